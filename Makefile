@@ -1,0 +1,35 @@
+# fathom: one command to set up, one to play, one to test.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: setup test play bench flash deploy clean
+
+setup: $(STAMP)
+
+$(STAMP): requirements.txt host_tools/pyproject.toml
+	@$(PY) -c 'import venv' 2>/dev/null || (apt-get update && apt-get install -y python3-venv)
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	$(BIN)/python -m pip install --quiet -e host_tools
+	touch $(STAMP)
+
+test: setup
+	$(BIN)/python -m pytest -q tests
+
+play: setup
+	$(BIN)/fathom emu
+
+bench: setup
+	$(BIN)/fathom bench all --json
+
+flash: setup
+	$(BIN)/fathom flash --board $(BOARD) --port $(PORT)
+
+deploy: setup
+	$(BIN)/fathom deploy --board $(BOARD) --port $(PORT)
+
+clean:
+	rm -rf $(VENV) build var .pytest_cache

@@ -1,0 +1,136 @@
+# Lake Ashtapada bots. Both see only their own seat: the public record and their own mines.
+# Sharp keeps to squares the ping reports prove empty, sounds where the reports split the
+# remaining candidate squares best, and depth-charges only proved mines (or one good gamble).
+from fathom.prng import Prng
+from fathom.games.ashtapada import candidates, certain, reports, ping_path
+
+
+def _cheb(a, b, n):
+    ra, ca = divmod(a, n)
+    rb, cb = divmod(b, n)
+    dr = ra - rb if ra > rb else rb - ra
+    dc = ca - cb if ca > cb else cb - ca
+    return dr if dr > dc else dc
+
+
+def _split(q, squares, n):
+    """Sum of squared group sizes when `squares` are grouped by their ping distance from q:
+    the expected size of what is left after one report, lower is better."""
+    groups = {}
+    for s in squares:
+        d = ping_path(n, q, s)[0]
+        groups[d] = groups.get(d, 0) + 1
+    t = 0
+    for k in groups:
+        t += groups[k] * groups[k]
+    return t
+
+
+def _safe_moves(legal, cand):
+    return [a for a in legal if a[0] == "move" and not any(cand[s] for s in a[1])]
+
+
+def _sounded(pub, player):
+    dead = len(pub["dead"][1 - player])
+    return [r[1] for r in reports(pub) if r[0] == player and r[3] == dead]
+
+
+class _Base:
+    def __init__(self, seed, player, label):
+        self.rng = Prng(seed, label + b"%d" % player)
+        self.player = player
+
+    def setup(self, seat):
+        return self.rng.choice(seat.setup_legal())
+
+
+class SharpBot(_Base):
+    LEVEL = "sharp"
+
+    def __init__(self, seed, player):
+        _Base.__init__(self, seed, player, b"sharp")
+
+    def act(self, seat):
+        pub = seat.pub
+        me = seat.player
+        n = pub["size"]
+        legal = seat.legal()
+        cand = candidates(pub, me)
+        left = [s for s in range(n * n) if cand[s]]
+        if not left:  # the reports contradict each other: someone lied; play on blindly
+            return self.rng.choice(legal)
+        sure = certain(pub, me, cand)
+        charges = [a[1] for a in legal if a[0] == "depth"]
+        for s in sure:
+            if s in charges:
+                return ["depth", s]
+        live = pub["mines"] - len(pub["dead"][1 - me])
+        near = [s for s in charges if cand[s]]
+        if near and not pub["miss"][me] and 2 * live >= len(left):
+            return ["depth", self.rng.choice(near)]
+        safe = _safe_moves(legal, cand)
+        if sure and safe:
+            best = self._closest(safe, sure, n)
+            if best is not None:
+                return best
+        done = _sounded(pub, me)
+        fresh = [s for s in charges if s not in done]
+        if fresh:
+            scores = [(_split(q, left, n), q) for q in fresh]
+            scores.sort()
+            if scores[0][0] < len(left) * len(left):
+                return ["sound", scores[0][1]]
+        if safe:
+            return self._explore(safe, left, done, n)
+        return ["sound", self.rng.choice(charges)]
+
+    def _closest(self, safe, sure, n):
+        """The safe move ending nearest a proved mine (adjacent is the aim)."""
+        best = None
+        for a in safe:
+            d = min([_cheb(a[1][-1], s, n) for s in sure])
+            key = (d, len(a[1]))
+            if best is None or key < best[0]:
+                best = (key, a)
+        return best[1]
+
+    def _explore(self, safe, left, done, n):
+        """The safe move to the square whose own sounding would split the candidates best."""
+        seen = {}
+        for a in safe:
+            end = a[1][-1]
+            if end not in seen:
+                seen[end] = a
+        best = None
+        for end in sorted(seen):
+            gap = min([_cheb(end, s, n) for s in left])
+            key = (end in done, _split(end, left, n), gap)
+            if best is None or key < best[0]:
+                best = (key, seen[end])
+        return best[1]
+
+
+class EasyBot(_Base):
+    """Moves only where its own boat has been or the proof says empty, sounds often, and
+    gambles on an adjacent candidate square now and then."""
+    LEVEL = "easy"
+
+    def __init__(self, seed, player):
+        _Base.__init__(self, seed, player, b"easy")
+
+    def act(self, seat):
+        pub = seat.pub
+        me = seat.player
+        legal = seat.legal()
+        cand = candidates(pub, me)
+        charges = [a[1] for a in legal if a[0] == "depth"]
+        near = [s for s in charges if cand[s]]
+        if near and not pub["miss"][me] and self.rng.below(4) == 0:
+            return ["depth", self.rng.choice(near)]
+        safe = _safe_moves(legal, cand)
+        if safe and self.rng.below(2):
+            return self.rng.choice(safe)
+        return ["sound", self.rng.choice(charges)]
+
+
+BOTS = (EasyBot, SharpBot)

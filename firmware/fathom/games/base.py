@@ -1,0 +1,103 @@
+# The engine contract every game follows, plus the generic parts (options, replay audit).
+#
+# A game is a deterministic machine over a replicated public log. No unit sees everything:
+# each holds the public state `pub` and only its own private state `priv`. Events are plain
+# codec-encodable values (lists whose first item is a short type string) authored by the unit
+# that knows what the event needs; every unit applies the same events in the same order.
+#
+# States are plain dicts/lists of ints, strs, bools (no floats, no sets), so they encode,
+# hash and save canonically on both runtimes.
+
+
+class IllegalAction(ValueError):
+    """An action or event the rules forbid: bad shape, out of turn, or illegal move."""
+
+
+class Engine:
+    NAME = ""            # short id on the link, in saves and in `fathom sim --game`
+    TITLE = ""           # shown in menus
+    PLAYERS = (2, 2)     # min, max
+    OPTIONS = ()         # ((key, label, (choice, ...), default), ...) choices are ints or strs
+    PLAYABLE = True
+
+    # ---- options ---------------------------------------------------------------------------
+    def options(self, given=None):
+        """Defaults filled in and every value checked against its choices."""
+        out = {}
+        given = given or {}
+        for key, _label, choices, default in self.OPTIONS:
+            v = given.get(key, default)
+            if v not in choices:
+                raise IllegalAction("option %s=%r not in %r" % (key, v, choices))
+            out[key] = v
+        for key in given:
+            if key not in out:
+                raise IllegalAction("unknown option " + str(key))
+        return out
+
+    # ---- setup -----------------------------------------------------------------------------
+    def new_game(self, opts, nplayers, rng):
+        """Public starting state. `rng` is a Prng on the session's joint seed (public chance)."""
+        raise NotImplementedError
+
+    def new_private(self, pub, player, rng):
+        """Private state before this player's secret setup. `rng` is the same joint-seed Prng
+        on every unit (label b'deal'), so a dealt hand is consistent across units."""
+        raise NotImplementedError
+
+    def setup_legal(self, pub, priv, player):
+        """Secret set-up choices still open (e.g. place a mine at a square, or 'done').
+        An empty list means this player's set-up is complete."""
+        return []
+
+    def setup_apply(self, pub, priv, player, choice):
+        """Apply one set-up choice to priv (raises IllegalAction if not legal)."""
+        raise IllegalAction("no set-up in this game")
+
+    def setup_public(self, pub, priv, player):
+        """The part of a finished set-up that the rules make public (e.g. islands), or None.
+        It travels in the player's commit event and is applied by `apply`."""
+        return None
+
+    # ---- play ------------------------------------------------------------------------------
+    def turn(self, pub):
+        """(player, kind) who must author the next event: kind 'act' (choose an action) or
+        'answer' (answer the pending query from their secrets). None when the game is over."""
+        raise NotImplementedError
+
+    def legal(self, pub, priv, player):
+        """Every legal action for `player` now (bots and random play-outs use this)."""
+        raise NotImplementedError
+
+    def act(self, pub, priv, player, action):
+        """Turn an action into the public event. May update priv with the action's secret
+        consequences (e.g. the new position). Must not change pub. Raises IllegalAction."""
+        raise NotImplementedError
+
+    def answer(self, pub, priv, player):
+        """The public event answering pub's pending query, computed from this player's priv.
+        May update priv (e.g. a mine destroyed)."""
+        raise NotImplementedError
+
+    def apply(self, pub, author, event):
+        """Apply an event to pub on every unit. Validates what public knowledge can validate
+        (shape, turn, public legality) and raises IllegalAction otherwise."""
+        raise NotImplementedError
+
+    def apply_private(self, pub, priv, player, author, event):
+        """Update this player's priv for an event (called after apply). Default: nothing."""
+        return None
+
+    def result(self, pub):
+        """None while playing, else (winners, reason): winners a list of players (empty =
+        draw; in a cooperative game every player or none)."""
+        raise NotImplementedError
+
+    # ---- for the UI and the bots -----------------------------------------------------------
+    def describe(self, pub, author, event):
+        """One short line (<= 21 chars ideally) for the log screen."""
+        return str(event[0])
+
+    def concede(self, pub, player):
+        """Mark `player` as having conceded; the result must then name the others."""
+        pub["conceded"] = player

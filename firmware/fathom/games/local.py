@@ -1,0 +1,55 @@
+# Plays a whole game between bots in one process, each player a separate Seat that sees only
+# its own secrets: the `--link direct` path of `fathom sim`, and the engines' play-out tests.
+from fathom.prng import Prng
+from fathom.games.seat import Seat
+
+
+class Desync(Exception):
+    pass
+
+
+def make_seats(engine, opts, nplayers, seed):
+    return [Seat(engine, opts, nplayers, seed, p, Prng(seed, b"salt%d" % p).token(16))
+            for p in range(nplayers)]
+
+
+def next_author(seats):
+    for s in seats:
+        t = s.to_move()
+        if t is not None and t[0] == s.player:
+            return s
+    return None
+
+
+def play(engine, opts, nplayers, seed, bots, max_events=20000, on_event=None):
+    """Returns a dict: result, events, audits (list of (auditor, player, outcome))."""
+    seats = make_seats(engine, opts, nplayers, seed)
+    events = 0
+    while seats[0].result() is None:
+        s = next_author(seats)
+        if s is None:
+            raise Desync("nobody may move")
+        bot = bots[s.player]
+        while s.setup_legal():
+            s.setup_choose(bot.setup(s))
+        t = s.to_move()
+        event = s.author(bot.act(s) if t[1] == "act" else None)
+        for o in seats:
+            if o is not s:
+                o.receive(s.player, event)
+        if on_event:
+            on_event(s.player, event)
+        h = s.short_hash()
+        for o in seats:
+            if o.short_hash() != h:
+                raise Desync("hash differs after event %d" % events)
+        events += 1
+        if events > max_events:
+            raise Desync("no end after %d events" % events)
+    reveals = [s.reveal() for s in seats]
+    audits = []
+    for s in seats:
+        for p in range(nplayers):
+            if p != s.player:
+                audits.append((s.player, p, s.audit(p, reveals[p])))
+    return {"result": seats[0].result(), "events": events, "audits": audits, "seats": seats}

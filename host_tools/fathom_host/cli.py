@@ -1,0 +1,46 @@
+# The `fathom` command: a table of subcommands, each a module with add_arguments(p) and run(args).
+import argparse
+import importlib
+import sys
+
+from fathom_host import FathomError
+
+COMMANDS = (
+    ("emu", "fathom_host.emu", "run emulated units side by side in the terminal"),
+    ("sim", "fathom_host.sim", "bot-vs-bot matches, one JSON line of results"),
+    ("bench", "fathom_host.bench", "benchmarks: boot, link, turn, bots, all"),
+    ("screenshot", "fathom_host.screenshot", "boot an emulated unit and save its screen as PNG"),
+    ("flash", "fathom_host.flash", "write a MicroPython image to a board with esptool"),
+    ("deploy", "fathom_host.deploy", "compile and copy the firmware to a board with mpremote"),
+    ("monitor", "fathom_host.monitor", "a unit's log with timestamps"),
+    ("deck", "fathom_host.deck", "Pinned Down deck files: validate"),
+)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="fathom", description="fathom host tools")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, modname, help_text in COMMANDS:
+        p = sub.add_parser(name, help=help_text)
+        p.set_defaults(_module=modname)
+        try:
+            importlib.import_module(modname).add_arguments(p)
+        except ImportError:
+            p.set_defaults(_missing=True)
+    args = parser.parse_args(argv)
+    if getattr(args, "_missing", False):
+        print("fathom: the %s command is not available in this build" % args.command,
+              file=sys.stderr)
+        return 2
+    try:
+        rc = importlib.import_module(args._module).run(args)
+    except FathomError as e:
+        print("fathom: %s" % e, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    return rc or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
