@@ -49,7 +49,9 @@ class App:
 
     # ---- loop ------------------------------------------------------------------------------
     def step(self, now):
-        for k in self.hw.buttons.poll(now):
+        keys = self.hw.buttons.poll(now)
+        t0 = clock.ticks_us()
+        for k in keys:
             self.top().key(k)
             self.dirty = True
         for s in self.services:
@@ -59,6 +61,9 @@ class App:
             self.dirty = True
         if self.dirty:
             self.redraw()
+        if keys and self.hub:
+            self.hub.key_us = clock.ticks_diff(clock.ticks_us(), t0)
+            self.hub.keys_handled += len(keys)
 
     def redraw(self):
         self.dirty = False
@@ -77,6 +82,11 @@ class App:
         if self.settings.problem:
             from fathom.ui.dialog import Message
             self.push(Message(self, "Settings", self.settings.problem))
+        self.redraw()
+        # A game in progress survives a reboot: go straight back to it.
+        from fathom.ui.play import resume, saved_game_of
+        if saved_game_of(self):
+            resume(self)
         while self.running:
             self.step(clock.ticks_ms())
             if self.hub and not self.hub.poll():

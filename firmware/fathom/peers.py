@@ -20,6 +20,9 @@ class Pipe:
     def tick(self, now):
         pass
 
+    def save(self):
+        return None
+
 
 def pipe_pair():
     a, b = Pipe(), Pipe()
@@ -61,5 +64,15 @@ class BotPeer:
                 r.tick(now)
 
     def save(self):
-        return {"bot": self.level, "seat": self.runner.seat.save(),
-                "reveals": self.runner.reveals}
+        r = self.runner
+        return {"kind": "bot", "level": self.level, "seat": r.seat.save(),
+                "reveals": r.reveals, "revealed": r.revealed}
+
+    @staticmethod
+    def restore(runner_cls, engine, saved, make_bot):
+        from fathom.games.seat import restore
+        seat = restore(engine, saved["seat"])
+        peer = BotPeer(runner_cls, seat, make_bot(seat), saved["level"])
+        peer.runner.reveals = saved.get("reveals", {})
+        peer.runner.revealed = saved.get("revealed", False)
+        return peer

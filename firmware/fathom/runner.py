@@ -182,6 +182,7 @@ class Runner:
             "gid": self.gid, "seat": self.seat.save(), "meta": self.meta,
             "reveals": self.reveals, "revealed": self.revealed,
             "verdicts": {p: (None if v is None else list(v)) for p, v in self.verdicts.items()},
+            "peers": [p.save() for p in self.peers],
         })
 
     def clear(self):
@@ -200,4 +201,5 @@ def load(storage, engine_for):
     r.reveals = d.get("reveals", {})
     r.revealed = d.get("revealed", False)
     r.verdicts = dict((p, None if v is None else tuple(v)) for p, v in d.get("verdicts", {}).items())
+    r.saved_peers = d.get("peers", [])
     return r

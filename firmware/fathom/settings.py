@@ -25,7 +25,9 @@ class Settings:
             self.problem = "Settings were unreadable (%s); defaults in use." % e
         if isinstance(saved, dict):
             for k, v in saved.items():
-                if k in DEFAULTS and type(v) is type(DEFAULTS[k]):
+                if isinstance(k, str) and k.startswith("opts_") and isinstance(v, dict):
+                    self.values[k] = v  # a game's last options
+                elif k in DEFAULTS and type(v) is type(DEFAULTS[k]):
                     if k not in CHOICES or v in CHOICES[k]:
                         self.values[k] = v
 

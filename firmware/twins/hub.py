@@ -5,6 +5,7 @@
 import os
 import select
 import socket
+import time
 
 import machine
 
@@ -15,6 +16,11 @@ _pins = {}          # semantic key -> pin number, from the board profile
 _active_low = True
 _screen_dirty = False
 _last_text = None
+key_us = 0          # the app's time from a key to the refreshed panel, for `fathom bench`
+keys_handled = 0    # the app counts keys it handled; reported after the screen that follows
+_keys_reported = 0
+_queue = []         # presses waiting to be played on the pins: (pin, segments)
+_busy_until = None
 
 
 def connect(profile):
@@ -49,7 +55,7 @@ def send(kind, payload):
         data = data[k:] if k else data
 
 
-def _on_panel(panel):
+def _on_panel(addr, panel):
     global _screen_dirty
     _screen_dirty = True
 
@@ -67,30 +73,52 @@ def _ship_screen():
     global _screen_dirty
     _screen_dirty = False
     for panel in machine.PANELS.values():
-        w, h, buf = panel.visible_vlsb()
-        send(b"S", bytes((w, h)) + bytes(buf))
+        send(b"S", bytes((panel.width, panel.height)) + panel.visible())
 
 
 def _press(payload):
-    # payload: "KEY MS" -- hold the key's pin for MS ms of the unit's own time
-    key, ms = payload.decode().split()
-    ms = int(ms)
+    # payload: "KEY MS GAP" -- hold the key's pin for MS ms of the unit's own time, then
+    # release it for GAP ms, queued behind any press still playing
+    key, ms, gap = payload.decode().split()
     pin = _pins.get(key)
     if pin is None:
         return
     down, up = (0, 1) if _active_low else (1, 0)
-    machine.pin_script(pin, [(down, ms), (up, 0)])
+    _queue.append((pin, [(down, int(ms)), (up, int(gap))]))
+
+
+def _play_presses():
+    # One press at a time, each after the last has fully played, so two presses of the same
+    # key are two presses and presses of different keys keep their order.
+    global _busy_until
+    now = time.ticks_ms()
+    if _queue and (_busy_until is None or time.ticks_diff(now, _busy_until) >= 0):
+        pin, segs = _queue.pop(0)
+        machine.pin_script(pin, segs)
+        _busy_until = time.ticks_add(now, sum(h for _l, h in segs))
+
+
+def _send_metrics():
+    import gc
+    gc.collect()
+    i2c = sum(p.bytes_written for p in machine.PANELS.values())
+    send(b"m", ("heap=%d free=%d i2c=%d key_us=%d" % (
+        gc.mem_alloc(), gc.mem_free(), i2c, key_us)).encode())
 
 
 def poll():
     """Handle pending host messages and ship a changed screen. Returns False if told to quit."""
-    global _inbuf
+    global _inbuf, _keys_reported
     if _sock is None:
         return True
+    _play_presses()
     if _screen_dirty:
         _ship_screen()
+    if keys_handled != _keys_reported:
+        _keys_reported = keys_handled
+        send(b"k", str(keys_handled).encode())
     while _poller.poll(0):
-        chunk = _sock.read(4096)
+        chunk = _sock.recv(4096)
         if not chunk:
             raise SystemExit("hub closed")
         _inbuf += chunk
@@ -106,6 +134,8 @@ def poll():
                 _ship_screen()
                 if _last_text is not None:
                     send(b"T", _last_text.encode())
+            elif kind == b"M":
+                _send_metrics()
             elif kind == b"Q":
                 return False
     return True

@@ -2,7 +2,7 @@
 # Sharp keeps to squares the ping reports prove empty, sounds where the reports split the
 # remaining candidate squares best, and depth-charges only proved mines (or one good gamble).
 from fathom.prng import Prng
-from fathom.games.ashtapada import candidates, certain, reports, ping_path
+from fathom.games.ashtapada import candidates, certain, reports, distance
 
 
 def _cheb(a, b, n):
@@ -18,7 +18,7 @@ def _split(q, squares, n):
     the expected size of what is left after one report, lower is better."""
     groups = {}
     for s in squares:
-        d = ping_path(n, q, s)[0]
+        d = distance(n, q, s)
         groups[d] = groups.get(d, 0) + 1
     t = 0
     for k in groups:

@@ -106,6 +106,17 @@ def ping_path(size, charge, mine):
     return ar + ac, path
 
 
+def distance(size, charge, mine):
+    """The ping distance alone (rules 5.2 and 5.3), without building the path."""
+    ar, ac = divmod(charge, size)
+    br, bc = divmod(mine, size)
+    dr = ar - br if ar > br else br - ar
+    dc = ac - bc if ac > bc else bc - ac
+    if dr == 0 or dc == 0 or dr == dc:
+        return dr if dr > dc else dc
+    return dr + dc
+
+
 def _reach(size, charge, mine, block):
     """The ping distance, or -1 when a square of the path is marked in `block`."""
     d, path = ping_path(size, charge, mine)
@@ -150,14 +161,27 @@ def _islands(pub):
     return pub["islands"][0] + pub["islands"][1]
 
 
-def known_empty(pub, player, sq):
-    """Squares `player` knows hold no live enemy mine from public facts alone."""
+def unproved(pub, player):
+    """bytearray over the lake: 1 where public facts alone (rule 6.2) leave room for a live
+    enemy mine: the enemy half less islands, destroyed mines, `player`'s misses and the
+    squares `player`'s boat crossed safely."""
+    n = pub["size"]
     enemy = 1 - player
-    return (side(sq, pub["size"]) != enemy or sq in pub["dead"][enemy] or sq in pub["miss"][player]
-            or sq in pub["clear"][player] or sq in _islands(pub))
+    out = bytearray(n * n)
+    lo = (n // 2) * n if enemy == NORTH else 0
+    for s in range(lo, lo + n * n // 2):
+        out[s] = 1
+    for s in _islands(pub) + pub["dead"][enemy] + pub["miss"][player] + pub["clear"][player]:
+        out[s] = 0
+    return out
 
 
-# ---- deduction (rule 9: the overlay the UI may show, and SharpBot's eyes) --------------------
+def known_empty(pub, player, sq):
+    """True when public facts prove no live enemy mine of `player`'s opponent is on `sq`."""
+    return not unproved(pub, player)[sq]
+
+
+# ---- deduction (rule 6.3: the overlay the UI may show, and SharpBot's eyes) ------------------
 def candidates(pub, player):
     """bytearray over the lake: 1 where a live enemy mine of `player`'s opponent could still be.
     Sound and per square: a 0 is proved empty by the public record (if the opponent answered
@@ -168,10 +192,7 @@ def candidates(pub, player):
     marked 1, or a mine destroyed after that report). Repeated to a fixed point."""
     n = pub["size"]
     enemy = 1 - player
-    cand = bytearray(n * n)
-    for s in range(n * n):
-        if not known_empty(pub, player, s):
-            cand[s] = 1
+    cand = unproved(pub, player)
     mine_reports = [r for r in reports(pub) if r[0] == player]
     dead = pub["dead"][enemy]
     isl = _islands(pub)
@@ -186,10 +207,9 @@ def candidates(pub, player):
                 block[s] = 1
             for s in range(n * n):
                 if cand[s]:
-                    d, path = ping_path(n, c, s)
-                    if d in dists:
+                    if distance(n, c, s) in dists:
                         continue
-                    for p in path:
+                    for p in ping_path(n, c, s)[1]:
                         if block[p]:
                             break
                     else:
@@ -431,8 +451,9 @@ class Ashtapada(Engine):
         tag = event[0]
         if tag == "move":
             path = event[1]
+            open_ = unproved(pub, player)
             for s in path:
-                if not known_empty(pub, player, s):
+                if open_[s]:
                     pub["pend"] = ["move", player, list(path)]
                     return
             self._moved(pub, player, path, -1)
@@ -487,20 +508,18 @@ class Ashtapada(Engine):
             raise IllegalAction("a ping report is a list of distances")
         if len(dists) > pub["mines"] - len(pub["dead"][reporter]):
             raise IllegalAction("more pings than live mines")
+        open_ = unproved(pub, 1 - reporter)
+        can = bytearray(2 * n)
+        for s in range(n * n):
+            if open_[s]:
+                can[distance(n, charge, s)] = 1
         last = -1
         for d in dists:
             if not isinstance(d, int) or isinstance(d, bool) or d <= last:
                 raise IllegalAction("ping times must rise: %r" % (dists,))
             last = d
-            if not self._reachable(pub, reporter, charge, d):
+            if d >= 2 * n or not can[d]:
                 raise IllegalAction("no mine of player %d can be %r away" % (reporter, d))
-
-    def _reachable(self, pub, reporter, charge, d):
-        n = pub["size"]
-        for s in range(n * n):
-            if not known_empty(pub, 1 - reporter, s) and ping_path(n, charge, s)[0] == d:
-                return True
-        return False
 
     # ---- consequences ----------------------------------------------------------------------
     def _moved(self, pub, player, path, mine):

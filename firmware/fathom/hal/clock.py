@@ -3,6 +3,7 @@ import time
 
 if hasattr(time, "ticks_ms"):
     ticks_ms = time.ticks_ms
+    ticks_us = time.ticks_us
     ticks_add = time.ticks_add
     ticks_diff = time.ticks_diff
     sleep_ms = time.sleep_ms
@@ -15,6 +16,9 @@ else:
 
     def ticks_ms():
         return int((time.monotonic() - _T0) * 1000) & _MASK
+
+    def ticks_us():
+        return int((time.monotonic() - _T0) * 1000000) & _MASK
 
     def ticks_add(t, delta):
         return (t + delta) & _MASK

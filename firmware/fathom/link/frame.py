@@ -31,7 +31,7 @@ class VersionError(FrameError):
     """A frame from a unit speaking another version; `version` says which, for the UI."""
 
     def __init__(self, version):
-        FrameError.__init__(self, "frame version %d, this unit speaks %d" % (version, VERSION))
+        super().__init__("frame version %d, this unit speaks %d" % (version, VERSION))
         self.version = version
 
 

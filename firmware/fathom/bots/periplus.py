@@ -1,0 +1,233 @@
+# Periplus bots. Both decide from their own seat only: the public board, the public discard pile
+# and their own hand. priv also holds the deck order derived from the joint seed (every unit can
+# compute it); a fair bot never reads it, so nothing here touches priv["deck"] or priv["key"].
+from fathom.prng import Prng
+from fathom.games.periplus import board as B
+from fathom.games.periplus import cards as C
+from fathom.games.periplus.fleet import (NSHIPS, QUINQ, HITS, SQ, TYPE, LEFT, SHEARED,
+                                         grid)
+
+# a setup row that hides the Quinquereme in a corner with the heavy ships beside it
+_ROW = (QUINQ, 2, 1, 0, 1, 0, 1, 2)
+
+
+def _hand(seat):
+    return seat.priv["hand"]
+
+
+def _unseen(seat):
+    """Copies of each kind not in my hand nor in the discard pile: in the deck or the foe's hand."""
+    left = [c[1] for c in C.CARDS]
+    for k in seat.pub["discard"]:
+        left[k] -= 1
+    for k in _hand(seat):
+        left[k] -= 1
+    return left
+
+
+def p_clear(seat, d):
+    """Per-mille chance that the foe holds no copy of Defense kind d (drawn from unseen cards)."""
+    left = _unseen(seat)
+    total = sum(left)
+    bad = max(0, left[d])
+    h = seat.pub["hand"][1 - seat.player]
+    p = 1000
+    for i in range(min(h, total)):
+        p = p * max(0, total - bad - i) // (total - i)
+    return p
+
+
+def _dist(a, b):
+    ar, ac = divmod(a, 8)
+    br, bc = divmod(b, 8)
+    return max(abs(ar - br), abs(ac - bc))
+
+
+def _reach(a, b, g):
+    """How much of the deck could strike square b from square a: pulls ships into good spots."""
+    if a < 0 or b < 0:
+        return 0
+    if B.is_knight(a, b):
+        return 1
+    if not B.in_line(a, b, 6, g):
+        return 0
+    d = _dist(a, b)
+    if d == 1:
+        return 20          # boarding, ramming and every shot reach an adjacent ship
+    return (8, 5, 3, 2, 1, 1)[d - 2]
+
+
+def _quinq(pub, player):
+    return pub["ships"][player * NSHIPS + _qcol(pub, player)][SQ]
+
+
+def _qcol(pub, player):
+    for c in range(NSHIPS):
+        if pub["ships"][player * NSHIPS + c][TYPE] == QUINQ:
+            return c
+    return 0
+
+
+class EasyBot:
+    """Plays every attack it can, always defends, otherwise moves at random."""
+    LEVEL = "easy"
+
+    def __init__(self, seed, player):
+        self.rng = Prng(seed, b"easy%d" % player)
+
+    def setup(self, seat):
+        return self.rng.choice(seat.setup_legal())
+
+    def act(self, seat):
+        legal = seat.legal()
+        ph = seat.pub["phase"]
+        if ph in ("fire", "defend") and len(legal) > 1:
+            return self.rng.choice(legal[1:])      # anything but pass / take
+        if ph == "move" and len(legal) > 1 and self.rng.below(4):
+            return self.rng.choice(legal[1:])
+        return self.rng.choice(legal)
+
+
+class SharpBot:
+    """Focuses every attack on the enemy Quinquereme, steers ships to squares from which many
+    cards reach it, keeps its own Quinquereme out of reach, and picks attacks the foe is least
+    likely to negate given the cards still unseen."""
+    LEVEL = "sharp"
+
+    def __init__(self, seed, player):
+        self.player = player
+
+    def setup(self, seat):
+        return _ROW[len(seat.priv["row"])]
+
+    def act(self, seat):
+        legal = seat.legal()
+        if len(legal) == 1:
+            return legal[0]
+        ph = seat.pub["phase"]
+        if ph == "defend":
+            return legal[-1]          # a matching Defense is always worth its card
+        if ph == "discard":
+            return min(legal, key=lambda a: self._keep(_hand(seat), a[1]))
+        if ph == "fire":
+            return self._fire(seat, legal)
+        if ph == "ahead":
+            return self._ahead(seat, legal)
+        return self._move(seat, legal)
+
+    # ---- cards -----------------------------------------------------------------------------
+    def _keep(self, hand, k):
+        """How much keeping card k is worth in this hand (the lowest is discarded)."""
+        t = C.ctype(k)
+        same = 0
+        for o in hand:
+            if C.ctype(o) == t:
+                same += 1
+        if t == C.DEFENSE:
+            return 40 - 10 * hand.count(k)
+        if t == C.MOVE:
+            return 20 - 4 * same + (C.rng(k) == C.KNIGHT) * 3
+        return 30 - 3 * same + C.damage(k) * 3 + C.rng(k)
+
+    # ---- fire ------------------------------------------------------------------------------
+    def _attack_value(self, seat, k, s, t, clear):
+        pub = seat.pub
+        tgt = pub["ships"][t]
+        dmg = C.damage(k)
+        if k == C.SHEAR_OARS:
+            v = 0 if tgt[SHEARED] else (30 if tgt[TYPE] == QUINQ else 8)
+        elif tgt[TYPE] == QUINQ:
+            v = 10000 if tgt[LEFT] <= dmg else 300 * dmg
+        else:
+            v = 12 * min(dmg, tgt[LEFT]) + (25 * HITS[tgt[TYPE]] if tgt[LEFT] <= dmg else 0)
+            # a ship that threatens my Quinquereme is the next best target
+            v += 3 * _reach(tgt[SQ], _quinq(pub, self.player), _NOISLE)
+        return v * clear[C.defense_for(k)] // 1000 - self._keep(_hand(seat), k) // 4
+
+    def _fire(self, seat, legal):
+        clear = {}
+        for d in (22, 23, 24):
+            clear[d] = p_clear(seat, d)
+        best = legal[0]
+        bv = 0
+        for a in legal[1:]:
+            v = self._attack_value(seat, a[1], a[2], a[3], clear)
+            if v > bv:
+                best, bv = a, v
+        return best
+
+    # ---- maneuver --------------------------------------------------------------------------
+    def _move(self, seat, legal):
+        pub = seat.pub
+        me = self.player
+        g = grid(pub)
+        eq = _quinq(pub, 1 - me)
+        mq = _quinq(pub, me)
+        attacks = [k for k in _hand(seat) if C.is_attack(k)]
+        # what each ship could already hit without moving (missiles ignore ships in the way)
+        stay = []
+        for s in range(me * NSHIPS, (me + 1) * NSHIPS):
+            sq = pub["ships"][s][SQ]
+            stay.append(self._strike(sq, eq, attacks, False, g))
+        best_stay = max(stay)
+        threat = self._threat(pub, mq, g)
+        best = legal[0]
+        bv = best_stay * 50 - threat
+        for a in legal[1:]:
+            s = a[2]
+            sq = pub["ships"][s][SQ]
+            if a[0] == "move":
+                to = a[3]
+            else:
+                to = B.slide(sq, B.forward(me), 0, C.rng(a[1]), g)
+            others = 0
+            for i in range(NSHIPS):
+                if i != s - me * NSHIPS and stay[i] > others:
+                    others = stay[i]
+            strike = max(others, self._strike(to, eq, attacks, True, g))
+            v = strike * 50
+            if pub["ships"][s][TYPE] == QUINQ:
+                g[sq] = B.FREE
+                v -= self._threat(pub, to, g) * 3 // 2     # moving it is a risk worth weighing
+                g[sq] = B.SHIP
+            else:
+                v -= threat
+                v += 3 * (_reach(to, eq, g) - _reach(sq, eq, g))
+                v += 2 * (_dist(sq, eq) - _dist(to, eq))
+            if v > bv:
+                best, bv = a, v
+        return best
+
+    def _strike(self, sq, eq, attacks, moved, g):
+        """Best damage this ship could deal the enemy Quinquereme from sq with my attack cards."""
+        if sq < 0 or eq < 0:
+            return 0
+        best = 0
+        for k in attacks:
+            if k == C.SHEAR_OARS or (C.ctype(k) == C.RAM and not moved):
+                continue
+            r = C.rng(k)
+            ok = B.is_knight(sq, eq) if r == C.KNIGHT else B.in_line(sq, eq, r, g)
+            if ok and C.damage(k) > best:
+                best = C.damage(k)
+        return best
+
+    def _threat(self, pub, mq, g):
+        foe = (1 - self.player) * NSHIPS
+        t = 0
+        for s in range(foe, foe + NSHIPS):
+            t += _reach(pub["ships"][s][SQ], mq, g)
+        return t
+
+    def _ahead(self, seat, legal):
+        pub = seat.pub
+        eq = _quinq(pub, 1 - self.player)
+        for a in legal[1:]:
+            sh = pub["ships"][a[1]]
+            to = sh[SQ] + 8 * B.forward(self.player) * pub["fleet"]
+            if sh[TYPE] != QUINQ and _dist(to, eq) < _dist(sh[SQ], eq):
+                return a
+        return legal[0]
+
+
+_NOISLE = bytearray(64)   # threat estimates ignore islands: cheaper, and rarely different

@@ -1,0 +1,190 @@
+# PING bots that play fair: they read only their own seat (public state, own secrets).
+# Easy races for the objectives and shoots only at a square it is sure of; Sharp also aims by
+# the tracker (the squares the adversary can still be on), listens before it shoots, repairs and
+# keeps its own location blurred.
+from fathom.prng import Prng
+from fathom.games.ping import board as B
+from fathom.games.ping import track
+
+_FAR = 99
+
+
+def _objective_distances():
+    """_DIST[i] = bytes of BFS distances (along lines) from objective i to every square."""
+    out = []
+    for o in B.OBJECTIVES:
+        d = bytearray([_FAR] * B.NSQ)
+        d[o] = 0
+        frontier = [o]
+        k = 0
+        while frontier:
+            k += 1
+            nxt = []
+            for s in frontier:
+                for t in B.squares(B.NB[s]):
+                    if d[t] == _FAR:
+                        d[t] = k
+                        nxt.append(t)
+            frontier = nxt
+        out.append(bytes(d))
+    return out
+
+
+_DIST = _objective_distances()
+
+
+def _count(m):
+    n = 0
+    while m:
+        n += m & 1
+        m >>= 1
+    return n
+
+
+def _bit(sq):
+    for i in range(5):
+        if B.OBJECTIVES[i] == sq:
+            return 1 << i
+    return 0
+
+
+def goal_distance(done, sq):
+    """Steps from sq to the nearest objective not done yet (0 when every one is done)."""
+    best = _FAR
+    for i in range(5):
+        if not done & (1 << i) and _DIST[i][sq] < best:
+            best = _DIST[i][sq]
+    return 0 if best == _FAR else best
+
+
+def shot_mask(action, sq):
+    """Squares a TORPEDO or DECK GUN action from sq would hit."""
+    if action[0] == "torpedo":
+        m = 0
+        for t in B.path(sq, action[2]):
+            m |= 1 << t
+        return m
+    return B.NB[sq] | (1 << sq)
+
+
+class EasyBot:
+    LEVEL = "easy"
+
+    def __init__(self, seed, player):
+        self.rng = Prng(seed, b"pingeasy%d" % player)
+
+    def setup(self, seat):
+        return self.rng.choice(seat.setup_legal())
+
+    def act(self, seat):
+        legal = seat.legal()
+        if ["report"] in legal:
+            return ["report"]
+        if legal[0][0] in ("shuffle", "disable"):
+            return self.rng.choice(legal)
+        foe = track.possible(seat.pub, 1 - seat.player)
+        sq = seat.priv["sq"]
+        if _count(foe) == 1:
+            for a in legal:
+                if a[0] in ("torpedo", "gun") and shot_mask(a, sq) & foe:
+                    return a
+        return _progress(legal, seat.priv, self.rng, 0)
+
+
+def _progress(legal, priv, rng, careful):
+    """Move toward an objective; when no move gets closer, repair (or cycle a card) instead,
+    so disabled and badly placed cards go back into play."""
+    a = _best_move(legal, priv, rng, careful)
+    here = goal_distance(priv["done"], priv["sq"])
+    if a is None or (not a[3] and goal_distance(priv["done"], a[2]) >= here):
+        for b in legal:
+            if b[0] == "repair":
+                return b
+        for b in legal:
+            if b[0] in ("encrypt", "listen", "dive"):
+                return b
+    return a or rng.choice(legal)
+
+
+def _best_move(legal, priv, rng, careful):
+    """The move action that gets closest to an open objective (ties broken at random)."""
+    done = priv["done"]
+    best = None
+    best_score = _FAR * 10
+    four = _count(done) == 4
+    for a in legal:
+        if a[0] != "move":
+            continue
+        score = goal_distance(done, a[2]) * 10
+        if a[3]:
+            if not four:
+                continue  # report next turn, just before playing: the tip in the rules
+            score = -100
+        elif four and _bit(a[2]) and not done & _bit(a[2]):
+            continue  # the report-and-win variant of this move is better
+        if careful:
+            steps, util = B.CARDS[a[1]]
+            if steps == 3:
+                score += 5          # LOUD: tells the adversary where we are
+            if util in (B.TORPEDO, B.DECK_GUN):
+                score += 3          # the card we play ends in the adversary's hand
+        score = score * 8 + rng.below(8)
+        if score < best_score:
+            best, best_score = a, score
+    return best
+
+
+class SharpBot:
+    LEVEL = "sharp"
+    AIM = 50        # % of the squares the adversary may be on that a shot must cover
+    ENCRYPT = 1
+    LISTEN = 1
+
+    def __init__(self, seed, player):
+        self.rng = Prng(seed, b"pingsharp%d" % player)
+
+    def setup(self, seat):
+        # A start away from the objectives (where reports reveal players) and from the middle.
+        legal = seat.setup_legal()
+        return self.rng.choice([s for s in legal if goal_distance(0, s) >= 2] or legal)
+
+    def act(self, seat):
+        legal = seat.legal()
+        if legal[0][0] in ("shuffle", "disable"):
+            return self.rng.choice(legal)  # blind by the rules: any choice is as good
+        pub, priv, me = seat.pub, seat.priv, seat.player
+        sq = priv["sq"]
+        foe = track.possible(pub, 1 - me)
+        nfoe = _count(foe) or 1
+        seen = _count(track.possible(pub, me))   # how many squares the adversary must consider
+        kinds = {}
+        for a in legal:
+            kinds.setdefault(a[0], a)
+        if "report" in kinds:
+            if self.ENCRYPT and "encrypt" in kinds and seen > 3 and _count(priv["done"]) < 4:
+                return kinds["encrypt"]
+            return ["report"]
+        # shoot when the shot covers enough of where the adversary may be
+        best, best_cover = None, 0
+        for a in legal:
+            if a[0] in ("torpedo", "gun"):
+                cover = _count(shot_mask(a, sq) & foe) * 100 // nfoe
+                if cover > best_cover:
+                    best, best_cover = a, cover
+        if best is not None and best_cover >= self.AIM:
+            return best
+        dis = 0
+        for _c, d in priv["hand"]:
+            dis += d
+        if "repair" in kinds and (dis >= 2 or seen <= 4):
+            return kinds["repair"]
+        if self.LISTEN and nfoe > 4 and ("torpedo" in kinds or "gun" in kinds):
+            if "listen" in kinds:
+                return kinds["listen"]
+            if "ping" in kinds and seen <= 3:
+                return kinds["ping"]  # it reveals us, so only when we are found anyway
+        if "dive" in kinds and seen <= 2 and self.rng.below(2):
+            return kinds["dive"]
+        if "encrypt" in kinds and _bit(sq) and not priv["done"] & _bit(sq):
+            return kinds["encrypt"]
+        return _progress(legal, priv, self.rng, 1)

@@ -1,0 +1,251 @@
+# Sugar Dog bots. They read only their own seat: the public log and state, and their own secrets.
+# SharpBot keeps, for every enemy, the set of squares its submarine can still be in (a bitmask
+# over the map), narrowed by every announcement and every "no contact" answer and widened by one
+# square at each silent turn; it shoots when a torpedo's squares cover enough of that set.
+from fathom.prng import Prng
+from fathom.games.sugardog import step, neighbours
+
+
+def popcount(b):
+    return bin(b).count("1")
+
+
+class Tracker:
+    """What the public log says about each enemy: possible squares and known mines."""
+
+    def __init__(self, seat):
+        pub = seat.pub
+        self.me = seat.player
+        self.size = size = pub["size"]
+        cells = size * size
+        self.full = (1 << cells) - 1
+        col0 = 0
+        for y in range(size):
+            col0 |= 1 << (y * size)
+        self.not_first = self.full ^ col0               # squares with x != 0
+        self.not_last = self.full ^ (col0 << (size - 1))  # squares with x != size - 1
+        self.can = [self.full] * pub["n"]
+        self.mines = [[] for _ in range(pub["n"])]
+        self.seen = 0
+
+    def expand(self, b):
+        s = self.size
+        return (b | ((b << s) & self.full) | (b >> s) | ((b << 1) & self.not_first)
+                | ((b >> 1) & self.not_last))
+
+    def pin(self, p, sq):
+        self.can[p] = 1 << sq
+
+    def clear(self, p, sq):
+        self.can[p] &= ~(1 << sq)
+        if not self.can[p]:
+            self.can[p] = self.full  # a contradiction (a lie, or a bug): start over
+        if sq in self.mines[p]:
+            self.mines[p].remove(sq)
+
+    def update(self, log):
+        size = self.size
+        while self.seen < len(log):
+            author, ev = log[self.seen]
+            self.seen += 1
+            if author == self.me or not ev:
+                continue
+            tag = ev[0]
+            if tag == "q":
+                self.can[author] = self.expand(self.can[author])
+            elif tag == "c":
+                self.pin(author, ev[1])
+            elif tag == "f":
+                self.pin(author, step(size, ev[1], (ev[2] + 2) % 4))
+            elif tag in ("s", "e"):
+                self.pin(author, ev[1])
+                self.mines[author] = list(ev[2])
+            elif tag == "a":
+                sqs, res = ev[1], ev[2]
+                for q in sqs[:-1] if res else sqs:
+                    self.clear(author, q)
+                if res == 1:
+                    self.clear(author, sqs[-1])
+
+
+def torpedo_path(pub, sq, d, stop_mask=0):
+    """Squares a torpedo from sq heading d enters in its next two moves (stops on a known mine)."""
+    out = []
+    for _i in range(2):
+        sq = step(pub["size"], sq, d)
+        if sq < 0:
+            break
+        out.append(sq)
+        if stop_mask >> sq & 1:
+            break
+    return out
+
+
+class SharpBot:
+    LEVEL = "sharp"
+    SHOOT = 34     # fire when a torpedo covers at least this % of an enemy's possible squares
+    PING = 7       # ping when the best-known enemy could be in this many squares or more
+
+    def __init__(self, seed, player):
+        self.rng = Prng(seed, b"sharp%d" % player)
+        self.player = player
+        self.tr = None
+        self.goal = -1
+
+    def setup(self, seat):
+        size = seat.pub["size"]
+        # Away from the rim, where a torpedo along the edge row or column is likeliest.
+        inner = [q for q in seat.setup_legal() if 0 < q % size < size - 1 and 0 < q // size < size - 1]
+        return self.rng.choice(inner or seat.setup_legal())
+
+    def _foes(self, pub):
+        return [p for p in range(pub["n"]) if p != self.player and pub["alive"][p]]
+
+    def _danger(self, pub):
+        """Squares enemy torpedoes will sweep before my next turn."""
+        bad = 0
+        for t in pub["torps"]:
+            if t[1] != self.player:
+                for q in torpedo_path(pub, t[2], t[3]):
+                    bad |= 1 << q
+        return bad
+
+    def _mine_mask(self, foes):
+        m = 0
+        for p in foes:
+            for q in self.tr.mines[p]:
+                m |= 1 << q
+        return m
+
+    def _shot(self, pub, sq, d, cans, mines):
+        """Expected enemies hit (in % of one) by a torpedo fired from sq heading d."""
+        path = torpedo_path(pub, sq, d, mines)
+        score = 0
+        for b in cans:
+            hit = 0
+            for q in path:
+                hit |= 1 << q
+            score += 100 * popcount(b & hit) // popcount(b)
+        return score
+
+    def _best_shot(self, pub, sq, cans, mines):
+        best, bd = -1, -1
+        for d in range(4):
+            if step(pub["size"], sq, d) >= 0:
+                s = self._shot(pub, sq, d, cans, mines)
+                if s > best:
+                    best, bd = s, d
+        return best, bd
+
+    def act(self, seat):
+        legal = seat.legal()
+        pub = seat.pub
+        if self.tr is None:
+            self.tr = Tracker(seat)
+        self.tr.update(seat.log)
+        foes = self._foes(pub)
+        pos = seat.priv["pos"]
+        danger = self._danger(pub)
+        mines = self._mine_mask(foes)
+        cans = [self.tr.can[p] for p in foes]
+        if pub["ph"] == "c2":
+            return self._second_step(legal, pos, danger, mines, cans)
+        score, d = self._best_shot(pub, pos, cans, mines)
+        if score >= self.SHOOT and ["fire", d] in legal:
+            return ["fire", d]
+        here_bad = danger >> pos & 1
+        if not here_bad and min([popcount(b) for b in cans]) >= self.PING and \
+                self.rng.below(3) == 0:
+            return ["sonar"]
+        # Move where next turn's shot is best against where the enemies may have gone by then.
+        later = [self.tr.expand(b) for b in cans]
+        best, choice = -1, None
+        for a in legal:
+            if a[0] != "run" or danger >> a[1] & 1:
+                continue
+            s = self._best_shot(pub, a[1], later, mines)[0] * 4 + self.rng.below(4)
+            for b in later:
+                # a square an enemy may cruise into (or share) is a draw waiting to happen
+                s -= 800 * (b >> a[1] & 1) // popcount(b)
+            if s > best:
+                best, choice = s, a
+        if choice is None:
+            return self._escape(legal, pos, danger, mines, cans)
+        if choice[1] == pos and ["mine"] in legal and self.rng.below(2) == 0:
+            return ["mine"]
+        return choice
+
+    def _unsafe(self, q, danger, mines, cans):
+        if (danger | mines) >> q & 1:
+            return True
+        for b in cans:
+            if b >> q & 1 and popcount(b) <= 4:
+                return True
+        return False
+
+    def _escape(self, legal, pos, danger, mines, cans):
+        """Every silent step is swept: cruise out, if some two-step path is clear."""
+        size = self.tr.size
+        for a in legal:
+            if a[0] != "cruise" or self._unsafe(a[1], 0, mines, cans):
+                continue
+            for q in neighbours(size, a[1]):
+                if q != pos and not self._unsafe(q, danger, mines, cans):
+                    self.goal = q
+                    return a
+        for a in legal:
+            if a[0] == "run":
+                return a
+        return legal[0]
+
+    def _second_step(self, legal, pos, danger, mines, cans):
+        for a in legal:
+            if a[1] == self.goal:
+                return a
+        for a in legal:
+            if not self._unsafe(a[1], danger, mines, cans):
+                return a
+        return legal[0]
+
+
+class EasyBot:
+    """Shoots at an enemy only right after it gave its square away; otherwise drifts silently
+    and pings now and then. No deduction beyond the last announcement."""
+    LEVEL = "easy"
+
+    def __init__(self, seed, player):
+        self.rng = Prng(seed, b"easy%d" % player)
+        self.player = player
+
+    def setup(self, seat):
+        return self.rng.choice(seat.setup_legal())
+
+    def _fresh_sightings(self, seat):
+        """Enemy squares announced since my own last command."""
+        out = []
+        size = seat.pub["size"]
+        for author, ev in reversed(seat.log):
+            if author == self.player and ev[0] in ("q", "c", "s", "f"):
+                break
+            if author == self.player:
+                continue
+            if ev[0] in ("c", "s", "e"):
+                out.append(ev[1])
+            elif ev[0] == "f":
+                out.append(step(size, ev[1], (ev[2] + 2) % 4))
+        return out
+
+    def act(self, seat):
+        legal = seat.legal()
+        pub = seat.pub
+        if pub["ph"] == "c2":
+            return self.rng.choice(legal)
+        pos = seat.priv["pos"]
+        for target in self._fresh_sightings(seat):
+            for a in legal:
+                if a[0] == "fire" and target in torpedo_path(pub, pos, a[1]):
+                    return a
+        if self.rng.below(5) == 0:
+            return ["sonar"]
+        runs = [a for a in legal if a[0] == "run" or a[0] == "mine"]
+        return self.rng.choice(runs)

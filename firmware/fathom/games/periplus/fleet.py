@@ -1,0 +1,63 @@
+# Periplus ships on the board, and what the public board alone decides: which ship may move
+# where, and which ship may attack which with a given card. The engine validates events with it
+# and the bots plan with it.
+from fathom.games.periplus import cards as C
+from fathom.games.periplus import board as B
+
+SHIP_NAMES = ("Bireme", "Trireme", "Quadrireme", "Quinquereme")
+SHIP_ABBR = ("Bi", "Tr", "Qd", "Qq")
+HITS = (2, 3, 4, 5)
+FLEET = (2, 3, 2, 1)     # ships of each type per fleet
+QUINQ = 3
+NSHIPS = 8               # per player; ship id = player * 8 + its starting column
+
+# fields of a ship entry [type, square (-1 = sunk), hits left, sheared (0/1)]
+TYPE = 0
+SQ = 1
+LEFT = 2
+SHEARED = 3
+
+
+def owner(sid):
+    return sid // NSHIPS
+
+
+def grid(pub):
+    g = bytearray(64)
+    for sq in pub["isl"]:
+        g[sq] = B.ISLAND
+    for sh in pub["ships"]:
+        if sh[SQ] >= 0:
+            g[sh[SQ]] = B.SHIP
+    return g
+
+
+def can_move(pub, player, sid):
+    sh = pub["ships"][sid]
+    return owner(sid) == player and sh[SQ] >= 0 and not sh[SHEARED]
+
+
+def move_dests(pub, g, sid, k):
+    sq = pub["ships"][sid][SQ]
+    r = C.rng(k)
+    if r == C.KNIGHT:
+        return B.knight_moves(sq, g)
+    return B.slides(sq, r, g)
+
+
+def ahead_dest(pub, g, sid, n):
+    return B.slide(pub["ships"][sid][SQ], B.forward(owner(sid)), 0, n, g)
+
+
+def can_attack(pub, g, player, sid, k, tid):
+    """Public legality of ship sid (player's) attacking ship tid with attack card k."""
+    a = pub["ships"][sid]
+    t = pub["ships"][tid]
+    if owner(sid) != player or owner(tid) == player or a[SQ] < 0 or t[SQ] < 0:
+        return False
+    if C.ctype(k) == C.RAM and (sid not in pub["moved"] or a[SHEARED]):
+        return False
+    r = C.rng(k)
+    if r == C.KNIGHT:
+        return B.is_knight(a[SQ], t[SQ])
+    return B.in_line(a[SQ], t[SQ], r, g)

@@ -1,0 +1,64 @@
+# Builds the hardware layer from a board profile. The same code drives a real board and, under
+# the unix port, the twins in firmware/twins (machine.I2C decodes into a panel model there).
+import machine
+
+from fathom.hal import board, buttons, clock, display, storage
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+_VEXT_SETTLE_MS = const(50)   # OLED supply ramp before the controller listens
+_RESET_LOW_MS = const(10)     # SSD1306 needs >= 3 us; generous for slow-rising boards
+_RESET_WAIT_MS = const(10)
+
+
+class Hardware:
+    def __init__(self, profile, i2c, display, buttons, storage, power_pins):
+        self.profile = profile
+        self.i2c = i2c
+        self.display = display
+        self.buttons = buttons
+        self.storage = storage
+        self.power_pins = power_pins   # kept so Vext/RST stay driven
+
+
+def _power_up(d):
+    pins = []
+    if d.get("vext") is not None:
+        pins.append(machine.Pin(d["vext"], machine.Pin.OUT, value=d.get("vext_on", 0)))
+        clock.sleep_ms(_VEXT_SETTLE_MS)
+    if d.get("rst") is not None:
+        rst = machine.Pin(d["rst"], machine.Pin.OUT, value=1)
+        clock.sleep_ms(1)
+        rst.value(0)
+        clock.sleep_ms(_RESET_LOW_MS)
+        rst.value(1)
+        clock.sleep_ms(_RESET_WAIT_MS)
+        pins.append(rst)
+    return pins
+
+
+def build(profile, storage_root):
+    """Hardware for a profile (dict or JSON path): .profile .display .buttons .storage."""
+    p = board.load_profile(profile)
+    d = p["display"]
+    power = _power_up(d)
+    add_panel = getattr(machine, "add_panel", None)
+    if add_panel is not None:
+        # host twin only: fit the bus with the glass the profile describes, unless a test or the
+        # emulator already put a different one there
+        add_panel(d["addr"], d["driver"], d["width"], d["height"], d["col_offset"],
+                  d["row_offset"], d["flip"])
+    i2c = machine.I2C(d["i2c"], scl=machine.Pin(d["scl"]), sda=machine.Pin(d["sda"]),
+                      freq=d["freq"])
+    disp = display.make_display(d, i2c)
+    pull = machine.Pin.PULL_UP if p["active_low"] else getattr(machine.Pin, "PULL_DOWN", None)
+
+    def pin_factory(n):
+        return machine.Pin(n, machine.Pin.IN, pull)
+
+    btns = buttons.Buttons(p, pin_factory, clock.ticks_ms())
+    return Hardware(p, i2c, disp, btns, storage.Storage(storage_root), power)

@@ -1,0 +1,1 @@
+# The link between units: frames, reliable channel, session (pairing, handshake, seed, resume).

@@ -1,0 +1,256 @@
+# Reliable channel over frames: ordered, exactly-once delivery of messages of any length, with
+# retransmission and backoff, duplicate and replay suppression, heartbeats and a link state.
+# It never sends from on_frame(): frames (acks included) leave only from poll(), so an app that
+# persists save() before calling poll() never lets the peer see an ack it could forget.
+from fathom.link import frame
+from fathom.link.crypto import Mac
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731
+
+RTO_MIN_MS = const(150)      # first retransmission
+RTO_MAX_MS = const(2000)     # backoff cap: keeps trying forever, at most one burst per 2 s
+HEARTBEAT_MS = const(1000)   # an ack frame when nothing else went out for this long
+MISS_MS = const(2500)        # 'retrying' once a heartbeat window and a half passed in silence
+LOST_MS = const(10000)       # 'lost' after this long without an authentic frame
+WINDOW = const(8)            # frames in flight; also how far ahead the receiver buffers
+MAX_MESSAGE = const(8192)    # the largest message the receiver reassembles, bytes
+
+_STATS = ("frames_sent", "bytes_sent", "frames_received", "retransmits", "dropped_bad_tag",
+          "dropped_replay", "dropped_malformed", "dropped_session", "dropped_reflected",
+          "ignored", "delivered")
+
+
+class Channel:
+    def __init__(self, send_frame, key=None, session_id=0, now_ms=0, role=0):
+        """`role` (0 or 1) must differ between the two ends of a keyed channel: the tag binds
+        the sender's role, so a frame reflected back to its sender fails to verify."""
+        self._send_frame = send_frame
+        self.key = bytes(key) if key is not None else None
+        self._mac = Mac(self.key) if self.key is not None else None
+        self.session_id = session_id & 0xFFFF
+        self.role = role & 1
+        self.stats = {}
+        for k in _STATS:
+            self.stats[k] = 0
+        self.peer_version = None   # set when a frame of another version arrives
+        self._now = now_ms
+        self._born = now_ms
+        self._heard = None         # time of the last authentic frame
+        self._linked_once = False
+        self._last_tx = None
+        # sender
+        self._snd_next = 0         # seq of the next frame queued
+        self._snd_una = 0          # oldest unacknowledged seq
+        self._snd_sent = 0         # frames below this were transmitted at least once
+        self._out = []             # [(seq, ftype, payload)] from snd_una up
+        self._pending = 0          # messages (DATA frames) in _out
+        self._rto = RTO_MIN_MS
+        self._deadline = None
+        self._una_since = now_ms
+        # receiver
+        self._rcv_next = 0
+        self._ooo = {}             # seq -> (ftype, payload), within WINDOW ahead
+        self._part = bytearray()
+        self._overflow = False
+        self._in = []
+        self._ack_due = False
+        self.needs_save = False    # persistent state changed since the last save()
+
+    # ---- sending ---------------------------------------------------------------------------
+    def send(self, msg):
+        """Queue one message; it leaves on the next poll()."""
+        msg = bytes(msg)
+        if len(msg) > MAX_MESSAGE:
+            raise ValueError("message of %d bytes exceeds %d" % (len(msg), MAX_MESSAGE))
+        step = frame.MAX_PAYLOAD
+        i = 0
+        while True:
+            chunk = msg[i:i + step]
+            i += step
+            last = i >= len(msg)
+            self._out.append((self._snd_next, frame.DATA if last else frame.MORE, chunk))
+            self._snd_next += 1
+            if last:
+                break
+        if self._snd_una == self._snd_sent and self._pending == 0:
+            self._una_since = self._now
+        self._pending += 1
+        self.needs_save = True
+
+    def pending(self):
+        return self._pending
+
+    def _tx(self, ftype, seq, payload):
+        data = frame.encode(ftype, self.session_id, seq, self._rcv_next, payload,
+                            self._mac, self.role)
+        self._ack_due = False
+        self._last_tx = self._now
+        self.stats["frames_sent"] += 1
+        self.stats["bytes_sent"] += len(data)
+        try:
+            self._send_frame(data)
+        except Exception:
+            pass  # a transport hiccup is a lost frame; retransmission covers it
+
+    # ---- the clock -------------------------------------------------------------------------
+    def poll(self, now_ms):
+        self._now = now_ms
+        limit = self._snd_una + WINDOW
+        if self._deadline is not None and now_ms >= self._deadline and self._snd_sent > self._snd_una:
+            for seq, ftype, payload in self._out:
+                if seq >= self._snd_sent:
+                    break
+                self.stats["retransmits"] += 1
+                self._tx(ftype, seq, payload)
+            self._rto = min(self._rto * 2, RTO_MAX_MS)
+            self._deadline = now_ms + self._rto
+        for seq, ftype, payload in self._out:
+            if seq >= limit:
+                break
+            if seq >= self._snd_sent:
+                self._tx(ftype, seq, payload)
+                self._snd_sent = seq + 1
+                if self._deadline is None:
+                    self._deadline = now_ms + self._rto
+        if self._ack_due or self._last_tx is None or now_ms - self._last_tx >= HEARTBEAT_MS:
+            self._tx(frame.ACK, self._snd_sent, b"")
+
+    @property
+    def state(self):
+        if self._heard is None and not self._linked_once and not self._out:
+            return "idle"
+        since = self._heard if self._heard is not None else self._born
+        silence = self._now - since
+        if silence > LOST_MS:
+            return "lost"
+        if self._heard is None or silence > MISS_MS:
+            return "retrying"
+        if self._snd_sent > self._snd_una and self._now - self._una_since > MISS_MS:
+            return "retrying"
+        return "linked"
+
+    # ---- receiving -------------------------------------------------------------------------
+    def on_frame(self, data):
+        """Feed one raw frame. Never raises: anything not authentic and new is counted, dropped."""
+        st = self.stats
+        try:
+            ftype, keyed, sid, seq, ack, payload = frame.parse(data)
+        except frame.VersionError as e:
+            self.peer_version = e.version
+            st["dropped_malformed"] += 1
+            return
+        except Exception:
+            st["dropped_malformed"] += 1
+            return
+        if ftype == frame.BEACON:
+            st["ignored"] += 1
+            return
+        if sid != self.session_id:
+            st["dropped_session"] += 1
+            return
+        seq = frame.unwrap(seq, self._rcv_next)
+        ack = frame.unwrap(ack, self._snd_una)
+        if keyed != (self._mac is not None) or not frame.check(data, self._mac, 1 - self.role, seq, ack):
+            if keyed and self._mac is not None and frame.check(data, self._mac, self.role, seq, ack):
+                st["dropped_reflected"] += 1  # our own frame, or a peer configured with our role
+            else:
+                st["dropped_bad_tag"] += 1
+            return
+        st["frames_received"] += 1
+        self._heard = self._now
+        self._linked_once = True
+        self._on_ack(ack)
+        if ftype == frame.ACK:
+            return
+        self._ack_due = True  # answer every data frame, duplicates too: our last ack may be lost
+        if seq < self._rcv_next:
+            st["dropped_replay"] += 1
+            return
+        if seq >= self._rcv_next + WINDOW:
+            st["dropped_malformed"] += 1
+            return
+        if seq > self._rcv_next:
+            self._ooo[seq] = (ftype, payload)
+            return
+        self._take(ftype, payload)
+        while self._rcv_next in self._ooo:
+            ftype, payload = self._ooo.pop(self._rcv_next)
+            self._take(ftype, payload)
+
+    def _on_ack(self, ack):
+        if ack > self._snd_next:
+            ack = self._snd_next  # cannot cover frames we never queued
+        if ack <= self._snd_una:
+            return
+        out = self._out
+        n = 0
+        while n < len(out) and out[n][0] < ack:
+            if out[n][1] == frame.DATA:
+                self._pending -= 1
+            n += 1
+        del out[:n]
+        self._snd_una = ack
+        if self._snd_sent < ack:
+            self._snd_sent = ack
+        self._rto = RTO_MIN_MS
+        self._una_since = self._now
+        self._deadline = self._now + self._rto if self._snd_sent > ack else None
+        self.needs_save = True
+
+    def _take(self, ftype, payload):
+        self._rcv_next += 1
+        self.needs_save = True
+        if not self._overflow:
+            if len(self._part) + len(payload) > MAX_MESSAGE:
+                self._overflow = True
+                self._part = bytearray()
+            else:
+                self._part.extend(payload)
+        if ftype == frame.DATA:
+            if self._overflow:
+                self.stats["dropped_malformed"] += 1
+            else:
+                self._in.append(bytes(self._part))
+                self.stats["delivered"] += 1
+            self._part = bytearray()
+            self._overflow = False
+
+    def recv(self):
+        if not self._in:
+            return None
+        self.needs_save = True
+        return self._in.pop(0)
+
+    # ---- reboot ----------------------------------------------------------------------------
+    def save(self):
+        """Plain state (codec-encodable) to resume from. The receiver's next seq is what stops
+        replays after a reboot, so it must be persisted before any ack leaves in poll()."""
+        self.needs_save = False
+        return {"v": 1, "key": self.key, "sid": self.session_id, "role": self.role,
+                "snd_next": self._snd_next, "snd_una": self._snd_una,
+                "out": [[s, t, p] for s, t, p in self._out], "rcv_next": self._rcv_next,
+                "part": bytes(self._part), "overflow": self._overflow, "in": list(self._in),
+                "linked": self._linked_once}
+
+    @classmethod
+    def restore(cls, d, send_frame, now_ms=0):
+        """Rebuild a channel from save(); raises ValueError for a record that does not fit."""
+        try:
+            ch = cls(send_frame, d["key"], d["sid"], now_ms, d["role"])
+            ch._snd_next = int(d["snd_next"])
+            ch._snd_una = ch._snd_sent = int(d["snd_una"])
+            ch._out = [(int(s), int(t), bytes(p)) for s, t, p in d["out"]]
+            ch._pending = sum(1 for o in ch._out if o[1] == frame.DATA)
+            ch._rcv_next = int(d["rcv_next"])
+            ch._part = bytearray(d["part"])
+            ch._overflow = bool(d["overflow"])
+            ch._in = [bytes(m) for m in d["in"]]
+            ch._linked_once = bool(d["linked"])
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            raise ValueError("bad channel record: %r" % (e,))
+        if ch._out and ch._out[0][0] != ch._snd_una:
+            raise ValueError("bad channel record: queue does not start at snd_una")
+        return ch

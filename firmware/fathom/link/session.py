@@ -1,0 +1,461 @@
+# Session layer, as pure state machines fed with whole messages (from a Channel) and a clock:
+# discovery beacons, the pairing/rekey handshake (version check, Diffie-Hellman, short code),
+# stored pairings, and the game set-up with its commit-reveal seed. No I/O, no clock reads.
+from fathom import codec
+from fathom.prng import Prng
+from fathom.link import crypto, frame
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731
+
+VERSION = frame.VERSION
+NONCE = const(16)              # bytes of every nonce
+MAX_NAME = const(16)           # bytes of a player name in a beacon or hello
+MAX_PAIRS = const(8)           # stored pairings announced in a hello
+REVEAL_TIMEOUT_MS = const(60000)  # linked time a unit may sit on its reveal before it forfeits
+_PID = const(4)                # bytes of a pairing id
+
+
+class SessionError(ValueError):
+    pass
+
+
+def version_error(mine, theirs):
+    return "protocol version mismatch: this unit speaks v%d, the other unit speaks v%d" % (
+        mine, theirs)
+
+
+def encode_msg(*parts):
+    return codec.encode(list(parts))
+
+
+def decode_msg(data):
+    """A session message as a list whose first item is its str kind; SessionError otherwise."""
+    try:
+        m = codec.decode(bytes(data))
+    except Exception:
+        raise SessionError("undecodable message")
+    if not isinstance(m, list) or not m or not isinstance(m[0], str):
+        raise SessionError("not a session message")
+    return m
+
+
+def _bytes(v, n):
+    if not isinstance(v, bytes) or len(v) != n:
+        raise SessionError("expected %d bytes" % n)
+    return v
+
+
+def _int(v):
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise SessionError("expected an int")
+    return v
+
+
+def _name(v):
+    if not isinstance(v, str) or len(v.encode()) > MAX_NAME:
+        raise SessionError("bad name")
+    return v
+
+
+# ---- discovery -----------------------------------------------------------------------------
+def beacon(name, mac, version=VERSION):
+    """The broadcast frame that lists this unit by player name (a CRC frame, session id 0)."""
+    name = name.encode()[:MAX_NAME].decode() if isinstance(name, str) else "?"
+    return frame.encode(frame.BEACON, 0, 0, 0, encode_msg("fathom", version, name, bytes(mac)))
+
+
+def parse_beacon(data):
+    """(name, mac, version) from a beacon frame, or None for anything else. A beacon from
+    another frame version still yields its version, so the list can show the mismatch."""
+    try:
+        ftype, keyed, sid, seq, ack, payload = frame.parse(data)
+    except frame.VersionError as e:
+        return ("?", b"", e.version)
+    except Exception:
+        return None
+    try:
+        if ftype != frame.BEACON or not frame.check(data):
+            return None
+        m = decode_msg(payload)
+        if len(m) != 4 or m[0] != "fathom":
+            return None
+        return (_name(m[2]), _bytes(m[3], 6), _int(m[1]))
+    except Exception:
+        return None
+
+
+# ---- stored pairings -----------------------------------------------------------------------
+class PairRecord:
+    def __init__(self, peer_name, peer_mac, key):
+        self.peer_name = peer_name
+        self.peer_mac = bytes(peer_mac)
+        self.key = bytes(key)
+        self.pid = crypto.sha256(b"fathom-pid", self.key)[:_PID]
+
+    def lmk(self):
+        """The 16-byte ESP-NOW local master key for this peer: per pairing, stable across
+        sessions, independent of the channel keys."""
+        return crypto.kdf(self.key, b"fathom espnow lmk", 16)
+
+    def save(self):
+        return {"name": self.peer_name, "mac": self.peer_mac, "key": self.key}
+
+    @classmethod
+    def restore(cls, d):
+        try:
+            return cls(_name(d["name"]), _bytes(d["mac"], 6), _bytes(d["key"], 32))
+        except Exception:
+            raise SessionError("bad pairing record")
+
+
+class Pairings:
+    """The pairings a unit remembers, one per peer unit, newest last; Settings can forget one."""
+
+    def __init__(self, records=()):
+        self.records = list(records)
+
+    def add(self, rec):
+        self.forget(rec.peer_mac)
+        self.records.append(rec)
+        del self.records[:-MAX_PAIRS]
+
+    def forget(self, mac):
+        self.records = [r for r in self.records if r.peer_mac != bytes(mac)]
+
+    def find(self, mac, pids):
+        for r in self.records:
+            if r.peer_mac == mac and r.pid in pids:
+                return r
+        return None
+
+    def save(self):
+        return [r.save() for r in self.records]
+
+    @classmethod
+    def restore(cls, lst):
+        if not isinstance(lst, list):
+            raise SessionError("bad pairings")
+        return cls([PairRecord.restore(d) for d in lst])
+
+
+# ---- handshake: version, roles, pairing or rekey, session key ------------------------------
+def session_keys(pair_key, n0, n1):
+    """(session_key, session_id) from the pairing key and both hello nonces, role 0's first."""
+    k = crypto.kdf(pair_key, b"fathom session" + n0 + n1)
+    sid = int.from_bytes(crypto.kdf(k, b"fathom sid", 2), "big")
+    return k, sid or 1  # 0 is the unkeyed session
+
+
+def sas_code(pk0, pk1, n0, n1):
+    """Six digits both players compare; a man in the middle matches them once in a million."""
+    d = crypto.sha256(b"fathom sas", pk0, pk1, n0, n1)
+    return "%06d" % (int.from_bytes(d[:4], "big") % 1000000)
+
+
+def _dh_commit(pk):
+    return crypto.sha256(b"fathom dh", b"\x00", pk)  # only role 0 commits
+
+
+class Handshake:
+    """Both sides start() at once; the larger hello nonce becomes role 0 (initiator).
+    With a pairing both remember the session keys derive from it at once; otherwise a
+    Diffie-Hellman pairing runs, role 0 committing to its public value first, then (with
+    `confirm`, i.e. over the radio) both players must confirm the same six-digit code.
+
+    state: 'hello' -> ['keys' -> 'confirm' ->] 'done', or 'failed' with `error` set."""
+
+    def __init__(self, name, mac, nonce, dh_secret, pairings=None, confirm=True,
+                 version=VERSION):
+        self.name = name
+        self.mac = bytes(mac)
+        self.nonce = _bytes(bytes(nonce), NONCE)
+        self._secret = bytes(dh_secret)
+        self.pairings = pairings if pairings is not None else Pairings()
+        self.need_confirm = confirm
+        self.version = version
+        self.state = "hello"
+        self.error = None
+        self.role = None
+        self.peer_name = None
+        self.peer_mac = None
+        self.peer_version = None
+        self.sas = None
+        self.record = None        # the PairRecord to store once done (new or the reused one)
+        self.session_key = None
+        self.session_id = None
+        self.paired_now = False   # True when a new pairing was made (not a reuse)
+        self._peer_nonce = None
+        self._pk = None
+        self._peer_commit = None
+        self._confirmed = False
+        self._peer_confirmed = False
+
+    def start(self):
+        pids = [r.pid for r in self.pairings.records[-MAX_PAIRS:]]
+        return [encode_msg("hi", self.version, self.name, self.mac, self.nonce, pids)]
+
+    def result(self):
+        return self.session_key, self.session_id, self.sas
+
+    def _fail(self, why):
+        self.state = "failed"
+        self.error = why
+        return []
+
+    def on_message(self, data):
+        """Feed one message; returns messages to send. Never raises."""
+        if self.state in ("done", "failed"):
+            return []
+        try:
+            m = decode_msg(data)
+            return self._handle(m[0], m)
+        except Exception as e:
+            return self._fail("bad handshake message: %s" % (e,))
+
+    def _handle(self, kind, m):
+        if kind == "hi" and self.state == "hello" and self._peer_nonce is None:
+            return self._hello(m)
+        if kind == "pc" and self.state == "keys" and self.role == 1 and self._peer_commit is None:
+            self._peer_commit = _bytes(m[1], 32)
+            return [encode_msg("pk", self._public())]
+        if kind == "pk" and self.state == "keys" and self.role == 0:
+            pk1 = _bytes(m[1], crypto.DH_BYTES)
+            self._derive(self._public(), pk1, pk1)
+            return [encode_msg("pr", self._public())] + self._after_keys()
+        if kind == "pr" and self.state == "keys" and self.role == 1 and self._peer_commit:
+            pk0 = _bytes(m[1], crypto.DH_BYTES)
+            if not crypto.equal(_dh_commit(pk0), self._peer_commit):
+                return self._fail("pairing refused: the other unit changed its key")
+            self._derive(pk0, self._public(), pk0)
+            return self._after_keys()
+        if kind == "ok" and self.state in ("keys", "confirm") and self.sas is not None:
+            self._peer_confirmed = True
+            return self._maybe_done()
+        if kind == "no":
+            return self._fail("the other player rejected the code")
+        return self._fail("unexpected %s message" % kind)
+
+    def _hello(self, m):
+        if len(m) < 2:
+            raise SessionError("short hello")
+        self.peer_version = _int(m[1])
+        if self.peer_version != self.version:
+            return self._fail(version_error(self.version, self.peer_version))
+        if len(m) != 6 or not isinstance(m[5], list) or len(m[5]) > MAX_PAIRS:
+            raise SessionError("bad hello")
+        self.peer_name = _name(m[2])
+        self.peer_mac = _bytes(m[3], 6)
+        self._peer_nonce = _bytes(m[4], NONCE)
+        peer_pids = [_bytes(p, _PID) for p in m[5]]
+        if self._peer_nonce == self.nonce or self.peer_mac == self.mac:
+            return self._fail("the other unit echoed this one: a loop or a copy")
+        self.role = 0 if self.nonce > self._peer_nonce else 1
+        rec = self.pairings.find(self.peer_mac, peer_pids)
+        if rec is not None:
+            self.record = rec
+            self._finish()
+            return []
+        self.state = "keys"
+        if self.role == 0:
+            return [encode_msg("pc", _dh_commit(self._public()))]
+        return []
+
+    def _public(self):
+        if self._pk is None:
+            self._pk = crypto.dh_public(self._secret)  # the slow step, only when pairing
+        return self._pk
+
+    def _nonces(self):
+        return (self.nonce, self._peer_nonce) if self.role == 0 else (self._peer_nonce, self.nonce)
+
+    def _derive(self, pk0, pk1, peer_pk):
+        shared = crypto.dh_shared(self._secret, peer_pk)
+        n0, n1 = self._nonces()
+        macs = (self.mac + self.peer_mac) if self.role == 0 else (self.peer_mac + self.mac)
+        key = crypto.hkdf(shared, n0 + n1 + macs, b"fathom pair")
+        self.record = PairRecord(self.peer_name, self.peer_mac, key)
+        self.sas = sas_code(pk0, pk1, n0, n1)
+        self.paired_now = True
+
+    def _after_keys(self):
+        if self.need_confirm:
+            self.state = "confirm"
+            return []
+        self._confirmed = True
+        return [encode_msg("ok")] + self._maybe_done()
+
+    def confirm(self, same):
+        """The player's answer to 'does the other screen show this code?'."""
+        if self.state != "confirm" or self._confirmed:
+            return []
+        if not same:
+            self._fail("you rejected the code")
+            return [encode_msg("no")]
+        self._confirmed = True
+        return [encode_msg("ok")] + self._maybe_done()
+
+    def _maybe_done(self):
+        if self._confirmed and self._peer_confirmed:
+            self._finish()
+        return []
+
+    def _finish(self):
+        n0, n1 = self._nonces()
+        self.session_key, self.session_id = session_keys(self.record.key, n0, n1)
+        self._secret = None
+        self.state = "done"
+
+
+# ---- game set-up and the joint seed --------------------------------------------------------
+def seed_commit(role, proposal, nonce):
+    return crypto.sha256(b"fathom seed", bytes((role,)), proposal, nonce)
+
+
+def joint_seed(c0, c1, n0, n1):
+    """Hash of both commitments and both reveals, role 0's first: neither side can steer it."""
+    return crypto.sha256(b"fathom seed", c0, c1, n0, n1)
+
+
+class GameSetup:
+    """Either unit proposes a game and options with its seed commitment; the other accepts with
+    its own; the proposer reveals, then the acceptor. Who plays first comes from the seed.
+    Crossed proposals: role 0's stands. state: 'idle' 'proposed' 'offered' 'reveal' 'done'
+    'declined' 'failed' 'forfeit' (the peer sat on its reveal after seeing ours)."""
+
+    def __init__(self, role, nonce):
+        self.role = role
+        self.nonce = _bytes(bytes(nonce), NONCE)
+        self.state = "idle"
+        self.error = None
+        self.game = None
+        self.opts = None
+        self.seed = None
+        self.first = None          # role that plays first, i.e. is player 0
+        self.proposer = None
+        self._commits = [None, None]
+        self._reveals = [None, None]
+        self._waited = 0
+        self._last = None
+
+    def _proposal(self):
+        return crypto.sha256(codec.encode([self.game, self.opts]))
+
+    def _fail(self, why, state="failed"):
+        self.state = state
+        self.error = why
+        return []
+
+    def propose(self, game, opts):
+        if self.state not in ("idle", "declined"):
+            raise SessionError("a game is already being set up")
+        self.game, self.opts = game, opts
+        self.proposer = self.role
+        c = seed_commit(self.role, self._proposal(), self.nonce)
+        self._commits = [None, None]
+        self._commits[self.role] = c
+        self.state = "proposed"
+        return [encode_msg("gp", game, opts, c)]
+
+    def accept(self):
+        if self.state != "offered":
+            return []
+        c = seed_commit(self.role, self._proposal(), self.nonce)
+        if c == self._commits[1 - self.role]:
+            return self._fail("the other unit copied this unit's commitment")
+        self._commits[self.role] = c
+        self.state = "reveal"
+        self._waited = 0
+        return [encode_msg("ga", c)]
+
+    def decline(self, reason="declined"):
+        if self.state != "offered":
+            return []
+        self.state = "idle"
+        return [encode_msg("gd", str(reason))]
+
+    def on_message(self, data):
+        """Feed one message; returns messages to send. Never raises."""
+        if self.state in ("done", "failed", "forfeit"):
+            return []
+        try:
+            m = decode_msg(data)
+            return self._handle(m[0], m)
+        except Exception as e:
+            return self._fail("bad set-up message: %s" % (e,))
+
+    def _handle(self, kind, m):
+        peer = 1 - self.role
+        if kind == "gp" and (self.state in ("idle", "declined")
+                             or self.state == "proposed" and self.role == 1):
+            if len(m) != 4 or not isinstance(m[1], str) or not isinstance(m[2], dict):
+                raise SessionError("bad proposal")
+            self.game, self.opts = m[1], m[2]
+            self.proposer = peer
+            self._commits = [None, None]
+            self._commits[peer] = _bytes(m[3], 32)
+            self.state = "offered"
+            return []
+        if kind == "gp" and self.state == "proposed":
+            return []  # crossed proposals: ours (role 0) stands and the peer yields
+        if kind == "gd" and self.state == "proposed":
+            return self._fail(str(m[1]) if len(m) > 1 else "declined", "declined")
+        if kind == "ga" and self.state == "proposed":
+            c = _bytes(m[1], 32)
+            if c == self._commits[self.role]:
+                return self._fail("the other unit copied this unit's commitment")
+            self._commits[peer] = c
+            self._reveals[self.role] = self.nonce
+            self.state = "reveal"
+            self._waited = 0
+            return [encode_msg("rv", self.nonce)]
+        if kind == "rv" and self.state == "reveal" and self._reveals[peer] is None:
+            n = _bytes(m[1], NONCE)
+            if not crypto.equal(seed_commit(peer, self._proposal(), n), self._commits[peer]):
+                return self._fail("the other unit's reveal does not match its commitment")
+            self._reveals[peer] = n
+            out = []
+            if self._reveals[self.role] is None:
+                self._reveals[self.role] = self.nonce
+                out.append(encode_msg("rv", self.nonce))
+            self.seed = joint_seed(self._commits[0], self._commits[1],
+                                   self._reveals[0], self._reveals[1])
+            self.first = Prng(self.seed, b"first").below(2)
+            self.state = "done"
+            return out
+        return self._fail("unexpected %s message" % kind)
+
+    def poll(self, now_ms, linked=True):
+        """Count time spent waiting for the peer's reveal while the link is up; past
+        REVEAL_TIMEOUT_MS the peer forfeits (it may be sitting on a result it dislikes)."""
+        if self._last is not None and linked and self.state == "reveal":
+            self._waited += max(0, now_ms - self._last)
+            if self._waited > REVEAL_TIMEOUT_MS:
+                self._fail("the other unit did not reveal its nonce: it forfeits", "forfeit")
+        self._last = now_ms
+
+    def player(self, role=None):
+        """Player index (0 plays first) of `role`, by default this unit's."""
+        role = self.role if role is None else role
+        return 0 if role == self.first else 1
+
+    def save(self):
+        return {"role": self.role, "nonce": self.nonce, "state": self.state, "error": self.error,
+                "game": self.game, "opts": self.opts, "seed": self.seed, "first": self.first,
+                "proposer": self.proposer, "commits": list(self._commits),
+                "reveals": list(self._reveals), "waited": self._waited}
+
+    @classmethod
+    def restore(cls, d):
+        try:
+            g = cls(d["role"], d["nonce"])
+            for k in ("state", "error", "game", "opts", "seed", "first", "proposer"):
+                setattr(g, k, d[k])
+            g._commits = list(d["commits"])
+            g._reveals = list(d["reveals"])
+            g._waited = int(d["waited"])
+        except Exception:
+            raise SessionError("bad set-up record")
+        return g

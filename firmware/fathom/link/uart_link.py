@@ -1,0 +1,60 @@
+# UART transport: frames wrapped by uartframe (COBS + CRC32) on a point-to-point cable.
+# There is no addressing on a cable, so the peer is always None.
+from fathom.link import uartframe
+
+_RXBUF = 1024  # the driver's receive buffer: a few full frames arriving between two polls
+
+
+class UartLink:
+    def __init__(self, uart_cfg, uart=None):
+        """uart_cfg is the board profile's "uart" entry: {"id", "tx", "rx", "baud"}.
+
+        `uart` lets a caller hand in an already opened UART (tests, shared ports)."""
+        if uart is None:
+            from machine import UART
+
+            try:
+                uart = UART(uart_cfg.get("id", 1), baudrate=uart_cfg.get("baud", 115200),
+                            tx=uart_cfg["tx"], rx=uart_cfg["rx"], rxbuf=_RXBUF)
+            except KeyError as missing:
+                raise ValueError("the board profile's uart entry needs %s" % missing)
+        self._u = uart
+        self.mac = None
+        self.mtu = uartframe.MAX_FRAME
+        self._d = uartframe.Deframer()
+        self._q = []
+        self.tx = self.rx = self.tx_bytes = self.rx_bytes = 0
+
+    @property
+    def stats(self):
+        d = self._d
+        return {"tx": self.tx, "rx": self.rx, "tx_bytes": self.tx_bytes,
+                "rx_bytes": self.rx_bytes, "bad_crc": d.bad_crc, "malformed": d.malformed,
+                "too_long": d.too_long}
+
+    def send(self, peer, data):
+        wire = uartframe.wrap(data)
+        self._u.write(wire)
+        self.tx += 1
+        self.tx_bytes += len(wire)
+        return True
+
+    def recv(self):
+        """(None, frame) if a whole frame has arrived, else None; never blocks."""
+        if not self._q:
+            n = self._u.any()
+            if n:
+                chunk = self._u.read(n)
+                if chunk:
+                    self.rx_bytes += len(chunk)
+                    self._q = self._d.feed(chunk)
+        if not self._q:
+            return None
+        self.rx += 1
+        return None, self._q.pop(0)
+
+    def close(self):
+        try:
+            self._u.deinit()
+        except (AttributeError, OSError):
+            pass

@@ -1,0 +1,389 @@
+# Starting, resuming and showing a game: the runner becomes an app service, and the game's own
+# screen (fathom.ui.games.<id>) or the generic one shows it. Then the result and the audit.
+from fathom import games
+from fathom.games.seat import Seat
+from fathom.peers import BotPeer
+from fathom.runner import Runner, SAVE, load
+from fathom.ui.dialog import Message
+from fathom.ui.menu import Item, Menu
+from fathom.ui.screen import CH, Screen, clip, cols, header, rows
+
+
+def make_bot(gid, level, seed, player):
+    if level in ("easy", "sharp"):
+        try:
+            m = __import__("fathom.bots." + gid, None, None, ("EasyBot",))
+            return (m.EasyBot if level == "easy" else m.SharpBot)(seed, player)
+        except (ImportError, AttributeError):
+            pass
+    from fathom.bots.random_bot import RandomBot
+    return RandomBot(seed, player)
+
+
+def saved_game_of(app):
+    try:
+        d = app.hw.storage.read_obj(SAVE)
+    except Exception:
+        return None
+    return d.get("gid") if isinstance(d, dict) else None
+
+
+def start_vs_bot(app, gid, opts, level, seed):
+    import os
+    eng = games.engine(gid)
+    n = eng.PLAYERS[0]
+    me = Seat(eng, opts, n, seed, 0, os.urandom(16))
+    runner = Runner(me, [], app.hw.storage, gid, {"vs": "bot", "level": level})
+    for p in range(1, n):
+        bot_seat = Seat(eng, opts, n, seed, p, os.urandom(16))
+        runner.peers.append(BotPeer(Runner, bot_seat, make_bot(gid, level, seed, p), level))
+    runner.save()
+    show(app, runner)
+
+
+def resume(app, runner=None):
+    """Rebuild a saved game and its peers; a link game reconnects through its session."""
+    if runner is None:
+        try:
+            runner = load(app.hw.storage, games.engine)
+        except Exception as e:
+            app.push(Message(app, "Saved game", "The saved game could not be read (%s). "
+                             "It was kept aside; nothing else is lost." % e))
+            return
+        if runner is None:
+            return
+    eng = runner.seat.engine
+    peers = []
+    for saved in getattr(runner, "saved_peers", []):
+        if saved and saved.get("kind") == "bot":
+            peers.append(BotPeer.restore(Runner, eng, saved, lambda s, saved=saved: make_bot(
+                runner.gid, saved["level"], s.seed, s.player)))
+    if runner.meta.get("vs") == "link":
+        from fathom.ui.pairing import reconnect
+        peers = reconnect(app, runner)
+        if peers is None:
+            return
+    runner.peers = peers
+    runner.resync()
+    for p in peers:
+        if isinstance(p, BotPeer):
+            p.runner.resync()
+    show(app, runner)
+
+
+class LinkWatch:
+    """Keeps the header's link icon in step with the game's link."""
+
+    def __init__(self, app, runner):
+        self.app = app
+        self.runner = runner
+
+    def tick(self, now):
+        st = None
+        for p in self.runner.peers:
+            st = getattr(p, "state", None) or st
+        if st != self.app.link_state:
+            self.app.link_state = st
+            return True
+        return False
+
+
+class AutoPlayer:
+    """Plays this unit's own seat with a bot: the unit as a demonstration opponent."""
+    THINK_MS = 300
+
+    def __init__(self, runner, level):
+        s = runner.seat
+        self.runner = runner
+        self.bot = make_bot(runner.gid, level, s.seed + s.salt, s.player)
+        self.ready_at = None
+
+    def tick(self, now):
+        r, s = self.runner, self.runner.seat
+        while s.setup_legal():
+            r.setup_choose(self.bot.setup(s))
+        if s.result() is None and s.my_turn() and s.to_move()[1] == "act":
+            if self.ready_at is None:
+                self.ready_at = now + self.THINK_MS
+            elif now - self.ready_at >= 0:
+                self.ready_at = None
+                r.play(self.bot.act(s))
+                return True
+        return False
+
+
+def show(app, runner):
+    runner.services = [runner, LinkWatch(app, runner)]
+    level = runner.meta.get("autoplay")
+    if level:
+        runner.services.append(AutoPlayer(runner, level))
+    app.services.extend(runner.services)
+    try:
+        m = __import__("fathom.ui.games." + runner.gid, None, None, ("screen",))
+        scr = m.screen(app, runner)
+    except ImportError:
+        scr = GameScreen(app, runner)
+    app.push(scr)
+
+
+def leave(app, runner, clear=False):
+    for s in getattr(runner, "services", ()):
+        if s in app.services:
+            app.services.remove(s)
+    for p in runner.peers:
+        if hasattr(p, "close"):
+            p.close()
+    if clear:
+        runner.clear()
+    app.link_state = None
+    app.home()
+
+
+def label(eng, runner, action):
+    f = getattr(eng, "label", None)
+    if f:
+        s = runner.seat
+        return f(s.pub, s.priv, s.player, action)
+    return " ".join(str(x) for x in action) if isinstance(action, list) else str(action)
+
+
+def setup_label(eng, runner, choice):
+    f = getattr(eng, "setup_label", None)
+    if f:
+        s = runner.seat
+        return f(s.pub, s.priv, s.player, choice)
+    return label(eng, runner, choice)
+
+
+class GameBase(Screen):
+    """What every game screen shares: the pause menu, and the switch to the result."""
+
+    def __init__(self, app, runner):
+        Screen.__init__(self, app)
+        self.runner = runner
+        self.eng = runner.seat.engine
+        self.title = self.eng.TITLE
+
+    def tick(self, now):
+        r = self.runner
+        if r.desync is not None:
+            self.app.replace(DesyncScreen(self.app, r))
+            return True
+        if r.result() is not None:
+            self.app.replace(ResultScreen(self.app, r))
+            return True
+        return False
+
+    def pause(self):
+        r = self.runner
+        items = [Item("Back to game", lambda a: a.pop()),
+                 Item("Game log", lambda a: a.push(LogScreen(a, r))),
+                 Item("Leave (keep)", lambda a: leave(a, r)),
+                 Item("Concede", lambda a: (a.pop(), r.concede()))]
+        self.app.push(Menu(self.app, "Paused", items))
+
+    def status(self):
+        r = self.runner
+        who = r.waiting_for()
+        if r.problem:
+            return clip(r.problem, 40)
+        if who is None:
+            return "waiting"
+        if who == r.seat.player:
+            return "your move"
+        return "waiting for P%d" % (who + 1)
+
+
+class GameScreen(GameBase):
+    """The generic game screen: the last log lines and the list of legal choices."""
+
+    def __init__(self, app, runner):
+        GameBase.__init__(self, app, runner)
+        self.cursor = 0
+        self.top = 0
+
+    def choices(self):
+        s = self.runner.seat
+        if s.setup_legal():
+            return [(c, setup_label(self.eng, self.runner, c)) for c in s.setup_legal()]
+        return [(a, label(self.eng, self.runner, a)) for a in s.legal()]
+
+    def draw(self, d):
+        header(d, self.title + " " + self.status(), self.app.link_state)
+        ch = self.choices()
+        w = cols(d)
+        log = self.runner.seat.log
+        n_log = 2 if ch else rows(d) - 1
+        lines = [describe(self.eng, self.runner.seat, a, e) for a, e in log[-n_log:]]
+        for i, line in enumerate(lines):
+            d.text(clip(line, w), 0, (i + 1) * CH, 1)
+        if not ch:
+            return
+        y0 = (n_log + 1) * CH
+        n = (d.height - y0) // CH
+        self.cursor = min(self.cursor, len(ch) - 1)
+        if self.cursor < self.top:
+            self.top = self.cursor
+        elif self.cursor >= self.top + n:
+            self.top = self.cursor - n + 1
+        for i in range(self.top, min(len(ch), self.top + n)):
+            y = y0 + (i - self.top) * CH
+            text = clip(ch[i][1], w - 1)
+            if i == self.cursor:
+                d.fill_rect(0, y, d.width, CH, 1)
+                d.text(">" + text, 0, y, 0)
+            else:
+                d.text(" " + text, 0, y, 1)
+
+    def lines(self):
+        out = [self.title + " " + self.status()]
+        for a, e in self.runner.seat.log[-3:]:
+            out.append(describe(self.eng, self.runner.seat, a, e))
+        for i, (_c, text) in enumerate(self.choices()):
+            out.append((">" if i == self.cursor else " ") + text)
+        return out
+
+    def key(self, k):
+        ch = self.choices()
+        if k == "BACK":
+            self.pause()
+        elif not ch:
+            return
+        elif k == "UP":
+            self.cursor = (self.cursor - 1) % len(ch)
+        elif k == "DOWN":
+            self.cursor = (self.cursor + 1) % len(ch)
+        elif k == "OK":
+            choice = ch[min(self.cursor, len(ch) - 1)][0]
+            if self.runner.seat.setup_legal():
+                self.runner.setup_choose(choice)
+            else:
+                self.runner.play(choice)
+            self.cursor = 0
+
+
+def describe(eng, seat, author, event):
+    if event[0] == "setup":
+        return "P%d ready" % (author + 1)
+    if event[0] == "concede":
+        return "P%d concedes" % (author + 1)
+    try:
+        return eng.describe(seat.pub, author, event)
+    except Exception:
+        return "P%d %s" % (author + 1, event[0])
+
+
+class LogScreen(Screen):
+    title = "Game log"
+
+    def __init__(self, app, runner):
+        Screen.__init__(self, app)
+        self.runner = runner
+        self.top = None
+
+    def _lines(self):
+        s = self.runner.seat
+        return ["%d %s" % (i, describe(s.engine, s, a, e)) for i, (a, e) in enumerate(s.log)]
+
+    def draw(self, d):
+        header(d, self.title, self.app.link_state)
+        lines = self._lines()
+        n = rows(d) - 1
+        if self.top is None:
+            self.top = max(0, len(lines) - n)
+        for i, line in enumerate(lines[self.top:self.top + n]):
+            d.text(clip(line, cols(d)), 0, (i + 1) * CH, 1)
+
+    def lines(self):
+        return [self.title] + self._lines()
+
+    def key(self, k):
+        if k == "UP":
+            self.top = max(0, (self.top or 0) - 1)
+        elif k == "DOWN":
+            self.top = (self.top or 0) + 1
+        elif k in ("BACK", "OK", "LEFT"):
+            self.app.pop()
+
+
+def verdict_text(runner):
+    if len(runner.verdicts) < runner.seat.n - 1:
+        return "audit: waiting"
+    bad = [(p, v) for p, v in runner.verdicts.items() if v is not None]
+    if not bad:
+        return "verified"
+    p, (idx, reason) = bad[0]
+    where = "set-up" if idx < 0 else "event %d" % idx
+    return "P%d %s fails: %s" % (p + 1, where, reason)
+
+
+class ResultScreen(Screen):
+    title = "Result"
+
+    def __init__(self, app, runner):
+        Screen.__init__(self, app)
+        self.runner = runner
+
+    def _text(self):
+        r = self.runner
+        winners, reason = r.result()
+        me = r.seat.player
+        if not winners:
+            head = "Draw"
+        elif me in winners:
+            head = "You win" if len(winners) == 1 else "Your side wins"
+        else:
+            head = "You lose"
+        return [head, reason, verdict_text(r)]
+
+    def draw(self, d):
+        header(d, self.title, self.app.link_state)
+        y = CH
+        from fathom.ui.screen import wrap
+        for line in self._text():
+            for part in wrap(line, cols(d)):
+                if y + CH <= d.height:
+                    d.text(part, 0, y, 1)
+                y += CH
+
+    def lines(self):
+        return [self.title] + self._text()
+
+    def tick(self, now):
+        return self.runner.changed
+
+    def key(self, k):
+        if k == "OK" and self.runner.finished():
+            leave(self.app, self.runner, clear=True)
+        elif k == "BACK":
+            self.app.push(LogScreen(self.app, self.runner))
+
+
+class DesyncScreen(Screen):
+    title = "DESYNC"
+
+    def __init__(self, app, runner):
+        Screen.__init__(self, app)
+        self.runner = runner
+
+    def _text(self):
+        idx, reason = self.runner.desync
+        return ["Units disagree at event %d." % idx, reason, "Both logs are kept.",
+                "OK: home"]
+
+    def draw(self, d):
+        header(d, self.title, self.app.link_state)
+        from fathom.ui.screen import wrap
+        y = CH
+        for line in self._text():
+            for part in wrap(line, cols(d)):
+                if y + CH <= d.height:
+                    d.text(part, 0, y, 1)
+                y += CH
+
+    def lines(self):
+        return [self.title] + self._text()
+
+    def key(self, k):
+        if k == "OK":
+            leave(self.app, self.runner)  # the save stays: the logs are evidence

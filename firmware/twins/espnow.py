@@ -1,0 +1,399 @@
+# Host twin of MicroPython's `espnow` module (ESP32 flavour): the same calls, return values and
+# errors, with the radio replaced by the emulator's ether (FATHOM_ETHER). Mirrored on purpose:
+# the sender must have the peer registered (a receiver needs no peer to receive), broadcast
+# needs the broadcast peer, empty or >250-byte messages raise OSError ESP_ERR_ESPNOW_ARG as the
+# ESP-IDF does, re-adding a peer raises ESP_ERR_ESPNOW_EXIST, a full receive buffer (rxbuf)
+# drops packets that the sender still saw acknowledged, units on other channels hear nothing,
+# and a packet sent to an encrypted peer reaches only a receiver holding the same PMK and LMK.
+import hashlib
+
+import etherwire
+import network
+
+MAX_DATA_LEN = 250
+KEY_LEN = 16
+MAX_TOTAL_PEER_NUM = 20
+MAX_ENCRYPT_PEER_NUM = 6
+
+_BASE = 0x3000 + 100  # ESP_ERR_WIFI_BASE + 100, as in esp_now.h
+_ERRS = {1: "ESP_ERR_ESPNOW_NOT_INIT", 2: "ESP_ERR_ESPNOW_ARG", 3: "ESP_ERR_ESPNOW_NO_MEM",
+         4: "ESP_ERR_ESPNOW_FULL", 5: "ESP_ERR_ESPNOW_NOT_FOUND", 6: "ESP_ERR_ESPNOW_INTERNAL",
+         7: "ESP_ERR_ESPNOW_EXIST", 8: "ESP_ERR_ESPNOW_IF", 9: "ESP_ERR_ESPNOW_CHAN"}
+_NOT_INIT, _ARG, _NO_MEM, _FULL, _NOT_FOUND, _INTERNAL, _EXIST, _IF, _CHAN = range(1, 10)
+_DEFAULT_PMK = b"pmk1234567890123"  # the ESP-IDF's default primary master key
+_PKT_OVERHEAD = 12  # ring-buffer header + MAC per packet: the default 526 holds two full packets
+_ENC = 2
+_SYNC_TIMEOUT_MS = 2000
+_RSSI = -40
+
+
+def _err(n):
+    # The C module raises OSError(-esp_err_t, name); callers match err.args[1].
+    return OSError(-(_BASE + n), _ERRS[n])
+
+
+def _mac(mac):
+    mac = bytes(mac)
+    if len(mac) != 6:
+        raise ValueError("invalid buffer length")
+    return mac
+
+
+def _multicast(mac):
+    return bool(mac[0] & 1)
+
+
+class _State:
+    def __init__(self):
+        self.active = False
+        self.rxbuf = 526
+        self.timeout_ms = 300000
+        self.rate = None
+        self.pmk = _DEFAULT_PMK
+        self.peers = []  # [mac, lmk(16), channel, ifidx, encrypt], in the order added
+        self.table = {}  # the peers table: mac -> [rssi, time_ms] of the last packet read
+        self.queue = []
+        self.queued = 0
+        self.tx_pkts = self.tx_responses = self.tx_failures = 0
+        self.rx_pkts = self.dropped = 0
+        self.undecryptable = 0  # not in stats(): the real driver discards these silently
+        self.wire = None
+
+
+_s = _State()
+
+
+def _sta():
+    return network.WLAN(network.STA_IF)
+
+
+def _hello():
+    sta = _sta()
+    return {"kind": "espnow", "unit": etherwire.unit_index(), "mac": sta.config("mac").hex(),
+            "channel": sta.config("channel")}
+
+
+def _net_changed():
+    if _s.wire is not None:
+        _s.wire.rehello(_hello())
+
+
+network._listeners.append(_net_changed)
+
+
+def _tag(lmk):
+    return hashlib.sha256(_s.pmk + lmk).digest()[:8]
+
+
+def _find(mac):
+    for p in _s.peers:
+        if p[0] == mac:
+            return p
+    return None
+
+
+def _pump(timeout_ms=0):
+    if _s.wire is None:
+        return
+    for typ, body in _s.wire.get(timeout_ms):
+        if typ == b"A":
+            _s.tx_responses += 1
+            if body[:1] != b"\x01":
+                _s.tx_failures += 1
+        elif typ == b"R":
+            _arrive(body)
+
+
+def _arrive(body):
+    src, flags = bytes(body[:6]), body[6]
+    if flags & _ENC:
+        tag, msg = bytes(body[7:15]), bytes(body[15:])
+        p = _find(src)
+        if p is None or not p[4] or _tag(p[1]) != tag:
+            _s.undecryptable += 1
+            return
+    else:
+        msg = bytes(body[7:])
+    if not _sta().active():
+        return  # a radio that is off hears nothing
+    cost = _PKT_OVERHEAD + len(msg)
+    if _s.queued + cost >= _s.rxbuf:
+        _s.dropped += 1
+        return
+    _s.queue.append((src, msg))
+    _s.queued += cost
+    _s.rx_pkts += 1
+
+
+def _check_init():
+    if not _s.active:
+        raise _err(_NOT_INIT)
+
+
+class ESPNow:
+    """Every instance shares one state, as the real ESPNow() returns a singleton."""
+
+    def __init__(self):
+        self._data = [None, None]
+
+    @property
+    def peers_table(self):
+        return _s.table
+
+    def active(self, flag=None):
+        if flag is not None:
+            if flag and not _s.active:
+                _s.active = True
+                _s.wire = etherwire.Wire(_hello())
+            elif not flag and _s.active:
+                _s.active = False
+                if _s.wire is not None:
+                    _s.wire.close()
+                _s.wire = None
+                _s.peers = []
+                _s.queue = []
+                _s.queued = 0
+        return _s.active
+
+    def init(self):
+        self.active(True)
+
+    def deinit(self):
+        self.active(False)
+
+    def config(self, *args, **kw):
+        if args:
+            if len(args) != 1 or kw:
+                raise TypeError("can query only one param")
+            name = args[0]
+            if name == "rxbuf":
+                return _s.rxbuf
+            if name == "timeout_ms":
+                return _s.timeout_ms
+            raise ValueError("unknown config param")
+        for name, v in kw.items():
+            if name == "rxbuf":
+                _s.rxbuf = int(v)  # like the real one, takes effect at the next active(True)
+            elif name == "timeout_ms":
+                _s.timeout_ms = int(v)
+            elif name == "rate":
+                _s.rate = v
+            elif name == "on_recv":
+                raise ValueError("on_recv callbacks are not emulated: poll with recv(0)")
+            else:
+                raise TypeError("unexpected keyword argument '%s'" % name)
+
+    def irq(self, callback, arg=None):
+        raise ValueError("irq callbacks are not emulated: poll with recv(0)")
+
+    # --- sending and receiving -----------------------------------------------------------------
+
+    def send(self, *args):
+        if not 1 <= len(args) <= 3:
+            raise TypeError("send() takes 1 to 3 arguments")
+        if len(args) == 1:
+            peer, msg, sync = None, args[0], True
+        else:
+            peer, msg = args[0], args[1]
+            sync = True if len(args) < 3 or args[2] is None else bool(args[2])
+        _check_init()
+        if isinstance(msg, str):
+            msg = msg.encode()
+        msg = bytes(msg)
+        if not 0 < len(msg) <= MAX_DATA_LEN:
+            raise _err(_ARG)
+        if peer:
+            peer = _mac(peer)
+            p = _find(peer)
+            if p is None:
+                raise _err(_NOT_FOUND)
+            targets = [p]
+        else:
+            targets = [p for p in _s.peers if not _multicast(p[0])]
+            if not targets:
+                raise _err(_NOT_FOUND)
+        ch = _sta().config("channel")
+        for p in targets:
+            if not network.WLAN(p[3]).active():
+                raise _err(_IF)
+            if p[2] and p[2] != ch:
+                raise _err(_CHAN)
+        if sync:
+            self._wait_responses()
+        failures = _s.tx_failures
+        for p in targets:
+            enc = p[4] and not _multicast(p[0])
+            head = p[0] + bytes([_ENC if enc else 0]) + (_tag(p[1]) if enc else b"")
+            _s.tx_pkts += 1
+            if _s.wire is None or not _s.wire.put(b"S", head + msg):
+                # No ether: a broadcast still "succeeds", a unicast finds nobody.
+                _s.tx_responses += 1
+                if not _multicast(p[0]):
+                    _s.tx_failures += 1
+        if sync:
+            self._wait_responses()
+            return _s.tx_failures == failures
+        return True
+
+    def _wait_responses(self):
+        start = etherwire.ticks_ms()
+        while _s.tx_responses < _s.tx_pkts:
+            if _s.wire is None or not _s.wire.connected():
+                n = _s.tx_pkts - _s.tx_responses
+                _s.tx_responses += n
+                _s.tx_failures += n
+                return
+            left = _SYNC_TIMEOUT_MS - etherwire.ticks_diff(etherwire.ticks_ms(), start)
+            if left <= 0:
+                raise OSError(110, "ETIMEDOUT")
+            _pump(left)
+
+    def recv(self, timeout_ms=None):
+        got = self._recv(timeout_ms)
+        if got is None:
+            return (None, None)
+        return [got[0], got[1]]
+
+    def irecv(self, timeout_ms=None):
+        got = self._recv(timeout_ms)
+        if got is None:
+            return (None, None)
+        self._data[0] = got[0]
+        self._data[1] = got[1]
+        return self._data
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if not _s.active:
+            raise StopIteration
+        return self.irecv()
+
+    def _recv(self, timeout_ms):
+        _check_init()
+        if timeout_ms is None:
+            timeout_ms = _s.timeout_ms
+        start = etherwire.ticks_ms()
+        _pump(0)
+        while not _s.queue:
+            if timeout_ms >= 0:
+                left = timeout_ms - etherwire.ticks_diff(etherwire.ticks_ms(), start)
+                if left <= 0:
+                    return None
+            else:
+                left = -1
+            if _s.wire is None or not _s.wire.connected():
+                # Nothing can arrive; honour the timeout without spinning.
+                if left < 0:
+                    raise OSError(110, "ETIMEDOUT")
+                _sleep_ms(left)
+                _pump(0)
+                return None if not _s.queue else self._pop()
+            _pump(left)
+        return self._pop()
+
+    def _pop(self):
+        src, msg = _s.queue.pop(0)
+        _s.queued -= _PKT_OVERHEAD + len(msg)
+        entry = _s.table.get(src)
+        if entry is None:
+            entry = _s.table[src] = [0, 0]
+        entry[0] = _RSSI
+        entry[1] = etherwire.ticks_ms()
+        return src, msg
+
+    def any(self):
+        _check_init()
+        _pump(0)
+        return bool(_s.queue)
+
+    def poll(self):
+        return self.any()
+
+    def stats(self):
+        return (_s.tx_pkts, _s.tx_responses, _s.tx_failures, _s.rx_pkts, _s.dropped)
+
+    # --- peers ---------------------------------------------------------------------------------
+
+    def set_pmk(self, pmk):
+        pmk = bytes(pmk)
+        if len(pmk) != KEY_LEN:
+            raise ValueError("invalid buffer length")
+        _s.pmk = pmk
+
+    def add_peer(self, mac, lmk=None, channel=None, ifidx=None, encrypt=None):
+        _check_init()
+        mac = _mac(mac)
+        p = [mac, bytes(KEY_LEN), 0, network.STA_IF, False]
+        self._update(p, lmk, channel, ifidx, encrypt)
+        if _find(mac) is not None:
+            raise _err(_EXIST)
+        if len(_s.peers) >= MAX_TOTAL_PEER_NUM:
+            raise _err(_FULL)
+        if p[4] and sum(1 for q in _s.peers if q[4]) >= MAX_ENCRYPT_PEER_NUM:
+            raise _err(_FULL)
+        _s.peers.append(p)
+
+    def mod_peer(self, mac, lmk=None, channel=None, ifidx=None, encrypt=None):
+        _check_init()
+        p = _find(_mac(mac))
+        if p is None:
+            raise _err(_NOT_FOUND)
+        q = list(p)
+        self._update(q, lmk, channel, ifidx, encrypt)
+        p[:] = q
+
+    def _update(self, p, lmk, channel, ifidx, encrypt):
+        if lmk is not None:
+            p[4] = bool(lmk)
+            if lmk:
+                lmk = bytes(lmk)
+                if len(lmk) != KEY_LEN:
+                    raise ValueError("invalid buffer length")
+                p[1] = lmk
+        if channel is not None:
+            if not 0 <= channel <= 14:
+                raise _err(_ARG)
+            p[2] = channel
+        if ifidx is not None:
+            if ifidx not in (network.STA_IF, network.AP_IF):
+                raise _err(_ARG)
+            p[3] = ifidx
+        if encrypt is not None:
+            p[4] = bool(encrypt)
+        if p[4] and _multicast(p[0]):
+            raise _err(_ARG)  # broadcast and multicast cannot be encrypted
+
+    def del_peer(self, mac):
+        _check_init()
+        p = _find(_mac(mac))
+        if p is None:
+            raise _err(_NOT_FOUND)
+        _s.peers.remove(p)
+
+    def get_peer(self, mac):
+        _check_init()
+        p = _find(_mac(mac))
+        if p is None:
+            raise _err(_NOT_FOUND)
+        return tuple(p)
+
+    def get_peers(self):
+        _check_init()
+        return tuple(tuple(p) for p in _s.peers if not _multicast(p[0]))
+
+    def peer_count(self):
+        _check_init()
+        return (len(_s.peers), sum(1 for p in _s.peers if p[4]))
+
+
+def _sleep_ms(ms):
+    try:
+        from time import sleep_ms
+    except ImportError:
+        from time import sleep
+
+        def sleep_ms(ms):
+            sleep(ms / 1000)
+    sleep_ms(ms)

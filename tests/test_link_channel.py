@@ -1,0 +1,232 @@
+# Reliable channel over the in-memory faulty wire: order, exactly-once, backoff, link state,
+# strangers and replays, and resuming after a reboot.
+import pytest
+
+from fathom.prng import Prng
+from fathom.link import crypto, frame
+from fathom.link.channel import (Channel, HEARTBEAT_MS, LOST_MS, RTO_MAX_MS, RTO_MIN_MS,
+                                 MAX_MESSAGE)
+from fathom.link.wire import Wire, pair, step, STEP_MS
+
+pytestmark = pytest.mark.micropython
+
+KEY = bytes(range(32))
+SID = 0x2468
+
+
+def run(wire, chans, sinks, until_ms, want=None):
+    """Step the simulation; collect delivered messages per channel; stop early at `want`."""
+    now = wire.now
+    while now < until_ms:
+        now += STEP_MS
+        step(wire, chans, now)
+        for c, sink in zip(chans, sinks):
+            m = c.recv()
+            while m is not None:
+                sink.append(m)
+                m = c.recv()
+        if want is not None and all(len(s) >= n for s, n in zip(sinks, want)):
+            break
+    return now
+
+
+def messages(seed, n, maxlen=60):
+    p = Prng(seed, b"msgs")
+    return [p.token(p.below(maxlen + 1)) for _ in range(n)]
+
+
+def test_clean_wire_delivers_all_sizes_both_ways():
+    w = Wire(b"clean")
+    a, b = pair(w, KEY, SID)
+    big = bytes(range(256)) * 4
+    to_b = [b"", b"x", big, b"y" * frame.MAX_PAYLOAD, b"z" * (frame.MAX_PAYLOAD + 1)]
+    to_a = [b"hello", b""]
+    for m in to_b:
+        a.send(m)
+    for m in to_a:
+        b.send(m)
+    got_a, got_b = [], []
+    run(w, (a, b), (got_a, got_b), 5000, (len(to_a), len(to_b)))
+    run(w, (a, b), (got_a, got_b), w.now + 100)  # the last acks come home
+    assert got_b == to_b and got_a == to_a
+    assert a.pending() == 0 and b.pending() == 0
+    assert b.stats["delivered"] == len(to_b)
+    assert a.stats["retransmits"] == 0
+
+
+def test_faulty_wire_delivers_once_each_in_order():
+    w = Wire(b"faults", loss=300, dup=200, reorder=300, corrupt=150)
+    a, b = pair(w, KEY, SID)
+    to_b = messages(b"ab", 60, 300)
+    to_a = messages(b"ba", 40)
+    for m in to_b:
+        a.send(m)
+    for m in to_a:
+        b.send(m)
+    got_a, got_b = [], []
+    run(w, (a, b), (got_a, got_b), 600000, (len(to_a), len(to_b)))
+    run(w, (a, b), (got_a, got_b), w.now + 3000)  # late duplicates must not deliver again
+    assert got_b == to_b and got_a == to_a
+    assert a.stats["retransmits"] > 0 and b.stats["dropped_bad_tag"] > 0
+    assert b.stats["dropped_replay"] > 0
+
+
+def test_unkeyed_channel_uses_crc_and_still_recovers():
+    w = Wire(b"crc", loss=200, corrupt=200)
+    a, b = pair(w)
+    to_b = messages(b"crc", 20)
+    for m in to_b:
+        a.send(m)
+    got = []
+    run(w, (a, b), ([], got), 120000, (0, len(to_b)))
+    assert got == to_b
+    assert b.stats["dropped_bad_tag"] > 0
+
+
+def test_backoff_doubles_to_the_cap():
+    sent = []
+    now = [0]
+    c = Channel(lambda d: sent.append((now[0], frame.parse(d)[0])), KEY, SID, 0)
+    c.send(b"move")
+    for t in range(0, 12000, 10):
+        now[0] = t
+        c.poll(t)
+    times = [t for t, ft in sent if ft == frame.DATA]
+    gaps = [y - x for x, y in zip(times, times[1:])]
+    assert gaps[:5] == [RTO_MIN_MS, 2 * RTO_MIN_MS, 4 * RTO_MIN_MS, 8 * RTO_MIN_MS, RTO_MAX_MS]
+    assert set(gaps[5:]) == {RTO_MAX_MS}
+    assert c.stats["retransmits"] == len(times) - 1
+
+
+def test_link_state_idle_linked_retrying_lost_linked():
+    w = Wire(b"state")
+    a, b = pair(w, KEY, SID)
+    assert a.state == "idle"
+    run(w, (a, b), ([], []), 200)
+    assert a.state == "linked" and b.state == "linked"
+    w.up = False
+    run(w, (a, b), ([], []), w.now + HEARTBEAT_MS * 3)
+    assert a.state == "retrying"
+    run(w, (a, b), ([], []), w.now + LOST_MS)
+    assert a.state == "lost" and b.state == "lost"
+    a.send(b"still here?")
+    w.up = True
+    got = []
+    run(w, (a, b), ([], got), w.now + 3000, (0, 1))
+    assert got == [b"still here?"]
+    run(w, (a, b), ([], got), w.now + 100)
+    assert a.state == "linked" and b.state == "linked"
+
+
+def test_heartbeats_keep_a_quiet_link_linked():
+    w = Wire(b"quiet")
+    a, b = pair(w, KEY, SID)
+    run(w, (a, b), ([], []), 30000)
+    assert a.state == "linked" and b.state == "linked"
+    assert 25 <= a.stats["frames_sent"] <= 40  # about one per second, not one per poll
+
+
+def test_stranger_and_replays_change_nothing():
+    w = Wire(b"stranger")
+    a, b = pair(w, KEY, SID)
+    captured = []
+    send_a = a._send_frame
+    a._send_frame = lambda d: (captured.append(d), send_a(d))
+    to_b = [b"one", b"two", b"three"]
+    for m in to_b:
+        a.send(m)
+    got = []
+    run(w, (a, b), ([], got), 2000, (0, 3))
+    assert got == to_b
+    evil = Channel(lambda d: None, b"\xee" * 32, SID, 0, 0)
+    forged = []
+    evil._send_frame = forged.append
+    evil.send(b"surrender")
+    evil.poll(0)
+    heard = list(captured)
+    for d in forged + heard + heard:
+        b.on_frame(d)
+    for d in heard:
+        a.on_frame(d)                   # our own frames reflected back at us
+    run(w, (a, b), ([], got), w.now + 2000)
+    assert got == to_b and a.recv() is None
+    assert b.stats["dropped_bad_tag"] >= len(forged)
+    assert b.stats["dropped_replay"] >= 3
+    assert a.stats["dropped_reflected"] == len(heard)
+
+
+def test_frames_of_another_session_are_dropped():
+    w = Wire(b"sid")
+    a, _ = pair(w, KEY, SID)
+    other = Channel(lambda d: None, KEY, SID + 1, 0, 1)
+    frames = []
+    other._send_frame = frames.append
+    other.send(b"wrong session")
+    other.poll(0)
+    for d in frames:
+        a.on_frame(d)
+    assert a.recv() is None and a.stats["dropped_session"] == len(frames)
+
+
+def test_oversized_message_is_refused_at_send():
+    c = Channel(lambda d: None, KEY, SID)
+    with pytest.raises(ValueError, match="exceeds"):
+        c.send(bytes(MAX_MESSAGE + 1))
+
+
+def test_other_version_is_noted_for_the_ui():
+    c = Channel(lambda d: None)
+    data = bytearray(frame.encode(frame.ACK, 0, 0, 0))
+    data[0] = 0x30 | (data[0] & 0x0F)
+    c.on_frame(bytes(data))
+    assert c.peer_version == 3 and c.stats["dropped_malformed"] == 1
+
+
+def test_nothing_leaves_on_frame_and_acks_wait_for_poll():
+    out = []
+    a = Channel(out.append, KEY, SID, 0, 0)
+    b_out = []
+    b = Channel(b_out.append, KEY, SID, 0, 1)
+    a.send(b"m")
+    a.poll(0)
+    for d in out:
+        b.on_frame(d)
+    assert b_out == [] and b.needs_save
+    assert b.recv() == b"m"
+    b.poll(10)
+    assert len(b_out) == 1 and frame.parse(b_out[0])[0] == frame.ACK
+
+
+def test_restore_after_reboot_resumes_and_refuses_old_frames():
+    w = Wire(b"reboot", loss=300, dup=100, reorder=200, corrupt=100)
+    a, b = pair(w, KEY, SID)
+    captured = []
+    send0 = w.sender(0)
+    a._send_frame = lambda d: (captured.append(d), send0(d))
+    to_b = messages(b"rb", 40)
+    to_a = messages(b"ra", 20)
+    for m in to_b:
+        a.send(m)
+    for m in to_a:
+        b.send(m)
+    got_a, got_b = [], []
+    run(w, (a, b), (got_a, got_b), 600000, (10, 20))
+    saved_a, saved_b = a.save(), b.save()
+    # both units reboot: in-flight frames are lost with them
+    w.q = []
+    a = Channel.restore(saved_a, w.sender(0), w.now)
+    b = Channel.restore(saved_b, w.sender(1), w.now)
+    w.ends[0], w.ends[1] = a, b
+    for d in captured:
+        b.on_frame(d)  # an eavesdropper replays everything it heard before the reboot
+    m = b.recv()
+    while m is not None:
+        got_b.append(m)
+        m = b.recv()
+    run(w, (a, b), (got_a, got_b), w.now + 600000, (len(to_a), len(to_b)))
+    assert got_b == to_b and got_a == to_a
+
+
+def test_restore_refuses_a_broken_record():
+    with pytest.raises(ValueError, match="bad channel record"):
+        Channel.restore({"key": None}, lambda d: None, 0)

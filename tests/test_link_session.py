@@ -1,0 +1,262 @@
+# Session layer: beacons, pairing and rekey handshakes, stored pairings, version mismatch,
+# game set-up with the commit-reveal seed, forfeits, and resume from saved records.
+import pytest
+
+from fathom import codec
+from fathom.link import frame
+from fathom.link.session import (GameSetup, Handshake, PairRecord, Pairings, REVEAL_TIMEOUT_MS,
+                                 SessionError, beacon, decode_msg, encode_msg, parse_beacon,
+                                 seed_commit)
+from fathom.link.wire import Wire, pair, step, STEP_MS
+from fathom.link.channel import Channel
+
+pytestmark = pytest.mark.micropython
+
+MAC_A = b"\x24\x6f\x28\x00\x00\x0a"
+MAC_B = b"\x24\x6f\x28\x00\x00\x0b"
+
+
+def n(tag):
+    return (tag * 16)[:16]
+
+
+def shuttle(x, y, out_x, out_y):
+    """Deliver messages both ways, in order, until both fall silent."""
+    while out_x or out_y:
+        nx, ny = [], []
+        for m in out_x:
+            ny += y.on_message(m)
+        for m in out_y:
+            nx += x.on_message(m)
+        out_x, out_y = nx, ny
+
+
+def handshakes(pa=None, pb=None, confirm=True, va=1, vb=1):
+    a = Handshake("Ann", MAC_A, n(b"a"), b"\x11" * 32, pa, confirm, va)
+    b = Handshake("Bob", MAC_B, n(b"b"), b"\x22" * 32, pb, confirm, vb)
+    shuttle(a, b, a.start(), b.start())
+    return a, b
+
+
+def test_beacon_round_trip_and_garbage_is_none():
+    data = beacon("Captain Nemo", MAC_A)
+    assert len(data) <= frame.MAX_FRAME
+    assert parse_beacon(data) == ("Captain Nemo", MAC_A, 1)
+    assert parse_beacon(data[:-1] + bytes([data[-1] ^ 1])) is None
+    assert parse_beacon(b"") is None
+    assert parse_beacon(frame.encode(frame.DATA, 0, 0, 0, b"x")) is None
+
+
+def test_beacon_of_another_version_names_it():
+    data = bytearray(beacon("X", MAC_A))
+    data[0] = 0x20 | (data[0] & 0x0F)
+    assert parse_beacon(bytes(data))[2] == 2
+
+
+def test_radio_pairing_same_code_key_and_session_on_both_sides():
+    a, b = handshakes()
+    assert a.state == b.state == "confirm"
+    assert a.sas == b.sas and len(a.sas) == 6 and a.sas.isdigit()
+    assert {a.role, b.role} == {0, 1}
+    shuttle(a, b, a.confirm(True), [])
+    assert a.state == "confirm"          # still waiting for Bob's player
+    shuttle(a, b, [], b.confirm(True))
+    assert a.state == b.state == "done"
+    assert a.result() == b.result() and a.session_key is not None
+    assert 0 < a.session_id < 65536
+    assert a.record.key == b.record.key and a.record.peer_mac == MAC_B
+    assert a.peer_name == "Bob" and b.peer_name == "Ann"
+
+
+def test_rejected_code_fails_both_sides():
+    a, b = handshakes()
+    shuttle(a, b, a.confirm(True), b.confirm(False))
+    assert b.state == "failed" and a.state == "failed"
+    assert "rejected" in a.error
+
+
+def test_cable_pairing_needs_no_confirmation():
+    a, b = handshakes(confirm=False)
+    assert a.state == b.state == "done" and a.result() == b.result()
+
+
+def test_stored_pairing_rekeys_without_dh_and_fresh_session_keys():
+    a, b = handshakes(confirm=False)
+    pa, pb = Pairings([a.record]), Pairings([b.record])
+    pa = Pairings.restore(codec.decode(codec.encode(pa.save())))
+    a2 = Handshake("Ann", MAC_A, n(b"c"), b"\x33" * 32, pa, True)
+    b2 = Handshake("Bob", MAC_B, n(b"d"), b"\x44" * 32, pb, True)
+    shuttle(a2, b2, a2.start(), b2.start())
+    assert a2.state == b2.state == "done" and not a2.paired_now
+    assert a2.sas is None and a2._pk is None  # no modular exponentiation spent
+    assert a2.session_key == b2.session_key != a.session_key
+
+
+def test_forgotten_pairing_falls_back_to_a_new_one():
+    a, b = handshakes(confirm=False)
+    pa, pb = Pairings([a.record]), Pairings([b.record])
+    pb.forget(MAC_A)
+    a2, b2 = handshakes(pa, pb)
+    assert a2.state == b2.state == "confirm" and a2.paired_now
+
+
+def test_version_mismatch_names_both_versions():
+    a, b = handshakes(va=1, vb=2)
+    assert a.state == b.state == "failed"
+    assert "v1" in a.error and "v2" in a.error and "this unit speaks v1" in a.error
+    assert "this unit speaks v2" in b.error
+
+
+def test_tampered_dh_reveal_is_refused():
+    a = Handshake("Ann", MAC_A, n(b"z"), b"\x11" * 32)   # larger nonce: role 0
+    b = Handshake("Bob", MAC_B, n(b"b"), b"\x22" * 32)
+    out_a, out_b = a.start(), b.start()
+    assert b.on_message(out_a[0]) == []
+    pc = a.on_message(out_b[0])
+    assert a.role == 0 and decode_msg(pc[0])[0] == "pc"
+    pk = b.on_message(pc[0])
+    a.on_message(pk[0])
+    b.on_message(encode_msg("pr", b"\x05" * 192))
+    assert b.state == "failed" and "changed its key" in b.error
+
+
+def test_echoed_hello_is_refused():
+    a = Handshake("Ann", MAC_A, n(b"a"), b"\x11" * 32)
+    a.on_message(a.start()[0])
+    assert a.state == "failed" and "echoed" in a.error
+
+
+def test_pair_record_restore_checks_fields():
+    r = PairRecord("Bob", MAC_B, b"k" * 32)
+    assert PairRecord.restore(r.save()).pid == r.pid
+    assert len(r.lmk()) == 16 and r.lmk() != r.key[:16]
+    with pytest.raises(SessionError):
+        PairRecord.restore({"name": "Bob", "mac": b"short", "key": b"k" * 32})
+
+
+def test_pairings_forget_and_cap():
+    p = Pairings()
+    for i in range(12):
+        p.add(PairRecord("P%d" % i, bytes([0, 0, 0, 0, 0, i]), bytes([i]) * 32))
+    assert len(p.records) == 8
+    p.forget(bytes([0, 0, 0, 0, 0, 11]))
+    assert [r.peer_name for r in p.records][-1] == "P10"
+
+
+def setups(na=n(b"p"), nb=n(b"q")):
+    return GameSetup(0, na), GameSetup(1, nb)
+
+
+def test_game_setup_agrees_on_game_seed_and_first_player():
+    a, b = setups()
+    out = a.propose("subsearch", {"size": 8})
+    shuttle(a, b, out, [])
+    assert b.state == "offered" and b.game == "subsearch" and b.opts == {"size": 8}
+    shuttle(a, b, [], b.accept())
+    assert a.state == b.state == "done"
+    assert a.seed == b.seed and len(a.seed) == 32
+    assert a.first == b.first and a.player() != b.player()
+
+
+def test_seed_depends_on_both_nonces():
+    seeds = set()
+    for na, nb in ((b"p", b"q"), (b"p", b"r"), (b"s", b"q")):
+        a, b = setups(n(na), n(nb))
+        shuttle(a, b, a.propose("g", {}), [])
+        shuttle(a, b, [], b.accept())
+        seeds.add(a.seed)
+    assert len(seeds) == 3
+
+
+def test_crossed_proposals_role_zero_wins():
+    a, b = setups()
+    shuttle(a, b, a.propose("mine", {}), b.propose("yours", {}))
+    assert b.state == "offered" and b.game == "mine" and a.state == "proposed"
+    shuttle(a, b, [], b.accept())
+    assert a.state == b.state == "done" and a.game == "mine"
+
+
+def test_declined_proposal():
+    a, b = setups()
+    shuttle(a, b, a.propose("g", {}), [])
+    shuttle(a, b, [], b.decline("not now"))
+    assert a.state == "declined" and a.error == "not now" and b.state == "idle"
+
+
+def test_copied_commitment_is_refused():
+    a, _ = setups()
+    a.propose("g", {})
+    assert a._commits[0] == seed_commit(0, a._proposal(), a.nonce)
+    a.on_message(encode_msg("ga", a._commits[0]))   # the peer echoes our commitment
+    assert a.state == "failed" and "copied" in a.error and a._reveals[0] is None
+
+
+def test_wrong_reveal_is_refused():
+    a, b = setups()
+    shuttle(a, b, a.propose("g", {}), [])
+    b.accept()
+    b.on_message(encode_msg("rv", n(b"x")))
+    assert b.state == "failed" and "does not match" in b.error
+
+
+def test_withheld_reveal_forfeits_only_while_linked():
+    a, b = setups()
+    shuttle(a, b, a.propose("g", {}), [])
+    ga = b.accept()
+    rv = a.on_message(ga[0])   # a reveals; b withholds its own
+    assert decode_msg(rv[0])[0] == "rv" and a.state == "reveal"
+    a.poll(0)
+    a.poll(REVEAL_TIMEOUT_MS * 2, linked=False)
+    assert a.state == "reveal"
+    a.poll(REVEAL_TIMEOUT_MS * 2 + REVEAL_TIMEOUT_MS + 10)
+    assert a.state == "forfeit" and "forfeits" in a.error
+
+
+def test_setup_resumes_from_its_saved_record():
+    a, b = setups()
+    shuttle(a, b, a.propose("g", {"k": 1}), [])
+    ga = b.accept()
+    b = GameSetup.restore(codec.decode(codec.encode(b.save())))   # b reboots mid-reveal
+    rv = a.on_message(ga[0])
+    shuttle(a, b, rv, [])
+    assert a.state == b.state == "done" and a.seed == b.seed
+
+
+def test_garbage_never_raises_and_fails_cleanly():
+    for m in (b"", b"\xff", encode_msg("hi"), encode_msg(1, 2), encode_msg("hi", 1, "x", b"1", b"2", [])):
+        h = Handshake("Ann", MAC_A, n(b"a"), b"\x11" * 32)
+        assert h.on_message(m) == [] and h.state == "failed"
+        g = GameSetup(0, n(b"a"))
+        assert g.on_message(m) == [] and g.state == "failed"
+
+
+def test_pairing_over_a_lossy_crc_channel_then_a_keyed_one():
+    w = Wire(b"pairing", loss=250, dup=100, reorder=200, corrupt=100)
+    ca, cb = pair(w)
+    a = Handshake("Ann", MAC_A, n(b"a"), b"\x11" * 32, confirm=False)
+    b = Handshake("Bob", MAC_B, n(b"b"), b"\x22" * 32, confirm=False)
+    for m in a.start():
+        ca.send(m)
+    for m in b.start():
+        cb.send(m)
+    now = 0
+    while not (a.state == b.state == "done") and now < 300000:
+        now += STEP_MS
+        step(w, (ca, cb), now)
+        for ch, hs in ((ca, a), (cb, b)):
+            m = ch.recv()
+            while m is not None:
+                for r in hs.on_message(m):
+                    ch.send(r)
+                m = ch.recv()
+    assert a.state == b.state == "done"
+    ka = Channel(w.sender(0), a.session_key, a.session_id, now, a.role)
+    kb = Channel(w.sender(1), b.session_key, b.session_id, now, b.role)
+    w.ends[0], w.ends[1] = ka, kb
+    ka.send(b"fire at C3")
+    got = None
+    while got is None and now < 600000:
+        now += STEP_MS
+        step(w, (ka, kb), now)
+        got = kb.recv()
+    assert got == b"fire at C3"
