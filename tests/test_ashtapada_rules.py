@@ -4,7 +4,7 @@ import pytest
 from fathom.codec import encode
 from fathom.games.base import IllegalAction
 from fathom.games.ashtapada import (ENGINE, report, ping_path, name, parse, side, candidates,
-                                    certain, reports, known_empty, distance, DRAW_CALM, WON_MINES,
+                                    certain, reports, known_empty, distance, _reach, DRAW_CALM, WON_MINES,
                                     WON_MISSES, WON_STRUCK)
 
 pytestmark = pytest.mark.micropython
@@ -409,6 +409,14 @@ def test_5_2_rule_one_is_king_distance_on_lines_only():
             else:
                 assert d == dr + dc and len(path) == d - 1
             assert a not in path and b not in path
+            block = bytearray(64)
+            assert _reach(8, a, b, block) == d
+            for s in path:
+                block[s] = 1
+                assert _reach(8, a, b, block) == -1
+                block[s] = 0
+            block[a] = block[b] = 1
+            assert _reach(8, a, b, block) == d       # the ends never block
 
 
 def test_5_1_shortest_first_equal_once():
@@ -551,6 +559,17 @@ def test_10_describe():
     assert len(long) <= 21 and long.startswith("S J10:1,2,3")
     for ev in (["ping", 5, [1, 2]], ["move", []], ["what"], [], ["hit"]):
         assert len(d(pub, 0, ev)) <= 21
+
+
+def test_10_labels_for_the_choice_list():
+    pub, privs = game()
+    assert ENGINE.label(pub, privs[0], 0, ["move", Ps("A2 B2 B3")]) == "move A2-B2-B3"
+    assert ENGINE.label(pub, privs[0], 0, ["sound", P("B2")]) == "sound B2"
+    assert ENGINE.label(pub, privs[0], 0, ["depth", P("B2")]) == "depth B2"
+    for a in ENGINE.legal(pub, privs[0], 0):
+        assert len(ENGINE.label(pub, privs[0], 0, a)) <= 21
+    assert ENGINE.setup_label(pub, privs[0], 0, ["island", P("C3")]) == "island C3"
+    assert ENGINE.setup_label(pub, privs[0], 0, ["mine", P("J5")]) == "mine J5"
 
 
 # ---- bad input -------------------------------------------------------------------------------

@@ -17,6 +17,10 @@ class Settings:
     def __init__(self, storage):
         self.storage = storage
         self.values = dict(DEFAULTS)
+        import os
+        env = os.getenv("FATHOM_LINK") if hasattr(os, "getenv") else None
+        if env in CHOICES["link"]:  # the emulator's --link picks the first default
+            self.values["link"] = env
         self.problem = None
         try:
             saved = storage.read_obj(FILE)

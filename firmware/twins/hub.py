@@ -118,7 +118,7 @@ def poll():
         _keys_reported = keys_handled
         send(b"k", str(keys_handled).encode())
     while _poller.poll(0):
-        chunk = _sock.recv(4096)
+        chunk = _sock.recv(512)
         if not chunk:
             raise SystemExit("hub closed")
         _inbuf += chunk

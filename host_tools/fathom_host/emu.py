@@ -9,6 +9,7 @@ import threading
 import time
 import tty
 
+from fathom_host.ether import add_fault_arguments, ether_from_args
 from fathom_host.units import Emulator
 
 # Keys: unit 1 on the left hand, unit 2 on the right, arrows for the focused unit (Tab).
@@ -86,25 +87,12 @@ def add_arguments(p):
     p.add_argument("--units", type=int, default=2, help="how many units (default 2)")
     p.add_argument("--board", default="host")
     p.add_argument("--dir", default=None, help="keep the units' storage here (default: temp)")
-    p.add_argument("--link", choices=("espnow", "uart"), default="espnow")
-    p.add_argument("--loss", type=float, default=0.0)
-    p.add_argument("--dup", type=float, default=0.0)
-    p.add_argument("--corrupt", type=float, default=0.0)
-    p.add_argument("--delay", type=int, default=0, help="one-way delay in ms")
-    p.add_argument("--seed", type=int, default=1, help="seed of the ether's fault generator")
+    p.add_argument("--link", choices=("espnow", "uart"), default="espnow",
+                   help="the link the units' Settings start with")
     p.add_argument("--serial", action="store_true",
-                   help="give each unit a serial twin (a pty that mpremote can use)")
-
-
-def make_ether(args):
-    try:
-        from fathom_host.ether import Ether
-    except ImportError:
-        return None
-    ether = Ether(seed=args.seed)
-    ether.start()
-    ether.set(loss=args.loss, dup=args.dup, corrupt=args.corrupt, delay_ms=args.delay)
-    return ether
+                   help="no screens: give each unit a serial twin (a pty for mpremote and "
+                        "`fathom deploy`) and print the pty paths")
+    add_fault_arguments(p)
 
 
 def link_env(args, index):
@@ -114,8 +102,39 @@ def link_env(args, index):
     return env
 
 
+def run_serial(args, ether):
+    """Serial twins: boards on ptys, as a maker's laptop would see them."""
+    import pathlib
+    import tempfile
+    from fathom_host.serialtwin import SerialTwin
+    root = pathlib.Path(args.dir or tempfile.mkdtemp(prefix="fathom-serial-"))
+    twins = []
+    try:
+        for i in range(args.units):
+            env = {"FATHOM_UNIT": str(i), "FATHOM_ETHER": "127.0.0.1:%d" % ether.port}
+            env.update(link_env(args, i))
+            t = SerialTwin(root / ("unit%d" % i), env)
+            twins.append(t)
+            print("unit %d: %s  (filesystem %s)" % (i + 1, t.start(), t.unit_dir))
+        print("try: fathom deploy --board host --port <pty>   | Ctrl-C to stop")
+        while True:
+            time.sleep(1)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        for t in twins:
+            t.stop()
+    return 0
+
+
 def run(args):
-    ether = make_ether(args)
+    ether = ether_from_args(args)
+    ether.start()
+    if args.serial:
+        try:
+            return run_serial(args, ether)
+        finally:
+            ether.stop()
     emu = Emulator(args.units, args.dir, args.board, ether)
     for u in emu.units:
         u.extra_env.update(link_env(args, u.index))
@@ -169,6 +188,5 @@ def run(args):
             termios.tcsetattr(fd, termios.TCSADRAIN, old)
         sys.stdout.write("\x1b[?25h\n")
         emu.close()
-        if ether is not None:
-            ether.stop()
+        ether.stop()
     return 0

@@ -6,11 +6,22 @@ from fathom.games.ashtapada import candidates, certain, reports, distance
 
 
 def _cheb(a, b, n):
-    ra, ca = divmod(a, n)
-    rb, cb = divmod(b, n)
-    dr = ra - rb if ra > rb else rb - ra
-    dc = ca - cb if ca > cb else cb - ca
+    dr = a // n - b // n
+    dc = a % n - b % n
+    if dr < 0:
+        dr = -dr
+    if dc < 0:
+        dc = -dc
     return dr if dr > dc else dc
+
+
+def _nearest(sq, squares, n):
+    best = 99
+    for s in squares:
+        d = _cheb(sq, s, n)
+        if d < best:
+            best = d
+    return best
 
 
 def _split(q, squares, n):
@@ -88,8 +99,7 @@ class SharpBot(_Base):
         """The safe move ending nearest a proved mine (adjacent is the aim)."""
         best = None
         for a in safe:
-            d = min([_cheb(a[1][-1], s, n) for s in sure])
-            key = (d, len(a[1]))
+            key = (_nearest(a[1][-1], sure, n), len(a[1]))
             if best is None or key < best[0]:
                 best = (key, a)
         return best[1]
@@ -103,8 +113,7 @@ class SharpBot(_Base):
                 seen[end] = a
         best = None
         for end in sorted(seen):
-            gap = min([_cheb(end, s, n) for s in left])
-            key = (end in done, _split(end, left, n), gap)
+            key = (end in done, _split(end, left, n), _nearest(end, left, n))
             if best is None or key < best[0]:
                 best = (key, seen[end])
         return best[1]

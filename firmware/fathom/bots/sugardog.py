@@ -155,7 +155,7 @@ class SharpBot:
             return ["fire", d]
         here_bad = danger >> pos & 1
         if not here_bad and min([popcount(b) for b in cans]) >= self.PING and \
-                self.rng.below(3) == 0:
+                self.rng.below(3) == 0 and self._threat(pub, pos, cans) < 25:
             return ["sonar"]
         # Move where next turn's shot is best against where the enemies may have gone by then.
         later = [self.tr.expand(b) for b in cans]
@@ -174,6 +174,14 @@ class SharpBot:
         if choice[1] == pos and ["mine"] in legal and self.rng.below(2) == 0:
             return ["mine"]
         return choice
+
+    def _threat(self, pub, sq, cans):
+        """% chance an enemy could torpedo sq next turn if it knew I was there."""
+        reach = 0
+        for d in range(4):
+            for q in torpedo_path(pub, sq, d):
+                reach |= 1 << q
+        return sum([100 * popcount(b & reach) // popcount(b) for b in cans])
 
     def _unsafe(self, q, danger, mines, cans):
         if (danger | mines) >> q & 1:

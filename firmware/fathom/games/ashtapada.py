@@ -107,23 +107,56 @@ def ping_path(size, charge, mine):
 
 
 def distance(size, charge, mine):
-    """The ping distance alone (rules 5.2 and 5.3), without building the path."""
-    ar, ac = divmod(charge, size)
-    br, bc = divmod(mine, size)
-    dr = ar - br if ar > br else br - ar
-    dc = ac - bc if ac > bc else bc - ac
+    """The ping distance alone (rules 5.2 and 5.3). Allocates nothing: the deduction calls it
+    thousands of times per move, and garbage fragments a small heap."""
+    dr = charge // size - mine // size
+    dc = charge % size - mine % size
+    if dr < 0:
+        dr = -dr
+    if dc < 0:
+        dc = -dc
     if dr == 0 or dc == 0 or dr == dc:
         return dr if dr > dc else dc
     return dr + dc
 
 
 def _reach(size, charge, mine, block):
-    """The ping distance, or -1 when a square of the path is marked in `block`."""
-    d, path = ping_path(size, charge, mine)
-    for s in path:
+    """The ping distance, or -1 when a square of the path is marked in `block`: ping_path()
+    walked in place without building the list (tests check the two agree everywhere)."""
+    dr = mine // size - charge // size
+    dc = mine % size - charge % size
+    ar = dr if dr >= 0 else -dr
+    ac = dc if dc >= 0 else -dc
+    vr = size if dr > 0 else -size if dr < 0 else 0
+    vc = 1 if dc > 0 else -1 if dc < 0 else 0
+    s = charge
+    if ar == 0 or ac == 0 or ar == ac:
+        d = ar if ar > ac else ac
+        step = vr + vc
+        for _ in range(d - 1):
+            s += step
+            if block[s]:
+                return -1
+        return d
+    if ar > ac:
+        first = vr
+        n1 = ar
+        then = vc
+        n2 = ac
+    else:
+        first = vc
+        n1 = ac
+        then = vr
+        n2 = ar
+    for _ in range(n1):
+        s += first
         if block[s]:
             return -1
-    return d
+    for _ in range(n2 - 1):
+        s += then
+        if block[s]:
+            return -1
+    return ar + ac
 
 
 def report(size, islands, mines, charge):
@@ -206,15 +239,9 @@ def candidates(pub, player):
             for s in dead[nd:]:
                 block[s] = 1
             for s in range(n * n):
-                if cand[s]:
-                    if distance(n, c, s) in dists:
-                        continue
-                    for p in ping_path(n, c, s)[1]:
-                        if block[p]:
-                            break
-                    else:
-                        cand[s] = 0
-                        changed = True
+                if cand[s] and distance(n, c, s) not in dists and _reach(n, c, s, block) >= 0:
+                    cand[s] = 0
+                    changed = True
     return cand
 
 
@@ -560,6 +587,18 @@ class Ashtapada(Engine):
         if end is None:
             return None
         return ([] if end[0] < 0 else [end[0]], end[1])
+
+    # ---- labels for the generic choice list (fathom.ui.play asks for them if present) -------
+    def label(self, pub, priv, player, action):
+        """'move D5-D6-E6', 'sound D4', 'depth E5'."""
+        n = pub["size"]
+        if action[0] == "move":
+            return "move " + "-".join([name(s, n) for s in action[1]])
+        return "%s %s" % (action[0], name(action[1], n))
+
+    def setup_label(self, pub, priv, player, choice):
+        """'island C3', 'mine B2'."""
+        return "%s %s" % (choice[0], name(choice[1], pub["size"]))
 
     # ---- log lines -------------------------------------------------------------------------
     def describe(self, pub, author, event):

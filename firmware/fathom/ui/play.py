@@ -236,9 +236,10 @@ class GameScreen(GameBase):
                 d.text(" " + text, 0, y, 1)
 
     def lines(self):
+        # [title+status, "| " log lines (up to 3), then one line per choice: ">" cursor or " "]
         out = [self.title + " " + self.status()]
         for a, e in self.runner.seat.log[-3:]:
-            out.append(describe(self.eng, self.runner.seat, a, e))
+            out.append("| " + describe(self.eng, self.runner.seat, a, e))
         for i, (_c, text) in enumerate(self.choices()):
             out.append((">" if i == self.cursor else " ") + text)
         return out
