@@ -15,20 +15,37 @@ def _storage_root():
     return p or "/data"
 
 
+def _host_twins():
+    """In the emulator: load the twins first and measure them, so the heap figures the
+    benchmarks report are the firmware's own (the twins are not on a board)."""
+    if sys.platform == "esp32":
+        return None
+    import gc
+    gc.collect()
+    before = gc.mem_alloc()
+    try:
+        import hub
+        import machine  # noqa: F401  (the twin)
+    except ImportError:
+        return None
+    gc.collect()
+    hub.twins_bytes = gc.mem_alloc() - before
+    return hub
+
+
 def main():
+    hub = _host_twins()
     from fathom.hal.board import load_profile
     from fathom.hal.hw import build
     from fathom.app import App
     profile = load_profile(_profile_path())
+    if hasattr(os, "getenv") and os.getenv("FATHOM_SIM"):
+        from fathom import simrun  # headless bot games for `fathom sim` (host only)
+        simrun.main(profile, _storage_root())
+        return
     hw = build(profile, _storage_root())
-    hub = None
-    if sys.platform != "esp32":
-        try:
-            import hub as _hub  # host twin only; absent on a board
-            if _hub.connect(profile):
-                hub = _hub
-        except ImportError:
-            pass
+    if hub is not None and not hub.connect(profile):
+        hub = None
     App(hw, hub).run()
 
 

@@ -88,7 +88,7 @@ class App:
         if saved_game_of(self):
             resume(self)
         while self.running:
-            self.step(clock.ticks_ms())
+            self.step(clock.now_ms())
             if self.hub and not self.hub.poll():
                 break
             clock.sleep_ms(LOOP_MS)

@@ -6,6 +6,12 @@
 #   ["ev", index, author, event, hash8]   an event the author appended at log[index]
 #   ["sync", log_len, hash8]              "I have log_len events": the peer resends what is missing
 #   ["rev", player, reveal]               the end-of-game reveal of salt, set-up and actions
+#
+# Groups (3-4 units) are a star: the host is linked to every partner, partners only to the
+# host. The host's runner has relay=True: it forwards every event and reveal it accepts from
+# one partner to the others (unchanged: index, author, the author's hash), and answers a sync
+# with every event, whoever authored it. A partner cannot tell a relayed event from a direct
+# one, and needs none of this.
 from fathom.games.base import IllegalAction
 from fathom.games.seat import restore
 
@@ -13,8 +19,9 @@ SAVE = "game"
 
 
 class Runner:
-    def __init__(self, seat, peers, storage=None, gid="", meta=None):
+    def __init__(self, seat, peers, storage=None, gid="", meta=None, relay=False):
         self.seat = seat
+        self.relay = relay            # the hub of a group: forward what one peer sends
         self.peers = peers            # list of peer objects: send(msg), recv(), tick(now)
         self.storage = storage
         self.gid = gid
@@ -66,9 +73,10 @@ class Runner:
         self._broadcast(["ev", idx, self.seat.player, event, self.seat.short_hash()])
         self.changed = True
 
-    def _broadcast(self, msg):
+    def _broadcast(self, msg, skip=None):
         for p in self.peers:
-            p.send(msg)
+            if p is not skip:
+                p.send(msg)
 
     # ---- the loop --------------------------------------------------------------------------
     def tick(self, now):
@@ -94,6 +102,10 @@ class Runner:
             if t is None or t[0] != s.player:
                 break
             if t[1] == "setup" and not s.setup_legal():
+                # Set-ups go into the log in player order: two units committing at once would
+                # each put their own at index 0 and then refuse the other's.
+                if len(s.log) != s.player:
+                    break
                 self._author()
             elif t[1] == "answer":
                 self._author()
@@ -113,7 +125,7 @@ class Runner:
             elif tag == "sync":
                 self._on_sync(peer, msg[1])
             elif tag == "rev":
-                self._on_reveal(msg[1], msg[2])
+                self._on_reveal(peer, msg[1], msg[2])
             else:
                 raise IllegalAction("unknown message " + str(tag))
         except (IllegalAction, IndexError, TypeError, KeyError, ValueError) as e:
@@ -134,8 +146,8 @@ class Runner:
             self.desync = (idx, "state hash differs after event %d" % idx)
         self.save()
         self.changed = True
-        # relay to the other peers when there are several (a star would need no relay; a
-        # full mesh of channels does not either, so only the author broadcasts)
+        if self.relay:
+            self._broadcast(["ev", idx, author, event, h], peer)
 
     def _on_sync(self, peer, have):
         s = self.seat
@@ -143,21 +155,26 @@ class Runner:
             raise IllegalAction("bad sync")
         for i in range(have, len(s.log)):
             author, event = s.log[i]
-            if author == s.player:
+            if author == s.player or self.relay:
                 peer.send(["ev", i, author, event, self._hash_at(i)])
         if self.revealed:
             peer.send(["rev", s.player, s.reveal()])
+        if self.relay:
+            for p in self.reveals:
+                peer.send(["rev", p, self.reveals[p]])
 
     def _hash_at(self, i):
         return self.seat.hashes[i]
 
-    def _on_reveal(self, player, reveal):
+    def _on_reveal(self, peer, player, reveal):
         s = self.seat
         if player == s.player or not 0 <= player < s.n:
             raise IllegalAction("bad reveal author")
         if player not in self.reveals:
             self.reveals[player] = reveal
             self.save()
+            if self.relay:
+                self._broadcast(["rev", player, reveal], peer)
 
     def _audit_pending(self):
         # A reveal may overtake the last event; it is audited once our log has the result.
@@ -182,7 +199,7 @@ class Runner:
             "gid": self.gid, "seat": self.seat.save(), "meta": self.meta,
             "reveals": self.reveals, "revealed": self.revealed,
             "verdicts": {p: (None if v is None else list(v)) for p, v in self.verdicts.items()},
-            "peers": [p.save() for p in self.peers],
+            "peers": [p.save() for p in self.peers], "relay": self.relay,
         })
 
     def clear(self):
@@ -197,7 +214,7 @@ def load(storage, engine_for):
     if not d:
         return None
     seat = restore(engine_for(d["gid"]), d["seat"])
-    r = Runner(seat, [], storage, d["gid"], d.get("meta"))
+    r = Runner(seat, [], storage, d["gid"], d.get("meta"), d.get("relay", False))
     r.reveals = d.get("reveals", {})
     r.revealed = d.get("revealed", False)
     r.verdicts = dict((p, None if v is None else tuple(v)) for p, v in d.get("verdicts", {}).items())

@@ -16,6 +16,7 @@ _pins = {}          # semantic key -> pin number, from the board profile
 _active_low = True
 _screen_dirty = False
 _last_text = None
+twins_bytes = 0     # heap the host twins themselves take (main.py measures it)
 key_us = 0          # the app's time from a key to the refreshed panel, for `fathom bench`
 keys_handled = 0    # the app counts keys it handled; reported after the screen that follows
 _keys_reported = 0
@@ -102,8 +103,8 @@ def _send_metrics():
     import gc
     gc.collect()
     i2c = sum(p.bytes_written for p in machine.PANELS.values())
-    send(b"m", ("heap=%d free=%d i2c=%d key_us=%d" % (
-        gc.mem_alloc(), gc.mem_free(), i2c, key_us)).encode())
+    send(b"m", ("heap=%d twins=%d free=%d i2c=%d key_us=%d" % (
+        gc.mem_alloc() - twins_bytes, twins_bytes, gc.mem_free(), i2c, key_us)).encode())
 
 
 def poll():

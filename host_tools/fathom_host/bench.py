@@ -49,6 +49,7 @@ def bench_boot(args):
         "board": "host",
         "boot_s": round(boot_s, 3),
         "heap_bytes": heap,
+        "heap_twins_bytes": int(m["twins"]),
         "key_to_panel_ms_median": round(statistics.median(key_us) / 1000, 3),
         "key_to_panel_ms_max": round(max(key_us) / 1000, 3),
         "i2c_bytes_cursor_move": int(statistics.median(i2c)),

@@ -209,7 +209,7 @@ class SharpBot:
         dis = 0
         for _c, d in priv["hand"]:
             dis += d
-        if "repair" in kinds and (dis >= 2 or seen <= 4):
+        if "repair" in kinds and dis >= 2:
             return kinds["repair"]
         if "dive" in kinds and seen <= 2 and self.rng.below(2):
             return kinds["dive"]

@@ -22,8 +22,20 @@ def next_author(seats):
 
 
 def play(engine, opts, nplayers, seed, bots, max_events=20000, on_event=None):
-    """Returns a dict: result, events, audits (list of (auditor, player, outcome))."""
+    """Returns a dict: result, events, audits (list of (auditor, player, outcome)).
+    Any exception leaves with the seats attached (`e.seats`) so the log can be shown."""
     seats = make_seats(engine, opts, nplayers, seed)
+    try:
+        return _play(engine, seats, nplayers, bots, max_events, on_event)
+    except Exception as e:
+        try:
+            e.seats = seats
+        except AttributeError:  # MicroPython exceptions may refuse attributes
+            pass
+        raise
+
+
+def _play(engine, seats, nplayers, bots, max_events, on_event):
     events = 0
     while seats[0].result() is None:
         s = next_author(seats)

@@ -29,3 +29,17 @@ else:
     def sleep_ms(ms):
         if ms > 0:
             time.sleep(ms / 1000)
+
+
+_mono = [None, 0]  # last ticks_ms seen, milliseconds accumulated
+
+
+def now_ms():
+    """Milliseconds since start that never wrap: ticks_ms wraps every 2**30 ms (12.4 days) on
+    a port, so the app's timers (link retransmits, heartbeats, bot pauses) use this instead and
+    may compare times with plain arithmetic. Call it at least once per wrap (the loop does)."""
+    t = ticks_ms()
+    if _mono[0] is not None:
+        _mono[1] += ticks_diff(t, _mono[0])
+    _mono[0] = t
+    return _mono[1]

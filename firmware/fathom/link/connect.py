@@ -2,17 +2,39 @@
 # beacons (ESP-NOW), the handshake on an unkeyed channel (version, pairing or rekey, the code
 # both players confirm), then the game set-up with its commit-reveal seed on the keyed channel.
 # LinkPeer then carries the game's messages and persists the channel so a reboot resumes.
+# Groups (3-4 units, docs/PROTOCOL.md 'Groups'): the host pairs with each partner in turn, one
+# keyed channel per partner, then publishes the group seed; partners are linked only to it.
 import os
 
 from fathom import codec
-from fathom.link import frame
+from fathom.hal.clock import ticks_add, ticks_diff
+from fathom.link import crypto, frame
 from fathom.link.channel import Channel
 from fathom.link.session import GameSetup, Handshake, Pairings, beacon, parse_beacon
 
 BEACON_MS = 700          # how often a unit looking for a partner announces itself
 SEEN_MS = 4000           # a unit not heard for this long leaves the list
 PAIRINGS = "pairings"
-LINK = "link"            # the live channel of the game in progress
+LINK = "link"            # the live channel of the game in progress (+ "1", "2": more partners)
+MAX_PARTNERS = 3
+# Option keys a group proposal adds to the game's options (bound into the seed commitment, so
+# the seats are fixed before any nonce is revealed); never passed to the engine.
+GROUP_N = "_players"
+GROUP_SEAT = "_seat"
+
+
+def game_opts(opts):
+    """The engine's options of a proposal, without the group keys."""
+    return dict((k, v) for k, v in opts.items() if k not in (GROUP_N, GROUP_SEAT))
+
+
+def group_seed(n, seeds):
+    """The group's seed from every pairwise seed, in seat order (seat 1 first)."""
+    return crypto.sha256(b"fathom group", bytes((n,)), *seeds)
+
+
+def link_slot(i):
+    return LINK if i == 0 else LINK + str(i)
 
 
 def load_pairings(storage):
@@ -43,7 +65,10 @@ def unit_mac(transport):
 
 
 class Connector:
-    def __init__(self, transport, kind, name, storage, gid, opts, now):
+    """players > 2: this unit hosts a group of that size. join: this unit proposes nothing and
+    takes the offer of its game (a partner joining a group)."""
+
+    def __init__(self, transport, kind, name, storage, gid, opts, now, players=2, join=False):
         self.t = transport
         self.kind = kind
         self.name = name
@@ -62,12 +87,17 @@ class Connector:
         self.setup = None
         self.next_beacon = now
         self.foreign = 0        # frames from units other than the chosen one, dropped
+        self.players = players
+        self.join = join
+        self.partners = []      # host: [mac, ch1, name, pairwise seed] of each partner done
+        self.seed = None        # the game's seed once ready
+        self.player = None      # this unit's player index once ready
         if kind != "espnow":
             self._handshake(now)
 
     # ---- what the pairing screen asks for --------------------------------------------------
     def nearby(self, now):
-        return [(m, v[0], v[1]) for m, v in self.seen.items() if now - v[2] < SEEN_MS]
+        return [(m, v[0], v[1]) for m, v in self.seen.items() if ticks_diff(now, v[2]) < SEEN_MS]
 
     def choose(self, mac, now):
         self.peer_mac = bytes(mac)
@@ -83,6 +113,20 @@ class Connector:
     def offer(self):
         """(game, opts) the other unit proposes, when it differs from ours."""
         return (self.setup.game, self.setup.opts) if self.setup else None
+
+    def group(self):
+        """Players in the game being agreed (2 unless a group)."""
+        if self.players > 2:
+            return self.players
+        if self.setup is not None and self.setup.opts and GROUP_N in self.setup.opts:
+            return self.setup.opts[GROUP_N]
+        return 2
+
+    def partner_names(self):
+        names = [p[2] for p in self.partners]
+        if not names and self.hs is not None and self.hs.peer_name:
+            names = [self.hs.peer_name]
+        return names
 
     def accept(self, yes):
         out = self.setup.accept() if yes else self.setup.decline("declined")
@@ -103,9 +147,10 @@ class Connector:
 
     def tick(self, now):
         """Advance; returns True when something the screen shows changed."""
-        before = (self.state, len(self.seen), self.error)
-        if self.state == "discover" and now - self.next_beacon >= 0:
-            self.next_beacon = now + BEACON_MS
+        before = (self.state, len(self.seen), self.error, len(self.partners))
+        # keep announcing until keyed: the partner may still be choosing from its list
+        if self.ch1 is None and self.kind == "espnow" and ticks_diff(now, self.next_beacon) >= 0:
+            self.next_beacon = ticks_add(now, BEACON_MS)
             self.t.send(None, beacon(self.name, self.mac))
         while True:
             got = self.t.recv()
@@ -126,17 +171,23 @@ class Connector:
                 self._fail(self.hs.error)
             elif self.hs.state == "done" and self.ch1 is None:
                 self._keyed(now)
+        for p in self.partners:
+            p[1].poll(now)  # keep every finished partner's channel acked and alive
         if self.ch1 is not None:
             self.ch1.poll(now)
             self.setup.poll(now, self.ch1.state == "linked")
-            while True:
+            # Stop at 'done': what follows on the channel is the game's, for the LinkPeer.
+            while self.setup.state != "done":
                 m = self.ch1.recv()
                 if m is None:
                     break
                 for out in self.setup.on_message(m):
                     self.ch1.send(out)
-            self._setup_state()
-        return before != (self.state, len(self.seen), self.error)
+            if self.state == "group":
+                self._group_start()
+            elif self.state != "ready":
+                self._setup_state()
+        return before != (self.state, len(self.seen), self.error, len(self.partners))
 
     def _frame(self, mac, data, now):
         b = parse_beacon(data)
@@ -144,6 +195,14 @@ class Connector:
             if mac and mac != self.mac:
                 self.seen[bytes(mac)] = [b[0], b[2], now]
             return
+        for p in self.partners:
+            if p[0] == mac:
+                try:
+                    if frame.parse(data)[1]:
+                        p[1].on_frame(data)
+                except frame.FrameError:
+                    pass
+                return
         if self.peer_mac is not None and mac != self.peer_mac:
             self.foreign += 1
             return
@@ -163,26 +222,86 @@ class Connector:
         if self.peer_mac is None and self.kind == "espnow":
             self.peer_mac = hs.peer_mac
         key, sid, _sas = hs.result()
-        self.ch1 = Channel(self._send, key, sid, now, hs.role)
+        t, mac = self.t, self.peer_mac
+        # bound to this partner's mac: the host moves on to the next partner, the channel stays
+        self.ch1 = Channel(lambda f: t.send(mac, f), key, sid, now, hs.role)
         self.setup = GameSetup(hs.role, os.urandom(16))
-        if self.gid is not None:  # a unit waiting as the bot opponent proposes nothing
-            for m in self.setup.propose(self.gid, self.opts):
+        # a unit waiting as the bot opponent, or joining a group, proposes nothing
+        if self.gid is not None and not self.join:
+            opts = self.opts
+            if self.players > 2:
+                opts = dict(opts)
+                opts[GROUP_N] = self.players
+                opts[GROUP_SEAT] = len(self.partners) + 1
+            for m in self.setup.propose(self.gid, opts):
                 self.ch1.send(m)
         self.state = "setup"
 
     def _setup_state(self):
         st = self.setup.state
         if st == "offered":
-            same = self.gid is None or (self.setup.game == self.gid and codec.encode(
-                self.setup.opts) == codec.encode(self.opts))
+            offered = self.setup.opts
+            if self.join:
+                same = self.setup.game == self.gid and GROUP_N in offered
+            else:
+                same = self.gid is None or (self.setup.game == self.gid and codec.encode(
+                    offered) == codec.encode(self.opts))
             if same:
                 self.accept(True)
             else:
                 self.state = "offer"
         elif st == "done":
-            self.state = "ready"
+            self._setup_done()
         elif st in ("failed", "forfeit", "declined"):
             self._fail(self.setup.error or st)
+
+    def _setup_done(self):
+        s = self.setup
+        if self.players > 2:
+            self.partners.append([self.peer_mac, self.ch1, self.hs.peer_name, s.seed])
+            if len(self.partners) < self.players - 1:
+                # back to the list for the next partner; this one waits on its channel
+                self.peer_mac = self.hs = self.ch0 = self.ch1 = self.setup = None
+                self.state = "discover"
+                return
+            seeds = [p[3] for p in self.partners]
+            for p in self.partners:
+                p[1].send(codec.encode(["gs", self.players, seeds]))
+            self.seed = group_seed(self.players, seeds)
+            self.player = 0
+            self.state = "ready"
+        elif s.opts and GROUP_SEAT in s.opts:
+            self.state = "group"  # a partner: the host publishes the seed once all are in
+            self._group_start()
+        else:
+            self.seed = s.seed
+            self.player = s.player()
+            self.state = "ready"
+
+    def _group_start(self):
+        m = self.ch1.recv()
+        if m is None:
+            return
+        s = self.setup
+        try:
+            m = codec.decode(m)
+            n, seeds, seat = m[1], m[2], s.opts[GROUP_SEAT]
+            if m[0] != "gs" or n != s.opts[GROUP_N] or not isinstance(seeds, list) or \
+                    len(seeds) != n - 1:
+                raise ValueError("bad group start")
+            for x in seeds:
+                if not isinstance(x, bytes) or len(x) != 32:
+                    raise ValueError("bad group seed")
+            # Only our own entry can be checked here; a host that lies about another
+            # partner's gives that partner another seed, which the hash chain shows at once.
+            if seeds[seat - 1] != s.seed:
+                raise ValueError("the host changed this unit's seed")
+        except Exception as e:
+            self._fail("group start refused: %s" % (e,))
+            return
+        self.seed = group_seed(n, seeds)
+        self.player = seat
+        self.state = "ready"
 
     def _fail(self, why):
         self.state = "failed"
@@ -191,6 +310,18 @@ class Connector:
     def peer(self, storage):
         """The LinkPeer for the game, once ready."""
         return LinkPeer(self.t, self.peer_mac, self.ch1, storage, self.kind)
+
+    def peers(self, storage):
+        """Every LinkPeer of the game, once ready: one, or a host's one per partner."""
+        if not self.partners:
+            out = [self.peer(storage)]
+        else:
+            mux = Mux(self.t)
+            out = [LinkPeer(mux.port(p[0]), p[0], p[1], storage, self.kind, link_slot(i))
+                   for i, p in enumerate(self.partners)]
+        for i in range(len(out), MAX_PARTNERS):
+            storage.remove(link_slot(i))  # a channel of an earlier, larger game
+        return out
 
     def drain_handshake(self, now):
         """Keep the unkeyed channel alive until its last message (the confirmation) is acked."""
@@ -202,8 +333,9 @@ class LinkPeer:
     """The runner's peer over a keyed channel. The channel is persisted whenever it says so,
     before frames leave in poll(), so a rebooted unit neither replays nor accepts replays."""
 
-    def __init__(self, transport, peer_mac, channel, storage, kind):
+    def __init__(self, transport, peer_mac, channel, storage, kind, slot=LINK):
         self.t = transport
+        self.slot = slot
         self.peer_mac = peer_mac
         self.ch = channel
         self.storage = storage
@@ -246,8 +378,8 @@ class LinkPeer:
 
     def _persist(self):
         if self.storage is not None and self.ch.needs_save:
-            self.storage.write_obj(LINK, {"kind": self.kind, "mac": self.peer_mac,
-                                          "ch": self.ch.save()})
+            self.storage.write_obj(self.slot, {"kind": self.kind, "mac": self.peer_mac,
+                                               "ch": self.ch.save()})
 
     def save(self):
         return {"kind": "link"}
@@ -259,14 +391,84 @@ class LinkPeer:
             pass
 
 
-def restore_peer(storage, profile, now):
+class Mux:
+    """One transport shared by a host's partners: frames are sorted into a queue per partner
+    MAC, so each LinkPeer reads only its own (others' frames are not lost to it)."""
+
+    def __init__(self, transport):
+        self.t = transport
+        self.mac = transport.mac
+        self.q = {}
+        self.closed = False
+
+    def port(self, mac):
+        self.q[bytes(mac)] = []
+        return _Port(self, bytes(mac))
+
+    def pump(self):
+        while True:
+            got = self.t.recv()
+            if got is None:
+                return
+            q = self.q.get(bytes(got[0]))
+            if q is not None and len(q) < 64:  # bounded, as a radio buffer is
+                q.append(got[1])
+
+    def close(self):
+        if not self.closed:
+            self.closed = True
+            self.t.close()
+
+
+class _Port:
+    def __init__(self, mux, mac):
+        self.mux = mux
+        self.peer = mac
+        self.mac = mux.mac
+
+    def send(self, peer, data):
+        return self.mux.t.send(peer, data)
+
+    def recv(self):
+        q = self.mux.q[self.peer]
+        if not q:
+            self.mux.pump()
+        return (self.peer, q.pop(0)) if q else None
+
+    def close(self):
+        self.mux.close()
+
+
+def restore_peers(storage, profile, now):
+    """Every LinkPeer of the saved game (a group host has several) on one freshly opened
+    transport; raises ValueError."""
+    first = storage.read_obj(LINK)
+    if not first:
+        raise ValueError("no saved link")
+    t = open_transport(first["kind"], profile)
+    more = []
+    for i in range(1, MAX_PARTNERS):
+        d = storage.read_obj(link_slot(i))
+        if not d:
+            break
+        more.append(d)
+    if not more:
+        return [restore_peer(storage, profile, now, t)]
+    mux = Mux(t)
+    return [restore_peer(storage, profile, now, mux.port(d["mac"]), link_slot(i))
+            for i, d in enumerate([first] + more)]
+
+
+def restore_peer(storage, profile, now, t=None, slot=LINK):
     """The LinkPeer of the saved game, on a freshly opened transport; raises ValueError."""
-    d = storage.read_obj(LINK)
+    d = storage.read_obj(slot)
     if not d:
         raise ValueError("no saved link")
-    t = open_transport(d["kind"], profile)
+    if t is None:
+        t = open_transport(d["kind"], profile)
     peer = LinkPeer.__new__(LinkPeer)
     peer.t = t
+    peer.slot = slot
     peer.peer_mac = d["mac"]
     peer.storage = storage
     peer.kind = d["kind"]

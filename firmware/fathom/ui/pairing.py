@@ -1,25 +1,53 @@
 # Pairing and game agreement on screen: pick a nearby unit (ESP-NOW) or use the cable (UART),
 # compare the six-digit code, agree on the game, then hand over to the game screen.
+# Games for more than two: the proposer hosts a group (chooses how many players, pairs with
+# each partner in turn); the others join it. See docs/PROTOCOL.md 'Groups'.
 import os
 
 from fathom import games
 from fathom.games.seat import Seat
 from fathom.hal import clock
-from fathom.link.connect import Connector, open_transport, restore_peer
+from fathom.link.connect import Connector, game_opts, open_transport, restore_peers
 from fathom.runner import Runner
 from fathom.ui.dialog import Message
 from fathom.ui.screen import CH, Screen, clip, cols, header, rows, wrap
 
 
-def start_link_game(app, gid, opts):
+def start_link_game(app, gid, opts, players=None, join=False):
+    if gid is not None and players is None and not join:
+        top = games.engine(gid).PLAYERS[1]
+        if top > 2:
+            app.push(_size_menu(app, gid, opts, top))
+            return
     kind = app.settings["link"]
     try:
         t = open_transport(kind, app.hw.profile)
     except Exception as e:
         app.push(Message(app, "Link", "The %s link could not start: %s" % (kind, e)))
         return
-    c = Connector(t, kind, app.settings["name"], app.hw.storage, gid, opts, clock.ticks_ms())
+    if players is not None and players > 2 and kind != "espnow":
+        t.close()
+        app.push(Message(app, "Link", "A group of %d needs ESP-NOW: a cable joins two." % players))
+        return
+    c = Connector(t, kind, app.settings["name"], app.hw.storage, gid, opts, clock.ticks_ms(),
+                  players or 2, join)
     app.push(PairScreen(app, c))
+
+
+def _size_menu(app, gid, opts, top):
+    """How many play: the host of a group chooses; the others join it."""
+    from fathom.ui.menu import Item, Menu
+
+    def go(players, join=False):
+        def f(a):
+            a.pop()
+            start_link_game(a, gid, opts, players, join)
+        return f
+    items = [Item("2 players", go(2))]
+    for n in range(3, top + 1):
+        items.append(Item("%d: host" % n, go(n)))
+    items.append(Item("Join a group", go(2, True)))
+    return Menu(app, "Players", items)
 
 
 def wait_as_bot(app):
@@ -62,13 +90,17 @@ class PairScreen(Screen):
     def _start(self):
         c, app = self.c, self.app
         s = c.setup
-        eng = games.engine(s.game)
-        opts = eng.options(s.opts)
-        seat = Seat(eng, opts, 2, s.seed, s.player(), os.urandom(16))
-        meta = {"vs": "link", "peer": c.hs.peer_name, "link": c.kind}
+        game = s.game if s is not None else c.gid
+        eng = games.engine(game)
+        opts = eng.options(game_opts(s.opts if s is not None else c.opts))
+        n = c.group()
+        seat = Seat(eng, opts, n, c.seed, c.player, os.urandom(16))
+        meta = {"vs": "link", "peer": ", ".join(c.partner_names()), "link": c.kind}
         if self.bot:
             meta["autoplay"] = app.settings["opponent"]
-        runner = Runner(seat, [c.peer(app.hw.storage)], app.hw.storage, s.game, meta)
+        peers = c.peers(app.hw.storage)
+        # the host of a group is the hub of a star: it relays between its partners
+        runner = Runner(seat, peers, app.hw.storage, game, meta, relay=len(peers) > 1)
         runner.save()
         app.pop()
         from fathom.ui.play import show
@@ -79,10 +111,12 @@ class PairScreen(Screen):
         st = c.state
         if st == "discover":
             near = c.nearby(self.now)
+            head = "Choose a unit:"
+            if c.players > 2:
+                head = "Choose a unit %d/%d:" % (len(c.partners) + 1, c.players - 1)
             if not near:
-                return ["Looking for", "units nearby..."], []
-            return ["Choose a unit:"], [name + ("" if v == 1 else " (v%d)" % v)
-                                        for _m, name, v in near]
+                return [head if c.partners else "Looking for", "units nearby..."], []
+            return [head], [_entry(near, i) for i in range(len(near))]
         if st == "handshake":
             return ["Connecting..."], []
         if st == "confirm":
@@ -91,6 +125,8 @@ class PairScreen(Screen):
                     "OK yes BACK no" if not done else "the other unit"], []
         if st == "setup":
             return ["Agreeing on", "the game..."], []
+        if st == "group":
+            return ["In a group of %d" % c.group(), "waiting for", "the host..."], []
         if st == "offer":
             game, opts = c.offer()
             title = game
@@ -98,7 +134,9 @@ class PairScreen(Screen):
                 title = games.engine(game).TITLE
             except Exception:
                 pass
-            desc = " ".join("%s=%s" % (k, opts[k]) for k in sorted(opts))
+            desc = " ".join("%s=%s" % (k, opts[k]) for k in sorted(game_opts(opts)))
+            if c.group() > 2:
+                desc = "%d players %s" % (c.group(), desc)
             return ["Partner offers", title, desc, "OK accept"], []
         if st == "failed":
             return ["Link failed:"] + [c.error or "?"], []
@@ -154,10 +192,20 @@ class PairScreen(Screen):
         self.app.pop()
 
 
+def _entry(near, i):
+    """A unit in the list: its name, with the end of its address when names repeat."""
+    mac, name, v = near[i]
+    for j in range(len(near)):
+        if j != i and near[j][1] == name:
+            name = "%s %02x" % (name, mac[-1])
+            break
+    return name + ("" if v == 1 else " (v%d)" % v)
+
+
 def reconnect(app, runner):
-    """The saved game's link peer on a freshly opened transport, or None after telling why."""
+    """The saved game's link peers on a freshly opened transport, or None after telling why."""
     try:
-        return [restore_peer(app.hw.storage, app.hw.profile, clock.ticks_ms())]
+        return restore_peers(app.hw.storage, app.hw.profile, clock.ticks_ms())
     except Exception as e:
         app.push(Message(app, "Resume", "The link of the saved game could not be restored "
                          "(%s). The game is kept." % e))

@@ -14,7 +14,6 @@ PICK = "pick"    # attacker picks two hand positions blind
 DMG = "dmg"      # adversary says whether they sank
 HAND = "hand"    # adversary shows the face-down card the player takes into hand
 
-_ANSWERS = (SEEN, SHOT, DMG, HAND)
 PAIRS = ((0, 1), (0, 2), (1, 2))
 PERMS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 _NONE = [-1, -1, -1, -1]   # play-area slot: owner, card (-1 face down), mode, util hint

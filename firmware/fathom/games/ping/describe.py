@@ -1,9 +1,6 @@
 # One short log line per PING event, from the event alone (events carry only public facts).
 from fathom.games.ping import board as B
 
-_MODE = ("repair", "move", "")
-
-
 def _card(c, mode):
     steps, util = B.CARDS[c]
     if mode == B.MOVEMENT:
@@ -26,8 +23,10 @@ def describe(author, ev):
                 s += " " + B.DIR_NAMES[ev[4]]
             return s + (" rep" if mode == B.MOVEMENT and ev[4] else "")
         if tag == "down":
-            s = who + "face-down card"
-            return s + (" rep " + B.name(ev[1]) if ev[1] >= 0 else "") + (" WIN" if ev[2] else "")
+            if ev[1] < 0 and not ev[2]:
+                return who + "face-down card"
+            s = who + "down"
+            return s + (", rep " + B.name(ev[1]) if ev[1] >= 0 else "") + (" WIN" if ev[2] else "")
         if tag == "listen":
             return who + "LISTEN"
         if tag == "seen":

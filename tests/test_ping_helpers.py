@@ -1,6 +1,5 @@
-# Shared set-ups for the PING tests: two seats with chosen hands and start squares, and a
-# driver that plays an action and lets the units answer until someone must choose again.
-from fathom.codec import encode
+# Shared set-ups for the PING tests (no tests here): two seats with chosen hands and start
+# squares, and a driver that plays an action and lets the units answer until someone must choose.
 from fathom.games import local
 from fathom.games.ping import ENGINE
 from fathom.games.ping import board as B
@@ -58,10 +57,6 @@ def play(seats, action):
 
 def hand(seat):
     return sorted(c for c, _d in seat.priv["hand"])
-
-
-def snapshot(pub):
-    return encode(pub)
 
 
 def names(sqs):

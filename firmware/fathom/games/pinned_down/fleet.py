@@ -1,0 +1,217 @@
+# Pinned Down: the player starships on the table and what happens to them (power, damage,
+# repair, destruction), plus the shared attack and damage decks. Pure functions over pub.
+from fathom.prng import Prng
+from fathom.games.pinned_down import cards as C
+
+# a player starship: [owner, card, damage cards, attached [owner, card, used], alive,
+#                     power boost this turn, cloaked, own power used this turn]
+SO, SC, SD, SA, SL, SB, SK, SU = range(8)
+SHIP_LIMIT = 3
+ACARR_LIMIT = 6
+CAPTAIN_BONUS = 2
+_NOT_SHARED = ("F",)        # Ac'arr share game texts, not the FLAGSHIP attribute or upkeep
+
+
+def new_ship(owner, cid):
+    return [owner, cid, [], [], True, 0, False, 0]
+
+
+def rng(pub):
+    """Public chance (reshuffles, random discards) from the game key and a counter."""
+    pub["rc"] += 1
+    return Prng(pub["key"], b"r%d" % pub["rc"])
+
+
+def alive(pub):
+    return [s for s in range(len(pub["ships"])) if pub["ships"][s][SL]]
+
+
+def limit(pub, p):
+    return ACARR_LIMIT if pub["aff"][p] == "acarr" else SHIP_LIMIT
+
+
+def count_ships(pub, p):
+    return len([1 for s in pub["ships"] if s[SL] and s[SO] == p])
+
+
+def is_acarr(cid):
+    return C.get(cid)[C.AFF] == "A"
+
+
+def abilities(pub, s):
+    """Keyword codes in force for ship s: its own, its attachments', shared Ac'arr texts."""
+    ship = pub["ships"][s]
+    out = list(C.get(ship[SC])[C.KW])
+    for a in ship[SA]:
+        out.extend(C.get(a[1])[C.KW])
+    if is_acarr(ship[SC]):
+        for o in pub["ships"]:
+            if o[SL] and o is not ship and is_acarr(o[SC]):
+                for k in C.get(o[SC])[C.KW]:
+                    if k not in _NOT_SHARED and not k.startswith("U") and k not in out:
+                        out.append(k)
+    return out
+
+
+def _num(codes, prefix):
+    t = 0
+    for k in codes:
+        if k.startswith(prefix) and k[len(prefix):].isdigit():
+            t += int(k[len(prefix):])
+    return t
+
+
+def has_dmg(pub, s, code):
+    for d in pub["ships"][s][SD]:
+        if code in C.get(d)[C.KW]:
+            return True
+    return False
+
+
+def power(pub, s, foes=None, mates=None):
+    """Ship power now. In a fight, `foes` (attack card ids) and `mates` (ship indices) let the
+    conditional bonuses (Intertia Stabilizer, the Ac'arr swarm) count."""
+    ship = pub["ships"][s]
+    c = C.get(ship[SC])
+    p = c[C.PW]
+    for d in ship[SD]:
+        p += C.get(d)[C.PW]
+    if not has_dmg(pub, s, "NB"):
+        codes = abilities(pub, s)
+        if "PL" in codes:
+            p += len(pub["locs"])
+        if "SW" in codes and mates:
+            p += len([m for m in mates if m != s and is_acarr(pub["ships"][m][SC])])
+        for a in ship[SA]:
+            ac = C.get(a[1])
+            p += _num(ac[C.KW], "P")
+            if C.captain_of(a[1]) == ship[SC]:
+                p += CAPTAIN_BONUS
+            if "IS" in ac[C.KW] and foes:
+                if max(C.get(f)[C.PW] for f in foes) >= c[C.PW]:
+                    p += ac[C.PW]
+        p += ship[SB]
+    return max(0, p)
+
+
+def capacity(pub, s):
+    ship = pub["ships"][s]
+    n = C.get(ship[SC])[C.CAP]
+    for d in ship[SD]:
+        n += C.get(d)[C.CAP]
+    return max(0, n)
+
+
+def structure_lost(pub, s):
+    shield = _num(abilities(pub, s), "SH")
+    return sum(max(0, C.get(d)[C.CLS] - shield) for d in pub["ships"][s][SD])
+
+
+def can_cloak(pub, s):
+    if has_dmg(pub, s, "NC"):
+        return False
+    cur = pub["locs"][-1] if pub["locs"] else None
+    return "CK" in abilities(pub, s) or (cur is not None and C.kw(cur, "NEB"))
+
+
+def can_overload(pub, s):
+    return not has_dmg(pub, s, "NO")
+
+
+def flagships_left(pub):
+    return len([1 for s in pub["ships"] if s[SL] and C.kw(s[SC], "F")])
+
+
+# ---- the shared decks ----------------------------------------------------------------------
+def attack_top(pub):
+    """Take the top attack card (reshuffling the attack discard pile into an empty deck)."""
+    if not pub["adeck"]:
+        pub["adeck"] = rng(pub).shuffle(pub["adisc"])
+        pub["adisc"] = []
+    return pub["adeck"].pop(0) if pub["adeck"] else None
+
+
+def damage_top(pub):
+    if not pub["ddeck"]:
+        pub["ddeck"] = rng(pub).shuffle(pub["ddisc"])
+        pub["ddisc"] = []
+    return pub["ddeck"].pop(0) if pub["ddeck"] else None
+
+
+# ---- what happens to ships -----------------------------------------------------------------
+def damage(pub, s):
+    """Attach the top damage card (damage and overload alike); shed attachments over capacity
+    at random; destroy the ship at 100% structure lost."""
+    ship = pub["ships"][s]
+    if not ship[SL]:
+        return
+    d = damage_top(pub)
+    if d is None:
+        return
+    ship[SD].append(d)
+    cap = capacity(pub, s)
+    while len(ship[SA]) > cap:
+        a = ship[SA].pop(rng(pub).below(len(ship[SA])))
+        pub["disc"][a[0]].append(a[1])
+    if structure_lost(pub, s) >= 100:
+        destroy(pub, s)
+
+
+def destroy(pub, s):
+    ship = pub["ships"][s]
+    ship[SL] = False
+    ship[SK] = False
+    pub["dest"][ship[SO]].append(ship[SC])
+    for a in ship[SA]:
+        pub["disc"][a[0]].append(a[1])
+    pub["ddisc"].extend(ship[SD])
+    ship[SA] = []
+    ship[SD] = []
+    if flagships_left(pub) == 0 and pub["end"] is None:
+        pub["end"] = [False, "every flagship destroyed"]
+        pub["ph"] = "over"
+
+
+def repair(pub, s, j):
+    pub["ddisc"].append(pub["ships"][s][SD].pop(j))
+
+
+def worst_damage(pub, s):
+    """The damage card an automatic repair removes: the largest structure loss, first on ties."""
+    best = 0
+    dm = pub["ships"][s][SD]
+    for j in range(1, len(dm)):
+        if C.get(dm[j])[C.CLS] > C.get(dm[best])[C.CLS]:
+            best = j
+    return best
+
+
+def strongest(pub):
+    """The alive ship with the highest power (lowest index on ties), or -1."""
+    best, bp = -1, -1
+    for s in alive(pub):
+        p = power(pub, s)
+        if p > bp:
+            best, bp = s, p
+    return best
+
+
+def unique_ok(pub, cid):
+    """A unique card may not deploy while a copy is in play or in any destroyed pile."""
+    if not C.get(cid)[C.UNIQ]:
+        return True
+    for ship in pub["ships"]:
+        if ship[SL] and (ship[SC] == cid or [1 for a in ship[SA] if a[1] == cid]):
+            return False
+    for t in pub["tbl"]:
+        if t[0] == cid:
+            return False
+    for pile in pub["dest"]:
+        if cid in pile:
+            return False
+    return True
+
+
+def ship_ok(pub, p, cid):
+    return (C.get(cid)[C.TYPE] == C.SHIP and count_ships(pub, p) < limit(pub, p)
+            and unique_ok(pub, cid))

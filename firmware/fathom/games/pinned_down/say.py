@@ -1,0 +1,92 @@
+# Pinned Down: short words for the log screen and the choice list (the UI scrolls long ones).
+from fathom.games.pinned_down import cards as C
+
+_SHORT = {"yes": "agree", "no": "object", "ready": "ready", "pass": "pass", "keep": "keep hand",
+          "show": "show hand"}
+_RES = {"win": "won", "dmg": "damaged", "over": "overpowered", "none": "no ships"}
+
+
+def name(cid):
+    return C.get(cid)[C.NAME]
+
+
+def ship(pub, s):
+    return name(pub["ships"][s][1])
+
+
+def foe(pub, f):
+    return name(pub["foes"][f][0])
+
+
+def action(pub, a):
+    tag = a[0]
+    if tag in _SHORT:
+        return _SHORT[tag]
+    if tag == "play":
+        c = C.get(a[1])
+        if len(a) == 2:
+            return "play " + c[C.NAME]
+        kws = c[C.KW]
+        if c[C.TYPE] in (C.CHAR, C.EQUIP) or [1 for k in kws if k.startswith("BO")]:
+            return "%s>%s" % (c[C.NAME], ship(pub, a[2]))
+        if "PKL" in kws:
+            top = name(pub["ldeck"][0]) if pub["ldeck"] else "-"
+            return "%s: %s %s" % (c[C.NAME], top, "to bottom" if a[2] else "stays")
+        if "REP" in kws:
+            return "%s %s:%s" % (c[C.NAME], ship(pub, a[2]), name(pub["ships"][a[2]][2][a[3]]))
+        if "RET" in kws or "PDS" in kws:
+            return "%s: %s" % (c[C.NAME], name(a[2]))
+        return "%s fight %d" % (c[C.NAME], a[2] + 1)
+    if tag == "use":
+        s = pub["ships"][a[1]]
+        if a[2] < 0:
+            if len(a) == 3:
+                return "overload " + name(s[1])
+            return "%s repairs %s" % (name(s[1]), ship(pub, a[3]))
+        who = name(s[3][a[2]][1])
+        if C.kw(s[3][a[2]][1], "PKA"):
+            top = name(pub["adeck"][0]) if pub["adeck"] else "-"
+            return "%s: %s %s" % (who, top, "to bottom" if a[3] else "stays")
+        if isinstance(a[3], str):
+            return "%s takes %s" % (who, name(a[3]))
+        return "%s repairs %s" % (who, name(s[2][a[3]]))
+    if tag == "move":
+        return "%s>%s" % (name(pub["ships"][a[1]][3][a[2]][1]), ship(pub, a[3]))
+    if tag == "spare":
+        return "spare %s>%s" % (name(a[1]), ship(pub, a[2]))
+    if tag == "jump":
+        c = C.get(pub["lopts"][a[1]])
+        return "jump %s d%d" % (c[C.NAME], c[C.PW])
+    if tag == "cloak":
+        return "cloak" if a[1] else "fight"
+    if tag == "def":
+        f = pub["foes"][a[1]]
+        return "%s vs %s %d" % (ship(pub, pub["fs"][len(pub["asg"])]), name(f[0]),
+                                C.get(f[0])[C.PW])
+    if tag == "fight":
+        return "resolve fight %d" % (a[1] + 1)
+    if tag == "discard":
+        return "discard " + name(a[1])
+    return tag
+
+
+def event(pub, author, e):
+    """Called after the event was applied: the line describes what was sent."""
+    tag = e[0]
+    who = "P%d " % (author + 1)
+    if tag == "show":
+        return who + "shows %d cards" % len(e[1])
+    if tag == "play":
+        return who + "plays " + name(e[1])
+    if tag == "fight" and pub.get("last"):
+        k, pp, ep, res = pub["last"]
+        return "fight %d: %d vs %d %s" % (k + 1, pp, ep, _RES[res])
+    if tag in ("yes", "no", "ready", "pass", "keep"):
+        return who + _SHORT[tag]
+    if tag == "discard":
+        return who + "discards " + name(e[1])
+    if tag == "jump":
+        return who + "proposes a jump"
+    if tag == "def":
+        return who + "assigns a ship"
+    return who + tag

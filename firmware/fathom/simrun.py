@@ -1,0 +1,118 @@
+# Headless bot matches on a unit for `fathom sim --link espnow|uart`: the same Connector,
+# channel, runner and engines as a person's game, with a bot choosing and no screen. One JSON
+# line per game on stdout ("fathom-sim {...}"); the host tallies them.
+import json
+import os
+import time
+
+from fathom import games
+from fathom.hal.clock import now_ms
+from fathom.games.seat import Seat
+from fathom.hal.storage import Storage
+from fathom.link.connect import Connector, open_transport
+from fathom.runner import Runner
+
+PAIR_MS = 60000       # a game that cannot even pair in this time is reported and skipped
+DRAIN_MS = 1500       # keep the finished game's channel alive so the peer gets our last acks
+
+
+def _env(k, default=None):
+    v = os.getenv(k)
+    return default if v is None else v
+
+
+def _bot(gid, level, seed, player):
+    from fathom.ui.play import make_bot
+    return make_bot(gid, level, seed, player)
+
+
+def _pair(c, deadline):
+    dbg = _env("FATHOM_SIM_DEBUG")
+    last = None
+    while c.state not in ("ready", "failed"):
+        now = now_ms()
+        if now > deadline:
+            c._fail("pairing timed out")
+            break
+        c.tick(now)
+        if dbg and c.state != last:
+            last = c.state
+            print("pair:", c.state, c.error, c.hs and c.hs.state)
+        if c.state == "discover":
+            near = c.nearby(now)
+            if near:
+                c.choose(near[0][0], now)
+        elif c.state == "confirm" and not c.hs._confirmed:
+            c.confirm(True)
+        elif c.state == "offer":
+            c.accept(True)
+        time.sleep_ms(2)
+
+
+def _play(runner, bot, deadline):
+    s = runner.seat
+    while not runner.finished() and runner.desync is None:
+        now = now_ms()
+        if now > deadline:
+            return "timeout"
+        while s.setup_legal():
+            runner.setup_choose(bot.setup(s))
+        runner.tick(now)
+        if s.result() is None and s.my_turn() and s.to_move()[1] == "act":
+            runner.play(bot.act(s))
+        time.sleep_ms(1)
+    return None
+
+
+def _drain(runner, ms):
+    end = now_ms() + ms
+    while now_ms() < end:
+        runner.tick(now_ms())
+        time.sleep_ms(2)
+
+
+def main(profile, root):
+    gid = _env("FATHOM_SIM")
+    lead = _env("FATHOM_SIM_LEAD") == "1"
+    n_games = int(_env("FATHOM_SIM_GAMES", "1"))
+    level = _env("FATHOM_SIM_BOT", "random")
+    timeout_ms = int(_env("FATHOM_SIM_TIMEOUT_MS", "600000"))
+    kind = _env("FATHOM_LINK", "espnow")
+    opts = json.loads(_env("FATHOM_SIM_OPTS", "{}")) if lead else None
+    storage = Storage(root)
+    t = open_transport(kind, profile)
+    name = "SIM" + _env("FATHOM_UNIT", "0")
+    for g in range(n_games):
+        out = {"game": g}
+        c = Connector(t, kind, name, storage, gid if lead else None, opts, now_ms())
+        _pair(c, now_ms() + PAIR_MS)
+        if c.state != "ready":
+            out["error"] = "pairing: %s" % c.error
+            print("fathom-sim " + json.dumps(out))
+            continue
+        s = c.setup
+        eng = games.engine(s.game)
+        seat = Seat(eng, eng.options(s.opts), 2, s.seed, s.player(), os.urandom(16))
+        peer = c.peer(None)
+        runner = Runner(seat, [peer], None, s.game)
+        bot = _bot(s.game, level, s.seed + seat.salt, seat.player)
+        err = _play(runner, bot, now_ms() + timeout_ms)
+        if err:
+            ch = peer.ch
+            err = "%s: log %d, to move %r, result %r, verdicts %r, channel %s pending %d %r" % (
+                err, len(seat.log), seat.to_move(), seat.result(), runner.verdicts, ch.state,
+                ch.pending(), ch.stats)
+        _drain(runner, DRAIN_MS)
+        res = seat.result()
+        st = peer.ch.stats
+        out.update({
+            "player": seat.player, "bot": level, "error": err,
+            "winners": res[0] if res else None, "reason": res[1] if res else None,
+            "desync": list(runner.desync) if runner.desync else None,
+            "verdicts": [[p, None if v is None else list(v)] for p, v in runner.verdicts.items()],
+            "hash": seat.short_hash().hex(), "events": len(seat.log),
+            "turns": len(seat.actions), "frames": st["frames_sent"], "bytes": st["bytes_sent"],
+            "retransmits": st["retransmits"], "problem": runner.problem,
+        })
+        print("fathom-sim " + json.dumps(out))
+    t.close()

@@ -1,0 +1,312 @@
+# The tabletop companion: one unit beside a paper game, no link. The menu imports only the
+# chosen mode's module (heap), and every mode keeps its state in one storage file, saved on
+# every change, so a power cut loses nothing.
+from fathom.ui.menu import Item, Menu
+from fathom.ui.screen import CH, Screen, clip, cols, header, rows
+
+MODES = (
+    ("ping", "PING"),
+    ("ashtapada", "Lake Ashtapada"),
+    ("sugardog", "Sugar Dog"),
+    ("periplus", "Periplus"),
+    ("pinned_down", "Pinned Down"),
+)
+
+
+def companion_menu(app):
+    items = [Item(title, _opener(mid)) for mid, title in MODES]
+    return Menu(app, "Companion", items)
+
+
+def _opener(mid):
+    def go(app):
+        m = __import__("fathom.ui.companion." + mid, None, None, ("open_mode",))
+        m.open_mode(app)
+    return go
+
+
+# ---- persistence ------------------------------------------------------------------------------
+def same_shape(st, ref):
+    """True when st is a dict with ref's keys and, key by key, values of the same type."""
+    if not isinstance(st, dict):
+        return False
+    for k in ref:
+        if k not in st or type(st[k]) is not type(ref[k]):
+            return False
+    return True
+
+
+def load(app, fname, fresh, check):
+    """(state, problem): the saved state, or fresh() and a message when it was unreadable."""
+    try:
+        st = app.hw.storage.read_obj(fname)
+    except Exception as e:  # CorruptFile: storage kept the file aside as NAME.bad
+        return fresh(), "Saved state was unreadable (%s). Starting fresh." % e
+    if st is None:
+        return fresh(), None
+    try:
+        ok = same_shape(st, fresh()) and check(st)
+    except Exception:
+        ok = False
+    if not ok:
+        return fresh(), "Saved state did not make sense. Starting fresh."
+    return st, None
+
+
+def open_with(app, scr, problem):
+    app.push(scr)
+    if problem:
+        from fathom.ui.dialog import Message
+        app.push(Message(app, "Companion", problem))
+
+
+def squares_ok(xs, n):
+    for s in xs:
+        if type(s) is not int or not 0 <= s < n:
+            return False
+    return True
+
+
+class Store:
+    """A mode's state and its file: save() after every change."""
+
+    def __init__(self, app, fname, st):
+        self.app = app
+        self.fname = fname
+        self.st = st
+
+    def save(self):
+        self.app.hw.storage.write_obj(self.fname, self.st)
+
+
+# ---- screens shared by the modes ---------------------------------------------------------------
+class Panel(Screen):
+    """Status lines over a list of actions. An action is (label, on_ok, on_lr): on_ok() runs on
+    OK, on_lr(step) on LEFT (-1) / RIGHT (+1); either may be None."""
+
+    def __init__(self, app, title):
+        Screen.__init__(self, app)
+        self.title = title
+        self.cursor = 0
+        self.top = 0
+
+    def info(self):
+        return []
+
+    def items(self):
+        return []
+
+    def draw(self, d):
+        header(d, self.title, self.app.link_state)
+        w = cols(d)
+        info = self.info()
+        n_info = min(len(info), max(0, rows(d) - 3))
+        for i in range(n_info):
+            d.text(clip(info[i], w), 0, (i + 1) * CH, 1)
+        its = self.items()
+        if not its:
+            return
+        y0 = (n_info + 1) * CH
+        n = max(1, (d.height - y0) // CH)
+        self.cursor = min(self.cursor, len(its) - 1)
+        if self.cursor < self.top:
+            self.top = self.cursor
+        elif self.cursor >= self.top + n:
+            self.top = self.cursor - n + 1
+        for i in range(self.top, min(len(its), self.top + n)):
+            y = y0 + (i - self.top) * CH
+            text = clip(its[i][0], w - 1)
+            if i == self.cursor:
+                d.fill_rect(0, y, d.width, CH, 1)
+                d.text(">" + text, 0, y, 0)
+            else:
+                d.text(" " + text, 0, y, 1)
+
+    def lines(self):
+        out = [self.title]
+        for line in self.info():
+            out.append("| " + line)
+        for i, it in enumerate(self.items()):
+            out.append((">" if i == self.cursor else " ") + it[0])
+        return out
+
+    def key(self, k):
+        its = self.items()
+        if k == "BACK":
+            self.back()
+            return
+        if not its:
+            return
+        self.cursor = min(self.cursor, len(its) - 1)
+        it = its[self.cursor]
+        if k == "UP":
+            self.cursor = (self.cursor - 1) % len(its)
+        elif k == "DOWN":
+            self.cursor = (self.cursor + 1) % len(its)
+        elif k in ("LEFT", "RIGHT") and len(it) > 2 and it[2]:
+            it[2](-1 if k == "LEFT" else 1)
+        elif k == "OK" or (k == "RIGHT" and it[1]):
+            if it[1]:
+                it[1]()
+
+    def back(self):
+        self.app.pop()
+
+
+class Grid(Screen):
+    """A square map with a cursor. Subclasses give glyph(cell) (one char, None off the map),
+    side() (status lines beside the map), name(cell) and ok(cell). Cell = r * ncols + c;
+    with flip, row 0 is drawn at the bottom (lettered maps count their rows upward)."""
+    flip = True
+
+    def __init__(self, app, title, ncols, nrows, cursor=0):
+        Screen.__init__(self, app)
+        self.title = title
+        self.nc = ncols
+        self.nr = nrows
+        self.cursor = cursor if 0 <= cursor < ncols * nrows else 0
+
+    def glyph(self, cell):
+        return "."
+
+    def side(self):
+        return []
+
+    def name(self, cell):
+        return "%s%d" % ("ABCDEFGHIJKL"[cell % self.nc], cell // self.nc + 1)
+
+    def ok(self, cell):
+        pass
+
+    def _px(self, d):
+        return max(2, min((d.height - CH) // self.nr, (d.width * 2 // 3) // self.nc))
+
+    def draw(self, d):
+        header(d, self.title, self.app.link_state)
+        px = self._px(d)
+        for cell in range(self.nc * self.nr):
+            g = self.glyph(cell)
+            if g is None:
+                continue
+            c = cell % self.nc
+            r = cell // self.nc
+            x = c * px
+            y = CH + ((self.nr - 1 - r) if self.flip else r) * px
+            _mark(d, x, y, px, g)
+            if cell == self.cursor:
+                d.rect(x, y, px, px, 1)
+        x0 = self.nc * px + 2
+        w = (d.width - x0) // CH
+        if w > 0:
+            for i, line in enumerate(self.side()[:rows(d) - 1]):
+                d.text(clip(line, w), x0, (i + 1) * CH, 1)
+
+    def lines(self):
+        out = [self.title, "at " + self.name(self.cursor)]
+        for line in self.side():
+            out.append("| " + line)
+        for r in range(self.nr):
+            rr = self.nr - 1 - r if self.flip else r
+            g = [self.glyph(rr * self.nc + c) or " " for c in range(self.nc)]
+            out.append("# " + "".join(g))
+        return out
+
+    def key(self, k):
+        if k == "BACK":
+            self.app.pop()
+        elif k == "OK":
+            self.ok(self.cursor)
+        elif k in ("UP", "DOWN", "LEFT", "RIGHT"):
+            dr = {"UP": 1, "DOWN": -1}.get(k, 0) * (1 if self.flip else -1)
+            dc = {"LEFT": -1, "RIGHT": 1}.get(k, 0)
+            r, c = divmod(self.cursor, self.nc)
+            while True:  # skip cells off the map (PING's reefs)
+                r += dr
+                c += dc
+                if not (0 <= r < self.nr and 0 <= c < self.nc):
+                    return
+                if self.glyph(r * self.nc + c) is not None:
+                    self.cursor = r * self.nc + c
+                    return
+
+
+def _mark(d, x, y, px, g):
+    """One map glyph in a px-wide cell: the letter itself when it fits, else a pattern."""
+    if px >= 9:
+        if g == ".":
+            d.pixel(x + px // 2, y + px // 2, 1)
+        else:
+            d.text(g, x + (px - 8) // 2 + 1, y + (px - 8) // 2 + 1, 1)
+        return
+    m = px // 2
+    if g == ".":
+        d.pixel(x + m, y + m, 1)
+    elif g in "#I":            # island, or anything solid
+        d.fill_rect(x + 1, y + 1, px - 2, px - 2, 1)
+    elif g in "xX":            # gone
+        d.line(x + 1, y + 1, x + px - 2, y + px - 2, 1)
+        d.line(x + 1, y + px - 2, x + px - 2, y + 1, 1)
+    elif g in "?c":            # might be here
+        d.hline(x + 1, y + m, px - 2, 1)
+        d.vline(x + m, y + 1, px - 2, 1)
+    else:                      # a thing of mine: hollow box
+        d.rect(x + 1, y + 1, px - 2, px - 2, 1)
+
+
+class NumberPick(Panel):
+    """Pick a set of distinct numbers (a ping report, costs): UP/DOWN the value, OK adds or
+    removes it, RIGHT saves, BACK cancels. on_done(values) gets them sorted."""
+
+    def __init__(self, app, title, lo, hi, on_done, single=False, start=None):
+        Panel.__init__(self, app, title)
+        self.lo = lo
+        self.hi = hi
+        self.v = lo if start is None else start
+        self.vals = []
+        self.on_done = on_done
+        self.single = single
+
+    def info(self):
+        if self.single:
+            return ["value: %d" % self.v, "UP/DOWN OK=save"]
+        got = ",".join([str(x) for x in self.vals]) or "none"
+        return ["value: %d" % self.v, "list: " + got, "OK=add RIGHT=save"]
+
+    def key(self, k):
+        if k == "UP":
+            self.v = self.v + 1 if self.v < self.hi else self.lo
+        elif k == "DOWN":
+            self.v = self.v - 1 if self.v > self.lo else self.hi
+        elif k == "OK" and self.single:
+            self.app.pop()
+            self.on_done([self.v])
+        elif k == "OK":
+            if self.v in self.vals:
+                self.vals.remove(self.v)
+            else:
+                self.vals.append(self.v)
+                self.vals.sort()
+        elif k == "RIGHT" and not self.single:
+            self.app.pop()
+            self.on_done(list(self.vals))
+        elif k == "BACK":
+            self.app.pop()
+
+
+def confirm(app, text, then):
+    from fathom.ui.dialog import Message
+
+    def ok(a):
+        a.pop()
+        then()
+    app.push(Message(app, "Sure?", text + "\nOK: yes  BACK: no", on_ok=ok))
+
+
+def choose(app, title, options, then):
+    """A menu of (label, value); then(value) after the choice (the menu is closed first)."""
+    def pick(v):
+        def go(a):
+            a.pop()
+            then(v)
+        return go
+    app.push(Menu(app, title, [Item(lab, pick(v)) for lab, v in options]))

@@ -1,0 +1,235 @@
+# Pinned Down companion: the threat pool with its per-phase additions, a phase guide, the
+# attack-deck reveal (stop at the first card that costs more than the pool) from the game's
+# attack deck or from costs typed in off printed cards, and the fight calculator.
+import os
+
+from fathom.games.pinned_down import cards as C
+from fathom.prng import Prng
+from fathom.ui.companion import NumberPick, Panel, Store, confirm, load, open_with
+
+FILE = "comp_pinned_down"
+PHASES = ("Main", "Jump", "Attack", "Assign", "Fight", "Wrap-up")
+GUIDE = (
+    "Deploy and play cards; add their threat.",
+    "Upkeep added. Reveal 2 locations, jump to 1.",
+    "Added 2 a location, 1 a ship. Reveal attackers.",
+    "Each ship fights one attacker; spares join fights; spare attackers go to the weakest.",
+    "Fleet > enemy: win. Otherwise damaged; enemy >= double: overpowered.",
+    "Discard, draw up to 4. Enemy ships leave; threat stays.",
+)
+WIN = "win"
+DAMAGED = "damaged"
+OVERPOWERED = "overpowered"
+
+
+def _shuffled(ids):
+    return Prng(os.urandom(16), b"attack").shuffle(list(ids))
+
+
+def fresh():
+    # deck/adisc: attack card ids; foes: ids (or "#cost:power" typed by hand) revealed this turn
+    return {"pool": 0, "turn": 1, "ph": 0, "ships": 1, "locs": 0, "upkeep": 1, "dist": 0,
+            "deck": _shuffled(C.expand(C.ATTACK)), "adisc": [], "foes": [], "stop": 0,
+            "fp": 0, "ep": 0, "log": ""}
+
+
+def check(st):
+    return (0 <= st["ph"] < len(PHASES) and st["pool"] >= 0
+            and all(C.known(c) for c in st["deck"] + st["adisc"]))
+
+
+# ---- pure logic -----------------------------------------------------------------------------
+def fight(fleet, enemy):
+    """Rule 8.5: the fleet wins with more power; enemy at least double overpowers it;
+    anything else damages it."""
+    if fleet > enemy:
+        return WIN
+    if enemy >= 2 * fleet:
+        return OVERPOWERED
+    return DAMAGED
+
+
+def enter_phase(st, ph):
+    """Move to phase ph, adding the threat the rules add on entering it."""
+    st["ph"] = ph
+    if ph == 1:
+        st["pool"] += st["upkeep"]
+        st["log"] = "upkeep +%d" % st["upkeep"]
+    elif ph == 2:
+        add = 2 * st["locs"] + st["ships"]
+        st["pool"] += add
+        st["stop"] = 0
+        st["log"] = "attack +%d" % add
+    elif ph == 4:
+        st["ep"] = foes_power(st)
+    elif ph == 0:
+        st["turn"] += 1
+        for f in st["foes"]:
+            if C.known(f):
+                st["adisc"].append(f)
+        st["foes"] = []
+        st["log"] = "turn %d" % st["turn"]
+
+
+def next_phase(st):
+    enter_phase(st, (st["ph"] + 1) % len(PHASES))
+
+
+def reveal_cost(st, cost, what):
+    """Reveal one attack card of `cost`: pay it from the pool, or, if it costs more, discard
+    it and stop revealing. Returns True when it attacks."""
+    if st["stop"]:
+        return False
+    if cost > st["pool"]:
+        st["stop"] = 1
+        st["log"] = "%s costs %d > %d: stop" % (_short(what), cost, st["pool"])
+        return False
+    st["pool"] -= cost
+    st["foes"].append(what)
+    st["log"] = "%s attacks (-%d)" % (_short(what), cost)
+    return True
+
+
+def reveal_top(st):
+    """Reveal from the unit's attack deck; an empty deck takes the shuffled discards."""
+    if st["stop"]:
+        return False
+    if not st["deck"]:
+        st["deck"] = _shuffled(st["adisc"])
+        st["adisc"] = []
+        if not st["deck"]:
+            st["log"] = "attack deck empty"
+            return False
+    cid = st["deck"].pop()
+    card = C.get(cid)
+    if reveal_cost(st, card[C.THREAT], cid):
+        return True
+    st["adisc"].append(cid)
+    return False
+
+
+def _short(what):
+    return C.get(what)[C.NAME] if C.known(what) else what
+
+
+def foe_power(f):
+    if C.known(f):
+        return C.get(f)[C.PW]
+    return int(f.split(":")[1]) if ":" in f else 0
+
+
+def foes_power(st):
+    return sum([foe_power(f) for f in st["foes"]])
+
+
+# ---- screens --------------------------------------------------------------------------------
+def open_mode(app):
+    st, problem = load(app, FILE, fresh, check)
+    open_with(app, Hub(app, Store(app, FILE, st)), problem)
+
+
+class Hub(Panel):
+    def __init__(self, app, store):
+        Panel.__init__(self, app, "Pinned Down")
+        self.s = store
+
+    def info(self):
+        st = self.s.st
+        return ["T%d %s pool %d" % (st["turn"], PHASES[st["ph"]], st["pool"]), st["log"]]
+
+    def _num(self, key, lo=0):
+        def go(step):
+            self.s.st[key] = max(lo, self.s.st[key] + step)
+            self.s.save()
+        return go
+
+    def items(self):
+        st = self.s.st
+        return [("Next phase", self._next, None),
+                ("Guide", self._guide, None),
+                ("Threat %d" % st["pool"], self._add, self._num("pool")),
+                ("Reveal attack", self._reveal, None),
+                ("Reveal by cost", self._by_cost, None),
+                ("Attackers %d" % len(st["foes"]), lambda: self.app.push(Foes(self.app, self.s)),
+                 None),
+                ("Fight", lambda: self.app.push(Fight(self.app, self.s)), None),
+                ("Ships %d" % st["ships"], None, self._num("ships")),
+                ("Locations %d" % st["locs"], None, self._num("locs")),
+                ("Upkeep %d" % st["upkeep"], None, self._num("upkeep")),
+                ("Distance %d/10" % st["dist"], None, self._num("dist")),
+                ("New game", lambda: confirm(self.app, "Start over?", self._reset), None)]
+
+    def _next(self):
+        next_phase(self.s.st)
+        self.s.save()
+
+    def _guide(self):
+        from fathom.ui.dialog import Message
+        ph = self.s.st["ph"]
+        self.app.push(Message(self.app, PHASES[ph], GUIDE[ph]))
+
+    def _add(self):
+        def add(v):
+            self.s.st["pool"] += v[0]
+            self.s.st["log"] = "threat +%d" % v[0]
+            self.s.save()
+        self.app.push(NumberPick(self.app, "Add threat", 0, 20, add, single=True, start=1))
+
+    def _reveal(self):
+        reveal_top(self.s.st)
+        self.s.save()
+
+    def _by_cost(self):
+        def got(v):
+            self.app.push(NumberPick(self.app, "Its power", 0, 20, lambda p: done(v[0], p[0]),
+                                     single=True, start=v[0]))
+
+        def done(cost, power):
+            reveal_cost(self.s.st, cost, "#%d:%d" % (cost, power))
+            self.s.save()
+        self.app.push(NumberPick(self.app, "Card cost", 0, 20, got, single=True, start=1))
+
+    def _reset(self):
+        self.s.st = fresh()
+        self.s.save()
+
+
+class Foes(Panel):
+    def __init__(self, app, store):
+        Panel.__init__(self, app, "Attackers")
+        self.s = store
+
+    def info(self):
+        return ["power %d" % foes_power(self.s.st)]
+
+    def items(self):
+        return [("%s p%d" % (_short(f), foe_power(f)), None, None)
+                for f in self.s.st["foes"]] or [("(none)", None, None)]
+
+
+class Fight(Panel):
+    """LEFT/RIGHT set each side's power; the verdict follows rule 8.5."""
+
+    def __init__(self, app, store):
+        Panel.__init__(self, app, "Fight")
+        self.s = store
+
+    def info(self):
+        st = self.s.st
+        return ["result: " + fight(st["fp"], st["ep"])]
+
+    def _num(self, key):
+        def go(step):
+            self.s.st[key] = max(0, self.s.st[key] + step)
+            self.s.save()
+        return go
+
+    def items(self):
+        st = self.s.st
+        return [("Fleet power %d" % st["fp"], None, self._num("fp")),
+                ("Enemy power %d" % st["ep"], None, self._num("ep")),
+                ("Enemy = attackers", self._foes, None)]
+
+    def _foes(self):
+        self.s.st["ep"] = foes_power(self.s.st)
+        self.s.save()

@@ -1,0 +1,1 @@
+# Per-game screens: fathom.ui.play imports fathom.ui.games.<gid> when it exists.

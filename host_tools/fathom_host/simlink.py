@@ -1,0 +1,108 @@
+# `fathom sim --link espnow|uart`: real unit processes pair over the ether (with its fault
+# knobs) and play bot games headlessly; each reports one JSON line per game and this tallies.
+import json
+import os
+import subprocess
+import tempfile
+import threading
+
+from fathom_host import BOARDS, FIRMWARE, FathomError
+from fathom_host.ether import Ether
+from fathom_host.units import TWINS, micropython_exe
+
+
+def unit_env(args, i, ether, gid, opts, level, workdir):
+    e = dict(os.environ)
+    e.update({
+        "FATHOM_UNIT": str(i), "FATHOM_DIR": os.path.join(workdir, "unit%d" % i),
+        "FATHOM_BOARD": str(BOARDS / "host.json"), "FATHOM_ETHER": "127.0.0.1:%d" % ether.port,
+        "MICROPYPATH": os.pathsep.join([str(TWINS), str(FIRMWARE), ".frozen"]),
+        "FATHOM_SIM": gid, "FATHOM_SIM_GAMES": str(args.games), "FATHOM_SIM_BOT": level,
+        "FATHOM_SIM_LEAD": "1" if i == 0 else "0", "FATHOM_SIM_OPTS": json.dumps(opts),
+        "FATHOM_SIM_TIMEOUT_MS": str(int(args.timeout * 1000)), "FATHOM_LINK": args.link,
+    })
+    e.pop("FATHOM_HUB", None)
+    return e
+
+
+def run_linked(args, engine, opts, n, levels, stats):
+    if n != 2:
+        raise FathomError("linked simulation runs two units; use --link direct for %d" % n)
+    ether = Ether(seed=args.seed, loss=args.loss, dup=args.dup, corrupt=args.corrupt)
+    ether.start()
+    workdir = tempfile.mkdtemp(prefix="fathom-sim-")
+    procs = []
+    lines = [[], []]
+    try:
+        for i in range(n):
+            os.makedirs(os.path.join(workdir, "unit%d" % i), exist_ok=True)
+            p = subprocess.Popen(
+                [micropython_exe(), "-X", "heapsize=4m", str(FIRMWARE / "main.py")],
+                env=unit_env(args, i, ether, engine.NAME, opts, levels[i], workdir),
+                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            procs.append(p)
+        readers = [threading.Thread(target=_read, args=(p, lines[i]), daemon=True)
+                   for i, p in enumerate(procs)]
+        for r in readers:
+            r.start()
+        budget = args.timeout * args.games + 120
+        for i, p in enumerate(procs):
+            try:
+                p.wait(budget)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                stats["failures"].append({"kind": "crash", "detail": "unit %d timed out" % i})
+        for r in readers:
+            r.join(5)
+        counters = ether.counters.get(args.link if args.link != "espnow" else "espnow", {})
+        stats["ether"] = counters
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+        ether.stop()
+    tally(stats, lines, procs)
+
+
+def _read(proc, out):
+    for line in proc.stdout:
+        out.append(line.rstrip("\n"))
+
+
+def tally(stats, lines, procs):
+    per_unit = []
+    for i, ls in enumerate(lines):
+        games = {}
+        for line in ls:
+            if line.startswith("fathom-sim "):
+                d = json.loads(line[len("fathom-sim "):])
+                games[d["game"]] = d
+        per_unit.append(games)
+        if procs[i].returncode not in (0, None):
+            stats["failures"].append({"kind": "crash", "unit": i,
+                                      "detail": "\n".join(ls[-15:])})
+    turns = 0
+    for g in range(stats["games"]):
+        a, b = per_unit[0].get(g), per_unit[1].get(g)
+        if a is None or b is None or a.get("error") or b.get("error"):
+            stats["crashes"] += 1
+            stats["failures"].append({"kind": "crash", "game": g,
+                                      "detail": [(x or {}).get("error") for x in (a, b)]})
+            continue
+        if a["desync"] or b["desync"] or a["hash"] != b["hash"] or a["winners"] != b["winners"]:
+            stats["desyncs"] += 1
+            stats["failures"].append({"kind": "desync", "game": g, "detail": [a, b]})
+            continue
+        if any(v[1] is not None for x in (a, b) for v in x["verdicts"]):
+            stats["audit_failures"] += 1
+            stats["failures"].append({"kind": "audit", "game": g, "detail": [a, b]})
+        stats["completed"] += 1
+        if not a["winners"]:
+            stats["draws"] += 1
+        for unit, rec in ((0, a), (1, b)):  # count wins by unit (each unit keeps its bot)
+            if rec["player"] in a["winners"]:
+                stats["wins"][unit] += 1
+        turns += a["turns"] + b["turns"]
+        for k in ("frames", "bytes", "retransmits"):
+            stats[k] += a[k] + b[k]
+    stats["_turns"] = turns
