@@ -43,6 +43,10 @@ def main():
         from fathom import simrun  # headless bot games for `fathom sim` (host only)
         simrun.main(profile, _storage_root())
         return
+    if hasattr(os, "getenv") and os.getenv("FATHOM_LINKTEST"):
+        from fathom import linktest  # headless message soak for the link's tests and bench
+        linktest.main(profile, _storage_root())
+        return
     hw = build(profile, _storage_root())
     if hub is not None and not hub.connect(profile):
         hub = None

@@ -208,7 +208,7 @@ def test_random_keys_never_crash(w, h):
     for mid, title in CO.MODES:
         rng = Prng(b"keys", mid)
         app = companion("rnd_" + mid, title, w, h)
-        for _ in range(250):
+        for _ in range(150):
             if len(app.stack) == 1:
                 app.choose(title)
             app.press(rng.choice(keys))

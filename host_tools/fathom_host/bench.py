@@ -1,13 +1,21 @@
 # `fathom bench`: measured figures, printed (as JSON with --json). Budgets live in DESIGN.md;
 # benchmarks report, tests only assert budgets with generous headroom.
+import contextlib
+import io
 import json
+import os
+import pathlib
 import statistics
 import time
 
-from fathom_host import FathomError
+from fathom_host import FIRMWARE, FathomError
 from fathom_host.units import Emulator
 
 BENCHES = ("boot", "link", "turn", "bots", "soak")
+SOAK = (  # (game, players, link, loss): the larger soak `make bench` runs
+    ("ashtapada", 2, "espnow", 0.3), ("ping", 2, "espnow", 0.3), ("periplus", 2, "uart", 0.3),
+    ("sugardog", 2, "espnow", 0.3), ("pinned_down", 2, "direct", 0.0),
+)
 
 
 def add_arguments(p):
@@ -55,6 +63,113 @@ def bench_boot(args):
         "i2c_bytes_cursor_move": int(statistics.median(i2c)),
         "i2c_bytes_full_frame": 1024,
     }
+
+
+def bench_bots(args):
+    """Each game's easy and sharp bot: median and worst decision time under the unix port."""
+    import subprocess
+    from fathom import games
+    from fathom_host.units import TWINS, micropython_exe
+    gids = [g for g, _t, _m in games.GAMES if games.available(g)]
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join([str(FIRMWARE), ".frozen"]))
+    out = {}
+    for gid in gids:
+        try:
+            proc = subprocess.run([micropython_exe(), "-X", "heapsize=8m",
+                                   str(pathlib.Path(__file__).parent / "mp" / "botbench.py"),
+                                   gid, str(args.games)],
+                                  capture_output=True, text=True, env=env, timeout=900)
+        except subprocess.TimeoutExpired:
+            out[gid] = {"error": "timed out"}
+            continue
+        rows = [json.loads(l) for l in proc.stdout.splitlines() if l.startswith("{")]
+        if not rows:
+            out[gid] = {"error": (proc.stderr or proc.stdout)[-300:]}
+        for r in rows:
+            out["%s_%s" % (r["game"], r["level"])] = {
+                "median_ms": r["median_ms"], "worst_ms": r["worst_ms"], "moves": r["moves"]}
+    return out
+
+
+def bench_turn(args):
+    """Key press committing an action on one unit -> the other unit's screen shows it, over
+    the emulated ESP-NOW and UART, plus the frames and bytes one turn puts on the wire."""
+    from fathom_host.drive import pair, pair_uart
+    from fathom_host.ether import Ether
+    from fathom import games
+    title = games.engine(args.game).TITLE
+    out = {"game": args.game}
+    for link in ("espnow", "uart"):
+        ether = Ether(seed=1)
+        ether.start()
+        try:
+            with Emulator(2, ether=ether, env={"FATHOM_LINK": link}) as emu:
+                units = emu.units
+                (pair if link == "espnow" else pair_uart)(units, title)
+                out[link] = measure_turns(units, ether, link, args.presses)
+        finally:
+            ether.stop()
+    return out
+
+
+def measure_turns(units, ether, link, turns):
+    from fathom_host.drive import game_choices
+    lat, frames, nbytes = [], [], []
+    deadline = time.monotonic() + 300
+    while len(lat) < turns and time.monotonic() < deadline:
+        for i, u in enumerate(units):
+            got = game_choices(u.text)
+            if got is None or u.text[0] == "Result":
+                continue
+            if "set up" in u.text[0]:  # a secret set-up choice: nothing crosses the link
+                u.press("OK")
+                continue
+            other = units[1 - i]
+            before = other.text
+            c0 = dict(ether.counters[link])
+            t0 = time.monotonic()
+            u.press("OK")
+            try:
+                other.wait(lambda c: c.text != before, 10, "the move to show")
+            except FathomError:
+                continue
+            dt = time.monotonic() - t0
+            time.sleep(0.3)  # let answers and acks settle before counting the turn's traffic
+            c1 = ether.counters[link]
+            lat.append(dt * 1000)
+            frames.append(c1["sent"] - c0["sent"])
+            nbytes.append(c1["bytes"] - c0["bytes"])
+        if any(u.text and u.text[0] == "Result" for u in units):
+            break
+    if not lat:
+        return {"error": "no turn measured"}
+    return {"turns": len(lat),
+            "press_to_other_panel_ms_median": round(statistics.median(lat), 1),
+            "press_to_other_panel_ms_max": round(max(lat), 1),
+            "frames_per_turn_median": statistics.median(frames),
+            "bytes_per_turn_median": statistics.median(nbytes)}
+
+
+def bench_soak(args):
+    """A larger soak per game with faults on the emulated links; any failure carries the seed
+    (`fathom sim --replay SEED`) or the linked game's record."""
+    import argparse
+    from fathom_host import sim
+    out = {}
+    for gid, players, link, loss in SOAK:
+        from fathom import games
+        if not games.available(gid):
+            out[gid] = {"skipped": "not playable yet"}
+            continue
+        a = argparse.Namespace(game=gid, games=args.games, units=players, seed=7, link=link,
+                               bot="random", bots="sharp," + ",".join(["random"] * (players - 1)),
+                               option=[], loss=loss, dup=0.05 if loss else 0.0,
+                               corrupt=0.05 if loss else 0.0, replay=None, timeout=300.0)
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            sim.run(a)
+        out["%s_%s" % (gid, link)] = json.loads(buf.getvalue())
+    return out
 
 
 def run(args):

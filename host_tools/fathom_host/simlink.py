@@ -54,7 +54,7 @@ def run_linked(args, engine, opts, n, levels, stats):
                 stats["failures"].append({"kind": "crash", "detail": "unit %d timed out" % i})
         for r in readers:
             r.join(5)
-        counters = ether.counters.get(args.link if args.link != "espnow" else "espnow", {})
+        counters = ether.counters.get(args.link, {})
         stats["ether"] = counters
     finally:
         for p in procs:

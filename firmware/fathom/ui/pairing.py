@@ -29,7 +29,7 @@ def start_link_game(app, gid, opts, players=None, join=False):
         t.close()
         app.push(Message(app, "Link", "A group of %d needs ESP-NOW: a cable joins two." % players))
         return
-    c = Connector(t, kind, app.settings["name"], app.hw.storage, gid, opts, clock.ticks_ms(),
+    c = Connector(t, kind, app.settings["name"], app.hw.storage, gid, opts, clock.now_ms(),
                   players or 2, join)
     app.push(PairScreen(app, c))
 
@@ -62,7 +62,7 @@ class PairScreen(Screen):
         Screen.__init__(self, app)
         self.c = conn
         self.cursor = 0
-        self.now = clock.ticks_ms()
+        self.now = clock.now_ms()
         self.bot = app.settings["opponent"] != "off"
 
     def tick(self, now):
@@ -205,7 +205,7 @@ def _entry(near, i):
 def reconnect(app, runner):
     """The saved game's link peers on a freshly opened transport, or None after telling why."""
     try:
-        return restore_peers(app.hw.storage, app.hw.profile, clock.ticks_ms())
+        return restore_peers(app.hw.storage, app.hw.profile, clock.now_ms())
     except Exception as e:
         app.push(Message(app, "Resume", "The link of the saved game could not be restored "
                          "(%s). The game is kept." % e))

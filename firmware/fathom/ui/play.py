@@ -190,7 +190,7 @@ class GameBase(Screen):
         if who is None:
             return "waiting"
         if who == r.seat.player:
-            return "your move"
+            return "set up" if r.seat.setup_legal() else "your move"
         return "waiting for P%d" % (who + 1)
 
 

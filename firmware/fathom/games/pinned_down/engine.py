@@ -20,6 +20,12 @@ MAX_ACTS = 15            # main-phase actions per player per turn (termination g
 MAX_REJECT = 2           # a joint proposal rejected this often stands the next time
 MAX_REVEAL = 40
 LEVEL_THREAT = {"easy": 0, "normal": 1, "hard": 3}   # extra (x) per attack phase
+PLAYER_THREAT = 3        # extra (x) per attack phase for each player beyond the first
+
+
+def extra_threat(pub):
+    """The difficulty's own (x) at the start of each attack phase (docs: balance)."""
+    return LEVEL_THREAT[pub["lvl"]] + PLAYER_THREAT * (pub["n"] - 1)
 
 _PHASE_TAGS = {
     "main": ("play", "use", "move", "spare", "show", "ready"),
@@ -523,7 +529,7 @@ class PinnedDown(Engine):
         for t in pub["tbl"]:
             self._add(pub, t[1])
         ships = F.alive(pub)
-        self._add(pub, 2 * len(pub["locs"]) + len(ships) + LEVEL_THREAT[pub["lvl"]])
+        self._add(pub, 2 * len(pub["locs"]) + len(ships) + extra_threat(pub))
         for s in ships:
             self._add(pub, -C.kwnum(pub["ships"][s][SC], "RM"))
         pub["cq"] = [s for s in ships if F.can_cloak(pub, s)]
@@ -609,7 +615,7 @@ class PinnedDown(Engine):
         fight where the enemy power is lowest (the earlier fight on ties)."""
         fights = []
         for a in sorted(_distinct(pub["asg"])):
-            ships = [pub["fs"][i] for i in range(len(pub["fs"])) if pub["asg"][i] == a]
+            ships = [pub["fs"][i] for i in range(len(pub["asg"])) if pub["asg"][i] == a]
             fights.append([ships, [a], False])
         extra = [a for a in range(len(pub["foes"])) if a not in pub["asg"]]
         extra.sort(key=lambda a: self.foe_power(pub, a) * 64 + a)

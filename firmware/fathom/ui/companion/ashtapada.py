@@ -178,7 +178,7 @@ class LakeGrid(Grid):
         st = store.st
         n = st["size"]
         # start on the half the mode is about
-        mine_half = mode == "edit"
+        mine_half = mode in ("edit", "report")
         row = (n // 4) if (st["side"] == 0) == mine_half else (3 * n // 4)
         Grid.__init__(self, app, TITLES[mode], n, n, row * n + n // 2)
         self.s = store

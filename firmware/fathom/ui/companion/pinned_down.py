@@ -203,8 +203,16 @@ class Foes(Panel):
         return ["power %d" % foes_power(self.s.st)]
 
     def items(self):
-        return [("%s p%d" % (_short(f), foe_power(f)), None, None)
+        return [("%s p%d" % (_short(f), foe_power(f)), self._text(f), None)
                 for f in self.s.st["foes"]] or [("(none)", None, None)]
+
+    def _text(self, f):
+        def go():
+            if C.known(f):
+                from fathom.ui.dialog import Message
+                c = C.get(f)
+                self.app.push(Message(self.app, c[C.NAME], c[C.TEXT] or "Enemy starship."))
+        return go
 
 
 class Fight(Panel):

@@ -1,0 +1,354 @@
+# Pinned Down bots for a cooperative team: every seat plays its own bot from its own seat (the
+# public table and its own hand; never priv["deck"], whose order a fair player does not know).
+# SharpBot's deduction: the threat the next attack phase will bring (pool + upkeep + two per
+# location + one per ship + difficulty + table tokens) times the enemy power per threat of the
+# attack cards still unseen gives the enemy power to expect; it plays power while the fleet is
+# short of it, threat control and repairs otherwise, and searches fight assignments.
+from fathom.games.pinned_down import cards as C
+from fathom.games.pinned_down import fleet as F
+from fathom.games.pinned_down.engine import ENGINE, GOAL, HAND, extra_threat
+from fathom.games.pinned_down.fleet import SO, SC, SD, SA, SL
+
+_SEARCH = 240           # assignments scored exhaustively; beyond that, greedy
+
+
+def unseen_attack(pub):
+    """Attack cards not in the discard pile, in play or on the table: what may come next."""
+    left = C.expand(C.ATTACK)
+    for x in pub["adisc"] + [f[0] for f in pub["foes"]] + [t[0] for t in pub["tbl"]]:
+        if x in left:
+            left.remove(x)
+    return left or C.expand(C.ATTACK)
+
+
+def power_per_threat(pub):
+    """Enemy power one threat token buys, on average, from the unseen attack cards (x100)."""
+    cards = unseen_attack(pub)
+    cost = sum(C.get(x)[C.THREAT] for x in cards) or 1
+    return 100 * sum(C.get(x)[C.PW] for x in cards if C.get(x)[C.TYPE] == C.FOE) // cost
+
+
+def next_threat(pub):
+    """The threat pool the next attack phase will reveal against (the deduction)."""
+    t = pub["threat"]
+    ships = F.alive(pub)
+    for s in ships:
+        t += C.kwnum(pub["ships"][s][SC], "U") - C.kwnum(pub["ships"][s][SC], "RM")
+    if pub["ph"] in ("main", "jump", "jconf"):
+        t += 2 * (len(pub["locs"]) + 1)
+    t += len(ships) + extra_threat(pub) + sum(x[1] for x in pub["tbl"])
+    return max(0, t)
+
+
+def fleet_power(pub):
+    return sum(F.power(pub, s) for s in F.alive(pub))
+
+
+def _score_fights(pub, fights):
+    """Expected worth of a set of fights (wins good, losses bad, overpowered flagships worst)."""
+    total = 0
+    flags = F.flagships_left(pub)
+    for ships, foes, _done in fights:
+        ids = [pub["foes"][f][0] for f in foes]
+        pp = 0
+        for s in ships:
+            pp += F.power(pub, s, ids, ships)
+            if "BD" in F.abilities(pub, s):
+                pp += 2
+        ep = sum(ENGINE.foe_power(pub, f) + (2 if C.kw(pub["foes"][f][0], "BD") else 0)
+                 for f in foes)
+        if pp > ep:
+            total += 10 * len(foes) + min(pp - ep, 3)
+        elif ep >= 2 * pp:
+            for s in ships:
+                if C.kw(pub["ships"][s][SC], "F"):
+                    flags -= 1
+                    total -= 1000 if flags == 0 else 60
+                else:
+                    total -= 25
+        else:
+            for s in ships:
+                lost = F.structure_lost(pub, s)
+                total -= (12 if C.kw(pub["ships"][s][SC], "F") else 6) + lost // 10
+    return total
+
+
+def _fights_for(pub, asg):
+    saved = pub["asg"], pub["fights"]
+    pub["asg"] = asg
+    ENGINE._build_fights(pub)
+    out = pub["fights"]
+    pub["asg"], pub["fights"] = saved
+    return out
+
+
+def best_assignment(pub):
+    """The full assignment (attacker per fighting ship) that scores best, keeping the part
+    already proposed."""
+    fs, nf = pub["fs"], len(pub["foes"])
+    prefix = list(pub["asg"])
+    combos = [prefix]
+    count = 1
+    for i in range(len(prefix), len(fs)):
+        count *= nf
+    if count <= _SEARCH:
+        for i in range(len(prefix), len(fs)):
+            nxt = []
+            for c in combos:
+                for a in range(nf):
+                    nxt.append(c + [a])
+            combos = nxt
+        combos = [c for c in combos if _valid(len(fs), nf, c)]
+    else:
+        combos = [_greedy(pub, prefix)]
+    best, bs = None, None
+    for c in combos:
+        sc = _score_fights(pub, _fights_for(pub, c))
+        if bs is None or sc > bs:
+            best, bs = c, sc
+    return best
+
+
+def _valid(nships, nfoes, asg):
+    used = []
+    for a in asg:
+        if a not in used:
+            used.append(a)
+    if nships <= nfoes:
+        return len(used) == nships
+    return len(used) == nfoes
+
+
+def _greedy(pub, prefix):
+    asg = list(prefix)
+    save = pub["asg"]
+    while len(asg) < len(pub["fs"]):
+        pub["asg"] = asg
+        opts = ENGINE._def_options(pub)
+        best, bs = opts[0], None
+        for a in opts:
+            trial = asg + [a]
+            sc = _score_fights(pub, [f for f in _fights_for(pub, trial)
+                                     if [1 for s in f[0] if s in pub["fs"][:len(trial)]]])
+            if bs is None or sc > bs:
+                best, bs = a, sc
+        asg.append(best)
+    pub["asg"] = save
+    return asg
+
+
+def _loc_value(pub, cid):
+    c = C.get(cid)
+    v = 10 * c[C.PW]
+    if pub["dist"] + c[C.PW] >= GOAL:
+        v += 200
+    r = power_per_threat(pub)
+    for k in c[C.KW]:
+        if k.startswith("ADD"):
+            v -= int(k[3:]) * r // 30
+        elif k == "DFL":
+            v -= 15
+        elif k in ("DHI", "OVH"):
+            v -= 8
+        elif k == "EP1":
+            v -= 6
+        elif k == "DRA":
+            v += 3
+        elif k == "RPX":
+            v += 4 * len([s for s in F.alive(pub) if pub["ships"][s][SD]])
+    return v
+
+
+class EasyBot:
+    LEVEL = "easy"
+
+    def __init__(self, seed, player):
+        self.player = player
+
+    def setup(self, seat):
+        return seat.setup_legal()[0]
+
+    def act(self, seat):
+        legal = seat.legal()
+        pub = seat.pub
+        ph = pub["ph"]
+        if ph == "jump":
+            return max(legal, key=lambda a: C.get(pub["lopts"][a[1]])[C.PW])
+        if ph in ("jconf", "aconf"):
+            return ["yes"]
+        if ph == "cloak":
+            return ["cloak", 0]
+        if ph == "main":
+            for a in legal:
+                if a[0] == "play" and C.get(a[1])[C.TYPE] in (C.SHIP, C.EQUIP, C.CHAR):
+                    return a
+            return ["ready"]
+        if ph == "fight":
+            for a in legal:
+                if a[0] in ("fight", "pass"):
+                    return a
+        if ph == "wrap":
+            return ["keep"]
+        return legal[0]
+
+
+class SharpBot:
+    LEVEL = "sharp"
+
+    def __init__(self, seed, player):
+        self.player = player
+
+    def setup(self, seat):
+        return seat.setup_legal()[0]
+
+    def act(self, seat):
+        legal = seat.legal()
+        pub = seat.pub
+        ph = pub["ph"]
+        if ph == "jump":
+            return max(legal, key=lambda a: _loc_value(pub, pub["lopts"][a[1]]) * 8 - a[1])
+        if ph in ("jconf", "aconf"):
+            return ["yes"]
+        if ph == "cloak":
+            return self._cloak(pub)
+        if ph == "assign":
+            best = best_assignment(pub)
+            a = ["def", best[len(pub["asg"])]]
+            return a if a in legal else legal[0]
+        if ph == "fight":
+            return self._fight(pub, legal)
+        if ph == "wrap":
+            return self._wrap(seat, legal)
+        if ph == "main":
+            return self._main(seat, legal)
+        return legal[0]
+
+    # ---- decisions ---------------------------------------------------------------------------
+    def _cloak(self, pub):
+        s = pub["cq"][0]
+        if C.kw(pub["ships"][s][SC], "F"):
+            return ["cloak", 0]
+        expected = next_threat(pub) * power_per_threat(pub) // 100
+        fighting = [x for x in F.alive(pub) if not pub["ships"][x][6] and x != s]
+        others = sum(F.power(pub, x) for x in fighting)
+        return ["cloak", 1 if F.power(pub, s) * 2 < expected - others else 0]
+
+    def _fight(self, pub, legal):
+        open_ = ENGINE._open_fights(pub)
+        for a in legal:
+            if a[0] == "play" and len(a) == 3 and (C.kw(a[1], "FT2") or C.kw(a[1], "FA1")):
+                f = pub["fights"][a[2]]
+                if _score_fights(pub, [f]) < 0:
+                    return a
+        for a in legal:
+            if a[0] == "play" and C.kw(a[1], "REP"):
+                return a
+        for a in legal:
+            if a[0] == "play" and C.kw(a[1], "RMC"):
+                if len([s for s in F.alive(pub) if "CK" in F.abilities(pub, s)]) >= 1:
+                    return a
+        if ["pass"] in legal:
+            return ["pass"]
+        # resolve the fight we are most sure to win first: its destiny draws cost the least
+        open_.sort(key=lambda k: -_score_fights(pub, [pub["fights"][k]]))
+        return ["fight", open_[0]]
+
+    def _wrap(self, seat, legal):
+        pub = seat.pub
+        for a in legal:
+            if a[0] == "discard":
+                c = C.get(a[1])
+                if c[C.TYPE] == C.SHIP and (not F.unique_ok(pub, a[1])
+                                            or F.count_ships(pub, seat.player)
+                                            >= F.limit(pub, seat.player)):
+                    if not ENGINE._spares(pub, a[1]):
+                        return a
+                if c[C.TYPE] in (C.CHAR, C.EQUIP) and not F.unique_ok(pub, a[1]):
+                    return a
+        return ["keep"]
+
+    def _main(self, seat, legal):
+        pub = seat.pub
+        p = seat.player
+        r = power_per_threat(pub)
+        enemy = next_threat(pub) * r // 100
+        mine = fleet_power(pub)
+        short = enemy - mine
+        best, bv = ["ready"], 0
+        for a in legal:
+            v = self._value(pub, p, a, r, short)
+            if v > bv:
+                best, bv = a, v
+        return best
+
+    def _value(self, pub, p, a, r, short):
+        tag = a[0]
+        if tag in ("spare",):
+            return 40
+        if tag == "use":
+            s = pub["ships"][a[1]]
+            if a[2] < 0 and len(a) == 3:        # overload: only when a fight looks lost
+                return 5 if short > 0 and len(s[SD]) == 0 else 0
+            if a[2] < 0:
+                return 30
+            at = s[SA][a[2]][1]
+            if C.kw(at, "PKA"):
+                top = pub["adeck"][0] if pub["adeck"] else None
+                bad = top is not None and C.get(top)[C.PW] >= 6
+                return 8 if (a[3] == 1) == bad else 0
+            if isinstance(a[3], str):
+                return 20 + C.get(a[3])[C.THREAT] if C.get(a[3])[C.TYPE] != C.SHIP or True else 0
+            if C.kw(at, "DCK"):
+                return 25 if len(s[SD]) >= 2 else 0
+            return 30
+        if tag == "move":
+            return 0
+        if tag != "play":
+            return 0
+        c = C.get(a[1])
+        t = c[C.TYPE]
+        cost = c[C.THREAT] * r // 100
+        if t == C.SHIP:
+            gain = c[C.PW] - cost - (1 + C.kwnum(a[1], "U")) * r // 100
+            return 10 + gain if short > -4 and gain > -2 else 0
+        if t in (C.CHAR, C.EQUIP):
+            s = a[2]
+            ship = pub["ships"][s]
+            v = 0
+            kws = c[C.KW]
+            cap = C.captain_of(a[1])
+            if cap is not None:
+                v = 30 if cap == ship[SC] else 0
+            elif [1 for k in kws if k.startswith("P") and k[1:].isdigit()] or "IS" in kws:
+                v = 12 + F.power(pub, s) // 2 - cost
+            elif "BD" in kws:
+                v = 10 + F.power(pub, s) // 3 - cost
+            elif "SH10" in kws or "DCK" in kws or "CK" in kws:
+                v = 6 + (8 if C.kw(ship[SC], "F") else 0)
+            elif "DRW" in kws or "RPA" in kws or "RET" in kws or "PKA" in kws or "NAV" in kws:
+                v = 14 if C.kw(ship[SC], "F") else 9
+            return v if short > -8 or cap else v // 3
+        kws = c[C.KW]
+        for k in kws:
+            if k == "RMC":
+                n = len([s for s in F.alive(pub) if "CK" in F.abilities(pub, s)])
+                return 10 * n if n >= 2 else 0
+            if k.startswith("RM"):
+                return 30
+            if k == "PKL":
+                top = pub["ldeck"][0] if pub["ldeck"] else None
+                if top is None:
+                    return 0
+                put_back = C.get(top)[C.PW] < 2
+                return 7 if (a[2] == 1) == put_back else 0
+            if k.startswith("BO"):
+                return 0
+            if k in ("PDS", "PDD"):
+                x = a[2] if k == "PDS" else "A2"
+                return 12 + C.get(x)[C.PW] if short > -4 else 0
+            if k == "REP":
+                ship = pub["ships"][a[2]]
+                return 20 + C.get(ship[SD][a[3]])[C.CLS] // 5 if short > -20 else 0
+            if k == "RET":
+                return 10 + C.get(a[2])[C.THREAT] if HAND > 0 else 0
+        return 0

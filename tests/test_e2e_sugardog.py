@@ -1,0 +1,259 @@
+# Sugar Dog end to end: two and three emulated units over the ether's ESP-NOW, paired and
+# played only through their keys, every unit ending on a verified result. Then the capture of
+# everything that went on the air is read back: no frame may carry a submarine's position
+# before the rules make it public.
+import random
+import time
+
+import pytest
+
+from e2e_driver import finished, play_through_keys
+from fathom.codec import decode
+from fathom.games import sugardog as S
+from fathom.games.seat import apply_event, fresh_state, step_kind
+from fathom.hal.storage import unpack
+from fathom.link import frame
+from fathom_host.ether import Ether, mac_for_unit
+from fathom_host.units import Emulator
+
+pytestmark = pytest.mark.slow
+
+TITLE = "Sugar Dog"
+
+
+def policy(rng):
+    """Short games: mostly torpedoes and pings (they find and sink), some quiet moves."""
+    def pick(cursor, labels, lines):
+        if labels[0].startswith("start"):
+            return rng.randrange(len(labels))  # anywhere: subs that start apart
+        r = rng.random()
+        want = "torpedo" if r < 0.35 else ("sonar" if r < 0.5 else None)
+        idx = [i for i, l in enumerate(labels) if want and l.startswith(want)]
+        if idx:
+            return rng.choice(idx)
+        return (cursor + rng.randint(-2, 2)) % len(labels)
+    return pick
+
+
+def set_calm(u, value=10):
+    for _ in range(5):
+        sel = u.selected() or ""
+        if sel.startswith("Calm rounds") and sel.endswith(": %d" % value):
+            return
+        u.choose("Calm rounds")
+    raise AssertionError("could not set calm on unit %d: %r" % (u.index, u.text))
+
+
+def unit_label(i):
+    return "PLAYER %02x" % mac_for_unit(i)[-1]
+
+
+def confirm_code(a, b):
+    for u in (a, b):
+        u.wait_text("Code", 60)
+    code_a = [l for l in a.text if l.startswith("Code")][0]
+    code_b = [l for l in b.text if l.startswith("Code")][0]
+    assert code_a == code_b
+    for u in (a, b):
+        u.press("OK")
+
+
+def open_link(u, players_item):
+    u.choose(TITLE)
+    set_calm(u)
+    u.choose("vs other unit")
+    u.wait_text("Players", 10)
+    u.choose(players_item)
+
+
+def pair_two(units):
+    for u in units:
+        open_link(u, "2 players")
+    for u in units:
+        u.wait_text("Choose a unit", 30)
+        u.press("OK")
+    confirm_code(units[0], units[1])
+
+
+def pair_group(units):
+    host, partners = units[0], units[1:]
+    open_link(host, "%d: host" % len(units))
+    for u in partners:
+        open_link(u, "Join a group")
+    for u in partners:  # every partner picks the host from its list (names repeat: by address)
+        u.wait_text(unit_label(0), 30)
+        u.choose(unit_label(0))
+    for k, u in enumerate(partners):
+        host.wait_text("Choose a unit %d/%d" % (k + 1, len(partners)), 60)
+        host.wait_text(unit_label(u.index), 30)
+        host.choose(unit_label(u.index))
+        confirm_code(host, u)
+    for u in partners:
+        u.wait_text("In a group", 60) if not u.text[0].startswith(TITLE) else None
+
+
+def saved_game(emu, i):
+    raw = (emu.workdir / ("unit%d" % i) / "data" / "game").read_bytes()
+    return decode(unpack(raw))
+
+
+def messages(capture):
+    """Every keyed message that went on the air, reassembled per channel from its first
+    transmission: [(capture index of its first fragment, src unit, decoded message)]."""
+    streams = {}
+    for k, s in enumerate(capture):
+        if s.link != "espnow":
+            continue
+        try:
+            ftype, keyed, sid, seq, _ack, payload = frame.parse(bytes(s.data))
+        except frame.FrameError:
+            continue
+        if not keyed or ftype not in (frame.DATA, frame.MORE):
+            continue
+        st = streams.setdefault((s.src, s.dst, sid), {})
+        if seq not in st:
+            st[seq] = (k, ftype, bytes(payload))
+    out = []
+    for (src, _dst, _sid), st in streams.items():
+        part, first = b"", None
+        for seq in sorted(st):
+            k, ftype, payload = st[seq]
+            first = k if first is None else first
+            part += payload
+            if ftype == frame.DATA:
+                try:
+                    out.append((first, src, decode(part)))
+                except Exception:
+                    pass
+                part, first = b"", None
+    out.sort(key=lambda m: m[0])
+    return out
+
+
+def squares_named(ev, size):
+    tag = ev[0]
+    if tag in ("c",):
+        return [ev[1]]
+    if tag == "f":
+        return [ev[1], S.step(size, ev[1], (ev[2] + 2) % 4)]
+    if tag in ("s", "e"):
+        return [ev[1]] + list(ev[2])
+    if tag == "a":
+        return list(ev[1])
+    return []
+
+
+def announces_own(ev):
+    """Events by which the rules make the author's own square public."""
+    return ev[0] in ("c", "f", "s", "e") or (ev[0] == "a" and ev[2] == 2)
+
+
+def check_secrecy(emu, capture, n):
+    saves = [saved_game(emu, i) for i in range(n)]
+    seat0 = saves[0]["seat"]
+    log = [(a, e) for a, e in seat0["log"]]
+    for sv in saves:
+        assert [(a, e) for a, e in sv["seat"]["log"]] == log
+    player_of = dict((i, sv["seat"]["player"]) for i, sv in enumerate(saves))
+    reveals = {}
+    for sv in saves:
+        for p, r in sv["reveals"].items():
+            reveals[int(p)] = r
+    assert sorted(reveals) == list(range(n))
+    eng = S.ENGINE
+    opts, seed = seat0["opts"], seat0["seed"]
+    size = S.map_size(n)
+    # each player's position while each event was authored, from the final reveals
+    for p in range(n):
+        salt, choices, actions = reveals[p]
+        pub, priv = fresh_state(eng, opts, n, seed, p)
+        for c in choices:
+            eng.setup_apply(pub, priv, p, c)
+        actions = list(actions)
+        setups = {}
+        for i, (author, ev) in enumerate(log):
+            kind = step_kind(eng, pub, author, ev, n, setups)
+            before = priv["pos"]
+            if kind == "setup":
+                if author == p:
+                    assert ev[1] is None and len(ev) == 3 and len(ev[2]) == 32
+                eng.apply(pub, author, ev)
+                setups[author] = ev[2]
+                continue
+            if author == p and kind == "act":
+                assert eng.act(pub, priv, p, actions.pop(0)) == ev
+            elif author == p and kind == "answer":
+                assert eng.answer(pub, priv, p) == ev
+            if author == p:
+                if ev[0] == "q":
+                    assert ev == ["q"]  # a quiet turn is a constant: nothing to read
+                named = squares_named(ev, size)
+                for q in (before, priv["pos"]):
+                    if q in named:
+                        assert announces_own(ev), (i, ev, q)
+            apply_event(eng, pub, priv, p, author, ev, kind)
+    # what crossed the air: log events verbatim, syncs, and reveals only after the last event
+    msgs = messages(capture)
+    last_event_at = None
+    seen_games = 0
+    for k, src, m in msgs:
+        if not isinstance(m, list) or not m or m[0] not in ("ev", "sync", "rev"):
+            continue
+        seen_games += 1
+        if m[0] == "ev":
+            assert [m[2], m[3]] == list(log[m[1]]) and len(m) == 5, m
+            if m[1] == len(log) - 1 and last_event_at is None:
+                last_event_at = k
+        elif m[0] == "sync":
+            assert len(m) == 3 and isinstance(m[1], int) and len(m[2]) == 8
+    assert seen_games > len(log)
+    assert last_event_at is not None
+    for k, src, m in msgs:
+        if isinstance(m, list) and m and m[0] == "rev":
+            # the reveal holds the start square and every move: only once the game is over
+            assert k > last_event_at, (k, last_event_at, src)
+            assert m[1] in (player_of[src],) or n > 2  # the host relays the others' reveals
+    return log
+
+
+def run_game(tmp_path, n, seed):
+    ether = Ether(seed=seed)
+    ether.start()
+    emu = Emulator(n, workdir=tmp_path, ether=ether)
+    t0 = time.monotonic()
+    try:
+        emu.start()
+        units = emu.units
+        if n == 2:
+            pair_two(units)
+        else:
+            pair_group(units)
+        for u in units:
+            u.wait(lambda c: c.text and c.text[0].startswith(TITLE), 60, "game screen")
+        paired = time.monotonic() - t0
+        rng = random.Random(seed)
+        picks = [policy(random.Random(rng.random())) for _ in units]
+        results, moves = play_through_keys(units, seed, picks, timeout=240)
+        for u, lines in zip(units, results):
+            assert finished(u)
+            assert any("verified" in l for l in lines), lines
+        log = check_secrecy(emu, list(ether.capture), n)
+        print("sugardog %d units: paired in %.1f s, %d choices, %d events, %.1f s total" % (
+            n, paired, moves, len(log), time.monotonic() - t0))
+        return results
+    finally:
+        emu.close()
+        ether.stop()
+
+
+def test_two_units_play_sugar_dog_through_their_keys(tmp_path):
+    results = run_game(tmp_path, 2, 3)
+    heads = sorted(r[1] for r in results)
+    assert heads in (["Draw", "Draw"], ["You lose", "You win"])
+
+
+def test_three_units_play_sugar_dog_as_a_group(tmp_path):
+    results = run_game(tmp_path, 3, 5)
+    heads = [r[1] for r in results]
+    assert heads.count("You win") <= 1
+    assert heads.count("Draw") in (0, 3)
