@@ -245,13 +245,13 @@ def test_periplus(tmp_path):
         line(u, "P2 to play")
         u.choose("Ships")
         u.press("LEFT")
-        line(u, "P1 Bi1 1/2")
+        line(u, "1/2 P1 Bi1")
         shot(u, "periplus", tmp_path)
         u.reboot()
         open_mode(u, "Periplus")
         line(u, "P2 to play")
         u.choose("Ships")
-        line(u, "P1 Bi1 1/2")
+        line(u, "1/2 P1 Bi1")
 
 
 def test_pinned_down(tmp_path):

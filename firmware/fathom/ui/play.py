@@ -137,6 +137,7 @@ def leave(app, runner, clear=False):
         runner.clear()
     app.link_state = None
     app.home()
+    games.unload(runner.gid)  # the next game starts with the heap this one found
 
 
 def label(eng, runner, action):

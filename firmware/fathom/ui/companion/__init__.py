@@ -2,7 +2,7 @@
 # chosen mode's module (heap), and every mode keeps its state in one storage file, saved on
 # every change, so a power cut loses nothing.
 from fathom.ui.menu import Item, Menu
-from fathom.ui.screen import CH, Screen, clip, cols, header, rows
+from fathom.ui.screen import CH, Screen, clip, cols, header, rows, wrap
 
 MODES = (
     ("ping", "PING"),
@@ -193,13 +193,19 @@ class Grid(Screen):
             x = c * px
             y = CH + ((self.nr - 1 - r) if self.flip else r) * px
             _mark(d, x, y, px, g)
-            if cell == self.cursor:
-                d.rect(x, y, px, px, 1)
-        x0 = self.nc * px + 2
+            if cell == self.cursor:  # one pixel outside the cell: a glyph stays readable
+                d.rect(x - 1, y - 1, px + 2, px + 2, 1)
+        x0 = self.nc * px + 3
         w = (d.width - x0) // CH
-        if w > 0:
-            for i, line in enumerate(self.side()[:rows(d) - 1]):
-                d.text(clip(line, w), x0, (i + 1) * CH, 1)
+        if w <= 0:
+            return
+        y = CH
+        for line in self.side():
+            for part in wrap(line, w):
+                if y + CH > d.height:
+                    return
+                d.text(part, x0, y, 1)
+                y += CH
 
     def lines(self):
         out = [self.title, "at " + self.name(self.cursor)]
@@ -239,6 +245,16 @@ def _mark(d, x, y, px, g):
             d.text(g, x + (px - 8) // 2 + 1, y + (px - 8) // 2 + 1, 1)
         return
     m = px // 2
+    if px < 5:                 # a 72x40 panel with a big lake: 3-4 px, shapes by size alone
+        if g == ".":
+            if (x // px + y // px) % 2 == 0:   # a sparse dot grid, so things stand out
+                d.pixel(x + m, y + m, 1)
+        elif g in "?cxX":
+            d.pixel(x, y, 1)
+            d.pixel(x + px - 2, y + px - 2, 1)
+        else:
+            d.fill_rect(x, y, px - 1, px - 1, 1)
+        return
     if g == ".":
         d.pixel(x + m, y + m, 1)
     elif g in "#I":            # island, or anything solid

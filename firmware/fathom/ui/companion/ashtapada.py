@@ -209,10 +209,7 @@ class LakeGrid(Grid):
         st = self.s.st
         here = self.name(self.cursor)
         if self.mode == "report":
-            rep = their_report(st, self.cursor)
-            if rep is None:
-                return ["report " + here + ": island"]
-            return ["report " + here + ":", ",".join([str(x) for x in rep]) or "none"]
+            return [self._report_line()]
         if self.mode == "edit":
             return [here, "mines %d" % len(live(st)), "isl %d" % len(st["isl"]), "OK=M>X>I"]
         if self.mode == "cand":
@@ -226,10 +223,13 @@ class LakeGrid(Grid):
     def lines(self):
         out = Grid.lines(self)
         if self.mode == "report":  # one line a test or a reader can take whole
-            rep = their_report(self.s.st, self.cursor)
-            out.insert(2, "report %s: %s" % (self.name(self.cursor), "island" if rep is None
-                                              else ",".join([str(x) for x in rep]) or "none"))
+            out.insert(2, self._report_line())
         return out
+
+    def _report_line(self):
+        rep = their_report(self.s.st, self.cursor)
+        text = "island" if rep is None else ",".join([str(x) for x in rep]) or "none"
+        return "report %s: %s" % (self.name(self.cursor), text)
 
     def ok(self, cell):
         if self.mode == "edit":

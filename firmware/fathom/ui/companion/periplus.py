@@ -187,7 +187,7 @@ class Ships(Panel):
         for sid in range(NSHIPS):
             left = hits_left(st, sid)
             full = left + st["dmg"][sid]
-            text = "%s %d/%d" % (ship_label(sid), left, full)
+            text = "%d/%d %s" % (left, full, ship_label(sid))   # hits first: 9 columns
             if not left:
                 text += " sunk"
             elif st["shear"][sid]:
