@@ -217,3 +217,25 @@ def test_random_keys_never_crash(w, h):
         saved = app.hw.storage.read_obj(m.FILE)
         if saved is not None:
             assert CO.same_shape(saved, m.fresh()) and m.check(saved), mid
+
+
+@pytest.mark.parametrize("mid,bad", [
+    ("ashtapada", {"log": [["s", 3, ["x"]]]}),
+    ("ashtapada", {"mines": [500]}),
+    ("sugardog", {"torps": [[1, 9]]}),
+    ("ping", {"hand": [[3, 7]]}),
+    ("periplus", {"deck": [0, 0, 0]}),
+    ("pinned_down", {"foes": [7]}),
+])
+def test_right_shape_wrong_content_gives_defaults(mid, bad):
+    m = __import__("fathom.ui.companion." + mid, None, None, ("FILE",))
+    st = m.fresh()
+    st.update(bad)
+    root = scratch("content_" + mid)
+    Storage(root).write_obj(m.FILE, st)
+    title = [t for i, t in CO.MODES if i == mid][0]
+    app = companion("content_" + mid, title, root=root)
+    assert "did not make sense" in " ".join(app.text)
+    app.press("OK")
+    assert app.top().s.st == m.fresh() or mid in ("periplus", "pinned_down")  # fresh shuffles
+    assert app.draw() > 0

@@ -175,7 +175,7 @@ def test_pinned_reveal_stops_at_first_card_over_the_pool():
     assert PD.reveal_top(st) and PD.reveal_top(st)
     assert st["pool"] == 2 and st["foes"] == ["X2", "X1"]
     assert not PD.reveal_top(st)
-    assert st["stop"] and "stop" in st["log"] and st["adisc"] == ["X6"]
+    assert st["stop"] and st["log"] == "STOP 7>2 Dreadnought" and st["adisc"] == ["X6"]
     assert not PD.reveal_top(st) and st["pool"] == 2       # stopped for this attack phase
     assert PD.foes_power(st) == 3 + 2
     st["stop"] = 0
@@ -190,7 +190,7 @@ def test_pinned_empty_deck_takes_discards():
     assert PD.reveal_top(st) and st["foes"] == ["X1"]
 
 
-# ---- through the keys on the fake app: the saved state survives a new app -------------------------
+# ---- through the keys on the fake app: the saved state survives a new app ---------------------
 def test_sugardog_state_survives_reload():
     app = companion("sd_reload", "Sugar Dog")
     root = app.hw.storage.root

@@ -183,7 +183,7 @@ def test_sugardog(tmp_path):
         u.reboot()
         open_mode(u, "Sugar Dog")
         line(u, "T1 sub C2")
-        line(u, "torp 1")
+        line(u, "torpedoes 1")
         u.choose("Map")
         rows = map_rows(u)                           # row 6 first
         assert rows[6 - 4][2] == "T" and rows[6 - 2][2] == "S"
@@ -266,36 +266,39 @@ def test_pinned_down(tmp_path):
         u.keys(*["RIGHT"] * 5)
         line(u, "Threat 5")
         u.choose("Next phase")
-        line(u, "T1 Jump pool 6")                    # upkeep 1
+        line(u, "T1 Jump")
+        line(u, "threat pool 6")                     # upkeep 1
         u.press("OK")
-        line(u, "T1 Attack pool 11")                 # 2 per location + 1 per ship
+        line(u, "T1 Attack")
+        line(u, "threat pool 11")                    # 2 per location + 1 per ship
         u.reboot()
         open_mode(u, "Pinned Down")
-        line(u, "T1 Attack pool 11")
+        line(u, "T1 Attack")
+        line(u, "threat pool 11")
         u.choose("Reveal by cost")
         u.keys("UP", "UP", "UP", "OK")               # cost 4
         u.keys("UP", "UP", "OK")                     # power 6
-        line(u, "attacks (-4)")
-        line(u, "pool 7")
+        line(u, "-4 #4:6 attacks")
+        line(u, "threat pool 7")
         u.choose("Reveal by cost")
         u.keys(*["UP"] * 8 + ["OK", "OK"])           # cost 9 > 7: stop
-        line(u, "costs 9 > 7: stop")
+        line(u, "STOP 9>7")
         u.choose("Reveal attack")                    # stopped: nothing more this phase
-        line(u, "pool 7")
+        line(u, "threat pool 7")
         line(u, "Attackers 1")
         u.choose("Fight")
-        u.choose("Enemy = attackers")
+        u.choose("Enemy=attackers")
         line(u, "Enemy power 6")
         select(u, "Fleet power")
         u.keys(*["RIGHT"] * 6)
-        line(u, "result: damaged")
+        line(u, "=> damaged")
         u.press("RIGHT")
-        line(u, "result: win")
+        line(u, "=> win")
         u.keys("LEFT", "LEFT", "LEFT", "LEFT")
-        line(u, "result: overpowered")
+        line(u, "=> overpowered")
         shot(u, "pinned_down", tmp_path)
         u.reboot()
         open_mode(u, "Pinned Down")
         u.choose("Fight")
         line(u, "Fleet power 3")
-        line(u, "result: overpowered")
+        line(u, "=> overpowered")

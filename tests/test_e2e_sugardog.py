@@ -14,11 +14,15 @@ from fathom.games.seat import apply_event, fresh_state, step_kind
 from fathom.hal.storage import unpack
 from fathom.link import frame
 from fathom_host.ether import Ether, mac_for_unit
+from fathom_host import units
 from fathom_host.units import Emulator
 
 pytestmark = pytest.mark.slow
 
 TITLE = "Sugar Dog"
+# A press the unit must see: on a loaded host a unit can stall for longer than the default
+# 60 ms hold, and a press it never saw is waited for in vain.
+units.PRESS_MS = 150
 
 
 def policy(rng):
@@ -216,14 +220,24 @@ def check_secrecy(emu, capture, n):
     return log
 
 
+# A group partner audits every other player at the end; at the default 512k unix-port heap a
+# partner ran out of memory there (MemoryError in the ether twin's 4 KB read, the live heap of
+# a game being ~210 KB on the unix port): groups get more room until the app's heap shrinks.
+GROUP_HEAP = "768k"
+
+
 def run_game(tmp_path, n, seed):
     ether = Ether(seed=seed)
     ether.start()
     emu = Emulator(n, workdir=tmp_path, ether=ether)
     t0 = time.monotonic()
     try:
-        emu.start()
         units = emu.units
+        if n == 2:
+            emu.start()
+        else:
+            for u in units:
+                u.start(heap=GROUP_HEAP)
         if n == 2:
             pair_two(units)
         else:

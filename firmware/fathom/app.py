@@ -25,6 +25,8 @@ class App:
         self.running = True
         self.announced = False
         self.d.contrast(self.settings["contrast"])
+        if hub:
+            hub.buttons = hw.buttons  # the emulator paces key presses by the driver's state
 
     # ---- screen stack ----------------------------------------------------------------------
     def top(self):
@@ -100,6 +102,8 @@ def home_menu(app):
     for gid, title, _mod in games.GAMES:
         ok = games.available(gid)
         items.append(Item(title, _open_game(gid), ok, "" if ok else "soon"))
+    if app.settings["opponent"] != "off":  # this unit lends itself as a bot opponent
+        items.insert(0, Item("Play as bot", _call("fathom.ui.pairing", "wait_as_bot")))
     items.append(Item("Companion", _open("fathom.ui.companion", "companion_menu")))
     items.append(Item("Settings", lambda a: a.push(settings_menu(a))))
     items.append(Item("About", lambda a: a.push(About(a))))
@@ -110,6 +114,13 @@ def _open(modname, fn):
     def go(app):
         m = __import__(modname, None, None, (fn,))
         app.push(getattr(m, fn)(app))
+    return go
+
+
+def _call(modname, fn):
+    def go(app):
+        m = __import__(modname, None, None, (fn,))
+        getattr(m, fn)(app)
     return go
 
 
@@ -137,6 +148,7 @@ def settings_menu(app):
             v = s.cycle(key)
             if apply:
                 apply(a, v)
+            a.stack[0] = home_menu(a)  # the home menu shows "Play as bot" per this setting
             a.replace(settings_menu(a))
             a.top().cursor = KEYS.index(key)
         return go

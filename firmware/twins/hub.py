@@ -20,8 +20,10 @@ twins_bytes = 0     # heap the host twins themselves take (main.py measures it)
 key_us = 0          # the app's time from a key to the refreshed panel, for `fathom bench`
 keys_handled = 0    # the app counts keys it handled; reported after the screen that follows
 _keys_reported = 0
-_queue = []         # presses waiting to be played on the pins: (pin, segments)
-_busy_until = None
+_queue = []         # presses waiting to be played: (pin, short key, hold ms, gap ms)
+_press_state = None  # the press being played: [phase, pin, key, since, hold, gap]
+buttons = None      # the app's button driver (App sets it): its debounced state paces us
+PRESS_TIMEOUT_MS = 3000  # a press the driver never registers is released anyway
 
 
 def connect(profile):
@@ -84,19 +86,36 @@ def _press(payload):
     pin = _pins.get(key)
     if pin is None:
         return
-    down, up = (0, 1) if _active_low else (1, 0)
-    _queue.append((pin, [(down, int(ms)), (up, int(gap))]))
+    _queue.append((pin, key.split("+")[0], int(ms), int(gap)))
+
+
+def _level(pressed):
+    return (0 if pressed else 1) if _active_low else (1 if pressed else 0)
 
 
 def _play_presses():
-    # One press at a time, each after the last has fully played, so two presses of the same
-    # key are two presses and presses of different keys keep their order.
-    global _busy_until
+    # One press at a time, paced by what the button driver has registered, not by the clock
+    # alone: a unit whose loop stalls (a loaded host) still sees every press and release, so
+    # two presses of one key stay two presses and presses keep their order.
+    global _press_state
     now = time.ticks_ms()
-    if _queue and (_busy_until is None or time.ticks_diff(now, _busy_until) >= 0):
-        pin, segs = _queue.pop(0)
-        machine.pin_script(pin, segs)
-        _busy_until = time.ticks_add(now, sum(h for _l, h in segs))
+    st = _press_state
+    if st is None:
+        if not _queue:
+            return
+        pin, key, hold, gap = _queue.pop(0)
+        machine.pin_set(pin, _level(True))
+        _press_state = ["down", pin, key, now, hold, gap]
+        return
+    phase, pin, key, since, hold, gap = st
+    waited = time.ticks_diff(now, since)
+    registered = buttons is None or buttons.held(key) == (phase == "down")
+    if waited >= (hold if phase == "down" else gap) and (registered or waited > PRESS_TIMEOUT_MS):
+        if phase == "down":
+            machine.pin_set(pin, _level(False))
+            _press_state = ["up", pin, key, now, hold, gap]
+        else:
+            _press_state = None
 
 
 def _send_metrics():

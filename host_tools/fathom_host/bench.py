@@ -91,6 +91,11 @@ def bench_bots(args):
     return out
 
 
+def bench_link(args):
+    from fathom_host.linkbench import bench_link as run_link
+    return run_link(args)
+
+
 def bench_turn(args):
     """Key press committing an action on one unit -> the other unit's screen shows it, over
     the emulated ESP-NOW and UART, plus the frames and bytes one turn puts on the wire."""

@@ -96,7 +96,9 @@ def record(stats, out, seed, rotate):
     """Fold one finished game into the totals; players are counted by bot position."""
     winners, _reason = out["result"]
     stats["completed"] += 1
-    if not winners:
+    if stats.get("cooperative"):
+        stats["team_wins"] += 1 if winners else 0
+    elif not winners:
         stats["draws"] += 1
     for w in winners:
         stats["wins"][(w - rotate) % len(stats["wins"])] += 1
@@ -162,6 +164,9 @@ def run(args):
         return replay(args, engine, opts, n, levels)
     stats = new_stats(args, args.game, n)
     stats["bots"] = levels
+    if engine.COOPERATIVE:  # one team: report its win rate, not draws
+        stats["cooperative"] = True
+        stats["team_wins"] = 0
     stats["_turns"] = 0
     t0 = time.monotonic()
     if args.link == "direct":
@@ -174,6 +179,8 @@ def run(args):
     turns = stats.pop("_turns")
     stats["mean_turns"] = round(turns / done, 1) if done else 0.0
     stats["win_rates"] = [round(w / done, 3) if done else 0.0 for w in stats["wins"]]
+    if stats.get("cooperative"):
+        stats["team_win_rate"] = round(stats["team_wins"] / done, 3) if done else 0.0
     if not stats["failures"]:
         del stats["failures"]
     print(json.dumps(stats, sort_keys=True))

@@ -8,7 +8,7 @@ GAMES = (
 )
 # Which games can be started; kept as data so the home menu costs no engine import (each
 # engine is 15-20 KB of heap on the unix port).
-PLAYABLE = ("ping", "ashtapada", "sugardog", "periplus")
+PLAYABLE = ("ping", "ashtapada", "sugardog", "periplus", "pinned_down")
 
 
 def engine(name):

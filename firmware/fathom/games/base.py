@@ -19,6 +19,7 @@ class Engine:
     PLAYERS = (2, 2)     # min, max
     OPTIONS = ()         # ((key, label, (choice, ...), default), ...) choices are ints or strs
     PLAYABLE = True
+    COOPERATIVE = False  # True: all players win or lose together (an empty result is a loss)
 
     # ---- options ---------------------------------------------------------------------------
     def options(self, given=None):

@@ -10,7 +10,8 @@ from fathom import codec
 from fathom.hal.clock import ticks_add, ticks_diff
 from fathom.link import crypto, frame
 from fathom.link.channel import Channel
-from fathom.link.session import GameSetup, Handshake, Pairings, beacon, parse_beacon
+from fathom.link.session import (GameSetup, Handshake, Pairings, beacon, parse_beacon,
+                                 version_error)
 
 BEACON_MS = 700          # how often a unit looking for a partner announces itself
 SEEN_MS = 4000           # a unit not heard for this long leaves the list
@@ -194,6 +195,11 @@ class Connector:
         if b is not None:
             if mac and mac != self.mac:
                 self.seen[bytes(mac)] = [b[0], b[2], now]
+            if b[2] != frame.VERSION and self.hs is not None and self.ch1 is None and \
+                    self.state != "failed" and (mac is None or mac == self.peer_mac):
+                # The partner's frames of another version never reach the handshake (parse
+                # refuses them), so its hello cannot say so: name both versions here.
+                self._fail(version_error(frame.VERSION, b[2]))
             return
         for p in self.partners:
             if p[0] == mac:
@@ -466,7 +472,7 @@ def restore_peer(storage, profile, now, t=None, slot=LINK):
         raise ValueError("no saved link")
     if t is None:
         t = open_transport(d["kind"], profile)
-    peer = LinkPeer.__new__(LinkPeer)
+    peer = object.__new__(LinkPeer)  # MicroPython classes have no __new__ attribute
     peer.t = t
     peer.slot = slot
     peer.peer_mac = d["mac"]

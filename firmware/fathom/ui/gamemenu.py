@@ -24,9 +24,15 @@ def game_menu(app, gid, cursor=0):
     from fathom.ui.play import saved_game_of
     if saved_game_of(app) == gid:
         items.append(Item("Resume game", lambda a: _resume(a)))
-    items.append(Item("vs other unit", lambda a: _start_link(a, gid, opts)))
-    for level in BOT_LEVELS:
-        items.append(Item("vs bot: " + level, _start_bot(gid, opts, level)))
+    if eng.PLAYERS[0] == 1:  # cooperative: alone, with a partner's unit, or with a bot partner
+        items.append(Item("Solo", _start_bot(gid, opts, None, 1)))
+        items.append(Item("with other unit", lambda a: _start_link(a, gid, opts)))
+        for level in BOT_LEVELS:
+            items.append(Item("with bot: " + level, _start_bot(gid, opts, level, 2)))
+    else:
+        items.append(Item("vs other unit", lambda a: _start_link(a, gid, opts)))
+        for level in BOT_LEVELS:
+            items.append(Item("vs bot: " + level, _start_bot(gid, opts, level, eng.PLAYERS[0])))
     for key, label, choices, _default in eng.OPTIONS:
         items.append(Item(label, _cycle(gid, key, choices, len(items)), True, str(opts[key])))
     return Menu(app, eng.TITLE, items, cursor)
@@ -43,10 +49,10 @@ def _cycle(gid, key, choices, index):
     return go
 
 
-def _start_bot(gid, opts, level):
+def _start_bot(gid, opts, level, players):
     def go(app):
         from fathom.ui.play import start_vs_bot
-        start_vs_bot(app, gid, opts, level, os.urandom(16))
+        start_vs_bot(app, gid, opts, level, os.urandom(16), players)
     return go
 
 

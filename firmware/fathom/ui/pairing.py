@@ -8,6 +8,7 @@ from fathom import games
 from fathom.games.seat import Seat
 from fathom.hal import clock
 from fathom.link.connect import Connector, game_opts, open_transport, restore_peers
+from fathom.link.frame import VERSION
 from fathom.runner import Runner
 from fathom.ui.dialog import Message
 from fathom.ui.screen import CH, Screen, clip, cols, header, rows, wrap
@@ -199,7 +200,7 @@ def _entry(near, i):
         if j != i and near[j][1] == name:
             name = "%s %02x" % (name, mac[-1])
             break
-    return name + ("" if v == 1 else " (v%d)" % v)
+    return name + ("" if v == VERSION else " (v%d)" % v)
 
 
 def reconnect(app, runner):

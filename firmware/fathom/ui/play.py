@@ -28,10 +28,10 @@ def saved_game_of(app):
     return d.get("gid") if isinstance(d, dict) else None
 
 
-def start_vs_bot(app, gid, opts, level, seed):
+def start_vs_bot(app, gid, opts, level, seed, n):
+    """This unit's player 0 against (or with) n-1 bots, each behind its own runner and seat."""
     import os
     eng = games.engine(gid)
-    n = eng.PLAYERS[0]
     me = Seat(eng, opts, n, seed, 0, os.urandom(16))
     runner = Runner(me, [], app.hw.storage, gid, {"vs": "bot", "level": level})
     for p in range(1, n):
@@ -330,7 +330,9 @@ class ResultScreen(Screen):
         r = self.runner
         winners, reason = r.result()
         me = r.seat.player
-        if not winners:
+        if r.seat.engine.COOPERATIVE:
+            head = "Fleet wins" if me in winners else "Fleet lost"
+        elif not winners:
             head = "Draw"
         elif me in winners:
             head = "You win" if len(winners) == 1 else "Your side wins"

@@ -20,7 +20,7 @@ MAX_ACTS = 15            # main-phase actions per player per turn (termination g
 MAX_REJECT = 2           # a joint proposal rejected this often stands the next time
 MAX_REVEAL = 40
 LEVEL_THREAT = {"easy": 0, "normal": 1, "hard": 3}   # extra (x) per attack phase
-PLAYER_THREAT = 3        # extra (x) per attack phase for each player beyond the first
+PLAYER_THREAT = 7        # extra (x) per attack phase for each player beyond the first
 
 
 def extra_threat(pub):
@@ -53,6 +53,7 @@ class PinnedDown(Engine):
     NAME = "pinned_down"
     TITLE = "Pinned Down"
     PLAYERS = (1, 4)
+    COOPERATIVE = True
     OPTIONS = (("deck", "P1 deck", C.AFFS, "red"),
                ("level", "Difficulty", ("easy", "normal", "hard"), "normal"))
 

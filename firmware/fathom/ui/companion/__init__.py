@@ -169,6 +169,10 @@ class Grid(Screen):
     def glyph(self, cell):
         return "."
 
+    def cells(self):
+        """Every cell's glyph, computed once per frame (override for a faster whole map)."""
+        return [self.glyph(c) for c in range(self.nc * self.nr)]
+
     def side(self):
         return []
 
@@ -184,8 +188,9 @@ class Grid(Screen):
     def draw(self, d):
         header(d, self.title, self.app.link_state)
         px = self._px(d)
+        gl = self.cells()
         for cell in range(self.nc * self.nr):
-            g = self.glyph(cell)
+            g = gl[cell]
             if g is None:
                 continue
             c = cell % self.nc
@@ -211,9 +216,10 @@ class Grid(Screen):
         out = [self.title, "at " + self.name(self.cursor)]
         for line in self.side():
             out.append("| " + line)
+        gl = self.cells()
         for r in range(self.nr):
             rr = self.nr - 1 - r if self.flip else r
-            g = [self.glyph(rr * self.nc + c) or " " for c in range(self.nc)]
+            g = [gl[rr * self.nc + c] or " " for c in range(self.nc)]
             out.append("# " + "".join(g))
         return out
 

@@ -23,8 +23,13 @@ def check(st):
     for k in ("isl", "oisl", "mines", "dead"):
         if not squares_ok(st[k], n):
             return False
-    for e in st["log"]:
-        if e[0] not in ("s", "d") or not squares_ok([e[1]], n):
+    for kind, sq, val in st["log"]:
+        if kind == "s":
+            if not squares_ok(val, 2 * st["size"]):
+                return False
+        elif kind != "d" or val not in (0, 1):
+            return False
+        if not squares_ok([sq], n):
             return False
     return True
 
@@ -131,13 +136,15 @@ class Hub(Panel):
         return [("Their charge", lambda: self._grid("report"), None),
                 ("My lake", lambda: self._grid("edit"), None),
                 ("Their islands", lambda: self._grid("theirs"), None),
-                ("My charges %d" % len(st["log"]), lambda: self.app.push(Charges(self.app, self.s)),
-                 None),
+                ("My charges %d" % len(st["log"]), self._charges, None),
                 ("Mines can be", lambda: self._grid("cand"), None),
                 ("Lake %d" % st["size"], self._size, lambda step: self._size(step)),
                 ("Side " + SIDES[st["side"]], self._side, lambda step: self._side()),
                 ("New game", lambda: confirm(self.app, "Clear the lake and the log?", self._reset),
                  None)]
+
+    def _charges(self):
+        self.app.push(Charges(self.app, self.s))
 
     def _grid(self, mode):
         self.app.push(LakeGrid(self.app, self.s, mode))
@@ -184,6 +191,7 @@ class LakeGrid(Grid):
         self.s = store
         self.mode = mode
         self.on_pick = on_pick
+        self._rep = None
         self.cand = bytearray(n * n)
         if mode == "cand":
             for s in consistent(st):
@@ -191,6 +199,25 @@ class LakeGrid(Grid):
 
     def name(self, cell):
         return A.name(cell, self.s.st["size"])
+
+    def cells(self):
+        # the whole lake at once: a few list writes instead of list searches per square
+        st = self.s.st
+        out = ["."] * (st["size"] * st["size"])
+        if self.mode == "cand":
+            for s in range(len(out)):
+                if self.cand[s]:
+                    out[s] = "?"
+        if self.mode in ("edit", "report"):
+            for s in st["mines"]:
+                out[s] = "M"
+            for s in st["dead"]:
+                out[s] = "X"
+        for s in st["isl"]:
+            out[s] = "I"
+        for s in st["oisl"]:
+            out[s] = "I"
+        return out
 
     def glyph(self, cell):
         st = self.s.st
@@ -227,9 +254,14 @@ class LakeGrid(Grid):
         return out
 
     def _report_line(self):
+        # the lake cannot change on this screen: one report() per cursor square
+        if self._rep is not None and self._rep[0] == self.cursor:
+            return self._rep[1]
         rep = their_report(self.s.st, self.cursor)
         text = "island" if rep is None else ",".join([str(x) for x in rep]) or "none"
-        return "report %s: %s" % (self.name(self.cursor), text)
+        line = "report %s: %s" % (self.name(self.cursor), text)
+        self._rep = (self.cursor, line)
+        return line
 
     def ok(self, cell):
         if self.mode == "edit":

@@ -32,7 +32,9 @@ def check(st):
     kinds = st["deck"] + st["disc"] + st["hands"][0] + st["hands"][1]
     if len(kinds) != C.DECK_SIZE or sorted(kinds) != C.full_deck():
         return False
-    return st["cur"] in (0, 1) and len(st["dmg"]) == NSHIPS and len(st["shear"]) == NSHIPS
+    return (st["cur"] in (0, 1) and len(st["dmg"]) == NSHIPS and len(st["shear"]) == NSHIPS
+            and all(type(x) is int for x in st["dmg"] + st["shear"])
+            and isinstance(st["log"], str))
 
 
 # ---- pure logic -----------------------------------------------------------------------------
@@ -179,7 +181,7 @@ class Ships(Panel):
         self.s = store
 
     def info(self):
-        return ["L hit R undo OK oars"]
+        return ["L-hit R+ OK=oars"]
 
     def items(self):
         st = self.s.st

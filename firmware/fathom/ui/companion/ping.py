@@ -19,7 +19,8 @@ def fresh():
 
 def check(st):
     return ((st["sq"] == -1 or squares_ok([st["sq"]], B.NSQ)) and len(st["hand"]) <= HAND_MAX
-            and all(squares_ok([c[0]], B.NCARDS) for c in st["hand"])
+            and all(len(c) == 2 and squares_ok(c, B.NCARDS) and c[1] < 2 for c in st["hand"])
+            and all(isinstance(line, str) for line in st["log"])
             and len(st["tr"]) == 2 and type(st["tr"][0]) is int)
 
 
@@ -87,7 +88,7 @@ class Hub(Panel):
         off = len([c for c in st["hand"] if c[1]])
         where = B.name(st["sq"]) if st["sq"] >= 0 else "-"
         return ["you %s obj %s" % (where, obj_names(st["obj"])),
-                "hand %d off %d%s" % (len(st["hand"]), off, " SUNK" if sunk(st) else ""),
+                "hand %d off %d%s" % (len(st["hand"]), off, " sunk" if sunk(st) else ""),
                 "adv can be %d" % len(possible(st))]
 
     def items(self):
@@ -252,7 +253,8 @@ class Adversary(Panel):
         def fire(d):
             fact(self.s.st, T.F_LINE, self.s.st["sq"], d)
             self._done("torpedo %s missed" % B.DIR_NAMES[d])
-        ds = [("Heading " + B.DIR_NAMES[d], d) for d in range(4) if B.step(self.s.st["sq"], d) >= 0]
+        here = self.s.st["sq"]
+        ds = [("Heading " + B.DIR_NAMES[d], d) for d in range(4) if B.step(here, d) >= 0]
         choose(self.app, "Torpedo from " + B.name(self.s.st["sq"]), ds, fire)
 
     def _gun(self):

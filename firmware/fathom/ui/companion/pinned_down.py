@@ -34,6 +34,8 @@ def fresh():
 
 
 def check(st):
+    for f in st["foes"]:
+        foe_power(f)           # a typed-in card must parse: ValueError otherwise
     return (0 <= st["ph"] < len(PHASES) and st["pool"] >= 0
             and all(C.known(c) for c in st["deck"] + st["adisc"]))
 
@@ -82,11 +84,11 @@ def reveal_cost(st, cost, what):
         return False
     if cost > st["pool"]:
         st["stop"] = 1
-        st["log"] = "%s costs %d > %d: stop" % (_short(what), cost, st["pool"])
+        st["log"] = "STOP %d>%d %s" % (cost, st["pool"], _short(what))
         return False
     st["pool"] -= cost
     st["foes"].append(what)
-    st["log"] = "%s attacks (-%d)" % (_short(what), cost)
+    st["log"] = "-%d %s attacks" % (cost, _short(what))
     return True
 
 
@@ -135,7 +137,8 @@ class Hub(Panel):
 
     def info(self):
         st = self.s.st
-        return ["T%d %s pool %d" % (st["turn"], PHASES[st["ph"]], st["pool"]), st["log"]]
+        return ["T%d %s" % (st["turn"], PHASES[st["ph"]]), "threat pool %d" % st["pool"],
+                st["log"]]
 
     def _num(self, key, lo=0):
         def go(step):
@@ -224,7 +227,7 @@ class Fight(Panel):
 
     def info(self):
         st = self.s.st
-        return ["result: " + fight(st["fp"], st["ep"])]
+        return ["=> " + fight(st["fp"], st["ep"])]
 
     def _num(self, key):
         def go(step):
@@ -236,7 +239,7 @@ class Fight(Panel):
         st = self.s.st
         return [("Fleet power %d" % st["fp"], None, self._num("fp")),
                 ("Enemy power %d" % st["ep"], None, self._num("ep")),
-                ("Enemy = attackers", self._foes, None)]
+                ("Enemy=attackers", self._foes, None)]
 
     def _foes(self):
         self.s.st["ep"] = foes_power(self.s.st)

@@ -20,7 +20,8 @@ def check(st):
     return (st["np"] in PLAYERS and st["size"] == G.map_size(st["np"])
             and (st["sub"] == -1 or squares_ok([st["sub"]], n)) and squares_ok(st["mines"], n)
             and all(squares_ok([t[0]], n) and t[1] in (0, 1, 2, 3) for t in st["torps"])
-            and all(squares_ok([c[0]], n) for c in st["contacts"]))
+            and all(squares_ok([c[0]], n) and type(c[1]) is int for c in st["contacts"])
+            and all(isinstance(line, str) for line in st["log"]))
 
 
 # ---- pure logic -----------------------------------------------------------------------------
@@ -152,7 +153,8 @@ class Hub(Panel):
         st = self.s.st
         sub = nm(st, st["sub"]) if st["sub"] >= 0 else "-"
         return ["T%d sub %s" % (st["turn"], sub),
-                "mines %d/%d torp %d" % (len(st["mines"]), st["left"], len(st["torps"]))]
+                "mines %d left %d" % (len(st["mines"]), st["left"]),
+                "torpedoes %d" % len(st["torps"])]
 
     def items(self):
         st = self.s.st

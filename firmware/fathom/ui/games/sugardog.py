@@ -92,13 +92,22 @@ class SugarDogScreen(GameScreen):
         self.top = None           # first log entry shown on the log page (None: the newest)
         self._mk = None
         self._marks = None
+        self._ck = None           # state the cached choices belong to
+        self._ch = []
 
     # ---- choices: words instead of engine lists --------------------------------------------
     def choices(self):
+        # asked by draw, lines and key on every frame: built once per event
         s = self.runner.seat
-        if s.setup_legal():
-            return [(c, label(s, c)) for c in s.setup_legal()]
-        return [(a, label(s, a)) for a in s.legal()]
+        key = (len(s.log), len(s.setup_choices), len(s.actions))
+        if key != self._ck:
+            self._ck = key
+            legal = s.setup_legal()
+            if legal:
+                self._ch = [(c, label(s, c)) for c in legal]
+            else:
+                self._ch = [(a, label(s, a)) for a in s.legal()]
+        return self._ch
 
     def _map(self):
         # The engine walks the whole log for contacts: once per event, not once per frame.

@@ -1,0 +1,105 @@
+# Whole games through the keys of emulated units: solo against the in-unit bot for every game,
+# a unit lent as the bot opponent over the radio, and a link game surviving a unit's reboot.
+import pytest
+
+from fathom import games
+from fathom_host.drive import pair, play_through_keys
+from fathom_host.ether import Ether
+from fathom_host.units import Emulator
+
+pytestmark = pytest.mark.slow
+
+TWO_PLAYER = [(gid, title) for gid, title, _m in games.GAMES
+              if games.available(gid) and games.engine(gid).PLAYERS[0] == 2]
+
+
+def first_choice(cursor, labels, lines):
+    return cursor  # OK on whatever is highlighted: one key press per decision
+
+
+def verified(lines):
+    return lines[0] == "Result" and "verified" in lines
+
+
+def test_every_game_is_listed_and_startable(tmp_path):
+    """The home menu offers each playable game and its menu offers a way to play it."""
+    with Emulator(1, workdir=tmp_path) as emu:
+        u = emu.units[0]
+        for gid, title, _m in games.GAMES:
+            assert any(l[1:].startswith(title) for l in u.text), title
+            if not games.available(gid):
+                continue
+            u.choose(title)
+            assert u.text[0] == games.engine(gid).TITLE
+            assert any("unit" in l for l in u.text)
+            u.press("BACK")
+
+
+@pytest.mark.parametrize("gid,title", TWO_PLAYER)
+def test_solo_game_against_the_sharp_bot(tmp_path, gid, title):
+    with Emulator(1, workdir=tmp_path) as emu:
+        u = emu.units[0]
+        u.choose(title)
+        u.choose("vs bot: sharp")
+        results, moves = play_through_keys([u], picks=[first_choice], timeout=240)
+        assert verified(results[0]), results[0]
+        assert moves > 0
+        u.press("OK")  # leave the result: the save is cleared, home again
+        u.wait_text("Companion")
+        assert not (tmp_path / "unit0" / "data" / "game").exists()
+
+
+def test_solo_cooperative_game(tmp_path):
+    with Emulator(1, workdir=tmp_path) as emu:
+        u = emu.units[0]
+        u.choose("Pinned Down")
+        u.choose("Solo")
+        results, moves = play_through_keys([u], picks=[first_choice], timeout=300)
+        assert results[0][0] == "Result" and results[0][1] in ("Fleet wins", "Fleet lost")
+        assert moves > 10
+
+
+@pytest.fixture
+def ether():
+    e = Ether(seed=3)
+    e.start()
+    yield e
+    e.stop()
+
+
+def test_a_unit_lent_as_the_bot_opponent(tmp_path, ether):
+    with Emulator(2, workdir=tmp_path, ether=ether) as emu:
+        me, lent = emu.units
+        lent.choose("Settings")
+        lent.choose("Opponent")
+        assert any("Opponent: easy" in l for l in lent.text)
+        lent.press("BACK")
+        lent.choose("Play as bot")
+        me.choose("Lake Ashtapada")
+        me.choose("vs other unit")
+        me.wait_text("Choose a unit", 30)
+        me.press("OK")
+        me.wait_text("Code", 60)
+        me.press("OK")
+        results, _ = play_through_keys([me], picks=[first_choice], timeout=240)
+        assert verified(results[0]), results[0]
+        lent.wait(lambda c: c.text and c.text[0] == "Result" and "verified" in c.text, 30,
+                  "the lent unit's verified result")
+
+
+def test_link_game_survives_a_reboot(tmp_path, ether):
+    with Emulator(2, workdir=tmp_path, ether=ether) as emu:
+        a, b = emu.units
+        pair([a, b], "Lake Ashtapada")
+        a.wait_text("Lake Ashtapada")
+        # set up and play a few decisions, then pull the power on unit b
+        for _ in range(12):
+            for u in (a, b):
+                if u.text and u.selected() is not None and u.text[0] != "Result":
+                    u.press("OK")
+        b.kill()
+        b.start()
+        b.wait_text("Lake Ashtapada", 30)  # straight back into the game, no menu
+        results, _ = play_through_keys([a, b], picks=[first_choice, first_choice], timeout=240)
+        assert verified(results[0]) and verified(results[1])
+        assert results[0][1:3] != results[1][1:3] or "Draw" in results[0]  # one won, one lost
