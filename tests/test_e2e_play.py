@@ -49,6 +49,23 @@ def test_solo_game_against_the_sharp_bot(tmp_path, gid, title):
         assert not (tmp_path / "unit0" / "data" / "game").exists()
 
 
+def test_solo_game_survives_a_reboot(tmp_path):
+    with Emulator(1, workdir=tmp_path) as emu:
+        u = emu.units[0]
+        u.choose("Lake Ashtapada")
+        u.choose("vs bot: easy")
+        for _ in range(10):  # set up, and a few moves
+            if u.selected() is not None:
+                u.press("OK")
+        before = [l for l in u.text if l.startswith("| ")]
+        u.kill()
+        u.start()
+        u.wait_text("Lake Ashtapada", 30)  # back in the game, the bot with it
+        assert [l for l in u.text if l.startswith("| ")] == before
+        results, _ = play_through_keys([u], picks=[first_choice], timeout=240)
+        assert verified(results[0]), results[0]
+
+
 def test_solo_cooperative_game(tmp_path):
     with Emulator(1, workdir=tmp_path) as emu:
         u = emu.units[0]

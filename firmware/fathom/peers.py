@@ -64,14 +64,22 @@ class BotPeer:
                 r.tick(now)
 
     def save(self):
+        # The bot's log is the player's log: only its own inputs are saved, and the seat is
+        # rebuilt from the player's saved game (half the bytes written on every event).
         r = self.runner
-        return {"kind": "bot", "level": self.level, "seat": r.seat.save(),
-                "reveals": r.reveals, "revealed": r.revealed}
+        s = r.seat
+        return {"kind": "bot", "level": self.level, "player": s.player, "salt": s.salt,
+                "setup": s.setup_choices, "actions": s.actions, "reveals": r.reveals,
+                "revealed": r.revealed}
 
     @staticmethod
-    def restore(runner_cls, engine, saved, make_bot):
+    def restore(runner_cls, engine, saved, make_bot, game):
+        """`game` is the player's Seat.save(): same options, seed and log."""
         from fathom.games.seat import restore
-        seat = restore(engine, saved["seat"])
+        d = dict(game)
+        for k in ("player", "salt", "setup", "actions"):
+            d[k] = saved[k]
+        seat = restore(engine, d)
         peer = BotPeer(runner_cls, seat, make_bot(seat), saved["level"])
         peer.runner.reveals = saved.get("reveals", {})
         peer.runner.revealed = saved.get("revealed", False)

@@ -19,6 +19,10 @@ PRESS_MS = 60          # a short press, longer than the driver's debounce
 LONG_MS = 900          # longer than the driver's long-press threshold
 GAP_MS = 80           # released time after each press, so presses stay distinct
 BOOT_TIMEOUT_S = 30
+# The unix port's objects are about twice an ESP32's, and every module's bytecode sits on its
+# heap; units get room to run the whole app. The budget is checked by `fathom bench boot`
+# (heap_bytes after gc), not by starving the emulator.
+UNIT_HEAP = "1m"
 
 
 def micropython_exe():
@@ -187,7 +191,7 @@ class Unit:
         e.update(self.extra_env)
         return e
 
-    def start(self, heap="512k", wait=True):
+    def start(self, heap=UNIT_HEAP, wait=True):
         (self.dir / "data").mkdir(exist_ok=True)
         old = self.hub.conn(self.index)
         if old is not None:

@@ -54,10 +54,11 @@ def resume(app, runner=None):
             return
     eng = runner.seat.engine
     peers = []
+    game = runner.seat.save()
     for saved in getattr(runner, "saved_peers", []):
         if saved and saved.get("kind") == "bot":
             peers.append(BotPeer.restore(Runner, eng, saved, lambda s, saved=saved: make_bot(
-                runner.gid, saved["level"], s.seed, s.player)))
+                runner.gid, saved["level"], s.seed, s.player), game))
     if runner.meta.get("vs") == "link":
         from fathom.ui.pairing import reconnect
         peers = reconnect(app, runner)
