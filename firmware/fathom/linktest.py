@@ -11,7 +11,8 @@ import time
 from fathom import codec
 from fathom.hal.clock import now_ms
 from fathom.hal.storage import Storage
-from fathom.link.connect import LINK, Connector, LinkPeer, open_transport, restore_peer
+from fathom.link.connect import Connector
+from fathom.link.peer import LINK, LinkPeer, open_transport, restore_peer
 
 GAME = "linktest"      # the set-up agrees on this id; it is never looked up as a game
 PAIR_MS = 60000

@@ -9,7 +9,8 @@ from fathom import games
 from fathom.hal.clock import now_ms
 from fathom.games.seat import Seat
 from fathom.hal.storage import Storage
-from fathom.link.connect import Connector, open_transport
+from fathom.link.connect import Connector
+from fathom.link.peer import open_transport
 from fathom.runner import Runner
 
 PAIR_MS = 60000       # a game that cannot even pair in this time is reported and skipped

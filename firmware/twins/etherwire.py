@@ -121,7 +121,7 @@ class Wire:
                     break
                 continue
             try:
-                chunk = self.sock.recv(4096)
+                chunk = self.sock.recv(1024)
             except OSError:
                 chunk = b""
             if not chunk:

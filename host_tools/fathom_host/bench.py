@@ -53,7 +53,17 @@ def bench_boot(args):
             after = metrics(u)
             i2c.append(int(after["i2c"]) - before)
             key_us.append(int(after["key_us"]))
+        # one game in progress: Lake Ashtapada against the in-unit bot, set up and a few moves
+        while u.selected() is not None and not u.selected().startswith("PING"):
+            u.press("UP")
+        u.choose("Lake Ashtapada")
+        u.choose("vs bot: sharp")
+        for _ in range(12):
+            if u.selected() is not None:
+                u.press("OK")
+        game = metrics(u)
     return {
+        "heap_game_bytes": int(game["heap"]),
         "board": "host",
         "boot_s": round(boot_s, 3),
         "heap_bytes": heap,
@@ -69,7 +79,7 @@ def bench_bots(args):
     """Each game's easy and sharp bot: median and worst decision time under the unix port."""
     import subprocess
     from fathom import games
-    from fathom_host.units import TWINS, micropython_exe
+    from fathom_host.units import micropython_exe
     gids = [g for g, _t, _m in games.GAMES if games.available(g)]
     env = dict(os.environ, MICROPYPATH=os.pathsep.join([str(FIRMWARE), ".frozen"]))
     out = {}

@@ -3,7 +3,6 @@
 # units); --link espnow|uart runs real emulated units that pair over the ether with faults.
 import hashlib
 import json
-import pathlib
 import sys
 import time
 import traceback

@@ -10,14 +10,13 @@ from fathom import codec
 from fathom.hal.clock import ticks_add, ticks_diff
 from fathom.link import crypto, frame
 from fathom.link.channel import Channel
+from fathom.link.peer import MAX_PARTNERS, LinkPeer, Mux, link_slot
 from fathom.link.session import (GameSetup, Handshake, Pairings, beacon, parse_beacon,
                                  version_error)
 
 BEACON_MS = 700          # how often a unit looking for a partner announces itself
 SEEN_MS = 4000           # a unit not heard for this long leaves the list
 PAIRINGS = "pairings"
-LINK = "link"            # the live channel of the game in progress (+ "1", "2": more partners)
-MAX_PARTNERS = 3
 # Option keys a group proposal adds to the game's options (bound into the seed commitment, so
 # the seats are fixed before any nonce is revealed); never passed to the engine.
 GROUP_N = "_players"
@@ -34,8 +33,6 @@ def group_seed(n, seeds):
     return crypto.sha256(b"fathom group", bytes((n,)), *seeds)
 
 
-def link_slot(i):
-    return LINK if i == 0 else LINK + str(i)
 
 
 def load_pairings(storage):
@@ -49,12 +46,6 @@ def forget_pairings(storage):
     storage.remove(PAIRINGS)
 
 
-def open_transport(kind, profile):
-    if kind == "uart":
-        from fathom.link.uart_link import UartLink
-        return UartLink(profile["uart"])
-    from fathom.link.espnow_link import EspNowLink
-    return EspNowLink()
 
 
 def unit_mac(transport):
@@ -333,151 +324,3 @@ class Connector:
         """Keep the unkeyed channel alive until its last message (the confirmation) is acked."""
         if self.ch0 is not None and self.ch0.pending():
             self.ch0.poll(now)
-
-
-class LinkPeer:
-    """The runner's peer over a keyed channel. The channel is persisted whenever it says so,
-    before frames leave in poll(), so a rebooted unit neither replays nor accepts replays."""
-
-    def __init__(self, transport, peer_mac, channel, storage, kind, slot=LINK):
-        self.t = transport
-        self.slot = slot
-        self.peer_mac = peer_mac
-        self.ch = channel
-        self.storage = storage
-        self.kind = kind
-        self.bad = 0
-        self.foreign = 0
-        self._persist()
-
-    @property
-    def state(self):
-        return self.ch.state
-
-    def send(self, msg):
-        self.ch.send(codec.encode(msg))
-        self._persist()
-
-    def recv(self):
-        raw = self.ch.recv()
-        if raw is None:
-            return None
-        self._persist()
-        try:
-            return codec.decode(raw)
-        except codec.CodecError:
-            self.bad += 1
-            return ["bad"]  # the runner refuses it and shows the problem
-
-    def tick(self, now):
-        while True:
-            got = self.t.recv()
-            if got is None:
-                break
-            mac, data = got
-            if self.peer_mac is not None and mac != self.peer_mac:
-                self.foreign += 1
-                continue
-            self.ch.on_frame(data)
-        self._persist()
-        self.ch.poll(now)
-
-    def _persist(self):
-        if self.storage is not None and self.ch.needs_save:
-            self.storage.write_obj(self.slot, {"kind": self.kind, "mac": self.peer_mac,
-                                               "ch": self.ch.save()})
-
-    def save(self):
-        return {"kind": "link"}
-
-    def close(self):
-        try:
-            self.t.close()
-        except Exception:
-            pass
-
-
-class Mux:
-    """One transport shared by a host's partners: frames are sorted into a queue per partner
-    MAC, so each LinkPeer reads only its own (others' frames are not lost to it)."""
-
-    def __init__(self, transport):
-        self.t = transport
-        self.mac = transport.mac
-        self.q = {}
-        self.closed = False
-
-    def port(self, mac):
-        self.q[bytes(mac)] = []
-        return _Port(self, bytes(mac))
-
-    def pump(self):
-        while True:
-            got = self.t.recv()
-            if got is None:
-                return
-            q = self.q.get(bytes(got[0]))
-            if q is not None and len(q) < 64:  # bounded, as a radio buffer is
-                q.append(got[1])
-
-    def close(self):
-        if not self.closed:
-            self.closed = True
-            self.t.close()
-
-
-class _Port:
-    def __init__(self, mux, mac):
-        self.mux = mux
-        self.peer = mac
-        self.mac = mux.mac
-
-    def send(self, peer, data):
-        return self.mux.t.send(peer, data)
-
-    def recv(self):
-        q = self.mux.q[self.peer]
-        if not q:
-            self.mux.pump()
-        return (self.peer, q.pop(0)) if q else None
-
-    def close(self):
-        self.mux.close()
-
-
-def restore_peers(storage, profile, now):
-    """Every LinkPeer of the saved game (a group host has several) on one freshly opened
-    transport; raises ValueError."""
-    first = storage.read_obj(LINK)
-    if not first:
-        raise ValueError("no saved link")
-    t = open_transport(first["kind"], profile)
-    more = []
-    for i in range(1, MAX_PARTNERS):
-        d = storage.read_obj(link_slot(i))
-        if not d:
-            break
-        more.append(d)
-    if not more:
-        return [restore_peer(storage, profile, now, t)]
-    mux = Mux(t)
-    return [restore_peer(storage, profile, now, mux.port(d["mac"]), link_slot(i))
-            for i, d in enumerate([first] + more)]
-
-
-def restore_peer(storage, profile, now, t=None, slot=LINK):
-    """The LinkPeer of the saved game, on a freshly opened transport; raises ValueError."""
-    d = storage.read_obj(slot)
-    if not d:
-        raise ValueError("no saved link")
-    if t is None:
-        t = open_transport(d["kind"], profile)
-    peer = object.__new__(LinkPeer)  # MicroPython classes have no __new__ attribute
-    peer.t = t
-    peer.slot = slot
-    peer.peer_mac = d["mac"]
-    peer.storage = storage
-    peer.kind = d["kind"]
-    peer.bad = peer.foreign = 0
-    peer.ch = Channel.restore(d["ch"], lambda f: t.send(peer.peer_mac, f), now)
-    return peer

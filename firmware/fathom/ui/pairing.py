@@ -7,7 +7,8 @@ import os
 from fathom import games
 from fathom.games.seat import Seat
 from fathom.hal import clock
-from fathom.link.connect import Connector, game_opts, open_transport, restore_peers
+from fathom.link.connect import Connector, game_opts
+from fathom.link.peer import open_transport, restore_peers
 from fathom.link.frame import VERSION
 from fathom.runner import Runner
 from fathom.ui.dialog import Message
@@ -106,6 +107,11 @@ class PairScreen(Screen):
         app.pop()
         from fathom.ui.play import show
         show(app, runner)
+        # Pairing is over: its code (Diffie-Hellman, handshake, this screen) leaves the heap
+        # with the last reference; a resume or the next pairing imports it again.
+        import sys
+        for m in ("fathom.ui.pairing", "fathom.link.connect", "fathom.link.session"):
+            sys.modules.pop(m, None)
 
     def _text(self):
         c = self.c
