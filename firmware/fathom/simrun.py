@@ -9,7 +9,7 @@ from fathom import games
 from fathom.hal.clock import now_ms
 from fathom.games.seat import Seat
 from fathom.hal.storage import Storage
-from fathom.link.connect import Connector
+from fathom.link.connect import Connector, game_opts
 from fathom.link.peer import open_transport
 from fathom.runner import Runner
 
@@ -27,7 +27,7 @@ def _bot(gid, level, seed, player):
     return make_bot(gid, level, seed, player)
 
 
-def _pair(c, deadline):
+def _pair(c, deadline, host_name=None):
     dbg = _env("FATHOM_SIM_DEBUG")
     last = None
     while c.state not in ("ready", "failed"):
@@ -40,7 +40,9 @@ def _pair(c, deadline):
             last = c.state
             print("pair:", c.state, c.error, c.hs and c.hs.state)
         if c.state == "discover":
-            near = c.nearby(now)
+            taken = [p[0] for p in getattr(c, "partners", ())]
+            near = [n for n in c.nearby(now) if n[0] not in taken
+                    and (host_name is None or n[1] == host_name)]
             if near:
                 c.choose(near[0][0], now)
         elif c.state == "confirm" and not c.hs._confirmed:
@@ -80,24 +82,30 @@ def main(profile, root):
     timeout_ms = int(_env("FATHOM_SIM_TIMEOUT_MS", "600000"))
     kind = _env("FATHOM_LINK", "espnow")
     opts = json.loads(_env("FATHOM_SIM_OPTS", "{}")) if lead else None
+    players = int(_env("FATHOM_SIM_PLAYERS", "2"))
     storage = Storage(root)
     t = open_transport(kind, profile)
     name = "SIM" + _env("FATHOM_UNIT", "0")
     for g in range(n_games):
         out = {"game": g}
-        c = Connector(t, kind, name, storage, gid if lead else None, opts, now_ms())
-        _pair(c, now_ms() + PAIR_MS)
+        join = players > 2 and not lead  # a group's partners join the lead unit
+        c = Connector(t, kind, name, storage, gid if lead or join else None, opts, now_ms(),
+                      players=players if lead else 2, join=join)
+        _pair(c, now_ms() + PAIR_MS, "SIM0" if join else None)
         if c.state != "ready":
             out["error"] = "pairing: %s" % c.error
             print("fathom-sim " + json.dumps(out))
             continue
-        s = c.setup
-        eng = games.engine(s.game)
-        seat = Seat(eng, eng.options(s.opts), 2, s.seed, s.player(), os.urandom(16))
-        peer = c.peer(None)
-        runner = Runner(seat, [peer], None, s.game)
-        bot = _bot(s.game, level, s.seed + seat.salt, seat.player)
+        game = c.setup.game if c.setup is not None else c.gid
+        eng = games.engine(game)
+        opts_used = c.setup.opts if c.setup is not None else c.opts
+        seat = Seat(eng, eng.options(game_opts(opts_used)), c.group(), c.seed, c.player,
+                    os.urandom(16))
+        peers = c.peers(storage)
+        runner = Runner(seat, peers, None, game, relay=len(peers) > 1)
+        bot = _bot(game, level, c.seed + seat.salt, seat.player)
         err = _play(runner, bot, now_ms() + timeout_ms)
+        peer = peers[0]
         if err:
             ch = peer.ch
             err = "%s: log %d, to move %r, result %r, verdicts %r, channel %s pending %d %r" % (
@@ -105,7 +113,9 @@ def main(profile, root):
                 ch.pending(), ch.stats)
         _drain(runner, DRAIN_MS)
         res = seat.result()
-        st = peer.ch.stats
+        st = {}
+        for k in ("frames_sent", "bytes_sent", "retransmits"):
+            st[k] = sum(p.ch.stats[k] for p in peers)
         out.update({
             "player": seat.player, "bot": level, "error": err,
             "winners": res[0] if res else None, "reason": res[1] if res else None,

@@ -15,6 +15,7 @@ from fathom_host import FIRMWARE, ROOT, FathomError, hostboard, serialports
 BUILD = ROOT / "build"
 MANIFEST = ".manifest.json"
 EXCLUDE_DIRS = ("twins", "__pycache__")   # host twins never go onto a board
+EXCLUDE_FILES = ("manifest.py",)            # the freezing manifest is for firmware builds
 CHUNK = 512          # bytes per write exec; a board's raw-paste buffer takes this easily
 BAUD = 115200
 EXEC_TIMEOUT_S = 30  # hashing the whole tree on a real ESP32 takes a few seconds
@@ -91,7 +92,8 @@ def sources(firmware):
         dirnames[:] = sorted(d for d in dirnames if d not in EXCLUDE_DIRS)
         rel_dir = pathlib.Path(dirpath).relative_to(firmware)
         for name in sorted(filenames):
-            if name.endswith((".pyc", ".mpy")):
+            if name.endswith((".pyc", ".mpy")) or (rel_dir == pathlib.Path(".")
+                                                     and name in EXCLUDE_FILES):
                 continue
             rel = (rel_dir / name).as_posix()
             # Top-level .py stay source (a board runs main.py, boot.py); the rest compiles.

@@ -26,19 +26,21 @@ def unit_env(args, i, ether, gid, opts, level, workdir):
 
 
 def run_linked(args, engine, opts, n, levels, stats):
-    if n != 2:
-        raise FathomError("linked simulation runs two units; use --link direct for %d" % n)
+    if n != 2 and args.link == "uart":
+        raise FathomError("a cable joins two units; use --link espnow for %d players" % n)
     ether = Ether(seed=args.seed, loss=args.loss, dup=args.dup, corrupt=args.corrupt)
     ether.start()
     workdir = tempfile.mkdtemp(prefix="fathom-sim-")
     procs = []
-    lines = [[], []]
+    lines = [[] for _ in range(n)]
     try:
         for i in range(n):
             os.makedirs(os.path.join(workdir, "unit%d" % i), exist_ok=True)
+            env = unit_env(args, i, ether, engine.NAME, opts, levels[i], workdir)
+            env["FATHOM_SIM_PLAYERS"] = str(n)
             p = subprocess.Popen(
                 [micropython_exe(), "-X", "heapsize=4m", str(FIRMWARE / "main.py")],
-                env=unit_env(args, i, ether, engine.NAME, opts, levels[i], workdir),
+                env=env,
                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             procs.append(p)
         readers = [threading.Thread(target=_read, args=(p, lines[i]), daemon=True)
@@ -83,26 +85,31 @@ def tally(stats, lines, procs):
                                       "detail": "\n".join(ls[-15:])})
     turns = 0
     for g in range(stats["games"]):
-        a, b = per_unit[0].get(g), per_unit[1].get(g)
-        if a is None or b is None or a.get("error") or b.get("error"):
+        recs = [u.get(g) for u in per_unit]
+        if any(r is None or r.get("error") for r in recs):
             stats["crashes"] += 1
             stats["failures"].append({"kind": "crash", "game": g,
-                                      "detail": [(x or {}).get("error") for x in (a, b)]})
+                                      "detail": [(r or {}).get("error") for r in recs]})
             continue
-        if a["desync"] or b["desync"] or a["hash"] != b["hash"] or a["winners"] != b["winners"]:
+        a = recs[0]
+        if any(r["desync"] or r["hash"] != a["hash"] or r["winners"] != a["winners"]
+               for r in recs):
             stats["desyncs"] += 1
-            stats["failures"].append({"kind": "desync", "game": g, "detail": [a, b]})
+            stats["failures"].append({"kind": "desync", "game": g, "detail": recs})
             continue
-        if any(v[1] is not None for x in (a, b) for v in x["verdicts"]):
+        if any(v[1] is not None for r in recs for v in r["verdicts"]):
             stats["audit_failures"] += 1
-            stats["failures"].append({"kind": "audit", "game": g, "detail": [a, b]})
+            stats["failures"].append({"kind": "audit", "game": g, "detail": recs})
         stats["completed"] += 1
-        if not a["winners"]:
+        if stats.get("cooperative"):
+            stats["team_wins"] += 1 if a["winners"] else 0
+        elif not a["winners"]:
             stats["draws"] += 1
-        for unit, rec in ((0, a), (1, b)):  # count wins by unit (each unit keeps its bot)
+        for unit, rec in enumerate(recs):  # count wins by unit (each unit keeps its bot)
             if rec["player"] in a["winners"]:
                 stats["wins"][unit] += 1
-        turns += a["turns"] + b["turns"]
-        for k in ("frames", "bytes", "retransmits"):
-            stats[k] += a[k] + b[k]
+        for r in recs:
+            turns += r["turns"]
+            for k in ("frames", "bytes", "retransmits"):
+                stats[k] += r[k]
     stats["_turns"] = turns
