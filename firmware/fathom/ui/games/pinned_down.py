@@ -239,10 +239,8 @@ class PinnedDownScreen(GameScreen):
             self.page = (self.page + (1 if k == "RIGHT" else -1)) % _PAGES
             self.scroll = 0
             self._dk = None
-            if self.page == HAND:
-                self.scroll = self._card_start(hand_card(self.current()))
-            elif self.page == TABLE:
-                self.scroll = self._hot_start()
+            if self.page in (HAND, TABLE):
+                self.scroll = self._marked()
             return
         if self.page == MAIN:
             GameScreen.key(self, k)
@@ -262,16 +260,8 @@ class PinnedDownScreen(GameScreen):
     def _width(self):
         return cols(self.app.hw.display)
 
-    def _card_start(self, cid):
-        if cid is None:
-            return 0
-        doc = self.doc(self._width())
-        for i in range(len(doc)):
-            if doc[i][2] == MARK:
-                return i
-        return 0
-
-    def _hot_start(self):
+    def _marked(self):
+        """The first marked line (the card the choice plays, the highlighted fight or jump)."""
         doc = self.doc(self._width())
         for i in range(len(doc)):
             if doc[i][2] == MARK:
@@ -410,7 +400,7 @@ class PinnedDownScreen(GameScreen):
                 if ship[SO] != p or not ship[SL]:
                     continue
                 name, right = ship_words(pub, i)
-                out.append((name, right, MARK))
+                out.append((name, right, PLAIN))
                 for at in ship[SA]:
                     who = "" if at[0] == p else " P%d" % (at[0] + 1)
                     out.append((" +" + C.get(at[1])[C.NAME], who, PLAIN))
@@ -457,8 +447,8 @@ class PinnedDownScreen(GameScreen):
         for fight in fights:
             used.extend(fight[1])
         left = [f for f in range(len(pub["foes"])) if f not in used and not pub["foes"][f][1]]
-        if left:
-            out.append(("unmatched", "", INV))
+        if left:  # while assigning: not yet in a fight; later: discarded at wrap-up
+            out.append(("unmatched" if ph == "assign" else "attackers", "", INV))
             for f in left:
                 out.append((" -" + C.get(pub["foes"][f][0])[C.NAME],
                             str(self.eng.foe_power(pub, f)), PLAIN))

@@ -1,0 +1,114 @@
+# Pinned Down end to end through the keys of emulated units: a solo game on one unit (with a
+# look at every page on the way), and a two-unit game over the ether's ESP-NOW, paired through
+# the Players menu. Every unit ends on the fleet's result with the audit verified.
+import random
+import time
+
+import pytest
+
+from e2e_driver import finished, play_through_keys
+from fathom_host import units
+from fathom_host.ether import Ether
+from fathom_host.units import Emulator
+
+pytestmark = pytest.mark.slow
+
+TITLE = "Pinned Down"
+HEADS = ("Fleet wins", "Fleet lost")
+# A press the unit must see, even when a loaded host stalls the unit past the default hold.
+units.PRESS_MS = 150
+
+
+def policy(rng):
+    """Short games that still use the cards: in the main phase mostly 'ready' (the first
+    choice), sometimes a card; agree to every proposal; otherwise near the cursor."""
+    def pick(cursor, labels, lines):
+        if labels[0] == "ready":
+            return 0 if rng.random() < 0.6 or len(labels) == 1 else rng.randrange(1, len(labels))
+        if "agree" in labels:
+            return labels.index("agree")
+        return (cursor + rng.randint(-1, 1)) % len(labels)
+    return pick
+
+
+def look_at_pages(u):
+    """RIGHT through hand, fleet and table pages and back: what each page reports."""
+    seen = []
+    for _ in range(4):
+        u.press("RIGHT")
+        seen.append(list(u.text))
+    return seen
+
+
+def check_pages(pages):
+    hand, fleet, table, back = pages
+    assert hand[0] == TITLE + " hand" and len(hand) > 4, hand
+    assert all(l.startswith("# ") for l in hand[1:])
+    assert fleet[0] == TITLE + " fleet" or fleet[0] == TITLE + " fleets", fleet
+    assert fleet[1].startswith("# P1 "), fleet
+    assert table[0] == TITLE + " table" and table[1].startswith("# threat "), table
+    assert back[0].startswith(TITLE) and any(l.startswith(">") for l in back), back
+    assert any(l.startswith("# dist ") for l in back), back
+
+
+def test_solo_game_through_the_keys(tmp_path):
+    t0 = time.monotonic()
+    with Emulator(1, workdir=tmp_path) as emu:
+        u = emu.units[0]
+        u.choose(TITLE)
+        u.choose("Solo")
+        u.wait(lambda c: c.text and c.text[0].startswith(TITLE) and any(
+            l.startswith(">") for l in c.text), 30, "the first choice")
+        check_pages(look_at_pages(u))
+        results, moves = play_through_keys([u], 7, [policy(random.Random(7))], timeout=240)
+        lines = results[0]
+        assert finished(u) and lines[1] in HEADS and "verified" in lines, lines
+        assert moves > 10
+        u.press("OK")  # leave the result: the save is cleared, home again
+        u.wait_text("Companion")
+        assert not (tmp_path / "unit0" / "data" / "game").exists()
+    print("pinned down solo: %d choices, %.1f s" % (moves, time.monotonic() - t0))
+
+
+def pair_two(units_):
+    """'with other unit' opens the Players menu (Pinned Down takes up to four): two players."""
+    for u in units_:
+        u.choose(TITLE)
+        u.choose("with other unit")
+        u.wait_text("Players", 10)
+        u.choose("2 players")
+    for u in units_:
+        u.wait_text("Choose a unit", 30)
+        u.press("OK")
+    for u in units_:
+        u.wait_text("Code", 60)
+    codes = [[l for l in u.text if l.startswith("Code")][0] for u in units_]
+    assert codes[0] == codes[1]
+    for u in units_:
+        u.press("OK")
+
+
+def test_two_units_play_over_espnow_through_the_keys(tmp_path):
+    ether = Ether(seed=11)
+    ether.start()
+    t0 = time.monotonic()
+    try:
+        with Emulator(2, workdir=tmp_path, ether=ether) as emu:
+            a, b = emu.units
+            pair_two([a, b])
+            for u in (a, b):
+                u.wait(lambda c: c.text and c.text[0].startswith(TITLE), 60, "game screen")
+            paired = time.monotonic() - t0
+            rng = random.Random(11)
+            picks = [policy(random.Random(rng.random())) for _ in range(2)]
+            results, moves = play_through_keys([a, b], 11, picks, timeout=300)
+            for u, lines in zip((a, b), results):
+                assert finished(u)
+                assert lines[1] in HEADS and "verified" in lines, lines
+            assert results[0][1] == results[1][1]  # one fleet: the same result on both
+            assert results[0][2] == results[1][2]
+            # hands stayed home: each unit's hand page lists its own cards only
+            print("pinned down 2 units: paired in %.1f s, %d choices, %.1f s total" % (
+                paired, moves, time.monotonic() - t0))
+    finally:
+        ether.stop()
