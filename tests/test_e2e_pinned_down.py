@@ -7,6 +7,7 @@ import time
 import pytest
 
 from e2e_driver import finished, play_through_keys
+from fathom.games.pinned_down import cards as C
 from fathom_host import units
 from fathom_host.ether import Ether
 from fathom_host.units import Emulator
@@ -40,6 +41,19 @@ def look_at_pages(u):
     return seen
 
 
+def hand_names(page):
+    """Card names heading the hand page's entries ('# Lancer t3', '# > Lancer t3')."""
+    names = [c[C.NAME] for c in C.CARDS]
+    out = []
+    for line in page[1:]:
+        text = line[2:]
+        text = text[2:] if text.startswith("> ") else text
+        head = text.rsplit(" ", 1)[0]
+        if head in names and text.rsplit(" ", 1)[-1].startswith("t"):
+            out.append(head)
+    return out
+
+
 def check_pages(pages):
     hand, fleet, table, back = pages
     assert hand[0] == TITLE + " hand" and len(hand) > 4, hand
@@ -67,7 +81,7 @@ def test_solo_game_through_the_keys(tmp_path):
         u.press("OK")  # leave the result: the save is cleared, home again
         u.wait_text("Companion")
         assert not (tmp_path / "unit0" / "data" / "game").exists()
-    print("pinned down solo: %d choices, %.1f s" % (moves, time.monotonic() - t0))
+    print("pinned down solo: %s, %d choices, %.1f s" % (lines[1], moves, time.monotonic() - t0))
 
 
 def pair_two(units_):
@@ -99,6 +113,10 @@ def test_two_units_play_over_espnow_through_the_keys(tmp_path):
             for u in (a, b):
                 u.wait(lambda c: c.text and c.text[0].startswith(TITLE), 60, "game screen")
             paired = time.monotonic() - t0
+            # hands stay home: each unit's hand page lists its own deck's cards (red, blue)
+            hands = [hand_names(look_at_pages(u)[0]) for u in (a, b)]
+            assert len(hands[0]) >= 4 and len(hands[1]) >= 4, hands
+            assert not set(hands[0]) & set(hands[1]), hands
             rng = random.Random(11)
             picks = [policy(random.Random(rng.random())) for _ in range(2)]
             results, moves = play_through_keys([a, b], 11, picks, timeout=300)
@@ -107,8 +125,7 @@ def test_two_units_play_over_espnow_through_the_keys(tmp_path):
                 assert lines[1] in HEADS and "verified" in lines, lines
             assert results[0][1] == results[1][1]  # one fleet: the same result on both
             assert results[0][2] == results[1][2]
-            # hands stayed home: each unit's hand page lists its own cards only
-            print("pinned down 2 units: paired in %.1f s, %d choices, %.1f s total" % (
-                paired, moves, time.monotonic() - t0))
+            print("pinned down 2 units: %s, paired in %.1f s, %d choices, %.1f s total" % (
+                results[0][1], paired, moves, time.monotonic() - t0))
     finally:
         ether.stop()

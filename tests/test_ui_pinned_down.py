@@ -19,7 +19,7 @@ from fathom.bots.pinned_down import EasyBot, SharpBot  # noqa: E402
 from fathom.codec import encode  # noqa: E402
 from fathom.games.local import make_seats, next_author  # noqa: E402
 from fathom.games.pinned_down import ENGINE, cards as C  # noqa: E402
-from fathom.games.pinned_down.fleet import SA, SD, SO  # noqa: E402
+from fathom.games.pinned_down.fleet import SA, SD  # noqa: E402
 from fathom.runner import Runner  # noqa: E402
 from fathom.ui.games import pinned_down as ui  # noqa: E402
 from fathom.ui.screen import wrap  # noqa: E402

@@ -30,5 +30,6 @@ def unload(name):
     for gid, _title, mod in GAMES:
         if gid == name:
             for key in list(sys.modules):
-                if key == mod or key.startswith(mod + ".") or key == "fathom.bots." + gid:
+                if key == mod or key.startswith(mod + ".") or key in (
+                        "fathom.bots." + gid, "fathom.ui.games." + gid):
                     del sys.modules[key]

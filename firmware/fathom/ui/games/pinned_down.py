@@ -496,13 +496,13 @@ class PinnedDownScreen(GameScreen):
 
     # ---- semantic text ---------------------------------------------------------------------
     def lines(self):
+        w = self._width()  # the drawn width: the same cached lines serve both
         if self.page != MAIN:
-            w = cols(self.app.hw.display)
             return ["%s %s" % (self.title, _PAGE_NAMES[self.page])] + [
                 "# " + (("> " if st == MARK else "") + l + " " + r).rstrip()
                 for l, r, st in self.doc(w)]
         out = GameScreen.lines(self)
-        info = ["# " + (l + " " + r).rstrip() for l, r, _st in self.body(16)]
+        info = ["# " + (l + " " + r).rstrip() for l, r, _st in self.body(w)]
         k = 1
         while k < len(out) and out[k].startswith("| "):
             k += 1
@@ -510,7 +510,9 @@ class PinnedDownScreen(GameScreen):
 
 
 def top_bar(d, left, right, link_state):
-    header(d, left, link_state)
+    """The title bar with a right-aligned part (choice count, scroll marks) kept whole."""
+    room = cols(d) - (len(right) + 1 if right else 0) - (2 if link_state else 0)
+    header(d, left[:max(1, room)], link_state)
     if right:
         x = d.width - (9 if link_state else 0) - len(right) * CH
         d.fill_rect(x - 1, 0, len(right) * CH + 1, CH, 1)
