@@ -66,6 +66,26 @@ def test_solo_game_survives_a_reboot(tmp_path):
         assert verified(results[0]), results[0]
 
 
+def test_a_corrupt_save_is_explained_and_kept(tmp_path):
+    with Emulator(1, workdir=tmp_path) as emu:
+        u = emu.units[0]
+        u.choose("Lake Ashtapada")
+        u.choose("vs bot: easy")
+        u.press("OK")
+        u.kill()
+        path = tmp_path / "unit0" / "data" / "game"
+        data = bytearray(path.read_bytes())
+        data[len(data) // 2] ^= 0xFF  # a flash cell gone bad
+        path.write_bytes(bytes(data))
+        u.start()
+        u.wait_text("could not be read", 30)
+        assert (tmp_path / "unit0" / "data" / "game.bad").read_bytes() == bytes(data)
+        u.press("OK")
+        u.wait_text("Companion")  # home, and everything else still works
+        u.choose("Settings")
+        u.wait_text("Contrast")
+
+
 def test_solo_cooperative_game(tmp_path):
     with Emulator(1, workdir=tmp_path) as emu:
         u = emu.units[0]

@@ -86,9 +86,9 @@ class App:
             self.push(Message(self, "Settings", self.settings.problem))
         self.redraw()
         # A game in progress survives a reboot: go straight back to it.
-        from fathom.ui.play import resume, saved_game_of
-        if saved_game_of(self):
-            resume(self)
+        from fathom.ui.play import resume
+        if self.hw.storage.exists("game"):
+            resume(self)  # an unreadable save is kept aside and explained, never a crash
         while self.running:
             self.step(clock.now_ms())
             if self.hub and not self.hub.poll():

@@ -72,11 +72,20 @@ def play_through_keys(units, seed=1, picks=None, timeout=600, title_check=None):
     return [u.text for u in units], moves
 
 
-def pair(units, game_title, link_label="vs other unit"):
+def open_link(u, game_title):
+    """Game menu -> the link entry ("vs other unit", or "with other unit" in a cooperative
+    game) -> "2 players" where the game offers a Players menu."""
+    u.choose(game_title)
+    label = "vs other unit" if any("vs other unit" in l for l in u.text) else "with other unit"
+    u.choose(label)
+    if u.text and u.text[0] == "Players":
+        u.choose("2 players")
+
+
+def pair(units, game_title):
     """Choose the game on every unit, pick the partner and confirm the code on both."""
     for u in units:
-        u.choose(game_title)
-        u.choose(link_label)
+        open_link(u, game_title)
     for u in units:
         u.wait_text("Choose a unit", 30)
     for u in units:
@@ -92,5 +101,4 @@ def pair(units, game_title, link_label="vs other unit"):
 def pair_uart(units, game_title):
     """Over the cable there is no list and no code: the cable is the pairing."""
     for u in units:
-        u.choose(game_title)
-        u.choose("vs other unit")
+        open_link(u, game_title)

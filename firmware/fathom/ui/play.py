@@ -48,7 +48,11 @@ def resume(app, runner=None):
             runner = load(app.hw.storage, games.engine)
         except Exception as e:
             app.push(Message(app, "Saved game", "The saved game could not be read (%s). "
-                             "It was kept aside; nothing else is lost." % e))
+                             "It is kept aside; nothing else is lost." % e))
+            if app.hw.storage.exists(SAVE):  # readable but not restorable: keep it aside too
+                raw = app.hw.storage.read(SAVE)
+                app.hw.storage.write("game.old", raw)
+                app.hw.storage.remove(SAVE)
             return
         if runner is None:
             return
