@@ -33,12 +33,20 @@ def _host_twins():
     return hub
 
 
+def _profile():
+    # In a function so nothing keeps the validator alive once it has run (~8 KB of heap).
+    from fathom.hal.board import load_profile
+    profile = load_profile(_profile_path())
+    from fathom import forget
+    forget("fathom.hal.board")
+    return profile
+
+
 def main():
     hub = _host_twins()
-    from fathom.hal.board import load_profile
     from fathom.hal.hw import build
     from fathom.app import App
-    profile = load_profile(_profile_path())
+    profile = _profile()
     if hasattr(os, "getenv") and os.getenv("FATHOM_SIM"):
         from fathom import simrun  # headless bot games for `fathom sim` (host only)
         simrun.main(profile, _storage_root())
@@ -47,7 +55,7 @@ def main():
         from fathom import linktest  # headless message soak for the link's tests and bench
         linktest.main(profile, _storage_root())
         return
-    hw = build(profile, _storage_root())
+    hw = build(profile, _storage_root(), validated=True)
     if hub is not None and not hub.connect(profile):
         hub = None
     App(hw, hub).run()

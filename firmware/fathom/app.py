@@ -86,8 +86,8 @@ class App:
             self.push(Message(self, "Settings", self.settings.problem))
         self.redraw()
         # A game in progress survives a reboot: go straight back to it.
-        from fathom.ui.play import resume
         if self.hw.storage.exists("game"):
+            from fathom.ui.play import resume  # only then: the game flow is ~35 KB of heap
             resume(self)  # an unreadable save is kept aside and explained, never a crash
         while self.running:
             self.step(clock.now_ms())

@@ -156,6 +156,9 @@ def poll():
                     send(b"T", _last_text.encode())
             elif kind == b"M":
                 _send_metrics()
+            elif kind == b"L":  # which modules are loaded: what the heap is spent on
+                import sys
+                send(b"l", " ".join(sorted(sys.modules)).encode())
             elif kind == b"Q":
                 return False
     return True

@@ -76,6 +76,7 @@ class Conn:
         self.keys = 0
         self.screens = 0
         self.metrics = None
+        self.modules = None
         self.alive = True
 
     def send(self, kind, payload=b""):
@@ -147,6 +148,8 @@ class Hub:
                     conn.keys = int(payload.decode())
                 elif kind == b"m":
                     conn.metrics = payload.decode()
+                elif kind == b"l":
+                    conn.modules = payload.decode().split()
                 changed = True
                 self.cond.notify_all()
         if changed and conn.unit is not None:

@@ -27,9 +27,10 @@ def available(name):
 def unload(name):
     """Drop a game's modules after play so the next game starts with the heap it had."""
     import sys
+    from fathom import forget
     for gid, _title, mod in GAMES:
         if gid == name:
             for key in list(sys.modules):
                 if key == mod or key.startswith(mod + ".") or key in (
                         "fathom.bots." + gid, "fathom.ui.games." + gid):
-                    del sys.modules[key]
+                    forget(key)

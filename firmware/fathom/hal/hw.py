@@ -2,7 +2,7 @@
 # the unix port, the twins in firmware/twins (machine.I2C decodes into a panel model there).
 import machine
 
-from fathom.hal import board, buttons, clock, display, storage
+from fathom.hal import buttons, clock, display, storage
 
 try:
     from micropython import const
@@ -41,9 +41,13 @@ def _power_up(d):
     return pins
 
 
-def build(profile, storage_root):
+def build(profile, storage_root, validated=False):
     """Hardware for a profile (dict or JSON path): .profile .display .buttons .storage."""
-    p = board.load_profile(profile)
+    if validated:
+        p = profile
+    else:
+        from fathom.hal import board  # the validator is needed once, at boot
+        p = board.load_profile(profile)
     d = p["display"]
     power = _power_up(d)
     add_panel = getattr(machine, "add_panel", None)

@@ -109,9 +109,10 @@ class PairScreen(Screen):
         show(app, runner)
         # Pairing is over: its code (Diffie-Hellman, handshake, this screen) leaves the heap
         # with the last reference; a resume or the next pairing imports it again.
-        import sys
-        for m in ("fathom.ui.pairing", "fathom.link.connect", "fathom.link.session"):
-            sys.modules.pop(m, None)
+        from fathom import forget
+        for m in ("fathom.ui.pairing", "fathom.ui.gamemenu", "fathom.link.connect",
+                  "fathom.link.session"):
+            forget(m)
 
     def _text(self):
         c = self.c

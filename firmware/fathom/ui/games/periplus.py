@@ -140,8 +140,16 @@ def label(seat, a):
     return tag
 
 
-def panel_words(seat, a):
-    """The highlighted choice in up to three lines of 8 characters, for the side panel."""
+def panel_words(seat, a, small=False):
+    """The highlighted choice in up to three lines of 8 characters for the side panel, or two
+    of 4 for a small panel (card and target: the board shows the rest)."""
+    if small:
+        w = panel_words(seat, a)
+        if not isinstance(a, list):
+            return (w[1][:2], w[2][-2:])
+        if len(w) < 3:
+            return (w[-1 if a[0] == "discard" else 0][:4],)
+        return (w[0][:4], w[2][-3:])
     pub = seat.pub
     if not isinstance(a, list):
         return ("Place", SHIP_ABBR[a] + " %dhp" % HITS[a], "at " + B.sq_name(next_square(seat)))
@@ -179,8 +187,9 @@ def card_note(k):
     return t.lower() + str(r)
 
 
-def prompt(seat, wide):
-    """The defender's question: the attack, the answer OK gives, and the default."""
+def prompt(seat, wide, full=True):
+    """The defender's question: the attack, the answer OK gives, and the default. The screen
+    (full=False) lists the answers below it, so it leaves them out."""
     pub = seat.pub
     k, s, t = pub["pending"]
     d = C.defense_for(k)
@@ -190,10 +199,9 @@ def prompt(seat, wide):
         text = "Attack on your %s %s by %s: " % (SHIP_NAMES[tgt[TYPE]], B.sq_name(tgt[SQ]),
                                                   C.name(k))
         if held:
-            return text + "negate with %s? OK=yes / take hit" % C.name(d)
-        return text + "no %s in hand. OK=take hit" % C.name(d)
-    text = "%s>%s %s " % (SHORT[k], SHIP_ABBR[tgt[TYPE]], B.sq_name(tgt[SQ]))
-    return text + ("Negate? OK=yes" if held else "OK=take hit")
+            return text + "negate with %s?%s" % (C.name(d), " OK=yes / take hit" if full else "")
+        return text + "no %s in hand.%s" % (C.name(d), " OK=take hit" if full else "")
+    return "%s>%s %s" % (SHORT[k], SHIP_ABBR[tgt[TYPE]], B.sq_name(tgt[SQ]))
 
 
 def fleet_words(pub, owner):
@@ -227,9 +235,9 @@ def draw_ship(d, x, y, sz, t, own, dmg, sheared, c):
     big = sz >= 7
     inner = sz - 1
     w = min(inner, ((3, 4, 5, 6) if big else (2, 3, 4, 4))[t])
-    hh = 3 if big or t == 3 else 2
+    hh = 4 if big else (3 if t == 3 else 2)
     hx = x + (inner - w) // 2
-    hy = y + 1 if big else y
+    hy = y
     if own:
         d.fill_rect(hx, hy, w, hh, c)
     else:
@@ -408,18 +416,19 @@ class PeriplusScreen(GameScreen):
         elif not acts:
             ph = "Wait"
         me = s.player
-        if pc >= 7:
+        small = pc < 7
+        if small:
+            info = [ph[:4], "H%d" % pub["hand"][me]]
+        else:
             info = [ph, "Hand %d" % pub["hand"][me], "Deck %d" % pub["deck"],
                     "Disc %d" % len(pub["discard"])]
-        else:
-            info = [ph, "H%d" % pub["hand"][me]]
         if a is not None:
-            info.extend(panel_words(s, a))
+            info.extend(panel_words(s, a, small))
         elif s.log:
             au, ev = s.log[-1]
             info.extend(wrap(describe(self.eng, s, au, ev), pc))
         for i in range(min(n, len(info))):
-            d.text(clip(info[i], pc), px, top + i * CH, 1)
+            d.text(info[i][:pc] if small else clip(info[i], pc), px, top + i * CH, 1)
 
     def squares(self, a):
         """The (source, target) squares the highlighted choice touches, -1 for none."""
@@ -491,20 +500,22 @@ class PeriplusScreen(GameScreen):
         s = self.runner.seat
         w = cols(d)
         left = self.answer.left_s()
-        self.top_bar(d, ("Take hit in %ds" if w >= 16 else "Take %ds") % left)
-        # the time left as a shrinking line under the title
-        d.hline(0, CH, d.width * left // (ANSWER_TIMEOUT_MS // 1000), 1)
+        wide = w >= 16
+        self.top_bar(d, ("Take hit in %ds" if wide else "Take %ds") % left)
+        # the time left, also as a line along the title bar's foot that shrinks to the left
+        d.hline(d.width * left // (ANSWER_TIMEOUT_MS // 1000), CH - 1, d.width, 0)
         acts = self.actions()
-        text = wrap(prompt(s, w >= 16), w)
-        room = rows(d) - 1 - len(acts)
-        y = CH + 2
-        for line in text[:max(0, room)]:
+        text = wrap(prompt(s, wide, False), w)
+        y = CH
+        for line in text[:max(0, rows(d) - 1 - len(acts))]:
             d.text(line, 0, y, 1)
             y += CH
         y = d.height - len(acts) * CH
         for i in range(len(acts)):
-            a = acts[i]
-            words = ("Negate: " + C.name(a[1])) if a[0] == "defend" else "Take the hit"
+            if acts[i][0] == "defend":
+                words = "Yes, negate it" if wide else "Negate"
+            else:
+                words = ("No, take hit" if len(acts) > 1 else "Take the hit") if wide else "Take hit"
             if i == self.cursor:
                 d.fill_rect(0, y, d.width, CH, 1)
                 d.text(clip(">" + words, w), 0, y, 0)
