@@ -14,7 +14,7 @@ from fathom_host.units import Emulator
 BENCHES = ("boot", "link", "turn", "bots", "soak")
 SOAK = (  # (game, players, link, loss): the larger soak `make bench` runs
     ("ashtapada", 2, "espnow", 0.3), ("ping", 2, "espnow", 0.3), ("periplus", 2, "uart", 0.3),
-    ("sugardog", 2, "espnow", 0.3), ("pinned_down", 2, "direct", 0.0),
+    ("sugardog", 3, "espnow", 0.3), ("pinned_down", 2, "espnow", 0.3),
 )
 
 
