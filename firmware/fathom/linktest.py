@@ -75,14 +75,7 @@ def _pair(t, kind, name, storage):
             c._fail("pairing timed out in state %s" % c.state)
             break
         c.tick(now)
-        if c.state == "discover":
-            near = c.nearby(now)
-            if near:
-                c.choose(near[0][0], now)
-        elif c.state == "confirm" and not c.hs._confirmed:
-            c.confirm(True)
-        elif c.state == "offer":
-            c.accept(True)
+        c.autopilot(now)
         time.sleep_ms(2)
     return c
 

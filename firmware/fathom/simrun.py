@@ -28,27 +28,13 @@ def _bot(gid, level, seed, player):
 
 
 def _pair(c, deadline, host_name=None):
-    dbg = _env("FATHOM_SIM_DEBUG")
-    last = None
     while c.state not in ("ready", "failed"):
         now = now_ms()
         if now > deadline:
             c._fail("pairing timed out")
             break
         c.tick(now)
-        if dbg and c.state != last:
-            last = c.state
-            print("pair:", c.state, c.error, c.hs and c.hs.state)
-        if c.state == "discover":
-            taken = [p[0] for p in getattr(c, "partners", ())]
-            near = [n for n in c.nearby(now) if n[0] not in taken
-                    and (host_name is None or n[1] == host_name)]
-            if near:
-                c.choose(near[0][0], now)
-        elif c.state == "confirm" and not c.hs._confirmed:
-            c.confirm(True)
-        elif c.state == "offer":
-            c.accept(True)
+        c.autopilot(now, host_name)
         time.sleep_ms(2)
 
 

@@ -102,6 +102,22 @@ class Connector:
         for m in self.hs.confirm(same):
             self.ch0.send(m)
 
+    def autopilot(self, now, host_name=None):
+        """Say yes to everything a person would be asked (a bot opponent, `fathom sim`, the
+        link soak): the first unit in the list not yet a partner (or the group's host, by
+        name), the code, the offer."""
+        st = self.state
+        if st == "discover":
+            taken = [p[0] for p in self.partners]
+            for mac, name, _v in self.nearby(now):
+                if mac not in taken and (host_name is None or name == host_name):
+                    self.choose(mac, now)
+                    return
+        elif st == "confirm" and not self.hs._confirmed:
+            self.confirm(True)
+        elif st == "offer":
+            self.accept(True)
+
     def offer(self):
         """(game, opts) the other unit proposes, when it differs from ours."""
         return (self.setup.game, self.setup.opts) if self.setup else None

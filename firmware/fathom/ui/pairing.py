@@ -72,22 +72,11 @@ class PairScreen(Screen):
         changed = self.c.tick(now)
         st = self.c.state
         if self.bot:
-            self._autopilot(now)
+            self.c.autopilot(now)
         if st == "ready":
             self._start()
             return True
         return changed or st == "discover"
-
-    def _autopilot(self, now):
-        st = self.c.state
-        if st == "discover":
-            near = self.c.nearby(now)
-            if near:
-                self.c.choose(near[0][0], now)
-        elif st == "confirm" and not self.c.hs._confirmed:
-            self.c.confirm(True)
-        elif st == "offer":
-            self.c.accept(True)
 
     def _start(self):
         c, app = self.c, self.app

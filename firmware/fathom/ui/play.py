@@ -6,7 +6,7 @@ from fathom.peers import BotPeer
 from fathom.runner import Runner, SAVE, load
 from fathom.ui.dialog import Message
 from fathom.ui.menu import Item, Menu
-from fathom.ui.screen import CH, Screen, clip, cols, header, rows
+from fathom.ui.screen import CH, Screen, clip, cols, header, rows, wrap
 
 
 def make_bot(gid, level, seed, player):
@@ -324,12 +324,28 @@ def verdict_text(runner):
     return "P%d %s fails: %s" % (p + 1, where, reason)
 
 
-class ResultScreen(Screen):
-    title = "Result"
+class TextScreen(Screen):
+    """Wrapped lines of text under the title: `_text()` gives them."""
 
     def __init__(self, app, runner):
         Screen.__init__(self, app)
         self.runner = runner
+
+    def draw(self, d):
+        header(d, self.title, self.app.link_state)
+        y = CH
+        for line in self._text():
+            for part in wrap(line, cols(d)):
+                if y + CH <= d.height:
+                    d.text(part, 0, y, 1)
+                y += CH
+
+    def lines(self):
+        return [self.title] + self._text()
+
+
+class ResultScreen(TextScreen):
+    title = "Result"
 
     def _text(self):
         r = self.runner
@@ -345,19 +361,6 @@ class ResultScreen(Screen):
             head = "You lose"
         return [head, reason, verdict_text(r)]
 
-    def draw(self, d):
-        header(d, self.title, self.app.link_state)
-        y = CH
-        from fathom.ui.screen import wrap
-        for line in self._text():
-            for part in wrap(line, cols(d)):
-                if y + CH <= d.height:
-                    d.text(part, 0, y, 1)
-                y += CH
-
-    def lines(self):
-        return [self.title] + self._text()
-
     def tick(self, now):
         return self.runner.changed
 
@@ -368,30 +371,13 @@ class ResultScreen(Screen):
             self.app.push(LogScreen(self.app, self.runner))
 
 
-class DesyncScreen(Screen):
+class DesyncScreen(TextScreen):
     title = "DESYNC"
-
-    def __init__(self, app, runner):
-        Screen.__init__(self, app)
-        self.runner = runner
 
     def _text(self):
         idx, reason = self.runner.desync
         return ["Units disagree at event %d." % idx, reason, "Both logs are kept.",
                 "OK: home"]
-
-    def draw(self, d):
-        header(d, self.title, self.app.link_state)
-        from fathom.ui.screen import wrap
-        y = CH
-        for line in self._text():
-            for part in wrap(line, cols(d)):
-                if y + CH <= d.height:
-                    d.text(part, 0, y, 1)
-                y += CH
-
-    def lines(self):
-        return [self.title] + self._text()
 
     def key(self, k):
         if k == "OK":

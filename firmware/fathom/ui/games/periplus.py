@@ -501,6 +501,13 @@ class PeriplusScreen(GameScreen):
         w = cols(d)
         left = self.answer.left_s()
         wide = w >= 16
+        q = self.answer.queued
+        if q is not None:  # answered: it leaves once the minimum time is up
+            self.top_bar(d, "Answered")
+            words = ("Negate" if q[0] == "defend" else "Take the hit")
+            d.fill_rect(0, d.height - CH, d.width, CH, 1)
+            d.text(clip(words, w), 0, d.height - CH, 0)
+            return
         self.top_bar(d, ("Take hit in %ds" if wide else "Take %ds") % left)
         # the time left, also as a line along the title bar's foot that shrinks to the left
         d.hline(d.width * left // (ANSWER_TIMEOUT_MS // 1000), CH - 1, d.width, 0)
