@@ -138,6 +138,24 @@ def _brackets(d, box, n):
             d.vline(cx, min(cy, cy + dy * n), n + 1, 1)
 
 
+def cell(big, px, py, sq):
+    """Top left of a square's letter on the map."""
+    c, r = B.col_row(sq)
+    return (c * px, 2 + r * py) if big else (1 + c * px, 1 + r * py)
+
+
+def boxes(big, x, y):
+    """(submarine box, target frame) around the letter at x, y, each (x, y, w, h)."""
+    if big:  # the 8x8 font inks columns 1..7 and rows 0..6
+        return (x, y - 1, 9, 9), (x - 1, y - 2, 11, 11)
+    return (x - 1, y - 1, 5, 7), (x - 1, y - 1, 5, 7)
+
+
+def dot(big, x, y):
+    """(x, y, size) of the tracker's dot: up and right of the letter, clear of the lines."""
+    return (x + 10, y - 2, 2) if big else (x + 4, y - 1, 1)
+
+
 def layout(d):
     """(big, px, py, side_x): 8x8 letters on a 12x11 pitch when the panel allows, else 3x5
     letters on 6x6; the side strip starts right of the map."""
@@ -262,29 +280,20 @@ class PingScreen(GameScreen):
 
     def draw_map(self, d, s, big, px, py, a):
         lw, lh = (8, 8) if big else (3, 5)
-        ox, oy = (0, 2) if big else (1, 1)
         mid = 3 if big else 2       # the glyph's middle row
-        for r in range(B.NROWS):    # lines: every two neighbours in a row or a column
-            for c in range(B.COLS):
-                if B.ROWS[r][c] == ".":
-                    continue
-                x, y = ox + c * px, oy + r * py
-                if c + 1 < B.COLS and B.ROWS[r][c + 1] != ".":
-                    d.hline(x + lw, y + mid, px - lw, 1)
-                if r + 1 < B.NROWS and B.ROWS[r + 1][c] != ".":
-                    d.vline(x + (4 if big else 1), y + lh, py - lh, 1)
+        for sq in range(B.NSQ):     # lines: to the neighbour east and south of each square
+            x, y = cell(big, px, py, sq)
+            if B.step(sq, B.E) >= 0:
+                d.hline(x + lw, y + mid, px - lw, 1)
+            if B.step(sq, B.S) >= 0:
+                d.vline(x + (4 if big else 1), y + lh, py - lh, 1)
         foe = self.foe()
         hot = targets(s, a) if a is not None else ()
         me = s.priv["sq"]
         one = foe and not foe & (foe - 1)  # the adversary located on a single square
         for sq in range(B.NSQ):
-            c, r = B.col_row(sq)
-            x, y = ox + c * px, oy + r * py
-            if big:
-                box = (x, y - 1, lw + 1, lh + 1)  # the 8x8 font inks columns 1..7
-                hot_box = (x - 1, y - 2, lw + 3, lh + 3)
-            else:
-                box = hot_box = (x - 1, y - 1, lw + 2, lh + 2)
+            x, y = cell(big, px, py, sq)
+            box, hot_box = boxes(big, x, y)
             ink = 1
             if sq == me:  # your submarine: only this unit knows where it is
                 d.fill_rect(box[0], box[1], box[2], box[3], 1)
@@ -298,10 +307,8 @@ class PingScreen(GameScreen):
             else:
                 tiny(d, B.name(sq), x, y, ink)
             if foe >> sq & 1:  # the adversary can be here
-                if big:
-                    d.fill_rect(x + lw + 2, y - 2, 2, 2, 1)
-                else:
-                    d.pixel(x + lw + 1, y - 1, 1)
+                dx, dy, dw = dot(big, x, y)
+                d.fill_rect(dx, dy, dw, dw, 1)
         if isinstance(a, list) and a[0] == "torpedo" and me >= 0:
             self._arrow(d, big, px, py, me, a[2])
 

@@ -1,0 +1,317 @@
+# PING end to end: two emulated units paired over the ether's ESP-NOW and played only through
+# their keys (the game screen's semantic text is all the players read), both ending on the same
+# verified result. Then everything that went on the air is read back against each unit's true
+# secrets, replayed from the final reveals: no frame may carry a location, a hand or a
+# face-down card before the rules reveal it.
+import random
+import time
+
+import pytest
+
+from e2e_driver import finished, pair, play_through_keys
+from fathom.codec import decode, encode
+from fathom.games.ping import ENGINE, board as B
+from fathom.games.seat import apply_event, fresh_state, step_kind
+from fathom.hal.storage import unpack
+from fathom.link import frame
+from fathom_host import units
+from fathom_host.ether import Ether, Sent
+from fathom_host.units import Emulator
+
+pytestmark = pytest.mark.slow
+
+TITLE = "PING"
+SEED = 4
+# A press the unit must see, even when a loaded host stalls the unit past the default hold.
+units.PRESS_MS = 150
+
+
+# ---- a player that reads the screen ---------------------------------------------------------
+def info(lines, tag):
+    """The value of a '# tag value' line of the game screen."""
+    for line in lines:
+        if line.startswith("# " + tag + " "):
+            return line[len(tag) + 3:]
+    return ""
+
+
+def sq(letter):
+    return ord(letter) - 65
+
+
+def distances(targets):
+    """Steps along the lines from the nearest of `targets` to every square."""
+    d = [99] * B.NSQ
+    front = list(targets)
+    for t in front:
+        d[t] = 0
+    k = 0
+    while front:
+        k += 1
+        nxt = []
+        for s in front:
+            for t in B.squares(B.NB[s]):
+                if d[t] == 99:
+                    d[t] = k
+                    nxt.append(t)
+        front = nxt
+    return d
+
+
+def policy(rng):
+    """Short games from what the screen shows: report whenever offered, shoot when the shot
+    covers half the squares the tracker leaves the adversary, sometimes PING while the tracker
+    is wide, else walk toward the nearest objective still open (the nearest such choice to the
+    cursor: few key presses)."""
+    def near(cursor, n, options):
+        return min(options, key=lambda i: min((i - cursor) % n, (cursor - i) % n))
+
+    def pick(cursor, labels, lines):
+        n = len(labels)
+        if labels[0].startswith("start"):  # somewhere near the cursor: A B C, Y Z
+            return (cursor + rng.randint(-2, 2)) % n
+        if labels[0].startswith(("shuffle", "disable")):
+            return rng.randrange(n)
+        for i, label in enumerate(labels):
+            if label.startswith("report") or label.endswith("+rep"):
+                return i
+        me = sq(info(lines, "you"))
+        foe = [sq(c) for c in info(lines, "foe")]
+        best, cover = None, 0
+        for i, label in enumerate(labels):
+            words = label.split(" ")
+            if words[1] == "torp":
+                hit = B.path(me, B.DIR_NAMES.index(words[2]))
+            elif words[1] == "deck":
+                hit = [me] + B.squares(B.NB[me])
+            else:
+                continue
+            c = len([q for q in foe if q in hit])
+            if c > cover:
+                best, cover = i, c
+        if best is not None and cover * 2 >= len(foe):
+            return best
+        pings = [i for i, label in enumerate(labels) if label.endswith(" ping")]
+        if len(foe) > 3 and pings and rng.random() < 0.5:
+            return near(cursor, n, pings)
+        done = info(lines, "obj").split(" ")[0]
+        d = distances([o for o in B.OBJECTIVES if B.name(o) not in done] or B.OBJECTIVES)
+        moves = [(d[sq(label.split(" ")[2])], i) for i, label in enumerate(labels)
+                 if label.split(" ")[1] == "go"]
+        if moves:
+            low = min(moves)[0]
+            return near(cursor, n, [i for v, i in moves if v == low])
+        return (cursor + rng.randint(-1, 1)) % n
+    return pick
+
+
+# ---- what went on the air -------------------------------------------------------------------
+def saved_game(emu, i):
+    return decode(unpack((emu.workdir / ("unit%d" % i) / "data" / "game").read_bytes()))
+
+
+def messages(capture):
+    """Every keyed message on the air, reassembled per channel from the first transmission of
+    each fragment: [(capture index of its first fragment, src unit, message bytes)]."""
+    streams = {}
+    for k, s in enumerate(capture):
+        if s.link != "espnow":
+            continue
+        try:
+            ftype, keyed, sid, seq, _ack, payload = frame.parse(bytes(s.data))
+        except frame.FrameError:
+            continue
+        if not keyed or ftype not in (frame.DATA, frame.MORE):
+            continue
+        st = streams.setdefault((s.src, s.dst, sid), {})
+        if seq not in st:
+            st[seq] = (k, ftype, bytes(payload))
+    out = []
+    for (src, _dst, _sid), st in streams.items():
+        part, first = b"", None
+        for seq in sorted(st):
+            k, ftype, payload = st[seq]
+            first = k if first is None else first
+            part += payload
+            if ftype == frame.DATA:
+                out.append((first, src, part))
+                part, first = b"", None
+    out.sort(key=lambda m: m[0])
+    return out
+
+
+# ---- the secrets, replayed from the reveals -------------------------------------------------
+def named(ev):
+    """(squares, cards) at the positions where the engine's events put them."""
+    tag = ev[0]
+    if tag == "up":
+        return [ev[3]], [ev[1]]
+    if tag in ("report", "hit"):
+        return [ev[1]], []
+    if tag == "down":
+        return ([ev[1]] if ev[1] >= 0 else []), []
+    if tag == "seen":
+        return ([ev[3]] if ev[3] >= 0 else []), [ev[1]]
+    if tag in ("hand", "dive"):
+        return [], [ev[1]]
+    # the rest carry no square and no card: their whole shape is fixed
+    assert (tag, len(ev)) in (("setup", 3), ("listen", 1), ("miss", 1), ("shuffle", 1),
+                              ("disable", 3), ("damage", 2)), ev
+    return [], []
+
+
+def replay(log, seed, player, reveal, hands):
+    """Walk the log as `player` with their revealed secrets, checking each event they authored
+    names only what the rules reveal. Collects every hand they held into `hands`."""
+    salt, choices, actions = reveal
+    eng = ENGINE
+    pub, priv = fresh_state(eng, {}, 2, seed, player)
+    for c in choices:
+        eng.setup_apply(pub, priv, player, c)
+    actions = list(actions)
+    setups = {}
+    for i, (author, ev) in enumerate(log):
+        kind = step_kind(eng, pub, author, ev, 2, setups)
+        if kind == "setup":
+            assert ev[1] is None  # a commitment only
+            eng.apply(pub, author, ev)
+            setups[author] = ev[2]
+            continue
+        before = priv["sq"]
+        down = priv["last"]
+        if author == player:
+            if kind == "act":
+                assert eng.act(pub, priv, player, actions.pop(0)) == ev
+            else:
+                assert eng.answer(pub, priv, player) == ev
+        if author == player:
+            sqs, cards = named(ev)
+            for s in sqs:  # only the author's own square, and only in a revealing event
+                assert s in (before, priv["sq"]), (i, ev, before, priv["sq"])
+            for c in cards:  # the card just played face up, or the face-down one now shown
+                if ev[0] == "up":
+                    assert [c, ev[2]] == priv["last"] and B.yellow(c, ev[2]), (i, ev)
+                else:
+                    assert down is not None and c == down[0], (i, ev, down)
+                assert c not in [x for x, _d in priv["hand"]] and c != priv["inc"], (i, ev)
+            if ev[0] == "down":  # a face-down play names no card, no move, no square unasked
+                assert ev[1] in (-1, priv["sq"]) and ev[2] in (0, 1)
+        apply_event(eng, pub, priv, player, author, ev, kind)
+        if len(priv["hand"]) >= 2:
+            hands.append(encode(priv["hand"]))
+    assert not actions
+
+
+def check_secrecy(saves, capture):
+    log = [(a, e) for a, e in saves[0]["seat"]["log"]]
+    assert [(a, e) for a, e in saves[1]["seat"]["log"]] == log
+    seed = saves[0]["seat"]["seed"]
+    reveals = {}
+    for sv in saves:
+        for p, r in sv["reveals"].items():
+            reveals[int(p)] = r
+    assert sorted(reveals) == [0, 1]
+    hands = []
+    for p in (0, 1):
+        replay(log, seed, p, reveals[p], hands)
+    # the secrets long enough to search for as bytes: salts, hands, the private actions
+    # (a square or a card is one byte, 0x40|n, and matches anywhere: those are checked above at
+    # the positions where events put them, and every event on the air is checked against
+    # the log below)
+    needles = [bytes(reveals[p][0]) for p in (0, 1)] + hands
+    diving = []
+    for p in (0, 1):
+        for a in reveals[p][2]:
+            if a[0] == "disable":
+                continue  # the attacker's pick is its event, public by design
+            (diving if a[0] == "dive" else needles).append(encode(a))
+    msgs = messages(capture)
+    last_event_at = first_rev = None
+    for k, src, raw in msgs:
+        m = decode(raw)
+        tag = m[0] if isinstance(m, list) and m else None
+        if tag == "rev":  # salt, set-up and actions: only once the game is over
+            first_rev = k if first_rev is None else first_rev
+            continue
+        if tag == "ev":
+            # every event on the air is the log's, verbatim: the replay above vetted it
+            assert len(m) == 5 and [m[2], m[3]] == list(log[m[1]]), m
+            if m[1] == len(log) - 1 and last_event_at is None:
+                last_event_at = k
+            for nd in diving:  # a DIVE card goes on the air only in the answer showing it
+                assert nd not in raw or m[3][0] == "dive", m
+        elif tag == "sync":
+            assert len(m) == 3 and type(m[1]) is int and len(m[2]) == 8, m
+        for nd in needles:
+            assert nd not in raw, (k, src, m)
+    assert last_event_at is not None and first_rev is not None and first_rev > last_event_at
+    for s in capture[:first_rev]:  # nor in any raw frame, keyed or not, fragment or whole
+        for nd in needles:
+            assert nd not in bytes(s.data), (s, nd)
+    return log
+
+
+class _Tag:
+    def digest(self, *parts):
+        return bytes(32)
+
+
+def _sent(data, link="espnow"):
+    s = Sent(0.0, 0, 1, data)
+    s.link = link
+    s.enc = False
+    return s
+
+
+def planted_leaks(saves):
+    """Captures with one leak put in front: a hand in a keyed message, a salt in an unkeyed
+    beacon, a private action, a reveal before the game ended."""
+    seat = saves[0]["seat"]
+    hand = fresh_state(ENGINE, {}, 2, seat["seed"], 1)[1]["hand"]  # P2's, held all turn 1
+
+    def keyed(m):
+        return _sent(frame.encode(frame.DATA, 0xBEEF, 1, 0, encode(m), _Tag()))
+    out = [[keyed(["x", 1, hand])],
+           [_sent(frame.encode(frame.BEACON, 0, 0, 0, b"hi" + bytes(seat["salt"])))]]
+    acts = [a for a in seat["actions"] if a[0] not in ("disable", "dive")]
+    if acts:
+        out.append([keyed(["note", acts[0]])])
+    out.append([keyed(["rev", seat["player"], [seat["salt"], seat["setup"], seat["actions"]]])])
+    return out
+
+
+def test_two_units_play_ping_over_espnow_through_their_keys(tmp_path):
+    ether = Ether(seed=SEED)
+    ether.start()
+    t0 = time.monotonic()
+    try:
+        with Emulator(2, workdir=tmp_path, ether=ether) as emu:
+            a, b = emu.units
+            pair([a, b], TITLE)
+            for u in (a, b):
+                u.wait(lambda c: c.text and c.text[0].startswith(TITLE) and any(
+                    l.startswith(">") for l in c.text), 60, "game screen")
+            paired = time.monotonic() - t0
+            a.press("RIGHT")  # the log page, then back to the map
+            assert a.text[0] == TITLE + " log", a.text
+            a.press("LEFT")
+            assert a.text[0].startswith(TITLE) and info(a.text, "foe"), a.text
+            rng = random.Random(SEED)
+            picks = [policy(random.Random(rng.random())) for _ in range(2)]
+            results, moves = play_through_keys([a, b], SEED, picks, timeout=120)
+            played = time.monotonic() - t0 - paired
+            for u, lines in zip((a, b), results):
+                assert finished(u) and "verified" in lines, lines
+            heads = sorted(r[1] for r in results)
+            assert heads == ["You lose", "You win"] and results[0][2] == results[1][2], results
+            saves = [saved_game(emu, i) for i in range(2)]
+    finally:
+        ether.stop()
+    capture = list(ether.capture)
+    log = check_secrecy(saves, capture)
+    for plant in planted_leaks(saves):  # and the check does find a leak
+        with pytest.raises(AssertionError):
+            check_secrecy(saves, plant + capture)
+    print("ping over espnow: %s by %s, paired %.1f s, %d choices, %d events, played %.1f s, "
+          "%.1f s total" % (heads, results[0][2], paired, moves, len(log), played,
+                            time.monotonic() - t0))
