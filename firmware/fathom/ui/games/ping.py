@@ -444,9 +444,10 @@ class PingScreen(GameScreen):
         for tag, slot in (("L ", left), ("R ", right)):
             text, down, mode = slot_words(s, slot, known_down(s, slot))
             if text:
-                if mode >= 0 and not text.startswith("?"):
-                    text += " " + ("move" if mode == B.MOVEMENT else (
-                        "repair" if mode == B.REPAIR else "util"))
+                if mode >= 0 and not text.startswith("?"):  # the half that was played
+                    steps, util = B.CARDS[slot[1]]
+                    text += " " + ("MOVE %d" % steps if mode == B.MOVEMENT else (
+                        "repair" if mode == B.REPAIR else B.UTIL_NAMES[util]))
                 out.append(tag + text + (" down" if down else ""))
         out.append("obj " + self._objs(s))
         foe = B.squares(self.foe())
