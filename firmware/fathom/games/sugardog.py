@@ -470,7 +470,7 @@ class SugarDog(Engine):
                     return who + "clear " + where
                 return who + "impact %s %s" % (name(size, event[1][-1]),
                                                "sub" if event[2] == 2 else "mine")
-        except (IndexError, TypeError, ValueError):
+        except (IndexError, TypeError, ValueError, OverflowError):  # shown, never trusted
             pass
         return who + str(tag)
 
