@@ -16,8 +16,9 @@ $(STAMP): requirements.txt host_tools/pyproject.toml
 	$(BIN)/python -m pip install --quiet -e host_tools
 	touch $(STAMP)
 
+# Two workers, each taking whole files: the emulated units mostly wait on each other.
 test: setup
-	$(BIN)/python -m pytest -q tests
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile tests
 
 play: setup
 	$(BIN)/fathom emu

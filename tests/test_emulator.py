@@ -71,17 +71,6 @@ def test_about_shows_version_board_and_memory(emu):
     assert "fathom 0." in text and "board host" in text and "free" in text
 
 
-def test_unplayable_games_cannot_start(emu):
-    u = emu.units[0]
-    from fathom import games
-    missing = [t for gid, t, _ in games.GAMES if not games.available(gid)]
-    if not missing:
-        pytest.skip("every game is playable")
-    title = missing[0]
-    u.choose(title)
-    assert u.text[0] == "fathom"  # still on the home menu
-
-
 def test_screenshot_png(tmp_path, emu):
     path = emu.units[0].screen.png(tmp_path / "home.png")
     from PIL import Image
