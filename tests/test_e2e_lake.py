@@ -67,3 +67,57 @@ def test_two_units_play_lake_ashtapada_through_their_keys(tmp_path, link):
                 assert secrecy(ether, tmp_path, unit) > 5
     finally:
         ether.stop()
+
+
+def test_the_second_session_with_a_paired_unit_is_encrypted_by_the_radio(tmp_path):
+    """First pairing in clear (Diffie-Hellman, code); the next session uses ESP-NOW's own
+    encryption with the pairing's LMK on top of the channel's HMAC, and the game still runs."""
+    ether = Ether(seed=12)
+    ether.start()
+    try:
+        with Emulator(2, workdir=tmp_path, ether=ether) as emu:
+            units = emu.units
+            pair(units, "Lake Ashtapada")
+            play_through_keys(units, picks=[charges_first] * 2, timeout=240)
+            first = [f for f in ether.capture if f.dst != "*"]
+            assert first and not any(f.enc for f in first)
+            for u in units:
+                u.press("OK")  # leave the result
+                u.wait_text("Companion")
+            ether.clear_capture()
+            for u in units:  # a stored pairing: no code to compare this time
+                u.choose("Lake Ashtapada")
+                u.choose("vs other unit")
+            for u in units:
+                u.wait_text("Choose a unit", 30)
+            for u in units:
+                u.press("OK")
+            results, _ = play_through_keys(units, picks=[charges_first] * 2, timeout=240)
+            assert all("verified" in r for r in results)
+            second = [f for f in ether.capture if f.dst != "*"]
+            assert second and all(f.enc for f in second)
+    finally:
+        ether.stop()
+
+
+def test_a_unit_that_forgot_the_pairing_pairs_again_in_clear(tmp_path):
+    ether = Ether(seed=13)
+    ether.start()
+    try:
+        with Emulator(2, workdir=tmp_path, ether=ether) as emu:
+            a, b = emu.units
+            pair([a, b], "Lake Ashtapada")
+            play_through_keys([a, b], picks=[charges_first] * 2, timeout=240)
+            for u in (a, b):
+                u.press("OK")
+                u.wait_text("Companion")
+            b.choose("Settings")
+            b.choose("Forget pair")
+            b.wait_text("Pairing forgotten")
+            b.press("OK")
+            b.press("BACK")
+            pair([a, b], "Lake Ashtapada")  # a tries its key, sees b forgot, both compare a code
+            results, _ = play_through_keys([a, b], picks=[charges_first] * 2, timeout=240)
+            assert all("verified" in r for r in results)
+    finally:
+        ether.stop()

@@ -157,8 +157,8 @@ def settings_menu(app):
         a.d.contrast(v)
 
     def forget(a):
-        from fathom.link import pairing_store
-        pairing_store.forget(a.hw.storage)
+        from fathom.link.connect import forget_pairings
+        forget_pairings(a.hw.storage)
         from fathom.ui.dialog import Message
         a.push(Message(a, "Pairing", "Pairing forgotten."))
 

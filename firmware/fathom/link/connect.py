@@ -19,6 +19,7 @@ SEEN_MS = 4000           # a unit not heard for this long leaves the list
 PAIRINGS = "pairings"
 # Option keys a group proposal adds to the game's options (bound into the seed commitment, so
 # the seats are fixed before any nonce is revealed); never passed to the engine.
+LMK_DEAF_MS = 5000       # an encrypted handshake that hears nothing this long goes clear
 GROUP_N = "_players"
 GROUP_SEAT = "_seat"
 
@@ -81,6 +82,7 @@ class Connector:
         self.foreign = 0        # frames from units other than the chosen one, dropped
         self.players = players
         self.join = join
+        self.lmk = None
         self.partners = []      # host: [mac, ch1, name, pairwise seed] of each partner done
         self.seed = None        # the game's seed once ready
         self.player = None      # this unit's player index once ready
@@ -93,7 +95,37 @@ class Connector:
 
     def choose(self, mac, now):
         self.peer_mac = bytes(mac)
+        self._radio_key(now)
         self._handshake(now)
+
+    # ESP-NOW's own encryption, a second layer under the channel's HMAC: with a partner both
+    # units remember, the radio encrypts with the pairing's LMK from the first frame on. The
+    # units agree without a switch-over: each installs the key only when it holds the pairing,
+    # and drops it again when the partner's hello shows it does not (it forgot), or when
+    # nothing at all is heard for LMK_DEAF_MS (a radio that refuses plain frames from an
+    # encrypted peer). A first pairing runs in clear; the next session is encrypted.
+    def _radio_key(self, now):
+        self.lmk = None
+        if self.kind != "espnow" or self.players > 2 or self.join:
+            return
+        rec = None
+        for r in self.pairings.records:
+            if r.peer_mac == self.peer_mac:
+                rec = r
+        if rec is not None and hasattr(self.t, "set_key"):
+            self.lmk, self.lmk_pid, self.lmk_since = rec.lmk(), rec.pid, now
+            self.t.set_key(self.peer_mac, self.lmk)
+
+    def _check_radio_key(self, now):
+        hs = self.hs
+        if self.lmk is None or hs.state in ("done", "failed"):
+            return
+        forgot = hs._peer_nonce is not None and (
+            hs.record is None or hs.record.pid != self.lmk_pid)
+        deaf = self.ch0.stats["frames_received"] == 0 and now - self.lmk_since > LMK_DEAF_MS
+        if forgot or deaf:
+            self.lmk = None
+            self.t.set_key(self.peer_mac, None)
 
     def code(self):
         return self.hs.sas if self.hs else None
@@ -173,6 +205,7 @@ class Connector:
                     break
                 for out in self.hs.on_message(m):
                     self.ch0.send(out)
+            self._check_radio_key(now)
             if self.hs.state == "confirm" and self.state == "handshake":
                 self.state = "confirm"
             if self.hs.state == "failed":
@@ -322,7 +355,8 @@ class Connector:
 
     def peer(self, storage):
         """The LinkPeer for the game, once ready."""
-        return LinkPeer(self.t, self.peer_mac, self.ch1, storage, self.kind)
+        return LinkPeer(self.t, self.peer_mac, self.ch1, storage, self.kind,
+                        lmk=self.lmk)
 
     def peers(self, storage):
         """Every LinkPeer of the game, once ready: one, or a host's one per partner."""

@@ -24,9 +24,10 @@ class LinkPeer:
     """The runner's peer over a keyed channel. The channel is persisted whenever it says so,
     before frames leave in poll(), so a rebooted unit neither replays nor accepts replays."""
 
-    def __init__(self, transport, peer_mac, channel, storage, kind, slot=LINK):
+    def __init__(self, transport, peer_mac, channel, storage, kind, slot=LINK, lmk=None):
         self.t = transport
         self.slot = slot
+        self.lmk = lmk          # the radio's own key for this partner, if the session uses one
         self.peer_mac = peer_mac
         self.ch = channel
         self.storage = storage
@@ -70,7 +71,7 @@ class LinkPeer:
     def _persist(self):
         if self.storage is not None and self.ch.needs_save:
             self.storage.write_obj(self.slot, {"kind": self.kind, "mac": self.peer_mac,
-                                               "ch": self.ch.save()})
+                                               "lmk": self.lmk, "ch": self.ch.save()})
 
     def save(self):
         return {"kind": "link"}
@@ -163,6 +164,9 @@ def restore_peer(storage, profile, now, t=None, slot=LINK):
     peer.peer_mac = d["mac"]
     peer.storage = storage
     peer.kind = d["kind"]
+    peer.lmk = d.get("lmk")
+    if peer.lmk and hasattr(t, "set_key"):
+        t.set_key(peer.peer_mac, peer.lmk)  # the session ran encrypted: so does its resume
     peer.bad = peer.foreign = 0
     peer.ch = Channel.restore(d["ch"], lambda f: t.send(peer.peer_mac, f), now)
     return peer
