@@ -54,13 +54,15 @@ def test_solo_game_survives_a_reboot(tmp_path):
         u = emu.units[0]
         u.choose("Lake Ashtapada")
         u.choose("vs bot: easy")
-        for _ in range(10):  # set up, and a few moves
-            if u.selected() is not None:
-                u.press("OK")
+        for _ in range(10):  # set up, and a few moves, each when the bot waits for us
+            u.wait(lambda c: c.text and ("your move" in c.text[0] or "set up" in c.text[0]),
+                   30, "our turn")
+            u.press("OK")
+        u.wait_text("your move", 30)
         before = [l for l in u.text if l.startswith("| ")]
         u.kill()
         u.start()
-        u.wait_text("Lake Ashtapada", 30)  # back in the game, the bot with it
+        u.wait_text("your move", 30)  # back in the game, the bot with it
         assert [l for l in u.text if l.startswith("| ")] == before
         results, _ = play_through_keys([u], picks=[first_choice], timeout=240)
         assert verified(results[0]), results[0]
