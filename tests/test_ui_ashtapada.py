@@ -1,65 +1,18 @@
 # The Lake Ashtapada screen drawn into a real framebuf on 128x64 and 72x40: set-up, play, the
 # highlighted choice on the lake, the deduction overlay, own mines, the pages, and the generic
 # lines() semantics the end-to-end driver reads.
-import sys
-
 import pytest
 
-import fathom
+from fathom.games import ashtapada as A
+from fathom.games.local import make_seats
+from fathom.runner import Runner
+from fathom.ui.games import ashtapada as ui
 
-_FW = fathom.__file__.rsplit("/", 2)[0]
-try:
-    import framebuf
-except ImportError:  # CPython: the pure-Python stand-in (MicroPython has the real one)
-    sys.path.insert(0, _FW.rsplit("/", 1)[0] + "/tests/cpython_shims")
-    import framebuf
-
-from fathom.games import ashtapada as A  # noqa: E402
-from fathom.games.local import make_seats  # noqa: E402
-from fathom.runner import Runner  # noqa: E402
-from fathom.ui.games import ashtapada as ui  # noqa: E402
+from uikit import App
 
 pytestmark = pytest.mark.micropython
 
 OPTS = {"size": 10, "mines": 3, "islands": 1, "calm": 40}
-
-
-class Panel(framebuf.FrameBuffer):
-    def __init__(self, w, h):
-        self.buf = bytearray(w * ((h + 7) // 8))
-        super().__init__(self.buf, w, h, framebuf.MONO_VLSB)
-        self.width = w
-        self.height = h
-
-    def show(self):
-        pass
-
-    def lit(self, x, y, w, h):
-        n = 0
-        for yy in range(y, y + h):
-            for xx in range(x, x + w):
-                n += self.pixel(xx, yy)
-        return n
-
-
-class Hw:
-    pass
-
-
-class App:
-    def __init__(self, w, h):
-        self.hw = Hw()
-        self.hw.display = Panel(w, h)
-        self.link_state = None
-        self.rows = h // 8
-        self.settings = {}
-        self.stack = []
-
-    def push(self, s):
-        self.stack.append(s)
-
-    def pop(self):
-        self.stack.pop()
 
 
 def settle(seats):

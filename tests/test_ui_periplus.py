@@ -1,14 +1,7 @@
 # The Periplus screen drawn on the 128x64 and 72x40 panels in every phase, its semantic lines,
 # and the defender's prompt clock: no answer before the minimum, the default at the timeout.
-import sys
-
 import pytest
 
-try:
-    import framebuf
-except ImportError:  # CPython: the pure-Python stand-in (MicroPython has the real one)
-    sys.path.insert(0, __file__.rsplit("/", 1)[0] + "/cpython_shims")
-    import framebuf
 
 from fathom.bots.periplus import EasyBot, SharpBot
 from fathom.games.local import make_seats
@@ -19,51 +12,11 @@ from fathom.peers import pipe_pair
 from fathom.runner import Runner
 from fathom.ui.games import periplus as P
 
+from uikit import App as FakeApp
+
 pytestmark = pytest.mark.micropython
 
 SIZES = [(128, 64), (72, 40)]
-
-
-class Panel(framebuf.FrameBuffer):
-    def __init__(self, w, h):
-        self.buf = bytearray(w * ((h + 7) // 8))
-        super().__init__(self.buf, w, h, framebuf.MONO_VLSB)
-        self.width = w
-        self.height = h
-
-    def show(self):
-        pass
-
-    def lit(self, x, y, w, h):
-        n = 0
-        for yy in range(y, y + h):
-            for xx in range(x, x + w):
-                n += self.pixel(xx, yy)
-        return n
-
-
-class Hw:
-    pass
-
-
-class FakeApp:
-    def __init__(self, w, h):
-        self.hw = Hw()
-        self.hw.display = Panel(w, h)
-        self.link_state = None
-        self.services = []
-        self.stack = []
-        self.rows = h // 8
-        self.settings = {}
-
-    def push(self, s):
-        self.stack.append(s)
-
-    def pop(self):
-        self.stack.pop()
-
-    def replace(self, s):
-        self.stack[-1] = s
 
 
 class Poison:

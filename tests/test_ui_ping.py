@@ -2,81 +2,22 @@
 # submarine only, the tracker's dots, the highlighted choice on the map (move, torpedo path,
 # deck gun reach), the hand with disabled cards, the blind shuffle and pick, the log and cards
 # pages, and whole games played through the screens' keys with every phase drawn.
-import sys
-
 import pytest
 
-import fathom
-
-_FW = fathom.__file__.rsplit("/", 2)[0]
-try:
-    import framebuf
-except ImportError:  # CPython: the pure-Python stand-in (MicroPython has the real one)
-    sys.path.insert(0, _FW.rsplit("/", 1)[0] + "/tests/cpython_shims")
-    import framebuf
-
-from fathom.bots.ping import SharpBot  # noqa: E402
-from fathom.bots.random_bot import RandomBot  # noqa: E402
-from fathom.games.local import make_seats  # noqa: E402
-from fathom.games.ping import ENGINE, board as B  # noqa: E402
-from fathom.runner import Runner  # noqa: E402
-from fathom.ui.games import ping as ui  # noqa: E402
-from test_ping_helpers import (SQ, game, play, M1_TORP, M1_TORP2, M2_TORP, M1_GUN,  # noqa: E402
+from fathom.bots.ping import SharpBot
+from fathom.bots.random_bot import RandomBot
+from fathom.games.local import make_seats
+from fathom.games.ping import ENGINE, board as B
+from fathom.runner import Runner
+from fathom.ui.games import ping as ui
+from test_ping_helpers import (SQ, game, play, M1_TORP, M1_TORP2, M2_TORP, M1_GUN,
                                M3_PING, M1_ENC, M2_DIVE, M1_LISTEN)
+
+from uikit import App
 
 pytestmark = pytest.mark.micropython
 
 SIZES = ((128, 64), (72, 40))
-
-
-class Panel(framebuf.FrameBuffer):
-    def __init__(self, w, h):
-        self.buf = bytearray(w * ((h + 7) // 8))
-        super().__init__(self.buf, w, h, framebuf.MONO_VLSB)
-        self.width = w
-        self.height = h
-
-    def show(self):
-        pass
-
-    def lit(self, x, y, w, h):
-        n = 0
-        for yy in range(y, y + h):
-            for xx in range(x, x + w):
-                n += self.pixel(xx, yy)
-        return n
-
-    def outline(self, box):
-        """(lit, all): the pixels on the border of (x, y, w, h) that are on the panel."""
-        x, y, w, h = box
-        pts = [(xx, y) for xx in range(x, x + w)] + [(xx, y + h - 1) for xx in range(x, x + w)]
-        pts += [(x, yy) for yy in range(y + 1, y + h - 1)]
-        pts += [(x + w - 1, yy) for yy in range(y + 1, y + h - 1)]
-        pts = [p for p in pts if 0 <= p[0] < self.width and 0 <= p[1] < self.height]
-        return len([p for p in pts if self.pixel(p[0], p[1])]), len(pts)
-
-
-class Hw:
-    pass
-
-
-class App:
-    def __init__(self, w, h):
-        self.hw = Hw()
-        self.hw.display = Panel(w, h)
-        self.link_state = None
-        self.rows = h // 8
-        self.settings = {}
-        self.stack = []
-
-    def push(self, s):
-        self.stack.append(s)
-
-    def pop(self):
-        self.stack.pop()
-
-    def replace(self, s):
-        self.stack[-1] = s
 
 
 def screen_for(seat, w=128, h=64):

@@ -2,70 +2,20 @@
 # partner: every phase and page, the targeted ship shown inverted, the hand's full card texts
 # and their scrolling, the fleets with attachments and damage, and the fight forecast, whose
 # power sums must be the ones the engine then resolves with.
-import sys
-
 import pytest
 
-import fathom
+from fathom.bots.pinned_down import EasyBot, SharpBot
+from fathom.codec import encode
+from fathom.games.local import make_seats, next_author
+from fathom.games.pinned_down import ENGINE, cards as C
+from fathom.games.pinned_down.fleet import SA, SD
+from fathom.runner import Runner
+from fathom.ui.games import pinned_down as ui
+from fathom.ui.screen import wrap
 
-_FW = fathom.__file__.rsplit("/", 2)[0]
-try:
-    import framebuf
-except ImportError:  # CPython: the pure-Python stand-in (MicroPython has the real one)
-    sys.path.insert(0, _FW.rsplit("/", 1)[0] + "/tests/cpython_shims")
-    import framebuf
-
-from fathom.bots.pinned_down import EasyBot, SharpBot  # noqa: E402
-from fathom.codec import encode  # noqa: E402
-from fathom.games.local import make_seats, next_author  # noqa: E402
-from fathom.games.pinned_down import ENGINE, cards as C  # noqa: E402
-from fathom.games.pinned_down.fleet import SA, SD  # noqa: E402
-from fathom.runner import Runner  # noqa: E402
-from fathom.ui.games import pinned_down as ui  # noqa: E402
-from fathom.ui.screen import wrap  # noqa: E402
+from uikit import App
 
 pytestmark = pytest.mark.micropython
-
-
-class Panel(framebuf.FrameBuffer):
-    def __init__(self, w, h):
-        self.buf = bytearray(w * ((h + 7) // 8))
-        super().__init__(self.buf, w, h, framebuf.MONO_VLSB)
-        self.width = w
-        self.height = h
-
-    def show(self):
-        pass
-
-    def lit(self, x, y, w, h):
-        n = 0
-        for yy in range(y, y + h):
-            for xx in range(x, x + w):
-                n += self.pixel(xx, yy)
-        return n
-
-
-class Hw:
-    pass
-
-
-class App:
-    def __init__(self, w, h):
-        self.hw = Hw()
-        self.hw.display = Panel(w, h)
-        self.link_state = None
-        self.rows = h // 8
-        self.settings = {}
-        self.stack = []
-
-    def push(self, s):
-        self.stack.append(s)
-
-    def pop(self):
-        self.stack.pop()
-
-    def replace(self, s):
-        self.stack[-1] = s
 
 
 def deliver(seats, s, action=None):
