@@ -320,12 +320,12 @@ def _glyph(d, x, y, k, code, col):
     m = s // 2
     if base == _ISLAND:
         d.fill_rect(x, y, k, k, col)
-    elif base == _MINE:           # a fat plus: the mine and its horns
+    elif base == _MINE:           # a ball with four diagonal horns (a boat is a diamond)
         d.fill_rect(x + 1, y + 1, s - 2, s - 2, col)
-        d.pixel(x + m, y, col)
-        d.pixel(x + m, y + s - 1, col)
-        d.pixel(x, y + m, col)
-        d.pixel(x + s - 1, y + m, col)
+        d.pixel(x, y, col)
+        d.pixel(x + s - 1, y, col)
+        d.pixel(x, y + s - 1, col)
+        d.pixel(x + s - 1, y + s - 1, col)
     elif base == _DEAD:           # a cross: destroyed
         d.line(x, y, x + s - 1, y + s - 1, col)
         d.line(x + s - 1, y, x, y + s - 1, col)
