@@ -240,7 +240,7 @@ class AshtapadaScreen(GameScreen):
                 d.rect(x + 1, y + 1, k - 2, k - 2, 0)
             elif tag == "move":
                 if idx == len(squares) - 1:
-                    _boat(d, x, y, k, False, 0)
+                    _boat(d, x, y, k, True, 0)
                 else:
                     d.pixel(x + (k - 1) // 2, y + (k - 1) // 2, 0)
             else:
@@ -253,8 +253,10 @@ class AshtapadaScreen(GameScreen):
         nrow = rows(d)
         wide = w >= 8
         info = self._info(wide)
-        text = wrap(label, w) if wide else [short_label(choice, self.runner.seat.pub["size"])
-                                            if choice is not None else ""]
+        n = self.runner.seat.pub["size"]
+        text = wrap(label, w) if wide else [short_label(choice, n) if choice else ""]
+        if len(text) > 2 and choice[0] == "move":  # the lake shows the path itself
+            text = ["move %d" % len(choice[1]), "to " + A.name(choice[1][-1], n)]
         if wide and len(text) == 1 and choice is not None:
             text.append("%d/%d" % (min(self.cursor, len(self.choices()) - 1) + 1,
                                    len(self.choices())))
@@ -320,12 +322,12 @@ def _glyph(d, x, y, k, code, col):
     m = s // 2
     if base == _ISLAND:
         d.fill_rect(x, y, k, k, col)
-    elif base == _MINE:           # a ball with four diagonal horns (a boat is a diamond)
+    elif base == _MINE:           # a ball with its four horns
         d.fill_rect(x + 1, y + 1, s - 2, s - 2, col)
-        d.pixel(x, y, col)
-        d.pixel(x + s - 1, y, col)
-        d.pixel(x, y + s - 1, col)
-        d.pixel(x + s - 1, y + s - 1, col)
+        d.pixel(x + m, y, col)
+        d.pixel(x + m, y + s - 1, col)
+        d.pixel(x, y + m, col)
+        d.pixel(x + s - 1, y + m, col)
     elif base == _DEAD:           # a cross: destroyed
         d.line(x, y, x + s - 1, y + s - 1, col)
         d.line(x + s - 1, y, x, y + s - 1, col)
@@ -361,8 +363,8 @@ def _small(d, x, y, k, code, col):
 
 
 def _boat(d, x, y, k, mine, col):
-    """Own boat: a filled diamond; the enemy's: a hollow one. Tiny squares use the grid lines
-    too, so a boat stays visible at 3 px."""
+    """Own boat: a sail over a hull; the enemy's: a hollow diamond. Tiny squares use the grid
+    lines too, so a boat stays visible at 3 px."""
     if k < 4:
         if mine:
             d.fill_rect(x - 1, y - 1, k + 2, k + 2, col)
@@ -372,13 +374,16 @@ def _boat(d, x, y, k, mine, col):
         return
     s = k if k & 1 else k - 1
     m = s // 2
+    if mine:                      # a sail, the deck, the hull: not symmetric like a mine
+        d.vline(x + m, y, m, col)
+        d.vline(x + m + 1, y + m - 1, 1, col)
+        d.hline(x, y + m, s, col)
+        d.hline(x + 1, y + m + 1, s - 2, col)
+        return
     for i in range(s):
         w = m - (i - m if i >= m else m - i)
-        if mine:
-            d.hline(x + m - w, y + i, 2 * w + 1, col)
-        else:
-            d.pixel(x + m - w, y + i, col)
-            d.pixel(x + m + w, y + i, col)
+        d.pixel(x + m - w, y + i, col)
+        d.pixel(x + m + w, y + i, col)
 
 
 def screen(app, runner):
