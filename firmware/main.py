@@ -48,11 +48,11 @@ def main():
     from fathom.app import App
     profile = _profile()
     if hasattr(os, "getenv") and os.getenv("FATHOM_SIM"):
-        from fathom import simrun  # headless bot games for `fathom sim` (host only)
+        from hostmodes import simrun  # headless bot games for `fathom sim` (host only)
         simrun.main(profile, _storage_root())
         return
     if hasattr(os, "getenv") and os.getenv("FATHOM_LINKTEST"):
-        from fathom import linktest  # headless message soak for the link's tests and bench
+        from hostmodes import linktest  # the link's soak for its tests and bench (host only)
         linktest.main(profile, _storage_root())
         return
     hw = build(profile, _storage_root(), validated=True)

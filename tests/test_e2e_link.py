@@ -1,4 +1,4 @@
-# The link end to end with real unit processes (firmware/fathom/linktest.py, headless): 500
+# The link end to end with real unit processes (firmware/hostmodes/linktest.py, headless): 500
 # messages each way at 30% loss with duplication and corruption over the emulated ESP-NOW and
 # UART, a unit killed mid-exchange that resumes from storage, a third party injecting and
 # replaying frames, and (with the real screens) a version mismatch that names both versions.

@@ -168,3 +168,48 @@ def test_two_buttons_interleaved():
     b, pins = make(SIX)
     out = run(b, pins, [(100, 5, True), (110, 6, True), (200, 5, False), (210, 6, False)], 400)
     assert keys(out) == ["OK", "BACK"]
+
+
+def test_long_press_and_repeat_across_the_clock_wrap():
+    from fathom.hal.clock import MAX_TICKS, ticks_add
+    start = ticks_add(MAX_TICKS, -300)   # the press begins 300 ms before the clock wraps
+    pins = {}
+
+    def factory(n):
+        pins[n] = FakePin()
+        return pins[n]
+
+    b = Buttons({"buttons": [{"pin": 0, "short": "DOWN", "long": "OK"},
+                             {"pin": 1, "short": "UP"}], "active_low": True}, factory, start)
+    got = []
+    for i in range(0, 1500, STEP):
+        now = ticks_add(start, i)
+        pins[0].level = 0 if i < 1000 else 1            # held 1 s: a long press
+        pins[1].level = 0 if 100 <= i < 1100 else 1     # held 1 s: repeats
+        for k in b.poll(now):
+            got.append((i, k))
+    assert [k for _, k in got if k == "OK"] == ["OK"]
+    ups = [i for i, k in got if k == "UP"]
+    assert ups == [100 + DEBOUNCE_MS] + list(range(100 + REPEAT_DELAY_MS, 1100 + DEBOUNCE_MS,
+                                                   REPEAT_MS)), ups
+
+
+def test_idle_poll_and_a_press_allocate_nothing():
+    import sys
+    if sys.implementation.name != "micropython":
+        pytest.skip("heap_lock is MicroPython's")
+    import micropython
+    b, pins = make(SIX)
+    b.poll(0)
+    got = []
+    micropython.heap_lock()
+    try:
+        t = 0
+        while t < 400:  # not range(..., STEP): a non-literal step builds a range object
+            t += STEP
+            pins[2].level = 0 if 100 <= t < 200 else 1
+            if b.poll(t):
+                got.append(t)  # a new list has room for a few items: no allocation either
+    finally:
+        micropython.heap_unlock()
+    assert len(got) == 1

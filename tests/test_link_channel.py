@@ -6,7 +6,7 @@ from fathom.prng import Prng
 from fathom.link import crypto, frame
 from fathom.link.channel import (Channel, HEARTBEAT_MS, LOST_MS, RTO_MAX_MS, RTO_MIN_MS,
                                  MAX_MESSAGE)
-from fathom.link.wire import Wire, pair, step, STEP_MS
+from hostmodes.wire import Wire, pair, step, STEP_MS
 
 pytestmark = pytest.mark.micropython
 

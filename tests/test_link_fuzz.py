@@ -127,3 +127,59 @@ def test_session_machines_never_raise(msgs):
             assert isinstance(out, list)
     for machine in (g0, g1):
         assert machine.state != "done" or machine.seed is not None
+
+
+@st.composite
+def hostile_messages(draw):
+    """Any bytes, or a deep tower of list/dict headers (past the codec's limit or not)."""
+    if draw(st.booleans()):
+        return draw(st.binary(max_size=400))
+    heads = draw(st.lists(st.sampled_from([b"\xc1", b"\x07\x01\x81k", b"\xc2\x40", b"\x06"]),
+                          min_size=1, max_size=40))
+    return b"".join(heads) + draw(st.binary(max_size=4))
+
+
+@FUZZ
+@given(st.lists(hostile_messages(), min_size=1, max_size=5))
+def test_link_peer_recv_never_raises_and_counts_what_it_refuses(msgs):
+    from fathom import codec
+    from fathom.link.peer import LinkPeer
+
+    class Pipe:
+        mac = None
+
+        def __init__(self):
+            self.q = []
+
+        def send(self, peer, data):
+            return True
+
+        def recv(self):
+            return (None, self.q.pop(0)) if self.q else None
+
+    t = Pipe()
+    other = Channel(t.q.append, KEY, SID, 0, 0)
+    peer = LinkPeer(t, None, Channel(other.on_frame, KEY, SID, 0, 1), None, "uart")
+    for m in msgs:
+        other.send(m)
+    got = []
+    for now in range(0, 2000, 10):
+        other.poll(now)
+        peer.tick(now)
+        m = peer.recv()
+        while m is not None:
+            got.append(m)
+            m = peer.recv()
+        if len(got) == len(msgs):
+            break
+    assert len(got) == len(msgs)
+    bad = 0
+    for raw, m in zip(msgs, got):
+        try:
+            want = codec.decode(raw)
+            ok = isinstance(want, list) and want and isinstance(want[0], str)
+        except codec.CodecError:
+            ok = False
+        assert m == (want if ok else ["bad"])
+        bad += not ok
+    assert peer.bad == bad

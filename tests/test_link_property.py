@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 from fathom.link.channel import Channel
-from fathom.link.wire import Wire, pair, step, bench, STEP_MS
+from hostmodes.wire import Wire, pair, step, bench, STEP_MS
 
 KEY = bytes(range(32))
 PROP = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -7,7 +7,7 @@ from fathom.link import frame
 from fathom.link.session import (GameSetup, Handshake, PairRecord, Pairings, REVEAL_TIMEOUT_MS,
                                  SessionError, beacon, decode_msg, encode_msg, parse_beacon,
                                  seed_commit)
-from fathom.link.wire import Wire, pair, step, STEP_MS
+from hostmodes.wire import Wire, pair, step, STEP_MS
 from fathom.link.channel import Channel
 
 pytestmark = pytest.mark.micropython

@@ -625,7 +625,7 @@ def test_every_card_has_text_or_is_a_vanilla_ship_and_fits_the_screen():
     for c in C.CARDS:
         assert len(c[C.NAME]) <= 24
         if c[C.TYPE] not in (C.SHIP, C.FOE):
-            assert c[C.TEXT]
+            assert C.text(c[C.ID])
 
 
 # ---- deck files ----------------------------------------------------------------------------

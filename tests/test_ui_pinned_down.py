@@ -157,7 +157,7 @@ def test_hand_page_shows_every_card_in_full_and_scrolls():
     for cid in seat.priv["hand"]:
         c = C.get(cid)
         assert c[C.NAME] in text
-        for part in wrap(c[C.TEXT], 9):
+        for part in wrap(C.text(cid), 9):
             assert part in text
     doc = scr.doc(9)
     assert len(doc) > 4  # more than a 72x40 page holds: it scrolls
@@ -302,7 +302,7 @@ def test_jump_page_shows_every_location_with_its_text():
     assert page[0] == "Pinned Down table"
     assert "# > %s +%d" % (loc[C.NAME], loc[C.PW]) in page
     for cid in seat.pub["lopts"]:
-        for part in wrap(C.get(cid)[C.TEXT], 9):
+        for part in wrap(C.text(cid), 9):
             assert ("# " + part).rstrip() in page
     d = draw(app, scr)
     assert d.lit(0, 8, 72, 32) > 0

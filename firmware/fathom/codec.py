@@ -14,7 +14,15 @@
 #   0x80-0xbf  str of 0..63 bytes
 #   0xc0-0xdf  list of 0..31 items
 
-_MAX_DEPTH = 24
+# Nesting limit: at most this many containers open at once, in encode and decode alike (so
+# whatever encode() produces, decode() accepts). Both walk the value with an explicit stack, not
+# recursion, so a peer's deep message costs heap (one small list per level), never C stack: the
+# ESP32 task has 16 KB of it, and the recursive decoder this replaces took 512 B per list level
+# on the 32-bit unix port (12 KB at its old limit of 24); now decode peaks at ~1.4 KB at any depth
+# (measured with micropython.stack_use(), tests/test_codec_stack.py). The deepest legitimate
+# value is a game save, 6 levels (save -> seat -> log -> entry -> event -> a list in the event);
+# link messages reach 4 ("rev": message -> reveal -> actions -> action). 8 leaves room to grow.
+_MAX_DEPTH = 8
 
 
 class CodecError(ValueError):
@@ -28,9 +36,16 @@ def _varint(out, n):
     out.append(n)
 
 
-def _enc(out, v, depth):
-    if depth > _MAX_DEPTH:
-        raise CodecError("too deep")
+def _key_bytes(k):
+    if not isinstance(k, (str, int)) or isinstance(k, bool):
+        raise CodecError("dict key must be str or int")
+    kb = bytearray()
+    _scalar(kb, k)
+    return bytes(kb)
+
+
+def _scalar(out, v):
+    """Encode a non-container; False if `v` is a list, tuple or dict."""
     if v is None:
         out.append(0)
     elif v is False:
@@ -55,36 +70,54 @@ def _enc(out, v, depth):
         out.append(4)
         _varint(out, len(v))
         out.extend(v)
-    elif isinstance(v, (list, tuple)):
-        if len(v) < 32:
-            out.append(0xC0 | len(v))
-        else:
-            out.append(6)
-            _varint(out, len(v))
-        for x in v:
-            _enc(out, x, depth + 1)
-    elif isinstance(v, dict):
-        pairs = []
-        for k in v:
-            if not isinstance(k, (str, int)) or isinstance(k, bool):
-                raise CodecError("dict key must be str or int")
-            kb = bytearray()
-            _enc(kb, k, depth + 1)
-            pairs.append((bytes(kb), v[k]))
-        pairs.sort(key=lambda p: p[0])
-        out.append(7)
-        _varint(out, len(pairs))
-        for kb, x in pairs:
-            out.extend(kb)
-            _enc(out, x, depth + 1)
+    elif isinstance(v, (list, tuple, dict)):
+        return False
     else:
         raise CodecError("cannot encode " + type(v).__name__)
+    return True
 
 
 def encode(v):
     out = bytearray()
-    _enc(out, v, 0)
-    return bytes(out)
+    stack = []  # per open container: [items, next index, True if items are (key bytes, value)]
+    while True:
+        if not _scalar(out, v):
+            if len(stack) >= _MAX_DEPTH:
+                raise CodecError("too deep")
+            if isinstance(v, dict):
+                items = [(_key_bytes(k), v[k]) for k in v]
+                items.sort(key=lambda p: p[0])
+                out.append(7)
+                _varint(out, len(items))
+                stack.append([items, 0, True])
+            else:
+                if len(v) < 32:
+                    out.append(0xC0 | len(v))
+                else:
+                    out.append(6)
+                    _varint(out, len(v))
+                stack.append([v, 0, False])
+        # the next value to write: the next item of the innermost container not yet finished
+        while stack:
+            f = stack[-1]
+            i = f[1]
+            if i < len(f[0]):
+                f[1] = i + 1
+                v = f[0][i]
+                if f[2]:
+                    out.extend(v[0])
+                    v = v[1]
+                break
+            stack.pop()
+        else:
+            return bytes(out)
+
+
+def _text(b):
+    try:
+        return b.decode()
+    except Exception:
+        raise CodecError("bad utf-8")
 
 
 class _Reader:
@@ -120,18 +153,20 @@ class _Reader:
             if shift > 63:
                 raise CodecError("varint too long")
 
+    def count(self):
+        # every item takes at least one byte: a count beyond what is left is a lie
+        n = self.varint()
+        if n > len(self.b) - self.i:
+            raise CodecError("truncated")
+        return n
 
-def _text(b):
-    try:
-        return b.decode()
-    except Exception:
-        raise CodecError("bad utf-8")
+
+_OPEN = object()  # _item's answer for a container tag: its frame was pushed on the stack
 
 
-def _dec(r, depth):
-    if depth > _MAX_DEPTH:
-        raise CodecError("too deep")
-    t = r.byte()
+def _item(r, t, stack):
+    """The value that tag `t` starts, or _OPEN after pushing a frame for a non-empty container:
+    [container, items left, dict key awaiting its value (or _OPEN), last key's bytes]."""
     if t == 0:
         return None
     if t == 1:
@@ -142,8 +177,6 @@ def _dec(r, depth):
         return t & 0x3F
     if 0x80 <= t < 0xC0:
         return _text(r.take(t & 0x3F))
-    if 0xC0 <= t < 0xE0:
-        return [_dec(r, depth + 1) for _ in range(t & 0x1F)]
     if t == 3:
         z = r.varint()
         v = (z >> 1) if not z & 1 else -((z + 1) >> 1)
@@ -157,37 +190,60 @@ def _dec(r, depth):
         if n < 64:
             raise CodecError("non-minimal str")
         return _text(r.take(n))
-    if t == 6:
-        n = r.varint()
+    if 0xC0 <= t < 0xE0:
+        n = t & 0x1F
+        c = []
+    elif t == 6:
+        n = r.count()
         if n < 32:
             raise CodecError("non-minimal list")
-        if n > len(r.b) - r.i:
-            raise CodecError("truncated")
-        return [_dec(r, depth + 1) for _ in range(n)]
-    if t == 7:
-        n = r.varint()
-        if n > len(r.b) - r.i:
-            raise CodecError("truncated")
-        d = {}
-        last = None
-        for _ in range(n):
-            start = r.i
-            k = _dec(r, depth + 1)
-            if not isinstance(k, (str, int)) or isinstance(k, bool):
-                raise CodecError("bad dict key")
-            kb = bytes(r.b[start:r.i])
-            if last is not None and kb <= last:
-                raise CodecError("dict keys not sorted")
-            last = kb
-            d[k] = _dec(r, depth + 1)
-        return d
-    raise CodecError("bad tag")
+        c = []
+    elif t == 7:
+        n = r.count()
+        c = {}
+    else:
+        raise CodecError("bad tag")
+    if len(stack) >= _MAX_DEPTH:
+        raise CodecError("too deep")
+    if n == 0:
+        return c
+    stack.append([c, n, _OPEN, None])
+    return _OPEN
 
 
 def decode(data):
     """Decode one value that must use all of `data`; raises CodecError on anything malformed."""
     r = _Reader(data)
-    v = _dec(r, 0)
-    if r.i != len(data):
-        raise CodecError("trailing bytes")
-    return v
+    stack = []
+    while True:
+        start = r.i
+        v = _item(r, r.byte(), stack)
+        if v is _OPEN:
+            continue
+        # hand the value to the containers it completes, innermost first
+        while stack:
+            f = stack[-1]
+            c = f[0]
+            if isinstance(c, list):
+                c.append(v)
+            elif f[2] is _OPEN:
+                if not isinstance(v, (str, int)) or isinstance(v, bool):
+                    raise CodecError("bad dict key")
+                kb = bytes(r.b[start:r.i])
+                if f[3] is not None and kb <= f[3]:
+                    raise CodecError("dict keys not sorted")
+                f[2] = v
+                f[3] = kb
+                break  # its value comes next
+            else:
+                c[f[2]] = v
+                f[2] = _OPEN
+            f[1] -= 1
+            if f[1]:
+                break
+            stack.pop()
+            v = c
+        else:
+            if r.i != len(data):
+                raise CodecError("trailing bytes")
+            return v

@@ -1,6 +1,10 @@
 # `fathom deploy`: compile firmware/ with mpy-cross into build/<board>/ (only what changed),
 # copy what differs from the device with mpremote's transport, write /board.json, check what
 # landed by SHA-256, and soft-reset the unit into main.py.
+# Two kinds of unit: stock MicroPython gets fathom's code as /fathom/*.mpy with its data files
+# beside it; a unit whose firmware has fathom frozen in (firmware/manifest.py) gets only main.py,
+# the board profile and the data files, under DATA_ROOT, and loses any /fathom folder, which
+# would shadow the frozen package (a board's sys.path is ['', '.frozen', '/lib']).
 import concurrent.futures
 import hashlib
 import json
@@ -14,14 +18,18 @@ from fathom_host import FIRMWARE, ROOT, FathomError, hostboard, serialports
 
 BUILD = ROOT / "build"
 MANIFEST = ".manifest.json"
-EXCLUDE_DIRS = ("twins", "__pycache__")   # host twins never go onto a board
+EXCLUDE_DIRS = ("twins", "hostmodes", "__pycache__")   # host-only code never goes on a board
 EXCLUDE_FILES = ("manifest.py",)            # the freezing manifest is for firmware builds
+PACKAGE = "fathom"
+CODE_ROOT = "/" + PACKAGE      # a stock unit's code and data
+DATA_ROOT = "/fathom_data"     # a frozen unit's data: firmware/fathom/res.py looks there
 CHUNK = 512          # bytes per write exec; a board's raw-paste buffer takes this easily
 BAUD = 115200
 EXEC_TIMEOUT_S = 30  # hashing the whole tree on a real ESP32 takes a few seconds
 
-# One exec on the device: SHA-256 of the named files, plus every file under /fathom (so stale
-# modules can be removed: a leftover x.py would shadow the new x.mpy).
+# One exec on the device: SHA-256 of the named files, plus every file and folder under the
+# folders deploy owns (so stale ones can be removed: a leftover x.py would shadow the new
+# x.mpy, and a leftover /fathom the frozen package).
 _HASH_SCRIPT = """
 import os, hashlib, binascii
 def _h(p):
@@ -38,20 +46,38 @@ def _h(p):
         h.update(b if n == 512 else b[:n])
     f.close()
     return binascii.hexlify(h.digest()).decode()
-def _w(d, out):
+def _w(d, out, dirs):
     try:
         it = list(os.ilistdir(d))
     except OSError:
         return
+    dirs.append(d)
     for e in it:
         p = d + '/' + e[0]
         if e[1] == 0x4000:
-            _w(p, out)
+            _w(p, out, dirs)
         else:
             out.append(p)
 _f = %r
-_w('/fathom', _f)
-print(repr(dict((p, _h(p)) for p in _f)))
+_d = []
+for _r in %r:
+    _w(_r, _f, _d)
+print(repr((dict((p, _h(p)) for p in _f), _d)))
+"""
+
+# Is fathom frozen into the firmware? Import it from the frozen modules alone (a /fathom folder
+# would win otherwise), then forget it: the unit is soft-reset after deploying anyway.
+_FROZEN_SCRIPT = """
+import sys
+_p = sys.path[:]
+sys.path[:] = ['.frozen']
+try:
+    import fathom
+    print('FROZEN:' + getattr(fathom, '__file__', '.frozen/fathom'))
+except ImportError:
+    print('FROZEN:')
+sys.path[:] = _p
+sys.modules.pop('fathom', None)
 """
 
 
@@ -155,22 +181,54 @@ def build(firmware, build_dir, profile, out=None):
     return done
 
 
-def build_files(build_dir):
-    """{device path: local path} for a built tree (the manifest's outputs plus /board.json)."""
+def build_files(build_dir, frozen=False):
+    """{device path: local path} for a built tree (the manifest's outputs plus /board.json).
+    frozen: for a unit with fathom in its firmware, no code, and fathom's data under DATA_ROOT."""
     build_dir = pathlib.Path(build_dir)
     manifest = json.loads((build_dir / MANIFEST).read_text())
-    files = {"/" + e["out"]: build_dir / e["out"] for e in manifest.values()}
+    files = {}
+    for e in manifest.values():
+        out, local = e["out"], build_dir / e["out"]
+        if frozen and out.startswith(PACKAGE + "/"):
+            if out.endswith(".mpy"):
+                continue
+            files[DATA_ROOT + out[len(PACKAGE):]] = local
+        else:
+            files["/" + out] = local
     files["/board.json"] = build_dir / "board.json"
     return files
 
 
 # -- device -----------------------------------------------------------------------------------
 
-def device_hashes(transport, paths):
-    """{device path: sha256 hex or None} for `paths` and every file under /fathom."""
+def frozen_fathom(transport):
+    """The frozen fathom package's __file__ on the unit, or None on stock firmware."""
+    lines = transport.exec(_FROZEN_SCRIPT).decode().strip().splitlines()
+    mark = [x for x in lines if x.startswith("FROZEN:")]
+    if not mark:
+        raise FathomError("the unit did not answer the frozen-firmware check: %r" % lines[-3:])
+    return mark[-1][len("FROZEN:"):].strip() or None
+
+
+def device_state(transport, paths):
+    """({device path: sha256 hex or None}, [folders]) for `paths` and everything under the
+    folders deploy owns (CODE_ROOT, DATA_ROOT)."""
     import ast
-    raw = transport.exec(_HASH_SCRIPT % (sorted(paths),))
+    raw = transport.exec(_HASH_SCRIPT % (sorted(paths), [CODE_ROOT, DATA_ROOT]))
     return ast.literal_eval(raw.decode().strip())
+
+
+def device_hashes(transport, paths):
+    return device_state(transport, paths)[0]
+
+
+def _parents(paths):
+    out = set()
+    for p in paths:
+        parts = p.strip("/").split("/")[:-1]
+        for i in range(1, len(parts) + 1):
+            out.add("/" + "/".join(parts[:i]))
+    return out
 
 
 def _mkdirs(transport, path, made):
@@ -183,25 +241,46 @@ def _mkdirs(transport, path, made):
         made.add(d)
 
 
+def _remove(transport, files, dirs):
+    """Delete files, then folders deepest first, in one exec."""
+    dirs = sorted(dirs, key=lambda d: -d.count("/"))
+    transport.exec("import os\nfor p in %r:\n os.remove(p)\nfor d in %r:\n os.rmdir(d)"
+                   % (sorted(files), dirs))
+
+
 def deploy(port, build_dir, reset=True, out=None):
     """Copy what differs onto the board at `port`; returns the device paths copied."""
     from mpremote.transport import TransportError, TransportExecError
     from mpremote.transport_serial import SerialTransport
     out = out or sys.stdout
-    files = build_files(build_dir)
     try:
         transport = SerialTransport(port, baudrate=BAUD)
     except TransportError as e:
         raise FathomError("cannot open %s: %s" % (port, e))
     try:
         transport.enter_raw_repl(soft_reset=True)
-        on_device = device_hashes(transport, files)
+        frozen = frozen_fathom(transport)
+        if frozen:
+            out.write("fathom: fathom is frozen into this unit's firmware (%s): copying main.py, "
+                      "the board profile and data files to %s, no code\n" % (frozen, DATA_ROOT))
+        files = build_files(build_dir, frozen=bool(frozen))
+        on_device, dirs = device_state(transport, files)
         local = {p: _sha(f.read_bytes()) for p, f in files.items()}
-        stale = sorted(p for p in on_device if p not in files)
-        changed = sorted(p for p in files if on_device.get(p) != local[p])
+        stale = sorted(p for p in on_device if p not in files and on_device[p] is not None)
+        keep = _parents(files)
+        old_dirs = [d for d in dirs if d not in keep]
+        shadow = [p for p in stale if p.startswith(CODE_ROOT + "/")]
+        if frozen and (shadow or CODE_ROOT in old_dirs):
+            out.write("fathom: removing %s (%d file%s): it would shadow the frozen fathom "
+                      "package\n" % (CODE_ROOT, len(shadow), "" if len(shadow) == 1 else "s"))
+        else:
+            shadow = []
         for p in stale:
-            out.write("fathom: removing stale %s\n" % p)
-            transport.exec("import os\nos.remove(%r)" % p)
+            if p not in shadow:
+                out.write("fathom: removing stale %s\n" % p)
+        if stale or old_dirs:
+            _remove(transport, stale, old_dirs)
+        changed = sorted(p for p in files if on_device.get(p) != local[p])
         made = set()
         for i, p in enumerate(changed, 1):
             data = files[p].read_bytes()

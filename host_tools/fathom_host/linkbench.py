@@ -1,5 +1,5 @@
 # `fathom bench link` and the link's end-to-end tests: two real unit processes (the firmware's
-# headless linktest mode, firmware/fathom/linktest.py) pair over the emulated ESP-NOW or UART
+# headless linktest mode, firmware/hostmodes/linktest.py) pair over the emulated ESP-NOW or UART
 # and soak N messages each way through the ether's faults; this collects their JSON lines and
 # the ether's counters into per-message wire costs, retransmissions and throughput.
 import json

@@ -47,9 +47,16 @@ class SerialTwin:
     unit_dir is the board's flash filesystem (main.py, fathom/*.mpy, board.json, data/).
     env is added to the unit process's environment (FATHOM_UNIT, ...); FATHOM_BOARD and FATHOM_DIR
     are dropped because on a board those are /board.json and /data inside the filesystem.
+    micropython is the unix-port executable that plays the board's firmware (default: the venv's
+    or PATH's); a build with fathom frozen into it stands for a board flashed with firmware
+    that has fathom inside.
     """
 
-    def __init__(self, unit_dir, env=None, firmware_path=FIRMWARE, heapsize=None):
+    def __init__(self, unit_dir, env=None, firmware_path=FIRMWARE, heapsize=None,
+                 micropython=None):
+        if micropython is not None and not os.access(str(micropython), os.X_OK):
+            raise FathomError("no MicroPython executable at %s" % micropython)
+        self.exe = str(micropython) if micropython is not None else micropython_exe()
         self.unit_dir = pathlib.Path(unit_dir).resolve()
         self.unit_dir.mkdir(parents=True, exist_ok=True)
         self.twins_dir = pathlib.Path(firmware_path).resolve() / "twins"
@@ -124,7 +131,7 @@ class SerialTwin:
         env.pop("FATHOM_DIR", None)
         env["MICROPYPATH"] = os.pathsep.join(
             [".frozen", str(self.twins_dir), str(self.unit_dir)])
-        cmd = [micropython_exe()]
+        cmd = [self.exe]
         if self.heapsize:
             cmd += ["-X", "heapsize=%s" % self.heapsize]
         cmd += [str(BOOT), str(self.unit_dir), str(self.twins_dir),

@@ -45,6 +45,11 @@ class Buttons:
             by_pin[b["pin"]] = btn
         self._chords = [(by_pin[c["pins"][0]], by_pin[c["pins"][1]], c["key"])
                         for c in profile.get("chords") or ()]
+        # poll()'s answer, reused: the loop polls every 10 ms and must not allocate each time.
+        # Emptied with pop(): MicroPython's clear() and del [:] reallocate. A new list holds 4
+        # items without growing and pop() never shrinks it below that, so up to 4 keys in one
+        # poll (a chord is one) cost no allocation at all.
+        self._keys = []
         for btn in self._buttons:
             # a button already held at start-up (or through a reboot) stays silent until released
             btn.raw = btn.down = btn.pin.value() == self._active
@@ -58,8 +63,11 @@ class Buttons:
         return False
 
     def poll(self, now_ms):
-        """Keys produced since the last poll, oldest first."""
-        out = []
+        """Keys produced since the last poll, oldest first. The list is reused: read it before
+        the next poll."""
+        out = self._keys
+        while out:
+            out.pop()
         for b in self._buttons:
             raw = b.pin.value() == self._active
             if raw != b.raw:

@@ -1,4 +1,5 @@
-# Millisecond ticks that behave the same on MicroPython (time.ticks_*) and CPython (monotonic).
+# Millisecond ticks that behave the same on MicroPython (time.ticks_*) and CPython (monotonic),
+# and the app's clock, now_ms(), which every timer in the firmware runs on.
 import time
 
 if hasattr(time, "ticks_ms"):
@@ -30,16 +31,22 @@ else:
         if ms > 0:
             time.sleep(ms / 1000)
 
+# The largest value a tick takes: 2**30 - 1 on a 32-bit port (the largest small int), whose
+# next tick is 0. Tests start the clock just below it to cross the wrap.
+MAX_TICKS = ticks_add(0, -1)
 
-_mono = [None, 0]  # last ticks_ms seen, milliseconds accumulated
+_at = [ticks_ms(), 0]  # ticks_ms() when now_ms() last read _at[1]: boot reads 0
 
 
 def now_ms():
-    """Milliseconds since start that never wrap: ticks_ms wraps every 2**30 ms (12.4 days) on
-    a port, so the app's timers (link retransmits, heartbeats, bot pauses) use this instead and
-    may compare times with plain arithmetic. Call it at least once per wrap (the loop does)."""
-    t = ticks_ms()
-    if _mono[0] is not None:
-        _mono[1] += ticks_diff(t, _mono[0])
-    _mono[0] = t
-    return _mono[1]
+    """Milliseconds since boot, wrapping exactly like ticks_ms (every 2**30 ms, 12.4 days, on a
+    32-bit port). An unwrapped count would become a heap-allocated long int after 2**30 ms and
+    make every timer comparison allocate; this stays a small int. The price: compare and add
+    times only with ticks_diff / ticks_add, never with plain - or + (which break at the wrap)."""
+    return ticks_add(_at[1], ticks_diff(ticks_ms(), _at[0]))
+
+
+def start_at(t):
+    """Make now_ms() read `t` (0..MAX_TICKS) from this moment: tests start near the wrap."""
+    _at[0] = ticks_ms()
+    _at[1] = t

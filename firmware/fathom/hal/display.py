@@ -35,6 +35,7 @@ _DCDC = const(0xAD)            # SH1106 + 0x8B DC-DC on (same opcode, other chip
 _RAM_ROWS = const(64)
 _CTRL_CMD = const(0x00)        # control byte: a stream of commands follows
 _DATA = b"\x40"                # control byte: a stream of display data follows
+_COUNT_WRAP = const(1 << 29)   # bytes_sent wraps here so it stays a small int (no allocation)
 
 
 class _Oled(framebuf.FrameBuffer):
@@ -56,6 +57,9 @@ class _Oled(framebuf.FrameBuffer):
         sv = memoryview(self._shadow)
         self._rows = [mv[p * width:(p + 1) * width] for p in range(self.pages)]
         self._srows = [sv[p * width:(p + 1) * width] for p in range(self.pages)]
+        # One write vector per page, made once: a whole-page update (what a menu's cursor bar
+        # changes) then allocates nothing. Only a narrow span slices a fresh memoryview.
+        self._whole = [(_DATA, r) for r in self._rows]
         self._addr_cmd = bytearray(4)  # control, page, column low, column high
         self.bytes_sent = 0            # everything written to the bus, for the bench
         self.flipped = flip
@@ -66,7 +70,11 @@ class _Oled(framebuf.FrameBuffer):
 
     def write_cmds(self, cmds):
         self.i2c.writeto(self.addr, bytes([_CTRL_CMD]) + bytes(cmds))
-        self.bytes_sent += len(cmds) + 1
+        self._count(len(cmds) + 1)
+
+    def _count(self, n):
+        n += self.bytes_sent
+        self.bytes_sent = n - _COUNT_WRAP if n >= _COUNT_WRAP else n
 
     def _write_span(self, page, a, b):
         col = self._col + a
@@ -76,8 +84,11 @@ class _Oled(framebuf.FrameBuffer):
         c[2] = _COL_LO | (col & 0x0F)
         c[3] = _COL_HI | (col >> 4)
         self.i2c.writeto(self.addr, c)
-        self.i2c.writevto(self.addr, (_DATA, self._rows[page][a:b]))
-        self.bytes_sent += 5 + b - a
+        if b - a == self.width:
+            self.i2c.writevto(self.addr, self._whole[page])
+        else:
+            self.i2c.writevto(self.addr, (_DATA, self._rows[page][a:b]))
+        self._count(5 + b - a)
 
     # -- set-up ------------------------------------------------------------------------------
 
@@ -115,7 +126,7 @@ class _Oled(framebuf.FrameBuffer):
         for page in range(_RAM_ROWS // 8):
             self.write_cmds((_PAGE | page, _COL_LO, _COL_HI))
             self.i2c.writevto(self.addr, (_DATA, zeros))
-            self.bytes_sent += 1 + len(zeros)
+            self._count(1 + len(zeros))
 
     def invalidate(self):
         """Make the next show() send every page (after a panel reset or power loss)."""
@@ -161,8 +172,13 @@ class _Oled(framebuf.FrameBuffer):
                     a += 1
                 while row[b - 1] == old[b - 1]:
                     b -= 1
+                if b - a > w - (w >> 3):
+                    a, b = 0, w  # near enough the whole page: send it all, allocation-free
             self._write_span(p, a, b)
-            old[a:b] = row[a:b]
+            if b - a == w:
+                old[:] = row
+            else:
+                old[a:b] = row[a:b]
             sent += b - a
         self._stale = False
         return sent

@@ -64,5 +64,5 @@ def build(profile, storage_root, validated=False):
     def pin_factory(n):
         return machine.Pin(n, machine.Pin.IN, pull)
 
-    btns = buttons.Buttons(p, pin_factory, clock.ticks_ms())
+    btns = buttons.Buttons(p, pin_factory, clock.now_ms())  # the clock App.step polls with
     return Hardware(p, i2c, disp, btns, storage.Storage(storage_root), power)

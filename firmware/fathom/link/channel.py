@@ -2,6 +2,8 @@
 # retransmission and backoff, duplicate and replay suppression, heartbeats and a link state.
 # It never sends from on_frame(): frames (acks included) leave only from poll(), so an app that
 # persists save() before calling poll() never lets the peer see an ack it could forget.
+# Times are the app clock's (clock.now_ms), which wraps: only ticks_diff / ticks_add touch them.
+from fathom.hal.clock import ticks_add, ticks_diff
 from fathom.link import frame
 from fathom.link.crypto import Mac
 
@@ -99,14 +101,16 @@ class Channel:
     def poll(self, now_ms):
         self._now = now_ms
         limit = self._snd_una + WINDOW
-        if self._deadline is not None and now_ms >= self._deadline and self._snd_sent > self._snd_una:
+        self._age(now_ms)
+        if self._deadline is not None and ticks_diff(now_ms, self._deadline) >= 0 and \
+                self._snd_sent > self._snd_una:
             for seq, ftype, payload in self._out:
                 if seq >= self._snd_sent:
                     break
                 self.stats["retransmits"] += 1
                 self._tx(ftype, seq, payload)
             self._rto = min(self._rto * 2, RTO_MAX_MS)
-            self._deadline = now_ms + self._rto
+            self._deadline = ticks_add(now_ms, self._rto)
         for seq, ftype, payload in self._out:
             if seq >= limit:
                 break
@@ -114,21 +118,33 @@ class Channel:
                 self._tx(ftype, seq, payload)
                 self._snd_sent = seq + 1
                 if self._deadline is None:
-                    self._deadline = now_ms + self._rto
-        if self._ack_due or self._last_tx is None or now_ms - self._last_tx >= HEARTBEAT_MS:
+                    self._deadline = ticks_add(now_ms, self._rto)
+        if self._ack_due or self._last_tx is None or \
+                ticks_diff(now_ms, self._last_tx) >= HEARTBEAT_MS:
             self._tx(frame.ACK, self._snd_sent, b"")
+
+    def _age(self, now):
+        # A time compared with a threshold is kept no older than just past it: a wrapping clock
+        # would otherwise make half a period (6 days) of silence look like none at all.
+        cap = LOST_MS + 1
+        if self._heard is not None and ticks_diff(now, self._heard) > cap:
+            self._heard = ticks_add(now, -cap)
+        if ticks_diff(now, self._born) > cap:
+            self._born = ticks_add(now, -cap)
+        if ticks_diff(now, self._una_since) > cap:
+            self._una_since = ticks_add(now, -cap)
 
     @property
     def state(self):
         if self._heard is None and not self._linked_once and not self._out:
             return "idle"
         since = self._heard if self._heard is not None else self._born
-        silence = self._now - since
+        silence = ticks_diff(self._now, since)
         if silence > LOST_MS:
             return "lost"
         if self._heard is None or silence > MISS_MS:
             return "retrying"
-        if self._snd_sent > self._snd_una and self._now - self._una_since > MISS_MS:
+        if self._snd_sent > self._snd_una and ticks_diff(self._now, self._una_since) > MISS_MS:
             return "retrying"
         return "linked"
 
@@ -197,7 +213,7 @@ class Channel:
             self._snd_sent = ack
         self._rto = RTO_MIN_MS
         self._una_since = self._now
-        self._deadline = self._now + self._rto if self._snd_sent > ack else None
+        self._deadline = ticks_add(self._now, self._rto) if self._snd_sent > ack else None
         self.needs_save = True
 
     def _take(self, ftype, payload):

@@ -16,6 +16,7 @@ from fathom.link.session import (GameSetup, Handshake, Pairings, beacon, parse_b
 
 BEACON_MS = 700          # how often a unit looking for a partner announces itself
 SEEN_MS = 4000           # a unit not heard for this long leaves the list
+MAX_SEEN = 16            # units listed at most: beacons from made-up MACs cannot fill the heap
 PAIRINGS = "pairings"
 # Option keys a group proposal adds to the game's options (bound into the seed commitment, so
 # the seats are fixed before any nonce is revealed); never passed to the engine.
@@ -80,6 +81,7 @@ class Connector:
         self.setup = None
         self.next_beacon = now
         self.foreign = 0        # frames from units other than the chosen one, dropped
+        self.dropped = 0        # frames whose handling failed: dropped, never raised
         self.players = players
         self.join = join
         self.lmk = None
@@ -91,7 +93,8 @@ class Connector:
 
     # ---- what the pairing screen asks for --------------------------------------------------
     def nearby(self, now):
-        return [(m, v[0], v[1]) for m, v in self.seen.items() if ticks_diff(now, v[2]) < SEEN_MS]
+        return [(m, v[0], v[1]) for m, v in self.seen.items()
+                if 0 <= ticks_diff(now, v[2]) < SEEN_MS]
 
     def choose(self, mac, now):
         self.peer_mac = bytes(mac)
@@ -122,7 +125,7 @@ class Connector:
             return
         forgot = hs._peer_nonce is not None and (
             hs.record is None or hs.record.pid != self.lmk_pid)
-        deaf = self.ch0.stats["frames_received"] == 0 and now - self.lmk_since > LMK_DEAF_MS
+        deaf = self.ch0.stats["frames_received"] == 0 and ticks_diff(now, self.lmk_since) > LMK_DEAF_MS
         if forgot or deaf:
             self.lmk = None
             self.t.set_key(self.peer_mac, None)
@@ -196,7 +199,10 @@ class Connector:
             got = self.t.recv()
             if got is None:
                 break
-            self._frame(got[0], got[1], now)
+            try:
+                self._frame(got[0], got[1], now)
+            except Exception:
+                self.dropped += 1  # nothing a peer sends may stop this loop
         if self.ch0 is not None:
             self.ch0.poll(now)
             while self.hs.state not in ("done", "failed"):
@@ -234,7 +240,7 @@ class Connector:
         b = parse_beacon(data)
         if b is not None:
             if mac and mac != self.mac:
-                self.seen[bytes(mac)] = [b[0], b[2], now]
+                self._saw(bytes(mac), b, now)
             if b[2] != frame.VERSION and self.hs is not None and self.ch1 is None and \
                     self.state != "failed" and (mac is None or mac == self.peer_mac):
                 # The partner's frames of another version never reach the handshake (parse
@@ -260,6 +266,16 @@ class Connector:
             self.ch1.on_frame(data)
         elif self.ch0 is not None:
             self.ch0.on_frame(data)
+
+    def _saw(self, mac, b, now):
+        seen = self.seen
+        if mac not in seen:
+            for m in list(seen):
+                if ticks_diff(now, seen[m][2]) >= SEEN_MS:
+                    del seen[m]  # also keeps every entry young enough for ticks_diff
+            if len(seen) >= MAX_SEEN:
+                return
+        seen[mac] = [b[0], b[2], now]
 
     def _keyed(self, now):
         hs = self.hs

@@ -44,7 +44,8 @@ class EspNowLink:
         self.channel = channel
         self.mtu = min(250, getattr(espnow, "MAX_DATA_LEN", 250))
         self._lmk = lmk
-        self._peers = []  # the MACs we registered, oldest first
+        self._peers = []  # the MACs we registered, oldest first: always what the radio holds
+        self._encrypted = []  # those of them registered with an LMK
         self.tx = self.rx = self.tx_bytes = self.rx_bytes = self.tx_errors = 0
 
     @property
@@ -92,16 +93,19 @@ class EspNowLink:
             self._e.del_peer(mac)
         except OSError:
             pass  # not registered yet
-        if mac in self._peers:
-            self._peers.remove(mac)
+        self._forget(mac)
         self._add(mac, lmk)
 
     def _ensure_peer(self, mac):
         if mac not in self._peers:
             self._add(mac, None if mac == BROADCAST else self._lmk)
 
+    # The radio holds 20 peers, at most 6 of them encrypted, and says only "full" for either
+    # limit. A new encrypted peer therefore evicts our oldest encrypted one first (evicting a
+    # clear one may free nothing); the loop ends because every eviction shrinks our list, and
+    # a MAC is recorded only once the radio has taken it.
     def _add(self, mac, lmk):
-        for _ in range(2):
+        while True:
             try:
                 if lmk:
                     self._e.add_peer(mac, lmk, 0, network.STA_IF, True)
@@ -112,20 +116,35 @@ class EspNowLink:
                 name = _err_name(err)
                 if name == "ESP_ERR_ESPNOW_EXIST":
                     break  # registered before (by us or an earlier link object): fine
-                if name != "ESP_ERR_ESPNOW_FULL" or not self._evict():
+                if name != "ESP_ERR_ESPNOW_FULL" or not self._evict(bool(lmk)):
                     raise
         self._peers.append(mac)
+        if lmk:
+            self._encrypted.append(mac)
 
-    def _evict(self):
-        for old in self._peers:
-            if old != BROADCAST:
-                self._peers.remove(old)
-                try:
-                    self._e.del_peer(old)
-                except OSError:
-                    pass
-                return True
-        return False
+    def _evict(self, encrypted):
+        victim = None
+        if encrypted and self._encrypted:
+            victim = self._encrypted[0]
+        else:
+            for old in self._peers:
+                if old != BROADCAST:
+                    victim = old
+                    break
+        if victim is None:
+            return False
+        try:
+            self._e.del_peer(victim)
+        except OSError:
+            pass  # gone already: either way the radio no longer holds it
+        self._forget(victim)
+        return True
+
+    def _forget(self, mac):
+        if mac in self._peers:
+            self._peers.remove(mac)
+        if mac in self._encrypted:
+            self._encrypted.remove(mac)
 
     def close(self):
         try:
@@ -133,3 +152,4 @@ class EspNowLink:
         except OSError:
             pass
         self._peers = []
+        self._encrypted = []

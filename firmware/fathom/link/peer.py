@@ -50,10 +50,13 @@ class LinkPeer:
             return None
         self._persist()
         try:
-            return codec.decode(raw)
-        except codec.CodecError:
+            m = codec.decode(raw)
+        except Exception:  # CodecError, or MemoryError for a message that decodes too large
+            m = None
+        if not isinstance(m, list) or not m or not isinstance(m[0], str):
             self.bad += 1
             return ["bad"]  # the runner refuses it and shows the problem
+        return m
 
     def tick(self, now):
         while True:

@@ -2,6 +2,7 @@
 # discovery beacons, the pairing/rekey handshake (version check, Diffie-Hellman, short code),
 # stored pairings, and the game set-up with its commit-reveal seed. No I/O, no clock reads.
 from fathom import codec
+from fathom.hal.clock import ticks_diff
 from fathom.prng import Prng
 from fathom.link import crypto, frame
 
@@ -431,7 +432,7 @@ class GameSetup:
         """Count time spent waiting for the peer's reveal while the link is up; past
         REVEAL_TIMEOUT_MS the peer forfeits (it may be sitting on a result it dislikes)."""
         if self._last is not None and linked and self.state == "reveal":
-            self._waited += max(0, now_ms - self._last)
+            self._waited += max(0, ticks_diff(now_ms, self._last))
             if self._waited > REVEAL_TIMEOUT_MS:
                 self._fail("the other unit did not reveal its nonce: it forfeits", "forfeit")
         self._last = now_ms

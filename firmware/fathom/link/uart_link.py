@@ -2,7 +2,12 @@
 # There is no addressing on a cable, so the peer is always None.
 from fathom.link import uartframe
 
-_RXBUF = 1024  # the driver's receive buffer: a few full frames arriving between two polls
+# The driver's buffers, both larger than the ESP32's defaults (256 each). One wrapped frame is
+# up to uartframe.MAX_WIRE (258) bytes: with the default txbuf, write() of a full frame waits
+# for the line to drain (~20 ms at 115200 baud) and stalls the app loop; room for two frames
+# lets a retransmission burst queue behind the frame still going out.
+_TXBUF = 2 * uartframe.MAX_WIRE
+_RXBUF = 1024  # a few full frames arriving between two polls
 
 
 class UartLink:
@@ -15,7 +20,7 @@ class UartLink:
 
             try:
                 uart = UART(uart_cfg.get("id", 1), baudrate=uart_cfg.get("baud", 115200),
-                            tx=uart_cfg["tx"], rx=uart_cfg["rx"], rxbuf=_RXBUF)
+                            tx=uart_cfg["tx"], rx=uart_cfg["rx"], txbuf=_TXBUF, rxbuf=_RXBUF)
             except KeyError as missing:
                 raise ValueError("the board profile's uart entry needs %s" % missing)
         self._u = uart

@@ -1,11 +1,12 @@
 # Pinned Down deck files: parse the text format and check the deck-construction rules.
 # Pure functions (the host's `fathom deck validate` and the device share them), plus `load`,
-# which reads a shipped deck from decks/ next to this module.
+# which reads a shipped deck, a data file (fathom.res finds it whether fathom is frozen or not).
 #
 # Format, one item a line, '#' starts a comment:
 #   affiliation red        (purple, red, blue or acarr)
 #   flagship R1            (starts in play; counts towards the four-copy limit)
 #   4 R2                   (count and card id: the draw deck)
+from fathom import res
 from fathom.games.pinned_down import cards as C
 
 MIN_DECK = 30
@@ -18,10 +19,15 @@ class DeckError(ValueError):
 
 def parse(text):
     """(affiliation, flagship id, [(count, card id), ...]) from a deck file's text."""
+    return parse_lines(text.split("\n"))
+
+
+def parse_lines(lines):
+    """parse() over any iterable of lines, such as an open file read line by line."""
     aff = flag = None
     entries = []
     n = 0
-    for raw in text.split("\n"):
+    for raw in lines:
         n += 1
         line = raw.split("#", 1)[0].strip()
         if not line:
@@ -90,13 +96,13 @@ def validate(text):
     return aff, flag, check(aff, flag, entries)
 
 
-def _here():
-    f = __file__
-    i = max(f.rfind("/"), f.rfind("\\"))
-    return f[:i] if i >= 0 else "."
+def path(name):
+    """A shipped deck's data path (for fathom.res)."""
+    return "games/pinned_down/decks/" + name + ".txt"
 
 
 def load(name):
     """The shipped deck decks/<name>.txt, validated: (affiliation, flagship, draw deck)."""
-    with open(_here() + "/decks/" + name + ".txt") as fh:
-        return validate(fh.read())
+    with res.open_data(path(name)) as fh:
+        aff, flag, entries = parse_lines(fh)
+    return aff, flag, check(aff, flag, entries)

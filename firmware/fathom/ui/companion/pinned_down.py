@@ -214,7 +214,7 @@ class Foes(Panel):
             if C.known(f):
                 from fathom.ui.dialog import Message
                 c = C.get(f)
-                self.app.push(Message(self.app, c[C.NAME], c[C.TEXT] or "Enemy starship."))
+                self.app.push(Message(self.app, c[C.NAME], C.text(f) or "Enemy starship."))
         return go
 
 

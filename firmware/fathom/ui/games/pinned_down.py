@@ -373,7 +373,7 @@ class PinnedDownScreen(GameScreen):
             out.append((c[C.NAME], "t%d" % c[C.THREAT], MARK if cid == mark else INV))
             mark = None if cid == mark else mark
             out.append((stats(cid), "", PLAIN))
-            for part in wrap(c[C.TEXT], w):
+            for part in wrap(C.text(cid), w):
                 if part:
                     out.append((part, "", PLAIN))
         if not s.priv["hand"]:
@@ -421,7 +421,7 @@ class PinnedDownScreen(GameScreen):
             for i in range(len(pub["lopts"])):
                 c = C.get(pub["lopts"][i])
                 out.append((c[C.NAME], "+%d" % c[C.PW], MARK if i == pick else PLAIN))
-                for part in wrap(c[C.TEXT], w):
+                for part in wrap(C.text(pub["lopts"][i]), w):
                     out.append((part, "", PLAIN))
             return out
         fights = preview(self.eng, pub, a)
