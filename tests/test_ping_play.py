@@ -70,12 +70,14 @@ def _secrecy(seats, author, ev, before):
         assert ev[1] == last[0]
         cards = [ev[1]]
     elif tag == "hit":
-        assert ev[1] == me["sq"]
+        assert len(ev) == 1
+    elif tag == "damage":  # the reveal comes after the two cards are picked (rules 7)
+        assert len(ev) == 3 and ev[1] in (0, 1) and ev[2] == me["sq"]
     elif tag == "setup":
         assert ev[1] is None
     else:  # events that carry no secret at all
-        assert tag in ("listen", "miss", "shuffle", "damage", "disable")
-        assert len(ev) == {"listen": 1, "miss": 1, "shuffle": 1, "damage": 2, "disable": 3}[tag]
+        assert tag in ("listen", "miss", "shuffle", "disable")
+        assert len(ev) == {"listen": 1, "miss": 1, "shuffle": 1, "disable": 3}[tag]
     for c in cards:  # a card shown is the one just played, never one still held
         assert c not in [x for x, _d in me["hand"]]
         assert c != seats[0].priv["inc"]

@@ -4,9 +4,10 @@ import pytest
 from fathom.codec import encode
 from fathom.games import local
 from fathom.games.base import IllegalAction
-from fathom.games.ping import ENGINE, tracker
+from fathom.games.ping import ENGINE, PingEngine, tracker
 from fathom.games.ping import board as B
 from fathom.bots.random_bot import RandomBot
+from fathom.bots.ping import SharpBot
 from test_ping_helpers import (SQ, game, step, play, hand, names, M1_TORP, M1_TORP2, M2_TORP,
                           M1_GUN, M1_PING, M2_PING, M3_PING, M1_LISTEN, M2_LISTEN,
                           M1_ENC, M2_ENC, M3_ENC, M2_DIVE)
@@ -185,11 +186,10 @@ def _shoot(h1, at1, at0, action, first=None):
     return s, play(s, action)
 
 
-def test_torpedo_through_the_adversary_square_hits_and_reveals():
+def test_torpedo_through_the_adversary_square_hits():
     s, evs = _shoot([M1_TORP, M2_TORP, M1_GUN], "R", "T", ["torpedo", M1_TORP, B.E])
-    assert evs == [["up", M1_TORP, B.UTILITY, SQ["R"], B.E, 0], ["hit", SQ["T"]]]
+    assert evs == [["up", M1_TORP, B.UTILITY, SQ["R"], B.E, 0], ["hit"]]
     assert s[0].to_move() == (0, "act")            # the victim shuffles next
-    assert tracker(s[1].pub, 1) == [SQ["T"]]
 
 
 def test_torpedo_miss_rules_out_its_path():
@@ -234,7 +234,7 @@ def test_dive_lasts_only_the_adversary_next_turn():
     play(s, ["move", M1_PING, SQ["S"], 0])         # player 2 moves R -> S
     play(s, ["encrypt", M1_ENC])                   # player 1 stays on S, no longer diving
     evs = play(s, ["gun", M1_GUN])
-    assert evs[1] == ["hit", SQ["S"]]
+    assert evs[1] == ["hit"]
 
 
 # ---- damage, repair, sinking ------------------------------------------------------------------
@@ -245,6 +245,76 @@ def _hit(s, pick, shuffle=0):
     return play(s, ["disable"] + list(pick))
 
 
+def test_hit_reveals_the_square_only_after_the_two_cards_are_disabled():
+    # ping.txt, DAMAGE AND REPAIR: "your adversary will select two action cards in your hand to
+    # disable ... Then, reveal your location."
+    s = game([M1_ENC, M2_ENC, M3_ENC], [M1_TORP, M2_TORP, M1_GUN], "T", "R", inc=M2_DIVE)
+    play(s, ["encrypt", M1_ENC])
+    hidden = len(tracker(s[1].pub, 1))
+    assert hidden > 3
+    evs = play(s, ["torpedo", M1_TORP, B.E])
+    assert evs[1] == ["hit"]                       # the hit names no square
+    assert len(tracker(s[1].pub, 1)) == hidden
+    step(s, ["shuffle", 0])
+    assert len(tracker(s[1].pub, 1)) == hidden
+    evs = play(s, ["disable", 0, 1])               # the attacker picks still blind
+    assert evs[0] == ["disable", 0, 1]
+    assert evs[1] == ["damage", 0, SQ["T"]]        # then the victim reveals
+    assert tracker(s[1].pub, 1) == [SQ["T"]]
+
+
+class _LiarAfterHit(PingEngine):
+    """Reveals a wrong square the shot also reaches, once, after taking damage."""
+
+    def __init__(self):
+        self.lied = False
+
+    def answer(self, pub, priv, player):
+        ev = PingEngine.answer(self, pub, priv, player)
+        if ev[0] == "damage" and not self.lied:
+            for sq in range(B.NSQ):
+                if sq != ev[2] and self._hits(pub["shot"], sq):
+                    self.lied = True
+                    return [ev[0], ev[1], sq]
+        return ev
+
+
+def test_a_victim_revealing_a_wrong_square_after_damage_is_named_by_the_audit():
+    caught = 0
+    for i in range(40):
+        seed = b"dmglie%d" % i
+        seats = local.make_seats(ENGINE, {}, 2, seed)
+        bots = [SharpBot(seed, 0), SharpBot(seed, 1)]
+        for p in (0, 1):
+            seats[p].engine = _LiarAfterHit()
+        lie_at = None
+        n = 0
+        while seats[0].result() is None and lie_at is None and n < 400:
+            s = local.next_author(seats)
+            while s.setup_legal():
+                s.setup_choose(bots[s.player].setup(s))
+            t = s.to_move()
+            ev = s.author(bots[s.player].act(s) if t[1] == "act" else None)
+            for o in seats:
+                if o is not s:
+                    o.receive(s.player, ev)
+            if s.engine.lied:
+                lie_at = (s.player, len(seats[0].log) - 1)
+            n += 1
+        if lie_at is None:
+            continue
+        liar, at = lie_at
+        honest = seats[1 - liar]
+        honest.engine = ENGINE                     # the auditor replays with honest rules
+        verdict = honest.audit(liar, seats[liar].reveal())
+        assert verdict is not None and verdict[0] == at, (verdict, at)
+        assert seats[liar].audit(1 - liar, honest.reveal()) is None
+        caught += 1
+        if caught == 2:
+            break
+    assert caught == 2
+
+
 def test_damage_disables_the_two_picked_positions_after_the_victim_shuffle():
     s = game([M1_ENC, M2_ENC, M3_ENC], [M1_TORP, M2_TORP, M1_GUN], "T", "R", inc=M2_DIVE)
     play(s, ["encrypt", M1_ENC])                   # hand now M2_ENC, M3_ENC, M2_DIVE
@@ -252,7 +322,7 @@ def test_damage_disables_the_two_picked_positions_after_the_victim_shuffle():
     # the victim's own shuffle choice decides which cards sit where
     evs = _hit(s, (0, 2), shuffle=1)               # PERMS[1] = (0, 2, 1)
     # not sunk: the turn ends and player 2 takes player 1's face-down ENCRYPT card
-    assert evs == [["disable", 0, 2], ["damage", 0], ["hand", M1_ENC, B.UTILITY]]
+    assert evs == [["disable", 0, 2], ["damage", 0, SQ["T"]], ["hand", M1_ENC, B.UTILITY]]
     shuffled = [order[0], order[2], order[1]]
     assert [c for c, _d in s[0].priv["hand"]] == shuffled
     assert [d for _c, d in s[0].priv["hand"]] == [1, 0, 1]
@@ -264,7 +334,7 @@ def test_damage_on_a_hand_with_a_card_already_disabled_can_sink():
     play(s, ["encrypt", M1_ENC])
     s[0].priv["hand"][0][1] = 1                    # one card already disabled
     evs = _hit(s, (1, 2))
-    assert evs[-1] == ["damage", 1]
+    assert evs[-1] == ["damage", 1, SQ["T"]]
     assert ENGINE.result(s[0].pub) == ([1], "sunk")
     assert s[0].to_move() is None
 
@@ -274,7 +344,7 @@ def test_damage_picking_the_already_disabled_card_leaves_one_working():
     play(s, ["encrypt", M1_ENC])
     s[0].priv["hand"][0][1] = 1
     evs = _hit(s, (0, 1))
-    assert evs[1] == ["damage", 0]
+    assert evs[1] == ["damage", 0, SQ["T"]]
     assert sum(d for _c, d in s[0].priv["hand"]) == 2
     legal = s[0].legal()
     # disabled cards can only be played to repair; the working one still acts
@@ -372,8 +442,8 @@ BAD = [
     ["up", M3_ENC, 1, 30, 0, 0], ["up", M3_ENC, 1, 1, 1, 0], ["up", M1_TORP, 2, 0, 0, 0],
     ["up", M1_TORP, 2, 5, 0, 1], ["up", M3_PING, 2, 5, True, 0], ["down", 3, 0],
     ["down", -1, 2], ["down", "x", 0], ["report", SQ["B"], 0], ["report", SQ["A"], None],
-    ["listen", 1], ["seen", 1, 1, 1], ["hit", 3], ["miss"], ["shuffle"], ["disable", 0, 1],
-    ["damage", 1], ["hand", 1, 1], ["dive", M2_DIVE], ["setup", None, b"x" * 32],
+    ["listen", 1], ["seen", 1, 1, 1], ["hit"], ["hit", 3], ["miss"], ["shuffle"],
+    ["disable", 0, 1], ["damage", 1, 3], ["hand", 1, 1], ["dive", M2_DIVE], ["setup", None, b"x" * 32],
     ["up", M1_PING, 2.0, 0, 0, 0], ["up", [1], 2, 0, 0, 0], ["report", {"a": 1}, 0],
 ]
 
@@ -397,17 +467,24 @@ def test_bad_answers_raise_and_leave_pub_unchanged():
     step(s, ["torpedo", M1_TORP, B.E])
     pub = s[1].pub
     before = encode(pub)
-    for ev in (["hit", SQ["A"]], ["hit", SQ["R"]], ["dive", M1_TORP], ["dive", M1_ENC],
-               ["seen", M1_ENC, 1, 0], ["miss", 1], ["hit"]):
+    for ev in (["hit", SQ["T"]], ["hit", SQ["R"]], ["dive", M1_TORP], ["dive", M1_ENC],
+               ["seen", M1_ENC, 1, 0], ["miss", 1], ["hit", None]):
         with pytest.raises(IllegalAction):
             ENGINE.apply(pub, 0, ev)
         assert encode(pub) == before, ev
-    assert step(s, None) == ["hit", SQ["T"]]
+    assert step(s, None) == ["hit"]
     step(s, ["shuffle", 0])
     with pytest.raises(IllegalAction):
         ENGINE.apply(s[0].pub, 1, ["disable", 1, 1])
     step(s, ["disable", 0, 1])
-    assert step(s, None) == ["damage", 0]
+    before = encode(s[0].pub)
+    # the square revealed must be one the shot reaches (R is the launch square, A far away)
+    for ev in (["damage", 0, SQ["A"]], ["damage", 0, SQ["R"]], ["damage", 0], ["damage", 2, 19],
+               ["damage", 0, -1], ["damage", 0, 26]):
+        with pytest.raises(IllegalAction):
+            ENGINE.apply(s[0].pub, 0, ev)
+        assert encode(s[0].pub) == before, ev
+    assert step(s, None) == ["damage", 0, SQ["T"]]
     assert s[1].to_move() == (0, "answer")          # player 1 shows the card player 2 takes
     before = encode(s[0].pub)
     # a yellow half is never face down; M1_TORP is known to be in player 2's hand; no mode 3
@@ -429,8 +506,9 @@ def test_concede_names_the_other_player():
 def test_describe_lines_are_short():
     evs = [["report", 0, 0], ["up", M1_TORP, 2, 17, 1, 0], ["up", M3_ENC, 1, 4, 1, 1],
            ["down", -1, 0], ["down", 0, 1], ["listen"], ["seen", M2_DIVE, 2, -1],
-           ["hand", M1_ENC, 0], ["dive", M2_DIVE], ["hit", 3], ["miss"], ["shuffle"],
-           ["disable", 0, 2], ["damage", 1], ["setup", None, b""], ["zzz", 1]]
+           ["hand", M1_ENC, 0], ["dive", M2_DIVE], ["hit"], ["miss"], ["shuffle"],
+           ["disable", 0, 2], ["damage", 1, 3], ["damage", 0, 25], ["setup", None, b""],
+           ["zzz", 1]]
     for ev in evs:
         line = ENGINE.describe(None, 1, ev)
         assert line.startswith("P2 ") and len(line) <= 21, line

@@ -44,6 +44,12 @@ def add_ship(pub, cid, owner=0):
     return len(pub["ships"]) - 1
 
 
+def set_damage(pub, s, cards, overload=0):
+    """Ship s carries these damage cards, none (or all, overload=1) from an overload."""
+    pub["ships"][s][SD] = list(cards)
+    pub["ships"][s][F.SV] = [overload] * len(cards)
+
+
 def to_attack(pub, foes, ships=None):
     """Skip to a finished reveal with these attackers; every alive ship fights."""
     pub["foes"] = [[f, False] for f in foes]
@@ -180,7 +186,7 @@ def test_joint_jump_proposal_is_confirmed_rejected_and_then_stands():
 def test_location_effects(loc, check):
     pub = table()
     s = add_ship(pub, "R4")
-    pub["ships"][0][SD] = ["D5"]
+    set_damage(pub, 0, ["D5"])
     pub["threat"] = 5
     pub["ddeck"] = ["D2", "D3", "D5", "D5"]
     pub["lopts"] = [loc]
@@ -279,7 +285,7 @@ def test_cloaked_ships_do_not_fight_and_a_damaged_sensor_prevents_cloaking():
     pub = table(1, "purple")
     a = add_ship(pub, "P2")
     b = add_ship(pub, "P2")
-    pub["ships"][b][SD] = ["D8"]
+    set_damage(pub, b, ["D8"])
     pub["adeck"] = ["X2", "X6"]
     pub["threat"] = 0
     ENGINE._attack_start(pub)
@@ -386,7 +392,7 @@ def test_damage_over_capacity_discards_at_random_and_full_structure_destroys():
     pub["ddeck"] = ["D9"]                                    # capacity -2
     ENGINE.resolve(pub, 0)
     assert pub["ships"][s][SA] == [] and pub["disc"][0] == ["R6"]
-    pub["ships"][s][SD] = ["D7", "D2"]
+    set_damage(pub, s, ["D7", "D2"])
     pub["ddeck"] = ["D5"]                                    # 50 + 40 + 10 = 100%
     F.damage(pub, s)
     assert not pub["ships"][s][SL] and pub["dest"][0] == ["R4"]
@@ -394,7 +400,7 @@ def test_damage_over_capacity_discards_at_random_and_full_structure_destroys():
 
 def test_losing_every_flagship_loses_the_game():
     pub = fight_pub([], [])
-    pub["ships"][1][SD] = ["D10", "D2"]
+    set_damage(pub, 1, ["D10", "D2"])
     pub["ddeck"] = ["D5"]
     F.damage(pub, 1)
     assert ENGINE.result(pub) == ([], "every flagship destroyed")
@@ -427,7 +433,7 @@ def test_wrap_up_discards_then_refills_to_four():
 def test_overload_attaches_a_damage_card_and_engine_room_hit_prevents_it():
     pub = table()
     s = add_ship(pub, "R3")
-    pub["ddeck"] = ["D1"]
+    pub["ddeck"] = ["D1", "D5"]                              # a card left after the overload
     assert ["use", s, -1] in ENGINE._uses(pub, 0)
     ENGINE.apply(pub, 0, ["use", s, -1])
     assert pub["ships"][s][SD] == ["D1"] and pub["ships"][s][SB] == 3
@@ -438,7 +444,7 @@ def test_overload_attaches_a_damage_card_and_engine_room_hit_prevents_it():
 
 def test_repair_discards_the_chosen_damage_card():
     pub = table(1, "blue")
-    pub["ships"][0][SD] = ["D5", "D7"]
+    set_damage(pub, 0, ["D5", "D7"])
     ENGINE.apply(pub, 0, ["use", 0, -1, 0, 1])               # Sanctuary repairs itself
     assert pub["ships"][0][SD] == ["D5"] and pub["ddisc"] == ["D7"]
     assert ["use", 0, -1, 0, 0] not in ENGINE._uses(pub, 0)  # once per turn
@@ -469,7 +475,7 @@ def test_uniqueness_counts_play_and_destroyed_piles():
 
 def test_spare_parts_repair_a_ship_of_the_same_type():
     pub = table()
-    pub["ships"][0][SD] = ["D5"]
+    set_damage(pub, 0, ["D5"])
     assert ENGINE._spares(pub, "R3") == [["spare", "R3", 0, 0]]     # both Battleships
     assert ENGINE._spares(pub, "R2") == []
     ENGINE.apply(pub, 0, ["spare", "R3", 0, 0])
@@ -483,7 +489,7 @@ def test_ship_powers_with_captains_equipment_and_locations():
     assert F.power(pub, 0) == 11                             # Ardor: +x locations
     pub["ships"][0][SA] = [[0, "R5", 0], [0, "R6", 0], [0, "R8", 0]]
     assert F.power(pub, 0) == 11 + 2 + 1 + 2
-    pub["ships"][0][SD] = ["D4"]                             # Bridge Hit: no bonuses
+    set_damage(pub, 0, ["D4"])                             # Bridge Hit: no bonuses
     assert F.power(pub, 0) == 9
 
 
@@ -566,7 +572,7 @@ def test_retrieving_from_the_discard_pile(via):
 
 def test_repair_crew_damage_control_kit_and_emergency_repairs():
     pub = table(1, "blue")
-    pub["ships"][0][SD] = ["D5", "D2", "D3"]
+    set_damage(pub, 0, ["D5", "D2", "D3"])
     pub["ships"][0][SA] = [[0, "B3", 0], [0, "B9", 0]]
     ENGINE.apply(pub, 0, ["use", 0, 0, 0])
     ENGINE.apply(pub, 0, ["use", 0, 1, 0])
@@ -578,10 +584,75 @@ def test_repair_crew_damage_control_kit_and_emergency_repairs():
 def test_reinforced_hull_and_bulwark_reduce_structure_loss():
     pub = table(1, "blue")
     s = add_ship(pub, "B6")
-    pub["ships"][s][SD] = ["D2", "D5"]
+    set_damage(pub, s, ["D2", "D5"])
     assert F.structure_lost(pub, s) == 30 + 0
     pub["ships"][s][SA] = [[0, "B8", 0]]
     assert F.structure_lost(pub, s) == 20
+
+
+def test_overload_damage_is_not_lessened_by_structure_reductions():
+    # rule 9.3: "Damage taken from overloading cannot be prevented."
+    pub = table(1, "red")
+    s = add_ship(pub, "R3")                                  # Vanguard: overload for power +3
+    pub["ships"][s][SA] = [[0, "B8", 0]]                     # Reinforced Hull: 10% less
+    pub["ddeck"] = ["D2", "D2", "D5"]                        # Hull Breach 40%, Minor 10%
+    ENGINE.apply(pub, 0, ["use", s, -1])
+    assert pub["ships"][s][SD] == ["D2"]
+    assert F.structure_lost(pub, s) == 40                    # not 30
+    F.damage(pub, s)                                         # fight damage is still lessened
+    assert pub["ships"][s][SD] == ["D2", "D2"] and F.structure_lost(pub, s) == 40 + 30
+    F.repair(pub, s, 0)                                      # the overload card goes first
+    assert F.structure_lost(pub, s) == 30
+    # a forced overload (Minefield) on a shielded ship takes its full loss too
+    pub = table(1, "blue")
+    pub["ships"][0][SA] = [[0, "B8", 0]]                     # on the only ship, the strongest
+    pub["ddeck"] = ["D2", "D2"]
+    pub["lopts"], pub["prop"], pub["cq"], pub["adeck"] = ["L7"], 0, [], []
+    ENGINE._do_jump(pub)
+    assert pub["ships"][0][SD] == ["D2"] and F.structure_lost(pub, 0) == 40
+    # Event Horizon damages (does not overload) the strongest ship: the reduction holds
+    pub["ddeck"] = ["D2"]
+    pub["lopts"], pub["prop"], pub["cq"], pub["adeck"] = ["L12"], 0, [], []
+    ENGINE._do_jump(pub)
+    assert pub["ships"][0][SD] == ["D2", "D2"] and F.structure_lost(pub, 0) == 40 + 30
+
+
+def test_damage_with_the_damage_deck_and_its_discard_pile_empty_destroys_the_ship():
+    pub = table()
+    s = add_ship(pub, "R4")
+    set_damage(pub, s, ["D5"])
+    pub["ddeck"], pub["ddisc"] = [], []
+    F.damage(pub, s)
+    assert not pub["ships"][s][SL] and pub["dest"][0] == ["R4"]
+    assert pub["ddisc"] == ["D5"]                            # its card is free again
+    assert pub["ships"][0][SL] and pub["end"] is None
+    F.damage(pub, 0)                                         # that card is drawn next
+    assert pub["ships"][0][SD] == ["D5"] and pub["ships"][0][SL]
+    # a fight lost with nothing to draw destroys every ship in it
+    pub = fight_pub(["R4", "R4"], ["X6"])                    # 8 vs 10: damaged
+    pub["ddeck"], pub["ddisc"] = [], []
+    ENGINE.resolve(pub, 0)
+    assert pub["last"][3] == "dmg"
+    assert not pub["ships"][2][SL] and not pub["ships"][3][SL] and pub["ships"][1][SL]
+
+
+def test_no_voluntary_overload_without_a_damage_card_to_attach():
+    pub = table()
+    s = add_ship(pub, "R3")
+    pub["ddeck"], pub["ddisc"] = [], []
+    assert ["use", s, -1] not in ENGINE._uses(pub, 0)
+    before = encode(pub)
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(pub, 0, ["use", s, -1])
+    assert encode(pub) == before
+    pub["ddisc"] = ["D5"]                                    # reshuffled when drawn
+    assert ["use", s, -1] in ENGINE._uses(pub, 0)
+    # a forced overload (Minefield) still happens: the ship is destroyed
+    pub["ddisc"] = []
+    t = F.strongest(pub)
+    pub["lopts"], pub["prop"], pub["cq"], pub["adeck"] = ["L7"], 0, [], []
+    ENGINE._do_jump(pub)
+    assert not pub["ships"][t][SL]
 
 
 def test_cantrell_draws_at_the_beginning_of_the_owners_turn():

@@ -80,17 +80,65 @@ def test_setup_lists_islands_in_reading_order_and_lays_them_with_ok():
     d = draw(app, scr)
     x, y, k = square_xy(scr, A.parse("B5", 10), d)
     assert d.lit(x, y, k, k) > 0  # the highlighted square is drawn on the lake
-    scr.key("RIGHT")  # a row down, same column
-    assert scr.choices()[scr.cursor][1] == "island B4"
-    scr.key("LEFT")
-    assert scr.choices()[scr.cursor][1] == "island B5"
-    scr.key("DOWN")
+    scr.key("RIGHT")  # the next square along the row
     scr.key("OK")
     assert seats[0].priv["islands"] == [A.parse("C5", 10)]
     assert [l for l in scr.lines() if l.startswith(">")][0].startswith(">mine ")
     d = draw(app, scr)
     x, y, k = square_xy(scr, A.parse("C5", 10), d)
     assert d.lit(x, y, k, k) == k * k  # the island just laid is solid
+
+
+def _at(scr):
+    return scr.choices()[scr.cursor][1].split()[1]
+
+
+@pytest.mark.parametrize("player", [0, 1])
+def test_setup_arrows_move_the_cursor_on_the_lake_as_drawn(player):
+    # RIGHT/LEFT along the row drawn on the panel, UP/DOWN along the column, for South (own
+    # shore at the bottom) and North (the lake turned round) alike; at the edge it stays.
+    seats = make_seats(A.ENGINE, A.ENGINE.options(OPTS), 2, b"s" * 16)
+    app, scr = screen_for(seats[player])
+
+    def where():
+        d = draw(app, scr)
+        x, y, k = square_xy(scr, scr.choices()[scr.cursor][0][1], d)
+        assert d.lit(x, y, k, k) > 0   # the cursor is drawn on that square
+        return x, y
+
+    x0, y0 = where()
+    start = _at(scr)
+    for k, dx, dy in (("RIGHT", 1, 0), ("DOWN", 0, 1), ("LEFT", -1, 0), ("UP", 0, -1)):
+        x, y = where()
+        scr.key(k)
+        nx, ny = where()
+        assert (nx - x, ny - y) == (dx * 6, dy * 6), k   # one square (6 px pitch) that way
+    assert (where(), _at(scr)) == ((x0, y0), start)
+    scr.key("UP")                                        # the top legal row: nowhere to go
+    scr.key("LEFT")                                      # the first legal column
+    assert where() == (x0, y0)
+
+
+def test_setup_cursor_stays_where_it_was_after_laying():
+    seats = make_seats(A.ENGINE, A.ENGINE.options(OPTS), 2, b"s" * 16)
+    app, scr = screen_for(seats[0])
+    for k in ("DOWN", "DOWN", "RIGHT", "RIGHT", "RIGHT"):
+        scr.key(k)
+    assert _at(scr) == "E3"
+    scr.key("OK")                                  # the island; mines next, beside it
+    assert seats[0].priv["islands"] == [A.parse("E3", 10)]
+    assert _at(scr) == "F3"
+    scr.key("OK")
+    assert _at(scr) == "G3"
+    scr.key("LEFT")                                # over the island and the mine just laid
+    assert _at(scr) == "D3"
+    scr.key("OK")
+    assert seats[0].priv["mines"] == [A.parse("F3", 10), A.parse("D3", 10)]
+    assert _at(scr) == "C3"                        # E3 is taken: the free square beside it
+    scr.key("UP")
+    assert _at(scr) == "C4"
+    scr.key("OK")                                  # the last mine: set-up done
+    assert not seats[0].setup_legal() and scr.cursor == 0
 
 
 def test_play_draws_boats_own_mines_overlay_and_the_highlighted_charge():

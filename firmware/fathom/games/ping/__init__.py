@@ -11,7 +11,7 @@ SEEN = "seen"    # adversary turns their previous card up (PING / LISTEN)
 SHOT = "shot"    # adversary answers a TORPEDO / DECK GUN: dive, hit or miss
 SHUF = "shuf"    # hit adversary shuffles their hand (a secret choice)
 PICK = "pick"    # attacker picks two hand positions blind
-DMG = "dmg"      # adversary says whether they sank
+DMG = "dmg"      # adversary reveals their square and says whether they sank
 HAND = "hand"    # adversary shows the face-down card the player takes into hand
 
 PAIRS = ((0, 1), (0, 2), (1, 2))
@@ -189,15 +189,17 @@ class PingEngine(Engine):
         if q == HAND:
             return ["hand", last[0], last[1]]
         if q == DMG:
+            # The rules reveal the square only after the two cards are disabled ("Then,
+            # reveal your location"), so the hit itself names no square and this answer does.
             for _c, dis in priv["hand"]:
                 if not dis:
-                    return ["damage", 0]
-            return ["damage", 1]
+                    return ["damage", 0, priv["sq"]]
+            return ["damage", 1, priv["sq"]]
         if q == SHOT:
             if last is not None and last[1] == B.UTILITY and B.CARDS[last[0]][1] == B.DIVE:
                 return ["dive", last[0]]
             if self._hits(pub["shot"], priv["sq"]):
-                return ["hit", priv["sq"]]
+                return ["hit"]
             return ["miss"]
         raise IllegalAction("nothing to answer")
 
@@ -409,12 +411,8 @@ class PingEngine(Engine):
         self._end_turn(pub)
 
     def _h_hit(self, pub, ev):
-        _shape(ev, 2)
-        sq = _int(ev[1], 0, B.NSQ - 1)
-        if not self._hits(pub["shot"], sq):
-            raise IllegalAction("the shot cannot reach %s" % B.name(sq))
-        self._fact(pub, 1 - pub["p"], F_AT, sq)
-        pub["shot"] = None
+        # No square yet: the shot stays in pub so the reveal in `damage` can be checked.
+        _shape(ev, 1)
         pub["q"] = SHUF
 
     def _h_shuffle(self, pub, ev):
@@ -429,8 +427,14 @@ class PingEngine(Engine):
         pub["q"] = DMG
 
     def _h_damage(self, pub, ev):
-        _shape(ev, 2)
-        if _int(ev[1], 0, 1):
+        _shape(ev, 3)
+        sunk = _int(ev[1], 0, 1)
+        sq = _int(ev[2], 0, B.NSQ - 1)
+        if not self._hits(pub["shot"], sq):
+            raise IllegalAction("the shot cannot reach %s" % B.name(sq))
+        self._fact(pub, 1 - pub["p"], F_AT, sq)
+        pub["shot"] = None
+        if sunk:
             pub["won"] = [pub["p"], "sunk"]
         else:
             self._end_turn(pub)

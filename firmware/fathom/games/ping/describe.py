@@ -37,7 +37,7 @@ def describe(author, ev):
         if tag == "dive":
             return who + "DIVE: no effect"
         if tag == "hit":
-            return who + "hit at " + B.name(ev[1])
+            return who + "hit"
         if tag == "miss":
             return who + "missed"
         if tag == "shuffle":
@@ -45,7 +45,7 @@ def describe(author, ev):
         if tag == "disable":
             return who + "disables %d,%d" % (ev[1] + 1, ev[2] + 1)
         if tag == "damage":
-            return who + ("SUNK" if ev[1] else "damaged")
+            return who + ("SUNK" if ev[1] else "damaged") + " at " + B.name(ev[2])
         if tag == "setup":
             return who + "ready"
         if tag == "concede":

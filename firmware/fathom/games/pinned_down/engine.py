@@ -419,7 +419,7 @@ class PinnedDown(Engine):
             if len(event) == 3:                       # overload
                 n = max(F._num(F.abilities(pub, s), "OV"), 0)
                 ship[SB] += n
-                F.damage(pub, s)
+                F.damage(pub, s, overload=True)
             else:
                 F.repair(pub, event[3], event[4])
         else:
@@ -521,7 +521,7 @@ class PinnedDown(Engine):
             elif k in ("OVH", "DHI"):
                 s = F.strongest(pub)
                 if s >= 0:
-                    F.damage(pub, s)
+                    F.damage(pub, s, overload=k == "OVH")
         if pub["end"] is None:
             self._attack_start(pub)
 

@@ -4,8 +4,9 @@ from fathom.prng import Prng
 from fathom.games.pinned_down import cards as C
 
 # a player starship: [owner, card, damage cards, attached [owner, card, used], alive,
-#                     power boost this turn, cloaked, own power used this turn]
-SO, SC, SD, SA, SL, SB, SK, SU = range(8)
+#                     power boost this turn, cloaked, own power used this turn,
+#                     per damage card 1 if it came from an overload (same order as SD)]
+SO, SC, SD, SA, SL, SB, SK, SU, SV = range(9)
 SHIP_LIMIT = 3
 ACARR_LIMIT = 6
 CAPTAIN_BONUS = 2
@@ -13,7 +14,7 @@ _NOT_SHARED = ("F",)        # Ac'arr share game texts, not the FLAGSHIP attribut
 
 
 def new_ship(owner, cid):
-    return [owner, cid, [], [], True, 0, False, 0]
+    return [owner, cid, [], [], True, 0, False, 0, []]
 
 
 def rng(pub):
@@ -103,8 +104,15 @@ def capacity(pub, s):
 
 
 def structure_lost(pub, s):
+    """Structure lost in %. A shield (SH<n>) lessens each damage card, except one attached by an
+    overload: rule 9.3, "Damage taken from overloading cannot be prevented"."""
+    ship = pub["ships"][s]
     shield = _num(abilities(pub, s), "SH")
-    return sum(max(0, C.get(d)[C.CLS] - shield) for d in pub["ships"][s][SD])
+    t = 0
+    for j in range(len(ship[SD])):
+        loss = C.get(ship[SD][j])[C.CLS]
+        t += loss if ship[SV][j] else max(0, loss - shield)
+    return t
 
 
 def can_cloak(pub, s):
@@ -115,7 +123,9 @@ def can_cloak(pub, s):
 
 
 def can_overload(pub, s):
-    return not has_dmg(pub, s, "NO")
+    """A ship may choose to overload unless a damage card forbids it, or no damage card is left
+    to attach (rule 9.3: overloading "is done by attaching the top card of the damage deck")."""
+    return not has_dmg(pub, s, "NO") and bool(pub["ddeck"] or pub["ddisc"])
 
 
 def flagships_left(pub):
@@ -139,16 +149,20 @@ def damage_top(pub):
 
 
 # ---- what happens to ships -----------------------------------------------------------------
-def damage(pub, s):
+def damage(pub, s, overload=False):
     """Attach the top damage card (damage and overload alike); shed attachments over capacity
-    at random; destroy the ship at 100% structure lost."""
+    at random; destroy the ship at 100% structure lost. With the damage deck and its discard
+    pile both empty (every card is under a ship in play) the ship is destroyed: damage is never
+    skipped, and no card is left to say how it is taken (docs/rules/pinned_down.md)."""
     ship = pub["ships"][s]
     if not ship[SL]:
         return
     d = damage_top(pub)
     if d is None:
+        destroy(pub, s)
         return
     ship[SD].append(d)
+    ship[SV].append(1 if overload else 0)
     cap = capacity(pub, s)
     while len(ship[SA]) > cap:
         a = ship[SA].pop(rng(pub).below(len(ship[SA])))
@@ -167,13 +181,16 @@ def destroy(pub, s):
     pub["ddisc"].extend(ship[SD])
     ship[SA] = []
     ship[SD] = []
+    ship[SV] = []
     if flagships_left(pub) == 0 and pub["end"] is None:
         pub["end"] = [False, "every flagship destroyed"]
         pub["ph"] = "over"
 
 
 def repair(pub, s, j):
-    pub["ddisc"].append(pub["ships"][s][SD].pop(j))
+    ship = pub["ships"][s]
+    ship[SV].pop(j)
+    pub["ddisc"].append(ship[SD].pop(j))
 
 
 def worst_damage(pub, s):

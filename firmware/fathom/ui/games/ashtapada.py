@@ -22,6 +22,7 @@ _MINE = const(0x20)   # own live mine
 _DEAD = const(0x30)   # a destroyed mine (own or enemy)
 
 MAP, LOG, SONAR = 0, 1, 2
+_STEP = {"UP": (-1, 0), "DOWN": (1, 0), "LEFT": (0, -1), "RIGHT": (0, 1)}  # (row, column)
 PAGES = ("map", "log", "sonar")
 _SHORT = {"sound": "?", "depth": "*", "move": ">", "island": "#", "mine": "o"}
 
@@ -123,28 +124,58 @@ class AshtapadaScreen(GameScreen):
 
     # ---- keys ------------------------------------------------------------------------------
     def key(self, k):
+        if self.runner.seat.setup_legal() and self.choices():
+            # Set-up is a cursor on the lake as drawn: LEFT/RIGHT along a displayed row,
+            # UP/DOWN along a displayed column, and it stays put after a square is laid.
+            if k in _STEP:
+                self._setup_step(_STEP[k])
+                return
+            if k == "OK":
+                ch = self.choices()
+                at = ch[min(self.cursor, len(ch) - 1)][0][1]
+                GameScreen.key(self, k)
+                if self.runner.seat.setup_legal():
+                    self.cursor = self._nearest(at)
+                return
         if k in ("LEFT", "RIGHT"):
-            if self.runner.seat.setup_legal():
-                self._row_jump(-1 if k == "LEFT" else 1)
-            else:
-                self.page = (self.page + (1 if k == "RIGHT" else -1)) % len(PAGES)
+            self.page = (self.page + (1 if k == "RIGHT" else -1)) % len(PAGES)
             return
         GameScreen.key(self, k)
 
-    def _row_jump(self, step):
-        """Set-up accelerator: the choice nearest the same column one displayed row up/down."""
+    def _setup_step(self, step):
+        """Move the set-up cursor one way on the lake as drawn: to the nearest choice straight
+        that way (over laid squares), else to the nearest one off to the side (a row or column
+        of the lake with nothing left to lay); nothing that way: it stays."""
+        di, dj = step
         ch = self.choices()
-        if not ch:
-            return
         i, j = self._cell(ch[min(self.cursor, len(ch) - 1)][0][1])
-        best, bd = self.cursor, 1 << 20
+        best, bkey = self.cursor, None
         for idx in range(len(ch)):
             ci, cj = self._cell(ch[idx][0][1])
-            if ci == i + step:
-                dj = cj - j if cj >= j else j - cj
-                if dj < bd:
-                    best, bd = idx, dj
+            ahead = (ci - i) * di + (cj - j) * dj    # squares along the step's axis
+            if ahead <= 0:
+                continue
+            off = (cj - j) if di else (ci - i)      # squares across it
+            side = off if off >= 0 else -off
+            key = (1 if side else 0, ahead + 2 * side, side, off)
+            if bkey is None or key < bkey:
+                best, bkey = idx, key
         self.cursor = best
+
+    def _nearest(self, sq):
+        """Index of the choice nearest square sq as drawn (after it was laid): the same row to
+        the right first on ties, so repeated OKs lay squares along the row."""
+        ch = self.choices()
+        i, j = self._cell(sq)
+        best, bkey = 0, None
+        for idx in range(len(ch)):
+            ci, cj = self._cell(ch[idx][0][1])
+            di = ci - i if ci >= i else i - ci
+            dj = cj - j if cj >= j else j - cj
+            key = (di + dj, di, 0 if cj >= j else 1)
+            if bkey is None or key < bkey:
+                best, bkey = idx, key
+        return best
 
     # ---- drawing ---------------------------------------------------------------------------
     def draw(self, d):
@@ -289,7 +320,7 @@ class AshtapadaScreen(GameScreen):
             if not wide:
                 return ["Set", "#%d" % (pub["isl"] - isl), "o%d" % (pub["mines"] - mines)]
             return ["Set up", "Isle %d/%d" % (isl, pub["isl"]),
-                    "Mine %d/%d" % (mines, pub["mines"]), "</>: row", "OK: lay"]
+                    "Mine %d/%d" % (mines, pub["mines"]), "<>^v: go", "OK: lay"]
         t = s.to_move()
         if t is None:
             word = "Wait" if wide else "..."
