@@ -4,12 +4,16 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup test play bench flash deploy clean
+.PHONY: setup test play bench flash deploy clean runtime
 
 setup: $(STAMP)
 
 $(STAMP): requirements.txt host_tools/pyproject.toml
 	@$(PY) -c 'import venv' 2>/dev/null || (apt-get update && apt-get install -y python3-venv)
+	@# the 32-bit runtimes (`make runtime`) need a compiler that links 32-bit programs
+	@printf 'int main(void){return 0;}\n' | gcc -m32 -x c - -o /tmp/fathom-m32-check 2>/dev/null \
+		|| (apt-get update && apt-get install -y build-essential gcc-multilib)
+	@rm -f /tmp/fathom-m32-check
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
@@ -22,6 +26,11 @@ test: setup
 
 play: setup
 	$(BIN)/fathom emu
+
+# The device-faithful 32-bit MicroPython runtimes (stock, frozen) under build/runtime/; built
+# again only when the source, the manifests or the frozen files change.
+runtime: setup
+	$(BIN)/fathom runtime build --kind all
 
 bench: setup
 	$(BIN)/fathom bench all --json

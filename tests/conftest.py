@@ -17,7 +17,15 @@ for p in (str(FIRMWARE), str(TESTS)):
         sys.path.insert(0, p)
 
 
+def runtime():
+    """FATHOM_RUNTIME: wheel (default, the PyPI build), stock or frozen (32-bit builds)."""
+    return os.environ.get("FATHOM_RUNTIME") or "wheel"
+
+
 def micropython_exe():
+    if runtime() != "wheel":
+        from fathom_host import runtime as rt
+        return str(rt.ensure(runtime()))
     venv = pathlib.Path(sys.executable).parent / "micropython"
     return str(venv) if venv.exists() else shutil.which("micropython")
 
@@ -32,8 +40,12 @@ def run_module_under_micropython(path):
     if exe is None:
         pytest.fail("no micropython executable: run `make setup`")
     env = dict(os.environ)
-    env["MICROPYPATH"] = os.pathsep.join(
-        [str(TESTS / "mpshim"), str(pathlib.Path(path).parent), str(FIRMWARE), str(TESTS), ".frozen"])
+    here = [str(TESTS / "mpshim"), str(pathlib.Path(path).parent)]
+    if runtime() == "frozen":  # firmware/ before .frozen would shadow the frozen fathom
+        here += [str(TESTS), ".frozen", str(FIRMWARE)]
+    else:
+        here += [str(FIRMWARE), str(TESTS), ".frozen"]
+    env["MICROPYPATH"] = os.pathsep.join(here)
     proc = subprocess.run([exe, "-X", "heapsize=8m", str(TESTS / "mprun.py"), str(path)],
                           capture_output=True, text=True, env=env, timeout=600)
     res = {}

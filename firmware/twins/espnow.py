@@ -5,10 +5,19 @@
 # ESP-IDF does, re-adding a peer raises ESP_ERR_ESPNOW_EXIST, a full receive buffer (rxbuf)
 # drops packets that the sender still saw acknowledged, units on other channels hear nothing,
 # and a packet sent to an encrypted peer reaches only a receiver holding the same PMK and LMK.
+# The receive buffer is what the board's is: active(True) allocates rxbuf bytes on the GC heap
+# (ports/esp32/esp_espnow.c) and packets wait in that ring, each behind its 13-byte record
+# header, so the heap figures of the 32-bit runtime include it as a board's would.
 import hashlib
 
 import etherwire
 import network
+
+try:  # the 32-bit runtimes' probe (host_tools/fathom_host/probe)
+    from fathomprobe import hold as _hold
+except ImportError:
+    def _hold(flag):
+        pass
 
 MAX_DATA_LEN = 250
 KEY_LEN = 16
@@ -21,7 +30,11 @@ _ERRS = {1: "ESP_ERR_ESPNOW_NOT_INIT", 2: "ESP_ERR_ESPNOW_ARG", 3: "ESP_ERR_ESPN
          7: "ESP_ERR_ESPNOW_EXIST", 8: "ESP_ERR_ESPNOW_IF", 9: "ESP_ERR_ESPNOW_CHAN"}
 _NOT_INIT, _ARG, _NO_MEM, _FULL, _NOT_FOUND, _INTERNAL, _EXIST, _IF, _CHAN = range(1, 10)
 _DEFAULT_PMK = b"pmk1234567890123"  # the ESP-IDF's default primary master key
-_PKT_OVERHEAD = 12  # ring-buffer header + MAC per packet: the default 526 holds two full packets
+# A packet's record in the ring: magic, length, timestamp (4), RSSI, then the sender's MAC (6).
+# The default rxbuf, 2 * (13 + 250) = 526, holds exactly two full packets.
+_HDR = 7
+_PKT_OVERHEAD = _HDR + 6
+_MAGIC = 0x99
 _ENC = 2
 _SYNC_TIMEOUT_MS = 2000
 _RSSI = -40
@@ -52,8 +65,9 @@ class _State:
         self.pmk = _DEFAULT_PMK
         self.peers = []  # [mac, lmk(16), channel, ifidx, encrypt], in the order added
         self.table = {}  # the peers table: mac -> [rssi, time_ms] of the last packet read
-        self.queue = []
-        self.queued = 0
+        self.ring = None  # bytearray(rxbuf) while active: the receive buffer
+        self.head = 0     # where the oldest packet's record starts
+        self.queued = 0   # bytes of records waiting in the ring
         self.tx_pkts = self.tx_responses = self.tx_failures = 0
         self.rx_pkts = self.dropped = 0
         self.undecryptable = 0  # not in stats(): the real driver discards these silently
@@ -95,6 +109,15 @@ def _find(mac):
 def _pump(timeout_ms=0):
     if _s.wire is None:
         return
+    # On a board the radio task fills the ring in C: no Python heap, no Python stack.
+    _hold(1)
+    try:
+        _pump_wire(timeout_ms)
+    finally:
+        _hold(0)
+
+
+def _pump_wire(timeout_ms):
     for typ, body in _s.wire.get(timeout_ms):
         if typ == b"A":
             _s.tx_responses += 1
@@ -117,12 +140,33 @@ def _arrive(body):
     if not _sta().active():
         return  # a radio that is off hears nothing
     cost = _PKT_OVERHEAD + len(msg)
-    if _s.queued + cost >= _s.rxbuf:
+    ring = _s.ring
+    if _s.queued + cost > len(ring):
         _s.dropped += 1
         return
-    _s.queue.append((src, msg))
+    t = etherwire.ticks_ms()
+    rec = bytes((_MAGIC, len(msg), t & 0xFF, (t >> 8) & 0xFF, (t >> 16) & 0xFF,
+                 (t >> 24) & 0xFF, _RSSI & 0xFF)) + src + msg
+    _ring_write((_s.head + _s.queued) % len(ring), rec)
     _s.queued += cost
     _s.rx_pkts += 1
+
+
+def _ring_write(at, data):
+    ring = _s.ring
+    first = min(len(data), len(ring) - at)
+    ring[at:at + first] = data[:first]
+    if first < len(data):
+        ring[:len(data) - first] = data[first:]
+
+
+def _ring_read(at, n):
+    ring = _s.ring
+    at %= len(ring)
+    end = at + n
+    if end <= len(ring):
+        return bytes(ring[at:end])
+    return bytes(ring[at:]) + bytes(ring[:end - len(ring)])
 
 
 def _check_init():
@@ -144,6 +188,8 @@ class ESPNow:
         if flag is not None:
             if flag and not _s.active:
                 _s.active = True
+                _s.ring = bytearray(_s.rxbuf)  # on the GC heap, as the board's buffer_init
+                _s.head = _s.queued = 0
                 _s.wire = etherwire.Wire(_hello())
             elif not flag and _s.active:
                 _s.active = False
@@ -151,8 +197,8 @@ class ESPNow:
                     _s.wire.close()
                 _s.wire = None
                 _s.peers = []
-                _s.queue = []
-                _s.queued = 0
+                _s.ring = None
+                _s.head = _s.queued = 0
         return _s.active
 
     def init(self):
@@ -276,7 +322,7 @@ class ESPNow:
             timeout_ms = _s.timeout_ms
         start = etherwire.ticks_ms()
         _pump(0)
-        while not _s.queue:
+        while not _s.queued:
             if timeout_ms >= 0:
                 left = timeout_ms - etherwire.ticks_diff(etherwire.ticks_ms(), start)
                 if left <= 0:
@@ -289,13 +335,19 @@ class ESPNow:
                     raise OSError(110, "ETIMEDOUT")
                 _sleep_ms(left)
                 _pump(0)
-                return None if not _s.queue else self._pop()
+                return None if not _s.queued else self._pop()
             _pump(left)
         return self._pop()
 
     def _pop(self):
-        src, msg = _s.queue.pop(0)
-        _s.queued -= _PKT_OVERHEAD + len(msg)
+        head = _s.head
+        n = _s.ring[(head + 1) % len(_s.ring)]
+        if _s.ring[head] != _MAGIC:
+            raise ValueError("espnow: corrupt receive buffer")
+        src = _ring_read(head + _HDR, 6)
+        msg = _ring_read(head + _PKT_OVERHEAD, n)
+        _s.head = (head + _PKT_OVERHEAD + n) % len(_s.ring)
+        _s.queued -= _PKT_OVERHEAD + n
         entry = _s.table.get(src)
         if entry is None:
             entry = _s.table[src] = [0, 0]
@@ -306,7 +358,7 @@ class ESPNow:
     def any(self):
         _check_init()
         _pump(0)
-        return bool(_s.queue)
+        return bool(_s.queued)
 
     def poll(self):
         return self.any()

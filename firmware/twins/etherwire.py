@@ -92,8 +92,12 @@ class Wire:
             if self.sock is None:
                 return False
         msg = typ + body
+        data = len(msg).to_bytes(2, "big") + msg
         try:
-            self.sock.sendall(len(msg).to_bytes(2, "big") + msg)
+            # write() until all is sent: the unix port's plain socket has no sendall()
+            while data:
+                n = self.sock.write(data)
+                data = data[n:] if n else data
         except OSError:
             self.close()
             return False

@@ -9,6 +9,11 @@ import time
 
 import machine
 
+try:  # compiled into the 32-bit runtimes only (host_tools/fathom_host/probe)
+    import fathomprobe
+except ImportError:
+    fathomprobe = None
+
 _sock = None
 _poller = None
 _inbuf = b""
@@ -24,6 +29,23 @@ _queue = []         # presses waiting to be played: (pin, short key, hold ms, ga
 _press_state = None  # the press being played: [phase, pin, key, since, hold, gap]
 buttons = None      # the app's button driver (App sets it): its debounced state paces us
 PRESS_TIMEOUT_MS = 3000  # a press the driver never registers is released anyway
+# `fathom bench device` switches these on by environment; the app never sees them:
+_heapwatch = bool(os.getenv("FATHOM_HEAPWATCH"))  # gc + sample the live heap every loop
+_fast_bots = bool(os.getenv("FATHOM_FAST_BOTS"))  # no bot thinking pauses: whole games quickly
+heap_peak = 0       # the largest live heap after gc seen by the heap watch since reset
+
+
+def hold(flag):
+    """Twin work is a C driver's on a board: keep it out of the probe's counts."""
+    if fathomprobe is not None:
+        fathomprobe.hold(flag)
+
+
+def reset_peaks():
+    global heap_peak
+    heap_peak = 0
+    if fathomprobe is not None:
+        fathomprobe.reset()
 
 
 def connect(profile):
@@ -45,6 +67,7 @@ def connect(profile):
     _active_low = profile.get("active_low", True)
     send(b"H", (os.getenv("FATHOM_UNIT") or "0").encode())
     machine.on_panel_update(_on_panel)
+    reset_peaks()
     return True
 
 
@@ -66,10 +89,12 @@ def _on_panel(addr, panel):
 def report_text(lines):
     """The UI's semantic text for this screen; sent only when it changed."""
     global _last_text
+    hold(1)
     text = "\n".join(lines)
     if text != _last_text:
         _last_text = text
         send(b"T", text.encode())
+    hold(0)
 
 
 def _ship_screen():
@@ -118,19 +143,55 @@ def _play_presses():
             _press_state = None
 
 
-def _send_metrics():
+def twins_live():
+    """Twin data made after boot's twins_bytes was measured: the panels' display RAM (on a
+    board, inside the controller) and the last screen text kept for the host."""
+    return sum(len(p.ram) for p in machine.PANELS.values()) + len(_last_text or "")
+
+
+def live_heap():
     import gc
     gc.collect()
+    return gc.mem_alloc() - twins_bytes - twins_live()
+
+
+def _send_metrics():
+    import gc
+    heap = live_heap()
     i2c = sum(p.bytes_written for p in machine.PANELS.values())
-    send(b"m", ("heap=%d twins=%d free=%d i2c=%d key_us=%d" % (
-        gc.mem_alloc() - twins_bytes, twins_bytes, gc.mem_free(), i2c, key_us)).encode())
+    out = "heap=%d twins=%d twins_live=%d free=%d i2c=%d key_us=%d peak=%d" % (
+        heap, twins_bytes, twins_live(), gc.mem_free(), i2c, key_us, max(heap_peak, heap))
+    if fathomprobe is not None:
+        out += " max_alloc=%d stack_peak=%d" % (fathomprobe.max_alloc(), fathomprobe.stack_peak())
+    send(b"m", out.encode())
+
+
+def _watch():
+    global heap_peak
+    if _heapwatch:
+        heap_peak = max(heap_peak, live_heap())
+    if _fast_bots:
+        import sys
+        for name, cls in (("fathom.peers", "BotPeer"), ("fathom.ui.play", "AutoPlayer")):
+            m = sys.modules.get(name)
+            if m is not None:
+                getattr(m, cls).THINK_MS = 0
 
 
 def poll():
     """Handle pending host messages and ship a changed screen. Returns False if told to quit."""
-    global _inbuf, _keys_reported
     if _sock is None:
         return True
+    hold(1)
+    try:
+        return _poll()
+    finally:
+        hold(0)
+
+
+def _poll():
+    global _inbuf, _keys_reported
+    _watch()
     _play_presses()
     if _screen_dirty:
         _ship_screen()
@@ -156,6 +217,8 @@ def poll():
                     send(b"T", _last_text.encode())
             elif kind == b"M":
                 _send_metrics()
+            elif kind == b"P":  # the bench starts measuring: forget the peaks so far
+                reset_peaks()
             elif kind == b"L":  # which modules are loaded: what the heap is spent on
                 import sys
                 send(b"l", " ".join(sorted(sys.modules)).encode())

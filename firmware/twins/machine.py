@@ -21,6 +21,12 @@ try:
 except ImportError:
     pass
 
+try:  # the 32-bit runtimes' probe (host_tools/fathom_host/probe)
+    from fathomprobe import hold as _hold
+except ImportError:
+    def _hold(flag):
+        pass
+
 RESET_EXIT = 75
 SOFT_RESET_EXIT = 76
 PWRON_RESET = 1
@@ -302,11 +308,21 @@ class I2C:
                 fn(addr, p)
         return len(buf)
 
+    # A board's I2C driver writes from the caller's buffers in C: the twin's copies and its
+    # decoding are held out of the 32-bit runtime's allocation and stack counts.
     def writeto(self, addr, buf, stop=True):
-        return self._write(addr, bytes(buf))
+        _hold(1)
+        try:
+            return self._write(addr, bytes(buf))
+        finally:
+            _hold(0)
 
     def writevto(self, addr, vector, stop=True):
-        return self._write(addr, b"".join(bytes(v) for v in vector))
+        _hold(1)
+        try:
+            return self._write(addr, b"".join(bytes(v) for v in vector))
+        finally:
+            _hold(0)
 
     def readfrom_into(self, addr, buf, stop=True):
         p = self._panel(addr)

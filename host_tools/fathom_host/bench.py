@@ -19,11 +19,19 @@ SOAK = (  # (game, players, link, loss): the larger soak `make bench` runs
 
 
 def add_arguments(p):
-    p.add_argument("what", choices=BENCHES + ("all",))
+    p.add_argument("what", choices=BENCHES + ("device", "all"),
+                   help="device: memory and stack on the 32-bit runtimes, every game played "
+                        "to its end vs the sharp bot (not part of `all`: it takes minutes)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--game", default="ashtapada")
+    p.add_argument("--game", default=None, help="turn: the game (default ashtapada); device: "
+                                                 "only this game (default all five)")
     p.add_argument("--presses", type=int, default=30)
-    p.add_argument("--games", type=int, default=20, help="games per soak run")
+    p.add_argument("--games", type=int, default=None,
+                   help="games per soak run (default 20), seeded games per game for device "
+                        "(default 5)")
+    p.add_argument("--runtime", choices=("wheel", "stock", "frozen", "both"), default=None,
+                   help="the MicroPython the units run (default wheel, or FATHOM_RUNTIME); "
+                        "device: stock, frozen or both (default)")
 
 
 def metrics(unit):
@@ -187,7 +195,19 @@ def bench_soak(args):
     return out
 
 
+def bench_device(args):
+    from fathom_host.devbench import bench_device as run_device
+    return run_device(args)
+
+
 def run(args):
+    args.game_given, args.games_given = args.game is not None, args.games is not None
+    args.game = args.game or "ashtapada"
+    args.games = args.games if args.games is not None else 20
+    if args.what != "device" and args.runtime == "both":
+        raise FathomError("--runtime both is for `bench device`")
+    if args.what != "device" and args.runtime:
+        os.environ["FATHOM_RUNTIME"] = args.runtime  # every unit this bench starts
     names = BENCHES if args.what == "all" else (args.what,)
     out = {}
     for name in names:

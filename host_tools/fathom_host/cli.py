@@ -14,6 +14,7 @@ COMMANDS = (
     ("deploy", "fathom_host.deploy", "compile and copy the firmware to a board with mpremote"),
     ("monitor", "fathom_host.monitor", "a unit's log with timestamps"),
     ("deck", "fathom_host.deck", "Pinned Down deck files: validate"),
+    ("runtime", "fathom_host.runtime", "build the 32-bit MicroPython runtimes (stock, frozen)"),
 )
 
 

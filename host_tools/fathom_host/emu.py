@@ -10,7 +10,7 @@ import time
 import tty
 
 from fathom_host.ether import add_fault_arguments, ether_from_args
-from fathom_host.units import Emulator
+from fathom_host.units import RUNTIMES, Emulator
 
 # Keys: unit 1 on the left hand, unit 2 on the right, arrows for the focused unit (Tab).
 UNIT_KEYS = (
@@ -86,6 +86,9 @@ def layout(emu, focus, cols):
 def add_arguments(p):
     p.add_argument("--units", type=int, default=2, help="how many units (default 2)")
     p.add_argument("--board", default="host")
+    p.add_argument("--runtime", choices=RUNTIMES, default=None,
+                   help="wheel (default, or FATHOM_RUNTIME): the PyPI build; stock|frozen: the "
+                        "32-bit builds of `fathom runtime build`, an ESP32's object sizes")
     p.add_argument("--dir", default=None, help="keep the units' storage here (default: temp)")
     p.add_argument("--link", choices=("espnow", "uart"), default="espnow",
                    help="the link the units' Settings start with")
@@ -135,7 +138,7 @@ def run(args):
             return run_serial(args, ether)
         finally:
             ether.stop()
-    emu = Emulator(args.units, args.dir, args.board, ether)
+    emu = Emulator(args.units, args.dir, args.board, ether, runtime=args.runtime)
     for u in emu.units:
         u.extra_env.update(link_env(args, u.index))
     fd = sys.stdin.fileno()

@@ -31,6 +31,9 @@ def add_arguments(p):
     p.add_argument("--replay", type=int, default=None, metavar="SEED",
                    help="replay one direct game from its seed and print its log")
     p.add_argument("--timeout", type=float, default=600.0, help="per linked game, seconds")
+    p.add_argument("--runtime", choices=("wheel", "stock", "frozen"), default=None,
+                   help="the MicroPython that runs linked units (default wheel, or "
+                        "FATHOM_RUNTIME); stock|frozen: `fathom runtime build`'s 32-bit builds")
 
 
 def game_number(seed, i):
@@ -153,6 +156,9 @@ def replay(args, engine, opts, n, levels):
 
 
 def run(args):
+    import os
+    if getattr(args, "runtime", None):  # the linked units' launcher reads it from here
+        os.environ["FATHOM_RUNTIME"] = args.runtime
     engine = load_engine(args.game)
     n = args.units or engine.PLAYERS[0]
     if not engine.PLAYERS[0] <= n <= engine.PLAYERS[1]:

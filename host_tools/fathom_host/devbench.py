@@ -1,0 +1,188 @@
+# `fathom bench device`: what a unit spends on an ESP32-sized runtime, measured in the real app.
+# Each game is started by the firmware's own start_vs_bot (seeded, with this unit's seat played
+# by the app's AutoPlayer at the sharp level), saved, and the unit booted on it: App resumes it
+# through the save/resume path a rebooted board takes and plays it to its end against the
+# in-unit sharp bot, journalling every event, then goes home. The hub twin samples the live heap
+# after gc every loop (FATHOM_HEAPWATCH) and the runtime's probe counts the largest allocation
+# and the C stack peak; the same game is played again under -X heapsize=96k to see it complete.
+import hashlib
+import os
+import shutil
+import sys
+import types
+
+from fathom_host import FIRMWARE, FathomError
+from fathom_host.units import Emulator
+
+GAMES = ("ashtapada", "ping", "sugardog", "periplus", "pinned_down")
+LEVEL = "sharp"
+MEASURE_HEAP = "1m"      # room enough that the figures are the game's, not a MemoryError's
+BUDGET_HEAP = "96k"      # DESIGN.md: every game completes under this heap
+GAME_TIMEOUT_S = int(os.environ.get("FATHOM_BENCH_GAME_S", "600"))
+FAST = {"FATHOM_FAST_BOTS": "1"}             # bots skip their pauses for people
+WATCH = dict(FAST, FATHOM_HEAPWATCH="1")
+
+
+def _firmware_path():
+    if str(FIRMWARE) not in sys.path:
+        sys.path.insert(0, str(FIRMWARE))
+
+
+def game_seed(gid, k):
+    return hashlib.sha256(b"fathom bench device %s %d" % (gid.encode(), k)).digest()[:16]
+
+
+def write_game(datadir, gid, k):
+    """Start game k of `gid` vs the sharp bot into the unit's storage, as the game menu's
+    "vs bot: sharp" (or "with bot: sharp") would, with seeded salts and the app's AutoPlayer
+    playing this unit's seat."""
+    _firmware_path()
+    from fathom import games
+    from fathom.hal.storage import Storage
+    from fathom.runner import Runner
+    from fathom.ui import play
+    eng = games.engine(gid)
+    n = 2 if eng.PLAYERS[0] == 1 else eng.PLAYERS[0]
+    seed = game_seed(gid, k)
+    counter = [0]
+
+    def urandom(nbytes):  # seeded salts: the same game every run
+        counter[0] += 1
+        return hashlib.sha256(seed + bytes([counter[0]])).digest()[:nbytes]
+
+    class Autoplayed(Runner):
+        def __init__(self, seat, peers, storage=None, gid="", meta=None, *a, **kw):
+            if meta is not None and seat.player == 0:
+                meta = dict(meta, autoplay=LEVEL)
+            Runner.__init__(self, seat, peers, storage, gid, meta, *a, **kw)
+
+    app = types.SimpleNamespace(hw=types.SimpleNamespace(storage=Storage(str(datadir))))
+    saved = (os.urandom, play.Runner, play.show)
+    os.urandom, play.Runner, play.show = urandom, Autoplayed, lambda app, runner: None
+    try:
+        play.start_vs_bot(app, gid, eng.options({}), LEVEL, seed, n)
+    finally:
+        os.urandom, play.Runner, play.show = saved
+    games.unload(gid)
+
+
+def game_events(datadir):
+    _firmware_path()
+    from fathom import games
+    from fathom.hal.storage import Storage
+    from fathom.runner import load
+    r = load(Storage(str(datadir)), games.engine)
+    return len(r.seat.log) if r is not None else None
+
+
+def metrics(unit):
+    from fathom_host.bench import metrics as m
+    return {k: int(v) for k, v in m(unit).items()}
+
+
+def _finished(c):
+    return c.text and c.text[0] == "Result" and any(
+        "verified" in line or "fails" in line for line in c.text)
+
+
+def _stopped(c):
+    """The result, or a screen that ends the game early (a save it could not resume)."""
+    return _finished(c) or (c.text and c.text[0] in ("Saved game", "DESYNC"))
+
+
+def _fresh(unit):
+    unit.kill()
+    shutil.rmtree(unit.dir / "data", ignore_errors=True)
+    (unit.dir / "data").mkdir(parents=True)
+
+
+def play_one(measure, budget, gid, k):
+    """Game k on both units at once: `measure` with a roomy heap and the heap watch, `budget`
+    under 96 KB. Returns the figures."""
+    for u, heap, env in ((measure, MEASURE_HEAP, WATCH), (budget, BUDGET_HEAP, FAST)):
+        _fresh(u)
+        write_game(u.dir / "data", gid, k)
+        u.extra_env.update(env)
+        u.start(heap=heap, wait=False)
+    out = {}
+    try:
+        c = measure.wait(_stopped, GAME_TIMEOUT_S, "the game's result")
+        if not _finished(c):
+            raise FathomError(" / ".join(c.text))
+        out["verdict"] = c.text[-1]
+        out["events"] = game_events(measure.dir / "data")
+        m = metrics(measure)
+        out.update(peak_heap=m["peak"], max_alloc=m["max_alloc"], stack_peak=m["stack_peak"])
+        measure.press("OK")
+        measure.wait(lambda c: c.text and c.text[0] == "fathom", 30, "home after the game")
+        out["heap_after_game"] = metrics(measure)["heap"]
+    except FathomError as e:
+        out["error"] = str(e).splitlines()[0][:300]
+    try:
+        c = budget.wait(_stopped, GAME_TIMEOUT_S, "the game's result under 96k")
+        out["under_96k"] = _finished(c)
+        if not out["under_96k"]:
+            out["under_96k_error"] = " / ".join(c.text)[:200]
+    except FathomError as e:
+        out["under_96k"] = False
+        tail = [l for l in budget.console().splitlines() if l.strip() and l != "fathom: home"]
+        out["under_96k_error"] = (tail[-1] if tail else str(e).splitlines()[0])[:200]
+    return out
+
+
+def home(emu):
+    u = emu.units[0]
+    _fresh(u)
+    u.extra_env.update(FAST)
+    u.start(heap=MEASURE_HEAP)
+    u.wait_text("Settings", 30)
+    m = metrics(u)
+    u.kill()
+    return {"home_heap": m["heap"], "twins_bytes": m["twins"], "twins_live": m["twins_live"],
+            "home_max_alloc": m["max_alloc"], "home_stack_peak": m["stack_peak"]}
+
+
+def bench_runtime(runtime, n_games, games=GAMES):
+    from fathom_host.units import micropython_exe
+    exe = micropython_exe(runtime)  # built (or found stale and rebuilt) before any timing
+    emu = Emulator(2, runtime=runtime)
+    try:
+        out = {"runtime": runtime, "exe": exe, "games_each": n_games}
+        out.update(home(emu))
+        per = {}
+        for gid in games:
+            rows = [play_one(emu.units[0], emu.units[1], gid, k) for k in range(n_games)]
+            per[gid] = summarise(rows)
+        out["games"] = per
+        return out
+    finally:
+        emu.close()
+
+
+def summarise(rows):
+    ok = [r for r in rows if "error" not in r]
+    s = {"played": len(rows), "measured": len(ok),
+         "completed_under_96k": all(r["under_96k"] for r in rows),
+         "completed_under_96k_count": sum(1 for r in rows if r["under_96k"])}
+    for key in ("peak_heap", "max_alloc", "stack_peak", "heap_after_game"):
+        if ok:
+            s[key] = max(r[key] for r in ok)
+    if ok:
+        s["longest_game_events"] = max(r["events"] or 0 for r in ok)
+        s["verdicts"] = sorted(set(r["verdict"] for r in ok))
+    errors = [r["error"] for r in rows if "error" in r]
+    errors += [r["under_96k_error"] for r in rows if "under_96k_error" in r]
+    if errors:
+        s["errors"] = sorted(set(errors))[:3]
+    return s
+
+
+def bench_device(args):
+    which = getattr(args, "runtime", None) or "both"
+    if which == "wheel":
+        raise FathomError("bench device measures the 32-bit runtimes: --runtime stock|frozen|both")
+    runtimes = ("stock", "frozen") if which == "both" else (which,)
+    n = args.games if args.games_given else 5
+    games = (args.game,) if args.game_given else GAMES
+    out = {rt: bench_runtime(rt, n, games) for rt in runtimes}
+    return out if len(out) > 1 else out[runtimes[0]]

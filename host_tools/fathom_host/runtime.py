@@ -1,0 +1,258 @@
+# `fathom runtime build`: the device-faithful MicroPython runtimes. The PyPI wheel ("wheel") is a
+# 64-bit build with nothing frozen: objects are about twice an ESP32's and all bytecode sits on
+# the heap. These are MicroPython 1.28's unix port built 32-bit (an ESP32's object sizes) from
+# the source tarball in ../shared/micropython, in two kinds:
+#   stock   the twins frozen (they stand for C modules), fathom on the filesystem, as on stock
+#           firmware where `fathom deploy` copies the .mpy files
+#   frozen  the twins and fathom frozen, as a board flashed with firmware/manifest.py's freeze
+# Both carry `fathomprobe` (probe/): the largest heap allocation and the C stack peak, through
+# two small patches to the build's own copy of the source. Built once under build/runtime/ and
+# rebuilt only when an input changes (the source, the patches, the manifests, the frozen files).
+import contextlib
+import fcntl
+import hashlib
+import os
+import pathlib
+import shutil
+import subprocess
+import tarfile
+import tempfile
+
+from fathom_host import FIRMWARE, ROOT, FathomError
+
+KINDS = ("stock", "frozen")
+RUNTIMES = ("wheel",) + KINDS
+HERE = pathlib.Path(__file__).resolve().parent
+BUILD_DIR = ROOT / "build" / "runtime"
+TARBALL = "micropython-1.28.0-unix-src.tar.gz"
+DEFAULT_SOURCE = ROOT.parent / "shared" / "micropython" / TARBALL
+PROBE_DIR = HERE / "probe"
+MANIFESTS = {"stock": HERE / "manifest_stock.py", "frozen": HERE / "manifest_frozen.py"}
+FROZEN_DIRS = {"stock": ("twins",), "frozen": ("twins", "fathom", "hostmodes")}
+MAKE_FLAGS = ("VARIANT=standard", "MICROPY_FORCE_32BIT=1", "MICROPY_PY_FFI=0",
+              "MICROPY_PY_SSL=0", "MICROPY_SSL_MBEDTLS=0", "MICROPY_PY_BTREE=0")
+JOBS = str(max(1, min(os.cpu_count() or 1, 4)))
+GET_SOURCE = ("git clone --branch v1.28.0 --depth 1 https://github.com/micropython/micropython "
+              "(then pass its folder with --source or FATHOM_MP_SOURCE)")
+
+# The probe's counters, patched into the build's copy of the core (exact upstream text: a
+# different MicroPython fails here, loudly, rather than building a probe that counts nothing).
+# The counters are defined in the patched files so that mpy-cross, built from the same tree
+# without the fathomprobe module, still links.
+_GC_ALLOC = "void *gc_alloc(size_t n_bytes, unsigned int alloc_flags) {\n"
+_GC_REALLOC = "void *gc_realloc(void *ptr_in, size_t n_bytes, bool allow_move) {\n"
+_COUNT_ALLOC = ("    if (!fathomprobe_hold && n_bytes > fathomprobe_max_alloc) {\n"
+                "        fathomprobe_max_alloc = n_bytes;\n"
+                "    }\n")
+_STACK_CHECK = ("void mp_cstack_check(void) {\n"
+                "    if (mp_cstack_usage() >= MP_STATE_THREAD(stack_limit)) {\n")
+PATCHES = (
+    ("py/gc.c", _GC_ALLOC,
+     "size_t fathomprobe_max_alloc;\nint fathomprobe_hold;\n" + _GC_ALLOC + _COUNT_ALLOC),
+    # An in-place growth (a list's array) needs a block that large as much as a fresh one.
+    ("py/gc.c", _GC_REALLOC, _GC_REALLOC + _COUNT_ALLOC),
+    # 1.28 checks the C stack in py/cstack.c (py/stackctrl.c is its deprecated twin, unused).
+    ("py/cstack.c", _STACK_CHECK,
+     "mp_uint_t fathomprobe_stack_peak;\nextern int fathomprobe_hold;\n"
+     "void mp_cstack_check(void) {\n"
+     "    mp_uint_t fathomprobe_use = mp_cstack_usage();\n"
+     "    if (!fathomprobe_hold && fathomprobe_use > fathomprobe_stack_peak) {\n"
+     "        fathomprobe_stack_peak = fathomprobe_use;\n"
+     "    }\n"
+     "    if (fathomprobe_use >= MP_STATE_THREAD(stack_limit)) {\n"),
+)
+
+
+def add_arguments(p):
+    p.add_argument("action", choices=("build", "path"),
+                   help="build: build what is stale; path: print the binaries' paths")
+    p.add_argument("--source", default=None,
+                   help="MicroPython 1.28 source: the tarball or an extracted tree")
+    p.add_argument("--kind", choices=KINDS + ("all",), default="all")
+
+
+def run(args):
+    kinds = KINDS if args.kind == "all" else (args.kind,)
+    for kind in kinds:
+        if args.action == "build":
+            print("%s: %s" % (kind, ensure(kind, args.source, log=True)))
+        else:
+            print("%s: %s" % (kind, binary(kind)))
+    return 0
+
+
+def stock_files():
+    """The filesystem of a stock unit: firmware/ compiled by `fathom deploy`'s own build (.mpy
+    files, main.py and data), so a stock unit imports bytecode as a board does, without
+    compiling source on its heap. Rebuilt file by file as firmware/ changes."""
+    import io
+    import json
+    from fathom_host import BOARDS, deploy
+    out = BUILD_DIR / "stock-fs"
+    BUILD_DIR.mkdir(parents=True, exist_ok=True)
+    with _locked():
+        profile = json.loads((BOARDS / "host.json").read_text())
+        deploy.build(FIRMWARE, out, profile, out=io.StringIO())
+    return out
+
+
+def binary(kind):
+    return BUILD_DIR / ("build-" + kind) / ("micropython-" + kind)
+
+
+def find_source(given=None):
+    """The source given, else FATHOM_MP_SOURCE, else the shared tarball beside the repo."""
+    for cand, why in ((given, "--source"), (os.environ.get("FATHOM_MP_SOURCE"),
+                                            "FATHOM_MP_SOURCE")):
+        if cand:
+            p = pathlib.Path(cand).expanduser().resolve()
+            if not p.exists():
+                raise FathomError("%s names %s, which does not exist" % (why, p))
+            return p
+    if DEFAULT_SOURCE.exists():
+        return DEFAULT_SOURCE
+    raise FathomError("no MicroPython 1.28 source (looked for --source, FATHOM_MP_SOURCE and %s); "
+                      "get it with: %s" % (DEFAULT_SOURCE, GET_SOURCE))
+
+
+def ensure(kind, source=None, log=False):
+    """The path of runtime `kind`, built first if any of its inputs changed."""
+    if kind not in KINDS:
+        raise FathomError("runtime %r: choose one of %s" % (kind, ", ".join(KINDS)))
+    BUILD_DIR.mkdir(parents=True, exist_ok=True)
+    with _locked():
+        src = find_source(source)
+        key = _kind_key(kind, src)
+        stamp = BUILD_DIR / ("build-%s.stamp" % kind)
+        exe = binary(kind)
+        if exe.exists() and stamp.exists() and stamp.read_text() == key:
+            return exe
+        tree = _prepare_tree(src, log)
+        _make(kind, tree, log)
+        if not exe.exists():
+            raise FathomError("the %s build finished without %s" % (kind, exe))
+        stamp.write_text(key)
+        return exe
+
+
+@contextlib.contextmanager
+def _locked():
+    # Two test workers may ask for the same runtime at once: one builds, the other waits.
+    with open(BUILD_DIR / ".lock", "w") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+def _hash_files(h, paths):
+    for p in paths:
+        h.update(str(p.relative_to(ROOT) if p.is_relative_to(ROOT) else p).encode() + b"\0")
+        h.update(p.read_bytes())
+
+
+def _source_key(src):
+    h = hashlib.sha256()
+    if src.is_file():
+        _hash_files(h, [src])
+    else:  # a tree: its place and version (a tree edited in place needs a new --source)
+        h.update(str(src).encode())
+        _hash_files(h, [src / "py" / "mpconfig.h"])
+    h.update(repr((PATCHES, MAKE_FLAGS)).encode())
+    return h.hexdigest()
+
+
+def _kind_key(kind, src):
+    h = hashlib.sha256(_source_key(src).encode())
+    files = [MANIFESTS["stock"], MANIFESTS[kind]] + sorted(PROBE_DIR.rglob("*.[ch]*"))
+    for d in FROZEN_DIRS[kind]:
+        files += sorted((FIRMWARE / d).rglob("*.py"))
+    _hash_files(h, files)
+    return h.hexdigest()
+
+
+def _prepare_tree(src, log):
+    """An extracted, patched copy of the source with mpy-cross built, reused while unchanged."""
+    key = _source_key(src)
+    tree = BUILD_DIR / "src"
+    stamp = BUILD_DIR / "src.stamp"
+    if stamp.exists() and stamp.read_text() == key and (tree / "py" / "gc.c").exists():
+        return tree
+    check_compiler()
+    for old in [tree] + [BUILD_DIR / ("build-" + k) for k in KINDS]:
+        shutil.rmtree(old, ignore_errors=True)
+    stamp.unlink(missing_ok=True)
+    _say(log, "extracting %s" % src)
+    _copy_source(src, tree)
+    for rel, old, new in PATCHES:
+        _patch(tree / rel, old, new)
+    _say(log, "building mpy-cross")
+    _run(["make", "-j", JOBS, "-C", str(tree / "mpy-cross")], BUILD_DIR / "mpy-cross.log")
+    stamp.write_text(key)
+    return tree
+
+
+def _copy_source(src, tree):
+    if src.is_dir():
+        if not (src / "py" / "gc.c").exists():
+            raise FathomError("%s is not a MicroPython source tree (no py/gc.c)" % src)
+        shutil.copytree(src, tree, ignore=shutil.ignore_patterns(".git", "build*"))
+        return
+    with tempfile.TemporaryDirectory(dir=BUILD_DIR) as tmp:
+        try:
+            with tarfile.open(src) as tf:
+                tf.extractall(tmp, filter="data")
+        except tarfile.TarError as e:
+            raise FathomError("cannot read %s: %s" % (src, e))
+        tops = [p for p in pathlib.Path(tmp).iterdir() if (p / "py" / "gc.c").exists()]
+        if len(tops) != 1:
+            raise FathomError("%s does not hold one MicroPython tree (no */py/gc.c)" % src)
+        shutil.move(str(tops[0]), str(tree))
+
+
+def _patch(path, old, new):
+    text = path.read_text()
+    if text.count(old) != 1:
+        raise FathomError("cannot patch %s for the probe: the upstream text %r is not there "
+                          "exactly once (is this MicroPython 1.28.0?)" % (path, old.split("\n")[0]))
+    path.write_text(text.replace(old, new))
+
+
+def check_compiler():
+    """gcc must build and link a 32-bit program (Debian: the gcc-multilib package)."""
+    if shutil.which("gcc") is None or shutil.which("make") is None:
+        raise FathomError("building the runtime needs gcc and make: apt-get install build-essential "
+                          "gcc-multilib")
+    with tempfile.TemporaryDirectory() as tmp:
+        c = pathlib.Path(tmp) / "t.c"
+        c.write_text("int main(void) { return 0; }\n")
+        proc = subprocess.run(["gcc", "-m32", str(c), "-o", str(pathlib.Path(tmp) / "t")],
+                              capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise FathomError("gcc cannot build 32-bit programs here: apt-get install gcc-multilib")
+
+
+def _make(kind, tree, log):
+    out = BUILD_DIR / ("build-" + kind)
+    stub = BUILD_DIR / "mpy-lib-stub"  # the freezing rules insist on $(MPY_LIB_DIR)/README.md
+    stub.mkdir(exist_ok=True)
+    (stub / "README.md").write_text("Stands in for micropython-lib, which fathom does not use.\n")
+    _say(log, "building the %s runtime" % kind)
+    _run(["make", "-j", JOBS, "-C", str(tree / "ports" / "unix")] + list(MAKE_FLAGS) + [
+        "FROZEN_MANIFEST=%s" % MANIFESTS[kind], "MPY_LIB_DIR=%s" % stub,
+        "USER_C_MODULES=%s" % PROBE_DIR, "BUILD=%s" % out, "PROG=micropython-" + kind],
+        BUILD_DIR / ("build-%s.log" % kind))
+
+
+def _run(cmd, log_path):
+    with open(log_path, "w") as log:
+        proc = subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT)
+    if proc.returncode != 0:
+        tail = log_path.read_text(errors="replace")[-2500:]
+        raise FathomError("%s failed (log: %s):\n%s" % (" ".join(cmd[:4]), log_path, tail))
+
+
+def _say(log, msg):
+    if log:
+        print("runtime: " + msg, flush=True)
