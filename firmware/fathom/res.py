@@ -36,7 +36,9 @@ def root():
     global _base
     if _base is None:
         if frozen():
-            _base = DATA_ROOT
+            # the emulator names the firmware tree (a board has no environment)
+            env = os.getenv("FATHOM_DATA") if hasattr(os, "getenv") else None
+            _base = env or DATA_ROOT
         else:
             f = __file__
             i = max(f.rfind("/"), f.rfind("\\"))

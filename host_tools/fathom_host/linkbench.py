@@ -10,9 +10,9 @@ import tempfile
 import threading
 import time
 
-from fathom_host import BOARDS, FIRMWARE, FathomError
+from fathom_host import BOARDS, FathomError
 from fathom_host.ether import Ether
-from fathom_host.units import micropython_exe
+from fathom_host.units import boot_script, default_runtime, micropython_exe, runtime_env
 
 PREFIX = "fathom-linktest "
 LOSSES = (0.0, 0.1, 0.3)
@@ -24,13 +24,12 @@ RUN_TIMEOUT_S = 120      # one pair of units finishing N messages each way
 class LinkUnit:
     """One headless unit process in linktest mode; its JSON lines land in `events`."""
 
-    def __init__(self, index, ether, kind, n, workdir, firmware=FIRMWARE, env=None):
+    def __init__(self, index, ether, kind, n, workdir, env=None):
         self.index = index
         self.ether = ether
         self.kind = kind
         self.n = n
         self.dir = os.path.join(str(workdir), "unit%d" % index)
-        self.firmware = firmware
         self.extra = dict(env or {})
         self.proc = None
         self.events = []
@@ -43,18 +42,17 @@ class LinkUnit:
         e.update({
             "FATHOM_UNIT": str(self.index), "FATHOM_DIR": self.dir,
             "FATHOM_BOARD": str(BOARDS / "host.json"), "FATHOM_ETHER": self.ether.address,
-            "MICROPYPATH": os.pathsep.join([str(self.firmware / "twins"), str(self.firmware),
-                                            ".frozen"]),
             "FATHOM_LINKTEST": "1", "FATHOM_LINKTEST_N": str(self.n), "FATHOM_LINK": self.kind,
         })
+        e.update(runtime_env(default_runtime()))
         e.pop("FATHOM_HUB", None)
         e.update(self.extra)
         return e
 
     def start(self):
+        script, cwd = boot_script(default_runtime(), self.dir)
         self.proc = subprocess.Popen(
-            [micropython_exe(), "-X", "heapsize=4m", str(self.firmware / "main.py")],
-            env=self.env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            [micropython_exe(), "-X", "heapsize=4m", str(script)], env=self.env(), cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
             stdin=subprocess.DEVNULL, start_new_session=True)
         threading.Thread(target=self._read, args=(self.proc,), daemon=True).start()
         return self
@@ -155,7 +153,7 @@ class LinkRun:
         """Kill unit i and boot it again on the same storage."""
         u = self.units[i]
         u.kill()
-        v = LinkUnit(i, self.ether, self.kind, self.n, self.workdir, u.firmware, u.extra)
+        v = LinkUnit(i, self.ether, self.kind, self.n, self.workdir, u.extra)
         self.units[i] = v
         return v.start(), u
 

@@ -6,9 +6,9 @@ import subprocess
 import tempfile
 import threading
 
-from fathom_host import BOARDS, FIRMWARE, FathomError
+from fathom_host import BOARDS, FathomError
 from fathom_host.ether import Ether
-from fathom_host.units import TWINS, micropython_exe
+from fathom_host.units import boot_script, default_runtime, micropython_exe, runtime_env
 
 
 def unit_env(args, i, ether, gid, opts, level, workdir):
@@ -16,11 +16,11 @@ def unit_env(args, i, ether, gid, opts, level, workdir):
     e.update({
         "FATHOM_UNIT": str(i), "FATHOM_DIR": os.path.join(workdir, "unit%d" % i),
         "FATHOM_BOARD": str(BOARDS / "host.json"), "FATHOM_ETHER": "127.0.0.1:%d" % ether.port,
-        "MICROPYPATH": os.pathsep.join([str(TWINS), str(FIRMWARE), ".frozen"]),
         "FATHOM_SIM": gid, "FATHOM_SIM_GAMES": str(args.games), "FATHOM_SIM_BOT": level,
         "FATHOM_SIM_LEAD": "1" if i == 0 else "0", "FATHOM_SIM_OPTS": json.dumps(opts),
         "FATHOM_SIM_TIMEOUT_MS": str(int(args.timeout * 1000)), "FATHOM_LINK": args.link,
     })
+    e.update(runtime_env(default_runtime()))
     e.pop("FATHOM_HUB", None)
     return e
 
@@ -38,9 +38,9 @@ def run_linked(args, engine, opts, n, levels, stats):
             os.makedirs(os.path.join(workdir, "unit%d" % i), exist_ok=True)
             env = unit_env(args, i, ether, engine.NAME, opts, levels[i], workdir)
             env["FATHOM_SIM_PLAYERS"] = str(n)
+            script, cwd = boot_script(default_runtime(), os.path.join(workdir, "unit%d" % i))
             p = subprocess.Popen(
-                [micropython_exe(), "-X", "heapsize=4m", str(FIRMWARE / "main.py")],
-                env=env,
+                [micropython_exe(), "-X", "heapsize=4m", str(script)], env=env, cwd=cwd,
                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             procs.append(p)
         readers = [threading.Thread(target=_read, args=(p, lines[i]), daemon=True)

@@ -61,6 +61,31 @@ def micropython_path(runtime):
     return [".frozen"]
 
 
+def runtime_env(runtime):
+    """The environment a unit process of `runtime` needs to find its code and data."""
+    e = {"MICROPYPATH": os.pathsep.join(micropython_path(runtime))}
+    if runtime == "frozen":
+        # a board keeps a frozen fathom's data in /fathom_data (fathom/res.py); the emulated
+        # unit reads it from the firmware tree instead
+        e["FATHOM_DATA"] = str(FIRMWARE / "fathom")
+    return e
+
+
+def boot_script(runtime, unit_dir):
+    """main.py to run, and the working directory. With fathom frozen, main.py runs from
+    the unit's own root folder (as from a board's filesystem): the script's folder comes
+    first on sys.path, and firmware/ beside it would shadow the frozen fathom."""
+    if runtime == "wheel":
+        return FIRMWARE / "main.py", None
+    if runtime == "stock":  # main.py beside the compiled fathom, as on a board
+        from fathom_host.runtime import stock_files
+        return stock_files() / "main.py", None
+    root = pathlib.Path(unit_dir) / "root"
+    root.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(FIRMWARE / "main.py", root / "main.py")
+    return root / "main.py", str(root)
+
+
 class Screen:
     """The last panel image a unit shipped: MONO_VLSB pages, as the SSD1306 stores them."""
 
@@ -214,8 +239,8 @@ class Unit:
             "FATHOM_DIR": str(self.dir / "data"),
             "FATHOM_HUB": "127.0.0.1:%d" % self.hub.port,
             "FATHOM_BOARD": str(BOARDS / (self.board + ".json")),
-            "MICROPYPATH": os.pathsep.join(micropython_path(self.runtime)),
         })
+        e.update(runtime_env(self.runtime))
         if self.ether_port:
             e["FATHOM_ETHER"] = "127.0.0.1:%d" % self.ether_port
         e.update(self.extra_env)
@@ -228,7 +253,7 @@ class Unit:
             with self.hub.cond:
                 self.hub.conns.pop(self.index, None)
         exe = micropython_exe(self.runtime)
-        script, cwd = self._script()
+        script, cwd = boot_script(self.runtime, self.dir)
         log = open(self.log_path, "ab")
         self.proc = subprocess.Popen(
             [exe, "-X", "heapsize=" + heap, str(script)], cwd=cwd,
@@ -239,20 +264,6 @@ class Unit:
         if wait:
             self.wait(lambda c: c.text and c.screen is not None, BOOT_TIMEOUT_S, "boot")
         return self
-
-    def _script(self):
-        """main.py to run, and the working directory. With fathom frozen, main.py runs from
-        the unit's own root folder (as from a board's filesystem): the script's folder comes
-        first on sys.path, and firmware/ beside it would shadow the frozen fathom."""
-        if self.runtime == "wheel":
-            return FIRMWARE / "main.py", None
-        if self.runtime == "stock":  # main.py beside the compiled fathom, as on a board
-            from fathom_host.runtime import stock_files
-            return stock_files() / "main.py", None
-        root = self.dir / "root"
-        root.mkdir(exist_ok=True)
-        shutil.copyfile(FIRMWARE / "main.py", root / "main.py")
-        return root / "main.py", str(root)
 
     def stop(self):
         if self.proc is None:
