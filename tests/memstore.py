@@ -1,18 +1,24 @@
-# Storage stand-in for framework tests: same read_obj/write_obj/remove contract, kept in memory
-# as encoded bytes so a "reboot" rebuilds everything from bytes, as from flash.
-from fathom.codec import decode, encode
+# Storage for framework tests: the real Storage (whole files and record files) in a fresh
+# folder under /tmp, so a "reboot" rebuilds everything from the bytes on disk, as from flash.
+import os
+
+from fathom.hal.storage import Storage
+
+_BASE = "/tmp/fathom-memstore-"
 
 
-class MemStorage:
+def _rmtree(path):
+    try:
+        entries = os.listdir(path)
+    except OSError:
+        return
+    for e in entries:
+        os.remove(path + "/" + e)
+    os.rmdir(path)
+
+
+class MemStorage(Storage):
     def __init__(self):
-        self.files = {}
-
-    def write_obj(self, name, obj):
-        self.files[name] = encode(obj)
-
-    def read_obj(self, name):
-        b = self.files.get(name)
-        return None if b is None else decode(b)
-
-    def remove(self, name):
-        self.files.pop(name, None)
+        root = _BASE + "".join("%02x" % b for b in os.urandom(6))
+        _rmtree(root)
+        Storage.__init__(self, root)

@@ -12,7 +12,7 @@ from e2e_driver import near_random, pair, pair_uart, play_through_keys
 from fathom import codec
 from fathom.games import ashtapada as A
 from fathom.games.seat import restore
-from fathom.hal.storage import unpack
+from savefile import read_game
 from fathom.link import frame
 from fathom.link.uartframe import Deframer
 from fathom_host.ether import Ether
@@ -30,12 +30,9 @@ def read_save(unit, tries=40):
     path = unit.dir / "data" / "game"
     for _ in range(tries):
         try:
-            body = unpack(path.read_bytes())
-        except OSError:
-            body = None
-        if body is not None:
-            return codec.decode(body)
-        time.sleep(0.05)  # a write in progress: the rename lands in a moment
+            return read_game(path)
+        except (OSError, IndexError):
+            time.sleep(0.05)  # the game's journal is not there yet
     raise AssertionError("unit %d: no readable save at %s" % (unit.index, path))
 
 
@@ -170,7 +167,7 @@ def check_secrecy(ether, unit, player, mines, log, result):
     """No message before `unit`'s reveal carries its mines; the reveal itself does (so the
     search can see them at all)."""
     msgs = messages_sent(ether, unit.index)
-    rev = b"\xc3\x83rev" + bytes([0x40 | player])  # codec of ["rev", player, ...]
+    rev = b"\xc5\x83rev" + bytes([0x40 | player])  # codec of ["rev", player, salt, setup, n]
     at = [i for i, m in enumerate(msgs) if m.startswith(rev)]
     assert at, "unit %d: no reveal among %d messages" % (unit.index, len(msgs))
     before, reveal = msgs[:at[0]], msgs[at[0]]
@@ -289,7 +286,7 @@ H = b"h" * 8
 MINES = [5, 9, 20]
 LOG = [(0, ["setup", [], b"c" * 32]), (1, ["setup", [], b"d" * 32]), (1, ["move", [9]]),
        (0, ["mine", 9])]
-REVEAL = ["rev", 0, [b"salt", [["mine", s] for s in MINES], []]]
+REVEAL = ["rev", 0, b"salt", [["mine", s] for s in MINES], 0]
 
 
 @pytest.mark.parametrize("link", ["espnow", "uart"])

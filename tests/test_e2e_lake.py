@@ -4,7 +4,7 @@
 import pytest
 
 from fathom.codec import decode, encode
-from fathom.hal.storage import unpack
+from savefile import read_game
 from fathom_host.drive import pair, pair_uart, play_through_keys
 from fathom_host.ether import Ether
 from fathom_host.units import Emulator
@@ -21,7 +21,7 @@ def charges_first(cursor, labels, lines):
 
 
 def saved(tmp_path, unit):
-    return decode(unpack((tmp_path / ("unit%d" % unit) / "data" / "game").read_bytes()))
+    return read_game(tmp_path / ("unit%d" % unit) / "data" / "game")
 
 
 def secrecy(ether, tmp_path, unit):

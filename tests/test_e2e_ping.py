@@ -12,7 +12,7 @@ from e2e_driver import finished, pair, play_through_keys
 from fathom.codec import decode, encode
 from fathom.games.ping import ENGINE, board as B
 from fathom.games.seat import apply_event, fresh_state, step_kind
-from fathom.hal.storage import unpack
+from savefile import read_game
 from fathom.link import frame
 from fathom_host import units
 from fathom_host.ether import Ether, Sent
@@ -107,7 +107,7 @@ def policy(rng):
 
 # ---- what went on the air -------------------------------------------------------------------
 def saved_game(emu, i):
-    return decode(unpack((emu.workdir / ("unit%d" % i) / "data" / "game").read_bytes()))
+    return read_game(emu.workdir / ("unit%d" % i) / "data" / "game")
 
 
 def messages(capture):
@@ -146,8 +146,10 @@ def named(ev):
     tag = ev[0]
     if tag == "up":
         return [ev[3]], [ev[1]]
-    if tag in ("report", "hit"):
+    if tag == "report":
         return [ev[1]], []
+    if tag == "damage":
+        return [ev[2]], []
     if tag == "down":
         return ([ev[1]] if ev[1] >= 0 else []), []
     if tag == "seen":
@@ -156,7 +158,7 @@ def named(ev):
         return [], [ev[1]]
     # the rest carry no square and no card: their whole shape is fixed
     assert (tag, len(ev)) in (("setup", 3), ("listen", 1), ("miss", 1), ("shuffle", 1),
-                              ("disable", 3), ("damage", 2)), ev
+                              ("disable", 3), ("hit", 1)), ev
     return [], []
 
 
@@ -234,7 +236,7 @@ def check_secrecy(saves, capture):
         except ValueError:
             m = None  # not a message: its bytes are still searched below
         tag = m[0] if isinstance(m, list) and m else None
-        if tag == "rev":  # salt, set-up and actions: only once the game is over
+        if tag in ("rev", "ra"):  # salt, set-up and actions: only once the game is over
             first_rev = k if first_rev is None else first_rev
             continue
         if tag == "ev":
@@ -287,7 +289,7 @@ def planted_leaks(saves):
     acts = [a for a in seat["actions"] if a[0] not in ("disable", "dive")]
     if acts:
         out.append(([keyed(["note", acts[0]])], "leak"))
-    out.append(([keyed(["rev", seat["player"], [seat["salt"], seat["setup"], []]])],
+    out.append(([keyed(["rev", seat["player"], seat["salt"], seat["setup"], 0])],
                 "early reveal"))
     return out
 

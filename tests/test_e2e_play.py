@@ -3,6 +3,8 @@
 import pytest
 
 from fathom import games
+from fathom.codec import encode
+from fathom.hal.storage import Storage
 from fathom_host.drive import pair, play_through_keys
 from fathom_host.ether import Ether
 from fathom_host.units import Emulator
@@ -77,7 +79,7 @@ def test_a_corrupt_save_is_explained_and_kept(tmp_path):
         u.kill()
         path = tmp_path / "unit0" / "data" / "game"
         data = bytearray(path.read_bytes())
-        data[len(data) // 2] ^= 0xFF  # a flash cell gone bad
+        data[20] ^= 0xFF  # a flash cell gone bad, in the journal's first record
         path.write_bytes(bytes(data))
         u.start()
         u.wait_text("could not be read", 30)
@@ -86,6 +88,57 @@ def test_a_corrupt_save_is_explained_and_kept(tmp_path):
         u.wait_text("Companion")  # home, and everything else still works
         u.choose("Settings")
         u.wait_text("Contrast")
+
+
+def _reaches_home(u):
+    u.wait_text("Companion", 30)
+    assert u.text[0] == "fathom"
+
+
+def test_a_save_whose_replay_fails_never_loops_the_unit(tmp_path):
+    """The field report: every boot died resuming the same save. A save that is readable but
+    does not replay (here an event its game refuses, as after a rules change) is set aside,
+    explained, and the unit reaches its home menu on this boot and every boot after."""
+    with Emulator(1, workdir=tmp_path) as emu:
+        u = emu.units[0]
+        u.choose("PING")
+        u.choose("vs bot: easy")
+        for _ in range(4):
+            u.wait(lambda c: c.text and ("your move" in c.text[0] or "set up" in c.text[0]),
+                   30, "our turn")
+            u.press("OK")
+        u.kill()
+        data = tmp_path / "unit0" / "data"
+        Storage(str(data)).append_record("game", encode(["e", 1, ["nonsense"], bytes(8)]))
+        kept = (data / "game").read_bytes()
+        u.start()
+        u.wait_text("could not be read", 30)
+        assert any("IllegalAction" in l for l in u.text), u.text
+        assert (data / "game.bad").read_bytes() == kept and not (data / "game").exists()
+        u.kill()                       # a reboot before anyone pressed OK
+        u.start()
+        _reaches_home(u)
+        assert (data / "game.bad").read_bytes() == kept
+        u.choose("Settings")           # and the unit still works
+        u.wait_text("Contrast")
+        u.press("BACK")
+        u.kill()
+        u.start()                      # and once more
+        _reaches_home(u)
+
+
+def test_a_save_from_another_journal_version_is_set_aside(tmp_path):
+    with Emulator(1, workdir=tmp_path) as emu:
+        u = emu.units[0]
+        u.kill()
+        data = tmp_path / "unit0" / "data"
+        Storage(str(data)).new_records("game", encode(["h", 99, {"gid": "ping"}]))
+        u.start()
+        u.wait_text("could not be read", 30)
+        assert any("version" in l for l in u.text), u.text
+        u.press("OK")
+        _reaches_home(u)
+        assert (data / "game.bad").exists() and not (data / "game").exists()
 
 
 def test_solo_cooperative_game(tmp_path):

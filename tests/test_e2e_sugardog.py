@@ -11,7 +11,7 @@ from e2e_driver import finished, play_through_keys
 from fathom.codec import decode
 from fathom.games import sugardog as S
 from fathom.games.seat import apply_event, fresh_state, step_kind
-from fathom.hal.storage import unpack
+from savefile import read_game
 from fathom.link import frame
 from fathom_host.ether import Ether, mac_for_unit
 from fathom_host import units
@@ -97,8 +97,7 @@ def pair_group(units):
 
 
 def saved_game(emu, i):
-    raw = (emu.workdir / ("unit%d" % i) / "data" / "game").read_bytes()
-    return decode(unpack(raw))
+    return read_game(emu.workdir / ("unit%d" % i) / "data" / "game")
 
 
 def messages(capture):
@@ -213,7 +212,7 @@ def check_secrecy(emu, capture, n):
     assert seen_games > len(log)
     assert last_event_at is not None
     for k, src, m in msgs:
-        if isinstance(m, list) and m and m[0] == "rev":
+        if isinstance(m, list) and m and m[0] in ("rev", "ra"):
             # the reveal holds the start square and every move: only once the game is over
             assert k > last_event_at, (k, last_event_at, src)
             assert m[1] in (player_of[src],) or n > 2  # the host relays the others' reveals

@@ -200,7 +200,7 @@ def test_group_of_three_pairs_agrees_on_one_seed_and_plays_over_channels():
         seat = Seat(ENGINE, {"calm": 10}, 3, c.seed, c.player, b"salt%d" % c.player)
         peers = c.peers(st)
         runners.append(Runner(seat, peers, st, "sugardog", relay=len(peers) > 1))
-    assert len(runners[0].peers) == 2 and "link1" in stores[0].files
+    assert len(runners[0].peers) == 2 and stores[0].exists("link1")
     bots = [SharpBot(c.seed, c.player) for c in conns]
     for _ in range(40000):
         now += 10

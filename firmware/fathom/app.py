@@ -87,13 +87,33 @@ class App:
         self.redraw()
         # A game in progress survives a reboot: go straight back to it.
         if self.hw.storage.exists("game"):
-            from fathom.ui.play import resume  # only then: the game flow is ~35 KB of heap
-            resume(self)  # an unreadable save is kept aside and explained, never a crash
+            self.resume_game()
         while self.running:
             self.step(clock.now_ms())
             if self.hub and not self.hub.poll():
                 break
             clock.sleep_ms(LOOP_MS)
+
+
+    def resume_game(self):
+        """Back into the saved game. An unreadable save is kept aside and explained, never a
+        crash: resume() handles what goes wrong inside it, this what goes wrong around it
+        (the game flow itself not fitting in memory), so a reboot cannot loop."""
+        try:
+            from fathom.ui.play import resume  # only now: the game flow is ~35 KB of heap
+            resume(self)
+        except Exception as e:
+            del self.services[:]
+            del self.stack[1:]
+            gc.collect()
+            why = "out of memory" if isinstance(e, MemoryError) else repr(e)
+            try:
+                self.hw.storage.quarantine("game", why)
+            except Exception:
+                pass  # moved aside already, or the filesystem refuses: the menu still comes
+            from fathom.ui.dialog import Message
+            self.push(Message(self, "Saved game", "The saved game could not be read (%s). "
+                              "It is kept aside as game.bad." % why))
 
 
 def home_menu(app):

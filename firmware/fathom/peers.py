@@ -2,6 +2,7 @@
 # Every message crosses a codec round trip, so an in-unit bot shares no objects with the player
 # and gets exactly what a second unit would get over the link.
 from fathom.codec import decode, encode
+from fathom.hal.clock import ticks_add, ticks_diff
 
 
 class Pipe:
@@ -32,12 +33,20 @@ def pipe_pair():
 
 class BotPeer:
     """A bot playing another seat inside this unit through its own Runner and Seat, as if it
-    were a second unit: the same engine calls, the same reveal and audit at the end."""
+    were a second unit: the same engine calls, the same reveal and audit at the end. With
+    storage, the bot's seat keeps its own journal file (runner.side_name), so a reboot gives
+    it back its secrets and actions; without, an in-memory one."""
     THINK_MS = 250  # a pause before each bot action so a person can follow the game
 
-    def __init__(self, runner_cls, seat, bot, level):
+    def __init__(self, runner_cls, seat, bot, level, storage=None, gid="", runner=None):
         self.near, far = pipe_pair()
-        self.runner = runner_cls(seat, [far])
+        if runner is None:
+            from fathom.runner import side_name
+            runner = runner_cls(seat, [far], storage, gid, {"vs": "bot", "level": level},
+                                name=side_name(seat.player))
+        else:
+            runner.peers = [far]
+        self.runner = runner
         self.bot = bot
         self.level = level
         self.ready_at = None
@@ -57,30 +66,25 @@ class BotPeer:
         r.tick(now)
         if s.result() is None and s.my_turn() and s.to_move()[1] == "act":
             if self.ready_at is None:
-                self.ready_at = now + self.THINK_MS
-            if now - self.ready_at >= 0:
+                self.ready_at = ticks_add(now, self.THINK_MS)
+            if ticks_diff(now, self.ready_at) >= 0:
                 self.ready_at = None
                 r.play(self.bot.act(s))
                 r.tick(now)
 
     def save(self):
-        # The bot's log is the player's log: only its own inputs are saved, and the seat is
-        # rebuilt from the player's saved game (half the bytes written on every event).
-        r = self.runner
-        s = r.seat
-        return {"kind": "bot", "level": self.level, "player": s.player, "salt": s.salt,
-                "setup": s.setup_choices, "actions": s.actions, "reveals": r.reveals,
-                "revealed": r.revealed}
+        # Fixed at the start: the bot's seat journals itself under its own name.
+        return {"kind": "bot", "level": self.level, "player": self.runner.seat.player}
+
+    def clear(self):
+        self.runner.clear()
 
     @staticmethod
-    def restore(runner_cls, engine, saved, make_bot, game):
-        """`game` is the player's Seat.save(): same options, seed and log."""
-        from fathom.games.seat import restore
-        d = dict(game)
-        for k in ("player", "salt", "setup", "actions"):
-            d[k] = saved[k]
-        seat = restore(engine, d)
-        peer = BotPeer(runner_cls, seat, make_bot(seat), saved["level"])
-        peer.runner.reveals = saved.get("reveals", {})
-        peer.runner.revealed = saved.get("revealed", False)
-        return peer
+    def restore(runner_cls, storage, engine_for, saved, make_bot):
+        """The bot peer from its saved descriptor and its own journal; raises if that is
+        missing or does not replay (the caller sets the game aside)."""
+        from fathom.runner import load, side_name
+        r = load(storage, engine_for, side_name(saved["player"]))
+        if r is None:
+            raise ValueError("the bot's journal %s is missing" % side_name(saved["player"]))
+        return BotPeer(runner_cls, r.seat, make_bot(r.seat), saved["level"], runner=r)

@@ -1,9 +1,12 @@
 # One player's seat at a game: the public state and log every unit shares, this player's
 # secrets, the hash chain that finds a desync at the event where it happens, and the
 # commit/reveal/replay audit. The device runner, `fathom sim` and the tests all play through it.
+# Nothing here grows with the game in RAM: the log is in the seat's journal (journal.py) and
+# is read back one event at a time, by the audit's replay too.
 import hashlib
 
 from fathom.codec import encode
+from fathom.journal import JournalError, MemJournal
 from fathom.prng import Prng
 from fathom.games.base import IllegalAction
 
@@ -52,8 +55,17 @@ def apply_event(engine, pub, priv, player, author, event, kind):
     engine.apply_private(pub, priv, player, author, event)
 
 
+RECENT = 8      # newest log entries kept in RAM: what screens and bots read most
+MARKS = 32      # at most this many (event index, journal position) bookmarks into the journal
+
+
 class Seat:
-    def __init__(self, engine, opts, nplayers, seed, player, salt):
+    """A player's view. RAM holds only what the engine needs (states, chain head, counts) and
+    a few recent events; the log itself lives in the journal, one record per event:
+    ["e", author, event, hash8] (+ [action] for this player's own act events), and
+    ["c", choice] for each set-up choice. Old events are read back from it one at a time."""
+
+    def __init__(self, engine, opts, nplayers, seed, player, salt, journal=None):
         self.engine = engine
         self.opts = opts
         self.n = nplayers
@@ -61,12 +73,19 @@ class Seat:
         self.player = player
         self.salt = salt
         self.pub, self.priv = fresh_state(engine, opts, nplayers, seed, player)
-        self.setup_choices = []
-        self.actions = []
-        self.log = []          # [(author, event)]
-        self.setups = {}       # player -> commitment digest
+        self.setup_choices = []    # bounded by the game's set-up, not by its length
+        self.setups = {}           # player -> commitment digest
         self.chain = hashlib.sha256(bytes(seed)).digest()
-        self.hashes = []       # short hash after each event, to resend with the event
+        self.journal = MemJournal() if journal is None else journal
+        self.n_log = 0
+        self.n_actions = 0
+        self._recent = []          # the newest RECENT event records
+        self._marks = []           # (event index, journal pos), every _stride-th event
+        self._stride = 4
+        self._cur = None           # (event index, pos): reading for that event may start here
+        self.log = LogView(self)
+        self.actions = ActionsView(self)
+        self.hashes = HashView(self)
 
     # ---- set-up ----------------------------------------------------------------------------
     def setup_legal(self):
@@ -74,11 +93,13 @@ class Seat:
             return []
         return self.engine.setup_legal(self.pub, self.priv, self.player)
 
-    def setup_choose(self, choice):
+    def setup_choose(self, choice, journal=True):
         if choice not in self.setup_legal():
             raise IllegalAction("set-up choice not legal: %r" % (choice,))
         self.engine.setup_apply(self.pub, self.priv, self.player, choice)
         self.setup_choices.append(choice)
+        if journal:
+            self.journal.append(["c", choice])
 
     def setup_event(self):
         """The commit event once set-up is complete: the public part plus the commitment."""
@@ -108,7 +129,7 @@ class Seat:
 
     def author(self, action=None):
         """Author this player's next event: set-up commit, answer, or the given action.
-        Records the action in the private log and applies the event locally."""
+        Journals it (with the action) and applies the event locally."""
         t = self.to_move()
         if t is None or t[0] != self.player:
             raise IllegalAction("not your turn")
@@ -121,8 +142,7 @@ class Seat:
             if action not in self.engine.legal(self.pub, self.priv, self.player):
                 raise IllegalAction("illegal action %r" % (action,))
             event = self.engine.act(self.pub, self.priv, self.player, action)
-            self.actions.append(action)
-        self._record(self.player, event, kind)
+        self._record(self.player, event, kind, action if kind == "act" else None)
         return event
 
     def concede(self):
@@ -137,7 +157,8 @@ class Seat:
         kind = step_kind(self.engine, self.pub, author, event, self.n, self.setups)
         self._record(author, event, kind)
 
-    def _record(self, author, event, kind):
+    def _record(self, author, event, kind, action=None, pos=None):
+        """Apply an event and journal it (pos None), or note where the journal has it."""
         if kind == SETUP:
             if len(event) != 3 or not isinstance(event[2], bytes) or len(event[2]) != 32:
                 raise IllegalAction("malformed set-up event")
@@ -145,9 +166,42 @@ class Seat:
             self.setups[author] = event[2]
         else:
             apply_event(self.engine, self.pub, self.priv, self.player, author, event, kind)
-        self.log.append((author, event))
         self.chain = hashlib.sha256(self.chain + encode(event) + encode(self.pub)).digest()
-        self.hashes.append(self.chain[:8])
+        rec = ["e", author, event, self.chain[:8]]
+        if kind == "act" and author == self.player:
+            rec.append(action)
+            self.n_actions += 1
+        if pos is None:
+            pos = self.journal.append(rec)
+        self._note(pos, rec)
+
+    def _note(self, pos, rec):
+        i = self.n_log
+        self.n_log = i + 1
+        self._recent.append(rec)
+        if len(self._recent) > RECENT:
+            self._recent.pop(0)
+        self._mark(i, pos)
+
+    def _mark(self, i, pos):
+        if i % self._stride == 0:
+            self._marks.append((i, pos))
+            if len(self._marks) > MARKS:  # thin out: the bookmarks never outgrow MARKS
+                self._marks = self._marks[::2]
+                self._stride *= 2
+
+    def rejournal(self, journal):
+        """Move to `journal` (the runner's file, once it has storage): the records so far are
+        copied over one at a time and the bookmarks re-pointed."""
+        old = self.journal
+        self.journal = journal
+        self._marks, self._cur, self._stride = [], None, 4
+        i = 0
+        for _p, _e, rec in old.read():
+            pos = journal.append(rec)
+            if rec[0] == "e":
+                self._mark(i, pos)
+                i += 1
 
     def short_hash(self):
         return self.chain[:8]
@@ -157,57 +211,284 @@ class Seat:
             return None
         return self.engine.result(self.pub)
 
+    # ---- the log, read back from the journal -----------------------------------------------
+    def _start(self, i):
+        """(event index, journal pos) from which reading reaches event i soonest."""
+        best = (0, None)
+        for m in self._marks:
+            if m[0] > i:
+                break
+            best = m
+        c = self._cur
+        if c is not None and best[0] < c[0] <= i:
+            best = c
+        return best
+
+    def records(self, start=0, stop=None):
+        """Yield the journal's event records ["e", author, event, hash8(, action)] from event
+        `start` to `stop` (default: the end), one at a time."""
+        stop = self.n_log if stop is None else min(stop, self.n_log)
+        if start >= stop:
+            return
+        old = self.n_log - len(self._recent)
+        if start < old:
+            j, pos = self._start(start)
+            it = self.journal.read(pos)
+            try:
+                for _p, end, rec in it:
+                    if rec[0] != "e":
+                        continue
+                    if j >= start:
+                        self._cur = (j + 1, end)
+                        yield rec
+                    j += 1
+                    if j >= stop or j >= old:
+                        break
+            finally:
+                it.close()
+            if j < min(stop, old):
+                raise JournalError("the journal lacks event %d" % j)
+            start = j
+        for k in range(start - old, stop - old):
+            yield self._recent[k]
+
+    def events(self, start=0, stop=None):
+        """Yield (author, event) from the log, one at a time."""
+        g = self.records(start, stop)
+        try:
+            for rec in g:
+                yield (rec[1], rec[2])
+        finally:
+            g.close()
+
+    def record_at(self, i):
+        n = self.n_log
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("log index out of range")
+        g = self.records(i, i + 1)
+        try:
+            for rec in g:
+                return rec
+        finally:
+            g.close()  # MicroPython does not close an abandoned generator (its open file)
+
+    def my_actions(self, start_pos=None):
+        """Yield (pos, end, action) for this player's actions, in order, from journal pos."""
+        it = self.journal.read(start_pos)
+        try:
+            for p, end, rec in it:
+                if rec[0] == "e" and len(rec) > 4 and rec[1] == self.player:
+                    yield p, end, rec[4]
+        finally:
+            it.close()
+
     # ---- fair play -------------------------------------------------------------------------
+    def reveal_head(self):
+        """What the reveal starts with; the actions follow in chunks (my_actions)."""
+        return [self.salt, self.setup_choices, self.n_actions]
+
     def reveal(self):
-        return [self.salt, self.setup_choices, self.actions]
+        """The whole reveal as one list: for tests and the host's direct play only (it grows
+        with the game; units stream it, see runner.py)."""
+        return [self.salt, self.setup_choices, [a for _p, _e, a in self.my_actions()]]
 
     def audit(self, player, reveal):
-        """Replay the whole log as `player` with their revealed secrets. None if every event
-        they authored checks out, else (log index or -1 for set-up, reason)."""
-        return audit(self.engine, self.opts, self.n, self.seed, self.log, player, reveal)
+        """Replay the log as `player` with their revealed [salt, choices, actions] (actions
+        any iterable). None if every event they authored checks out, else (log index or -1
+        for set-up, reason)."""
+        return audit(self.engine, self.opts, self.n, self.seed, self, player, reveal[0],
+                     reveal[1], iter(reveal[2]))
 
-    # ---- persistence -----------------------------------------------------------------------
+    # ---- rebuilding from the journal -------------------------------------------------------
+    def replay(self, other=None):
+        """Rebuild this fresh seat from its own journal records (the header is skipped, other
+        records go to `other(pos, rec)`). The save holds inputs, never derived state, so it
+        cannot disagree with itself; a record that does not replay raises."""
+        it = self.journal.read()
+        try:
+            for pos, _end, rec in it:
+                tag = rec[0]
+                if tag == "c":
+                    self.setup_choose(rec[1], False)
+                elif tag == "e":
+                    self._replay_event(pos, rec)
+                elif other is not None:
+                    other(pos, rec)
+        finally:
+            it.close()
+
+    def _replay_event(self, pos, rec):
+        author, event = rec[1], rec[2]
+        if author == self.player:
+            kind = self.to_move()[1] if event[0] != CONCEDE else CONCEDE
+            if kind == "act":
+                self.engine.act(self.pub, self.priv, self.player, rec[4])
+            elif kind == "answer":
+                self.engine.answer(self.pub, self.priv, self.player)
+            self._record(author, event, kind, rec[4] if kind == "act" else None, pos)
+        else:
+            kind = step_kind(self.engine, self.pub, author, event, self.n, self.setups)
+            self._record(author, event, kind, None, pos)
+        if self.chain[:8] != rec[3]:
+            raise JournalError("event %d replays to another state" % (self.n_log - 1))
+
+    # ---- whole-game copies (tests and host tools; they grow with the game) -----------------
     def save(self):
         return {
             "opts": self.opts, "n": self.n, "seed": self.seed, "player": self.player,
-            "salt": self.salt, "setup": self.setup_choices, "actions": self.actions,
-            "log": [[a, e] for a, e in self.log],
+            "salt": self.salt, "setup": self.setup_choices, "actions": list(self.actions),
+            "log": [[a, e] for a, e in self.events()],
         }
 
 
+class LogView:
+    """seat.log: len, index (negative too), short slices, iteration and ==, each read from
+    the journal (the newest entries from RAM) as (author, event)."""
+
+    def __init__(self, seat):
+        self.s = seat
+
+    def __len__(self):
+        return self.s.n_log
+
+    def __bool__(self):
+        return self.s.n_log > 0
+
+    def __getitem__(self, i):
+        if isinstance(i, int):
+            rec = self.s.record_at(i)
+            return (rec[1], rec[2])
+        n = self.s.n_log
+        a, b = _bound(i.start, 0, n), _bound(i.stop, n, n)
+        if i.step not in (None, 1):
+            raise ValueError("log slices take no step")
+        return list(self.s.events(a, b))
+
+    def __iter__(self):
+        return self.s.events()
+
+    def __eq__(self, other):
+        return _same(self, other)
+
+    def __ne__(self, other):
+        return not _same(self, other)
+
+
+class ActionsView:
+    """seat.actions: this player's own actions, from the journal."""
+
+    def __init__(self, seat):
+        self.s = seat
+
+    def __len__(self):
+        return self.s.n_actions
+
+    def __bool__(self):
+        return self.s.n_actions > 0
+
+    def __iter__(self):
+        for _p, _e, a in self.s.my_actions():
+            yield a
+
+    def __getitem__(self, i):
+        n = self.s.n_actions
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("action index out of range")
+        g = self.s.my_actions()
+        try:
+            for k, (_p, _e, a) in enumerate(g):
+                if k == i:
+                    return a
+        finally:
+            g.close()
+
+    def __eq__(self, other):
+        return _same(self, other)
+
+    def __ne__(self, other):
+        return not _same(self, other)
+
+
+class HashView:
+    """seat.hashes[i]: the short hash after event i, as journalled with it."""
+
+    def __init__(self, seat):
+        self.s = seat
+
+    def __len__(self):
+        return self.s.n_log
+
+    def __getitem__(self, i):
+        return self.s.record_at(i)[3]
+
+
+def _bound(v, default, n):
+    if v is None:
+        return default
+    if v < 0:
+        v += n
+    return max(0, min(v, n))
+
+
+def _same(a, b):
+    try:
+        if len(a) != len(b):
+            return False
+    except TypeError:
+        return False
+    for x, y in zip(a, b):
+        if encode(list(x) if isinstance(x, tuple) else x) != \
+                encode(list(y) if isinstance(y, tuple) else y):
+            return False
+    return True
+
+
 def restore(engine, saved):
-    """Rebuild a seat by replaying its own saved log: the save holds inputs, never derived state,
-    so a save cannot disagree with itself."""
+    """A seat rebuilt from a Seat.save() dict (tests and host tools)."""
     s = Seat(engine, saved["opts"], saved["n"], saved["seed"], saved["player"], saved["salt"])
     for c in saved["setup"]:
         s.setup_choose(c)
     actions = list(saved["actions"])
-    s.actions = []
     for author, event in saved["log"]:
         if author == s.player:
             kind = s.to_move()[1] if event[0] != CONCEDE else CONCEDE
+            action = None
             if kind == "act":
-                s.actions.append(actions.pop(0))
-                s.engine.act(s.pub, s.priv, s.player, s.actions[-1])
+                action = actions.pop(0)
+                s.engine.act(s.pub, s.priv, s.player, action)
             elif kind == "answer":
                 s.engine.answer(s.pub, s.priv, s.player)
-            s._record(author, event, kind)
+            s._record(author, event, kind, action)
         else:
             s.receive(author, event)
     return s
 
 
-def audit(engine, opts, nplayers, seed, log, player, reveal):
+def audit(engine, opts, nplayers, seed, log, player, salt, choices, actions):
+    """Replay `log` (a Seat or any sequence of (author, event), read one at a time) as
+    `player` with their revealed salt, set-up choices and actions (an iterator)."""
     try:
-        return _audit(engine, opts, nplayers, seed, log, player, reveal)
+        return _audit(engine, opts, nplayers, seed, log, player, salt, choices, actions)
     except IllegalAction as e:
         return (-1, "replay failed: " + str(e))
+    except JournalError:
+        raise  # our own journal failing is not the other player's fault
     except Exception as e:  # a revealed log too broken to replay is a failed audit, not a crash
         return (-1, "replay crashed: %r" % (e,))
+    finally:
+        if hasattr(actions, "close"):
+            actions.close()  # a generator over the journal holds an open file
 
 
-def _audit(engine, opts, nplayers, seed, log, player, reveal):
-    salt, choices, actions = reveal
+def _entries(log):
+    return log.events() if isinstance(log, Seat) else iter(log)
+
+
+def _audit(engine, opts, nplayers, seed, log, player, salt, choices, actions):
     pub, priv = fresh_state(engine, opts, nplayers, seed, player)
     for c in choices:
         if c not in engine.setup_legal(pub, priv, player):
@@ -217,30 +498,49 @@ def _audit(engine, opts, nplayers, seed, log, player, reveal):
         return (-1, "set-up incomplete")
     digest = commitment(salt, priv)
     public = engine.setup_public(pub, priv, player)
-    actions = list(actions)
     setups = {}
-    for i, entry in enumerate(log):
-        author, event = entry
-        kind = step_kind(engine, pub, author, event, nplayers, setups)
-        if kind == SETUP:
-            if author == player and (event[2] != digest or encode(event[1]) != encode(public)):
-                return (i, "set-up does not match the commitment")
-            engine.apply(pub, author, event)
-            setups[author] = event[2]
-            continue
-        if author == player and kind in ("act", "answer"):
-            if kind == "answer":
-                expected = engine.answer(pub, priv, player)
-            else:
-                if not actions:
-                    return (i, "no action revealed for this event")
-                a = actions.pop(0)
-                if a not in engine.legal(pub, priv, player):
-                    return (i, "revealed action %r was not legal" % (a,))
-                expected = engine.act(pub, priv, player, a)
-            if encode(expected) != encode(event):
-                return (i, "event %d: sent %r, secrets give %r" % (i, event, expected))
-        apply_event(engine, pub, priv, player, author, event, kind)
-    if actions:
-        return (len(log), "%d revealed actions never played" % len(actions))
+    i = 0
+    entries = _entries(log)
+    try:
+        for author, event in entries:
+            kind = step_kind(engine, pub, author, event, nplayers, setups)
+            if kind == SETUP:
+                if author == player and (event[2] != digest or encode(event[1]) != encode(public)):
+                    return (i, "set-up does not match the commitment")
+                engine.apply(pub, author, event)
+                setups[author] = event[2]
+                i += 1
+                continue
+            if author == player and kind in ("act", "answer"):
+                if kind == "answer":
+                    expected = engine.answer(pub, priv, player)
+                else:
+                    a = _next(actions)
+                    if a is _NONE:
+                        return (i, "no action revealed for this event")
+                    if a not in engine.legal(pub, priv, player):
+                        return (i, "revealed action %r was not legal" % (a,))
+                    expected = engine.act(pub, priv, player, a)
+                if encode(expected) != encode(event):
+                    return (i, "event %d: sent %r, secrets give %r" % (i, event, expected))
+            apply_event(engine, pub, priv, player, author, event, kind)
+            i += 1
+    finally:
+        if hasattr(entries, "close"):
+            entries.close()
+    left = 0
+    for _a in actions:
+        left += 1
+    if left:
+        return (i, "%d revealed actions never played" % left)
     return None
+
+
+_NONE = object()
+
+
+def _next(it):
+    try:
+        return next(it)
+    except StopIteration:
+        return _NONE

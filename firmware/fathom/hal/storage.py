@@ -1,6 +1,13 @@
 # Flat files under one folder, written atomically (temp file + rename) and self-checking: each file
 # starts with a header holding the payload length and a checksum, so a torn or corrupted file is
 # detected on read, moved aside to NAME.bad (nothing is lost) and reported as CorruptFile.
+#
+# Record files (a game's journal) grow by appending one small checksummed record at a time and
+# are read back one record at a time, so neither writing nor reading ever holds more than one
+# record: memory stays bounded however long the file gets. Layout: _JMAGIC, then records of
+#   length (2, big-endian) + its complement (2) + checksum of the body (4) + body.
+# A power cut can only tear the last record: a damaged last record is dropped (repair_records
+# cuts it off before anything is appended); damage before the last record is CorruptFile.
 import os
 
 from fathom import codec
@@ -15,12 +22,17 @@ _HEADER = 11                  # magic(3) + length(4, big-endian) + checksum(4)
 _TMP = ".tmp"
 _BAD = ".bad"
 _MAX_NAME = 40
+_JMAGIC = b"FJ\x01"          # record file tag + format version
+_RHEAD = 8                    # length(2) + complement(2) + checksum(4)
+MAX_RECORD = 2048             # a record is one change, never a whole game
+_COPY = 256                   # chunk size when a record file's good part is copied
 
 
 class CorruptFile(Exception):
-    def __init__(self, name):
-        super().__init__("%s: corrupt file moved aside to %s%s" % (name, name, _BAD))
+    def __init__(self, name, why="corrupt file"):
+        super().__init__("%s: %s moved aside to %s%s" % (name, why, name, _BAD))
         self.name = name
+        self.why = why
 
 
 def _checksum(data):
@@ -45,6 +57,63 @@ def unpack(raw):
     if len(body) != n or _checksum(body) != raw[7:_HEADER]:
         return None
     return body
+
+
+def record_head(body):
+    """The 8 bytes stored before a record's body."""
+    n = len(body)
+    if n > MAX_RECORD:
+        raise ValueError("record of %d bytes exceeds %d" % (n, MAX_RECORD))
+    c = n ^ 0xFFFF
+    return bytes((n >> 8, n & 255, c >> 8, c & 255)) + _checksum(body)
+
+
+def scan_records(f, pos=None):
+    """Yield (pos, end, body) for each good record of the open record file `f`, from byte
+    offset `pos` (None: the first record). Stops quietly at a torn or damaged last record;
+    raises ValueError for a file that is not a record file or is damaged before its end."""
+    if pos is None:
+        if f.read(len(_JMAGIC)) != _JMAGIC:
+            raise ValueError("not a record file")
+        pos = len(_JMAGIC)
+    else:
+        f.seek(pos)
+    while True:
+        head = f.read(_RHEAD)
+        if not head:
+            return
+        if len(head) < _RHEAD:
+            return                                  # torn inside the header
+        n = (head[0] << 8) | head[1]
+        if (head[2] << 8 | head[3]) != n ^ 0xFFFF or n > MAX_RECORD:
+            if _zeros_to_end(f, head):
+                return                              # a torn append the filesystem zero-filled
+            raise ValueError("damaged record header at %d" % pos)
+        body = f.read(n)
+        if len(body) < n:
+            return                                  # torn inside the body
+        if _checksum(body) != head[4:]:
+            if not f.read(1):
+                return                              # the last record is damaged: dropped
+            raise ValueError("damaged record at %d" % pos)
+        end = pos + _RHEAD + n
+        yield pos, end, body
+        pos = end
+
+
+def _zeros_to_end(f, head):
+    if any(head):
+        return False
+    seen = 0
+    while True:
+        b = f.read(64)
+        if not b:
+            return True
+        if any(b):
+            return False
+        seen += len(b)
+        if seen > MAX_RECORD:
+            return False
 
 
 class Storage:
@@ -116,11 +185,31 @@ class Storage:
                 continue
             tmp = self.root + "/" + entry
             dst = tmp[:-len(_TMP)]
-            raw = self._read_raw(tmp)
-            if not self._exists(dst) and raw is not None and unpack(raw) is not None:
+            if not self._exists(dst) and self._complete(tmp):
                 self._rename(tmp, dst)
             else:
                 self._remove(tmp)
+
+    def _complete(self, path):
+        # A record file is checked record by record: reading it whole could exhaust the heap.
+        try:
+            f = self._open(path, "rb")
+        except OSError:
+            return False
+        try:
+            tag = f.read(len(_JMAGIC))
+            if tag == _JMAGIC:
+                f.seek(0)
+                for _ in scan_records(f):
+                    pass
+                return True
+            f.seek(0)
+            raw = f.read()
+        except ValueError:
+            return False
+        finally:
+            f.close()
+        return unpack(raw) is not None
 
     # -- public API --------------------------------------------------------------------------
 
@@ -144,12 +233,19 @@ class Storage:
             self._quarantine(name, path)
         return body
 
-    def _quarantine(self, name, path):
+    def _quarantine(self, name, path, why="corrupt file"):
         bad = path + _BAD
         if self._exists(bad):
             self._remove(bad)
         self._rename(path, bad)
-        raise CorruptFile(name)
+        raise CorruptFile(name, why)
+
+    def quarantine(self, name, why="corrupt file"):
+        """Move a file that cannot be used aside to NAME.bad and raise CorruptFile(why)."""
+        path = self._path(name)
+        if not self._exists(path):
+            raise CorruptFile(name, why)
+        self._quarantine(name, path, why)
 
     def write(self, name, data):
         path = self._path(name)
@@ -161,6 +257,9 @@ class Storage:
             f.write(data)
         finally:
             f.close()
+        self._replace(tmp, path)
+
+    def _replace(self, tmp, path):
         try:
             self._rename(tmp, path)
         except OSError:
@@ -187,3 +286,83 @@ class Storage:
 
     def write_obj(self, name, value):
         self.write(name, codec.encode(value))
+
+    # -- record files ------------------------------------------------------------------------
+
+    def new_records(self, name, first):
+        """Start (or replace) record file `name` atomically with one record `first` (bytes)."""
+        path = self._path(name)
+        tmp = path + _TMP
+        first = bytes(first)
+        head = record_head(first)
+        f = self._open(tmp, "wb")
+        try:
+            f.write(_JMAGIC)
+            f.write(head)
+            f.write(first)
+        finally:
+            f.close()
+        self._replace(tmp, path)
+
+    def append_record(self, name, body):
+        """Append one record; returns its byte offset. The file must exist (new_records)."""
+        path = self._path(name)
+        body = bytes(body)
+        head = record_head(body)
+        f = self._open(path, "ab")
+        try:
+            pos = f.seek(0, 2)
+            f.write(head)
+            f.write(body)
+        finally:
+            f.close()
+        return pos
+
+    def records(self, name, pos=None):
+        """Yield (pos, end, body) for each record of `name` from offset `pos`, one at a time;
+        nothing if there is no such file. A damaged file is moved aside: CorruptFile."""
+        path = self._path(name)
+        try:
+            f = self._open(path, "rb")
+        except OSError:
+            return
+        why = None
+        try:
+            for rec in scan_records(f, pos):
+                yield rec
+        except ValueError as e:
+            why = str(e)
+        finally:
+            f.close()
+        if why is not None:
+            self._quarantine(name, path, why)
+
+    def repair_records(self, name):
+        """Check record file `name` end to end and cut off a torn last record (copying the good
+        part in small chunks), so appends follow good records. Returns the number of records;
+        CorruptFile (file moved aside) if it is damaged before its end or not a record file."""
+        count = 0
+        end = len(_JMAGIC)
+        for _pos, end, _body in self.records(name):
+            count += 1
+        path = self._path(name)
+        if os.stat(path)[6] == end:
+            return count
+        tmp = path + _TMP
+        src = self._open(path, "rb")
+        try:
+            dst = self._open(tmp, "wb")
+            try:
+                left = end
+                while left:
+                    chunk = src.read(min(_COPY, left))
+                    if not chunk:
+                        break
+                    dst.write(chunk)
+                    left -= len(chunk)
+            finally:
+                dst.close()
+        finally:
+            src.close()
+        self._replace(tmp, path)
+        return count

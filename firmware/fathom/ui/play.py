@@ -2,8 +2,9 @@
 # screen (fathom.ui.games.<id>) or the generic one shows it. Then the result and the audit.
 from fathom import games
 from fathom.games.seat import Seat
+from fathom.hal.clock import ticks_add, ticks_diff
 from fathom.peers import BotPeer
-from fathom.runner import Runner, SAVE, load
+from fathom.runner import PEERS, Runner, SAVE, load, side_name
 from fathom.ui.dialog import Message
 from fathom.ui.menu import Item, Menu
 from fathom.ui.screen import CH, Screen, clip, cols, header, rows, wrap
@@ -21,48 +22,86 @@ def make_bot(gid, level, seed, player):
 
 
 def saved_game_of(app):
+    """The id of the saved game, read from its journal's header only; None if there is none
+    or it cannot be read (resume() then explains and sets it aside)."""
+    from fathom.journal import FileJournal, header_of
     try:
-        d = app.hw.storage.read_obj(SAVE)
+        if not app.hw.storage.exists(SAVE):
+            return None
+        return header_of(FileJournal(app.hw.storage, SAVE).first()).get("gid")
     except Exception:
         return None
-    return d.get("gid") if isinstance(d, dict) else None
 
 
 def start_vs_bot(app, gid, opts, level, seed, n):
     """This unit's player 0 against (or with) n-1 bots, each behind its own runner and seat."""
     import os
     eng = games.engine(gid)
+    st = app.hw.storage
     me = Seat(eng, opts, n, seed, 0, os.urandom(16))
-    runner = Runner(me, [], app.hw.storage, gid, {"vs": "bot", "level": level})
+    runner = Runner(me, [], st, gid, {"vs": "bot", "level": level})
     for p in range(1, n):
         bot_seat = Seat(eng, opts, n, seed, p, os.urandom(16))
-        runner.peers.append(BotPeer(Runner, bot_seat, make_bot(gid, level, seed, p), level))
+        runner.peers.append(BotPeer(Runner, bot_seat, make_bot(gid, level, seed, p), level,
+                                    st, gid))
     runner.save()
     show(app, runner)
 
 
 def resume(app, runner=None):
-    """Rebuild a saved game and its peers; a link game reconnects through its session."""
-    if runner is None:
+    """Rebuild a saved game and its peers; a link game reconnects through its session.
+    Whatever goes wrong (a damaged or old save, a replay that raises, running out of memory),
+    the save is set aside as game.bad, a screen says why, and the home menu stays usable: a
+    save that cannot be resumed must never send the unit round a reboot loop."""
+    try:
+        _resume(app, runner)
+    except Exception as e:
+        set_aside(app, e)
+
+
+def set_aside(app, e):
+    from fathom.hal.storage import CorruptFile
+    runner = None
+    for s in app.services:
+        if isinstance(s, Runner):
+            runner = s
+    del app.services[:]
+    if runner is not None:
+        for p in runner.peers:
+            if hasattr(p, "close"):
+                p.close()
+    app.link_state = None
+    del app.stack[1:]
+    why = e.why if isinstance(e, CorruptFile) else _why(e)
+    import gc
+    gc.collect()
+    st = app.hw.storage
+    for name in (SAVE, PEERS, side_name(1), side_name(2), side_name(3)):
         try:
-            runner = load(app.hw.storage, games.engine)
-        except Exception as e:
-            app.push(Message(app, "Saved game", "The saved game could not be read (%s). "
-                             "It is kept aside; nothing else is lost." % e))
-            if app.hw.storage.exists(SAVE):  # readable but not restorable: keep it aside too
-                raw = app.hw.storage.read(SAVE)
-                app.hw.storage.write("game.old", raw)
-                app.hw.storage.remove(SAVE)
-            return
+            st.quarantine(name, why)
+        except CorruptFile:
+            pass
+    app.push(Message(app, "Saved game", "The saved game could not be read (%s). "
+                     "It is kept aside as game.bad; nothing else is lost." % why))
+
+
+def _why(e):
+    if isinstance(e, MemoryError):
+        return "out of memory"
+    return "%s: %s" % (type(e).__name__, e)
+
+
+def _resume(app, runner):
+    if runner is None:
+        runner = load(app.hw.storage, games.engine)
         if runner is None:
             return
-    eng = runner.seat.engine
     peers = []
-    game = runner.seat.save()
     for saved in getattr(runner, "saved_peers", []):
         if saved and saved.get("kind") == "bot":
-            peers.append(BotPeer.restore(Runner, eng, saved, lambda s, saved=saved: make_bot(
-                runner.gid, saved["level"], s.seed, s.player), game))
+            peers.append(BotPeer.restore(Runner, app.hw.storage, games.engine, saved,
+                                         lambda s, saved=saved: make_bot(
+                                             runner.gid, saved["level"], s.seed, s.player)))
     if runner.meta.get("vs") == "link":
         from fathom.ui.pairing import reconnect
         peers = reconnect(app, runner)
@@ -109,8 +148,8 @@ class AutoPlayer:
             r.setup_choose(self.bot.setup(s))
         if s.result() is None and s.my_turn() and s.to_move()[1] == "act":
             if self.ready_at is None:
-                self.ready_at = now + self.THINK_MS
-            elif now - self.ready_at >= 0:
+                self.ready_at = ticks_add(now, self.THINK_MS)
+            elif ticks_diff(now, self.ready_at) >= 0:
                 self.ready_at = None
                 r.play(self.bot.act(s))
                 return True
@@ -281,6 +320,7 @@ def describe(eng, seat, author, event):
 
 
 class LogScreen(Screen):
+    """The game log, read from the journal a screenful at a time."""
     title = "Game log"
 
     def __init__(self, app, runner):
@@ -288,21 +328,24 @@ class LogScreen(Screen):
         self.runner = runner
         self.top = None
 
-    def _lines(self):
+    def _window(self, n):
         s = self.runner.seat
-        return ["%d %s" % (i, describe(s.engine, s, a, e)) for i, (a, e) in enumerate(s.log)]
+        total = len(s.log)
+        if self.top is None:
+            self.top = max(0, total - n)
+        self.top = max(0, min(self.top, total - 1))
+        out = []
+        for a, e in s.events(self.top, self.top + n):
+            out.append("%d %s" % (self.top + len(out), describe(s.engine, s, a, e)))
+        return out
 
     def draw(self, d):
         header(d, self.title, self.app.link_state)
-        lines = self._lines()
-        n = rows(d) - 1
-        if self.top is None:
-            self.top = max(0, len(lines) - n)
-        for i, line in enumerate(lines[self.top:self.top + n]):
+        for i, line in enumerate(self._window(rows(d) - 1)):
             d.text(clip(line, cols(d)), 0, (i + 1) * CH, 1)
 
     def lines(self):
-        return [self.title] + self._lines()
+        return [self.title] + self._window(self.app.rows - 1)
 
     def key(self, k):
         if k == "UP":
