@@ -13,6 +13,7 @@ import time
 import pytest
 
 from fathom import games
+from fathom.link import frame
 from fathom_host import FIRMWARE, FathomError, units
 from fathom_host.ether import mac_for_unit
 from fathom_host.linkbench import LinkRun
@@ -173,8 +174,9 @@ def firmware_v2(tmp_path):
     shutil.copytree(str(FIRMWARE), str(dst), ignore=shutil.ignore_patterns("__pycache__"))
     p = dst / "fathom" / "link" / "frame.py"
     src = p.read_text()
-    assert "VERSION = const(1)" in src
-    p.write_text(src.replace("VERSION = const(1)", "VERSION = const(2)", 1))
+    line = "VERSION = const(%d)" % frame.VERSION
+    assert line in src
+    p.write_text(src.replace(line, "VERSION = const(%d)" % (frame.VERSION + 1), 1))
     return dst
 
 
@@ -199,12 +201,13 @@ def test_version_mismatch_shows_both_versions(tmp_path, kind):
                 u.choose(title)
                 u.choose("vs other unit")
             if kind == "espnow":
-                for u, theirs in ((a, 2), (b, 1)):
+                for u, theirs in ((a, frame.VERSION + 1), (b, frame.VERSION)):
                     u.wait_text("Choose a unit", 30)
                     u.wait_text("(v%d)" % theirs, 5)   # the list marks the other version
                 for u in (a, b):
                     u.press("OK")
-            for u, mine, theirs in ((a, 1, 2), (b, 2, 1)):
+            v = frame.VERSION
+            for u, mine, theirs in ((a, v, v + 1), (b, v + 1, v)):
                 u.wait_text("version mismatch", 30)
                 msg = " ".join(u.text)
                 assert "this unit speaks v%d" % mine in msg, u.text

@@ -173,6 +173,9 @@ def test_a_unit_lent_as_the_bot_opponent(tmp_path, ether):
         me.press("OK")
         me.wait_text("Code", 60)
         me.press("OK")
+        # a unit lent as the bot still shows a new partner's code for its owner to confirm once
+        lent.wait_text("Same on both?", 30)
+        lent.press("OK")
         results, _ = play_through_keys([me], picks=[first_choice], timeout=240)
         assert verified(results[0]), results[0]
         lent.wait(lambda c: c.text and c.text[0] == "Result" and "verified" in c.text, 30,

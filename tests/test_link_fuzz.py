@@ -118,7 +118,7 @@ ITEMS = st.one_of(st.none(), st.booleans(), st.integers(-5, 300), st.binary(max_
                                     st.lists(ITEMS, max_size=6))), max_size=8))
 def test_session_machines_never_raise(msgs):
     h = Handshake("Ann", b"\x01" * 6, b"a" * 16, b"\x11" * 32)
-    g0, g1 = GameSetup(0, b"a" * 16), GameSetup(1, b"b" * 16)
+    g0, g1 = GameSetup(0, b"a" * 16, b"k" * 32), GameSetup(1, b"b" * 16, b"k" * 32)
     h.start()
     g0.propose("g", {})
     for m in msgs:

@@ -3,7 +3,7 @@
 import pytest
 
 from fathom import codec
-from fathom.link import frame
+from fathom.link import crypto, frame
 from fathom.link.session import (GameSetup, Handshake, PairRecord, Pairings, REVEAL_TIMEOUT_MS,
                                  SessionError, beacon, decode_msg, encode_msg, parse_beacon,
                                  seed_commit)
@@ -14,6 +14,7 @@ pytestmark = pytest.mark.micropython
 
 MAC_A = b"\x24\x6f\x28\x00\x00\x0a"
 MAC_B = b"\x24\x6f\x28\x00\x00\x0b"
+KEY = bytes(range(32))
 
 
 def n(tag):
@@ -41,16 +42,34 @@ def handshakes(pa=None, pb=None, confirm=True, va=1, vb=1):
 def test_beacon_round_trip_and_garbage_is_none():
     data = beacon("Captain Nemo", MAC_A)
     assert len(data) <= frame.MAX_FRAME
-    assert parse_beacon(data) == ("Captain Nemo", MAC_A, 1)
+    assert parse_beacon(data) == ("Captain Nemo", MAC_A, frame.VERSION)
     assert parse_beacon(data[:-1] + bytes([data[-1] ^ 1])) is None
     assert parse_beacon(b"") is None
     assert parse_beacon(frame.encode(frame.DATA, 0, 0, 0, b"x")) is None
 
 
+def other_version(data, v):
+    """`data` re-stamped as version v with its CRC made right again: an intact foreign frame."""
+    body = bytes([v << 4 | (data[0] & 0x0F)]) + data[1:-4]
+    return body + crypto.crc32(body).to_bytes(4, "big")
+
+
+OTHER = frame.VERSION + 1  # a version this firmware does not speak
+
+
 def test_beacon_of_another_version_names_it():
-    data = bytearray(beacon("X", MAC_A))
-    data[0] = 0x20 | (data[0] & 0x0F)
-    assert parse_beacon(bytes(data))[2] == 2
+    data = other_version(beacon("X", MAC_A, OTHER), OTHER)
+    assert parse_beacon(data) == ("X", MAC_A, OTHER)
+    assert parse_beacon(other_version(frame.encode(frame.DATA, 0, 0, 0, b"hi"), OTHER)) == \
+        ("?", b"", OTHER)
+
+
+def test_a_frame_that_fails_its_crc_says_nothing_about_versions():
+    for data in (beacon("X", MAC_A), other_version(beacon("X", MAC_A, OTHER), OTHER)):
+        for i in range(len(data)):
+            bad = bytearray(data)
+            bad[i] ^= 0x20   # flips the version nibble's bit in byte 0, any bit elsewhere
+            assert parse_beacon(bytes(bad)) is None, i
 
 
 def test_radio_pairing_same_code_key_and_session_on_both_sides():
@@ -120,10 +139,14 @@ def test_tampered_dh_reveal_is_refused():
     assert b.state == "failed" and "changed its key" in b.error
 
 
-def test_echoed_hello_is_refused():
-    a = Handshake("Ann", MAC_A, n(b"a"), b"\x11" * 32)
-    a.on_message(a.start()[0])
-    assert a.state == "failed" and "echoed" in a.error
+def test_echoed_or_stale_hello_is_ignored_and_the_real_one_still_pairs():
+    a = Handshake("Ann", MAC_A, n(b"a"), b"\x11" * 32, confirm=False)
+    b = Handshake("Bob", MAC_B, n(b"b"), b"\x22" * 32, confirm=False)
+    hello_a, hello_b = a.start()[0], b.start()[0]
+    assert a.on_message(hello_a) == [] and a.state == "hello" and a.echoes == 1
+    stale = Handshake("Bob", MAC_B, n(b"s"), b"\x33" * 32).start()[0]
+    shuttle(a, b, [hello_a], [hello_b, stale])
+    assert a.state == b.state == "done" and a.result() == b.result()
 
 
 def test_pair_record_restore_checks_fields():
@@ -144,7 +167,7 @@ def test_pairings_forget_and_cap():
 
 
 def setups(na=n(b"p"), nb=n(b"q")):
-    return GameSetup(0, na), GameSetup(1, nb)
+    return GameSetup(0, na, KEY), GameSetup(1, nb, KEY)
 
 
 def test_game_setup_agrees_on_game_seed_and_first_player():
@@ -199,17 +222,18 @@ def test_wrong_reveal_is_refused():
     assert b.state == "failed" and "does not match" in b.error
 
 
-def test_withheld_reveal_forfeits_only_while_linked():
-    a, b = setups()
-    shuttle(a, b, a.propose("g", {}), [])
-    ga = b.accept()
-    rv = a.on_message(ga[0])   # a reveals; b withholds its own
-    assert decode_msg(rv[0])[0] == "rv" and a.state == "reveal"
-    a.poll(0)
-    a.poll(REVEAL_TIMEOUT_MS * 2, linked=False)
-    assert a.state == "reveal"
-    a.poll(REVEAL_TIMEOUT_MS * 2 + REVEAL_TIMEOUT_MS + 10)
-    assert a.state == "forfeit" and "forfeits" in a.error
+def test_withheld_reveal_forfeits_linked_or_not():
+    for linked in (True, False):
+        a, b = setups()
+        shuttle(a, b, a.propose("g", {}), [])
+        ga = b.accept()
+        rv = a.on_message(ga[0])   # a reveals; b withholds its own
+        assert decode_msg(rv[0])[0] == "rv" and a.state == "reveal"
+        a.poll(0, linked)
+        a.poll(REVEAL_TIMEOUT_MS - 10, linked)
+        assert a.state == "reveal"
+        a.poll(REVEAL_TIMEOUT_MS + 10, linked)
+        assert a.state == "forfeit" and "forfeits" in a.error
 
 
 def test_setup_resumes_from_its_saved_record():
@@ -226,7 +250,7 @@ def test_garbage_never_raises_and_fails_cleanly():
     for m in (b"", b"\xff", encode_msg("hi"), encode_msg(1, 2), encode_msg("hi", 1, "x", b"1", b"2", [])):
         h = Handshake("Ann", MAC_A, n(b"a"), b"\x11" * 32)
         assert h.on_message(m) == [] and h.state == "failed"
-        g = GameSetup(0, n(b"a"))
+        g = GameSetup(0, n(b"a"), KEY)
         assert g.on_message(m) == [] and g.state == "failed"
 
 

@@ -9,6 +9,7 @@ from fathom import games
 from fathom.hal.clock import now_ms
 from fathom.games.seat import Seat
 from fathom.hal.storage import Storage
+from fathom.link import entropy
 from fathom.link.connect import Connector, game_opts
 from fathom.link.peer import open_transport
 from fathom.runner import Runner
@@ -86,7 +87,7 @@ def main(profile, root):
         eng = games.engine(game)
         opts_used = c.setup.opts if c.setup is not None else c.opts
         seat = Seat(eng, eng.options(game_opts(opts_used)), c.group(), c.seed, c.player,
-                    os.urandom(16))
+                    entropy.token(16))
         peers = c.peers(storage)
         runner = Runner(seat, peers, None, game, relay=len(peers) > 1)
         bot = _bot(game, level, c.seed + seat.salt, seat.player)

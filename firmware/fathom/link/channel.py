@@ -37,7 +37,7 @@ class Channel:
         self.stats = {}
         for k in _STATS:
             self.stats[k] = 0
-        self.peer_version = None   # set when a frame of another version arrives
+        self.peer_version = None   # set when an intact frame of another version arrives
         self._now = now_ms
         self._born = now_ms
         self._heard = None         # time of the last authentic frame
@@ -155,7 +155,8 @@ class Channel:
         try:
             ftype, keyed, sid, seq, ack, payload = frame.parse(data)
         except frame.VersionError as e:
-            self.peer_version = e.version
+            if frame.check(data):  # believed only from a frame whose CRC checks
+                self.peer_version = e.version
             st["dropped_malformed"] += 1
             return
         except Exception:

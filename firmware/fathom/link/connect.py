@@ -4,11 +4,9 @@
 # LinkPeer then carries the game's messages and persists the channel so a reboot resumes.
 # Groups (3-4 units, docs/PROTOCOL.md 'Groups'): the host pairs with each partner in turn, one
 # keyed channel per partner, then publishes the group seed; partners are linked only to it.
-import os
-
 from fathom import codec
 from fathom.hal.clock import ticks_add, ticks_diff
-from fathom.link import crypto, frame
+from fathom.link import crypto, entropy, frame
 from fathom.link.channel import Channel
 from fathom.link.peer import MAX_PARTNERS, LinkPeer, Mux, link_slot
 from fathom.link.session import (GameSetup, Handshake, Pairings, beacon, parse_beacon,
@@ -23,6 +21,10 @@ PAIRINGS = "pairings"
 LMK_DEAF_MS = 5000       # an encrypted handshake that hears nothing this long goes clear
 GROUP_N = "_players"
 GROUP_SEAT = "_seat"
+MINE = 32                # CRCs of our latest handshake frames kept to recognise reflections
+# An intact frame of another version from the partner ends the pairing only if no hello in our
+# version arrives from it this long after: a forged one then cannot beat the real partner.
+VERSION_GRACE_MS = 3000
 
 
 def game_opts(opts):
@@ -33,6 +35,22 @@ def game_opts(opts):
 def group_seed(n, seeds):
     """The group's seed from every pairwise seed, in seat order (seat 1 first)."""
     return crypto.sha256(b"fathom group", bytes((n,)), *seeds)
+
+
+def seal_seeds(key, seeds):
+    """The pairwise seeds for one partner, XORed with a keystream from that partner's session
+    key: the 'gs' message is authenticated but not encrypted by the channel, and in clear it
+    would hand a listener every pairwise seed and so the group's. Used once per session key."""
+    flat = b"".join(seeds)
+    ks = crypto.kdf(key, b"fathom group seeds", len(flat))
+    return bytes(flat[i] ^ ks[i] for i in range(len(flat)))
+
+
+def open_seeds(key, sealed, count):
+    if not isinstance(sealed, bytes) or len(sealed) != 32 * count:
+        raise ValueError("bad group seeds")
+    flat = seal_seeds(key, [sealed])
+    return [flat[i * 32:i * 32 + 32] for i in range(count)]
 
 
 
@@ -87,6 +105,9 @@ class Connector:
         self.lmk = None
         self.partners = []      # host: [mac, ch1, name, pairwise seed] of each partner done
         self.seed = None        # the game's seed once ready
+        self.reflected = 0      # our own handshake frames that came back, dropped
+        self._mine = []         # CRC trailers of the handshake frames we sent
+        self._alien = None      # (version, since): the partner seemed to speak another one
         self.player = None      # this unit's player index once ready
         if kind != "espnow":
             self._handshake(now)
@@ -137,18 +158,21 @@ class Connector:
         for m in self.hs.confirm(same):
             self.ch0.send(m)
 
-    def autopilot(self, now, host_name=None):
-        """Say yes to everything a person would be asked (a bot opponent, `fathom sim`, the
-        link soak): the first unit in the list not yet a partner (or the group's host, by
-        name), the code, the offer."""
+    def autopilot(self, now, host_name=None, code=True):
+        """Say yes to what a person would be asked (`fathom sim`, the link soak; a unit lent
+        as a bot with code=False): a unit in the list not yet a partner (or the group's host,
+        by name), a remembered one first; the code (only with `code`: a lent unit's owner
+        confirms a new partner's code once, then the pairing is remembered); the offer."""
         st = self.state
         if st == "discover":
             taken = [p[0] for p in self.partners]
-            for mac, name, _v in self.nearby(now):
-                if mac not in taken and (host_name is None or name == host_name):
-                    self.choose(mac, now)
-                    return
-        elif st == "confirm" and not self.hs._confirmed:
+            known = [r.peer_mac for r in self.pairings.records]
+            near = [x for x in self.nearby(now) if x[0] not in taken and (
+                host_name is None or x[1] == host_name)]
+            near.sort(key=lambda x: x[0] not in known)
+            if near:
+                self.choose(near[0][0], now)
+        elif st == "confirm" and code and not self.hs._confirmed:
             self.confirm(True)
         elif st == "offer":
             self.accept(True)
@@ -178,11 +202,19 @@ class Connector:
 
     # ---- the machine -----------------------------------------------------------------------
     def _send(self, data):
+        # A reflected handshake frame would pass its CRC and look like the partner's: it
+        # would take the partner's seq (its real frame then dropped as a replay) and ack our
+        # frames for it. Remembering what we sent lets _frame drop it first.
+        self._mine.append(bytes(data[-frame.CRC:]))
+        del self._mine[:-MINE]
         self.t.send(self.peer_mac, data)
 
     def _handshake(self, now):
         self.state = "handshake"
-        self.hs = Handshake(self.name, self.mac, os.urandom(16), os.urandom(32),
+        self._mine = []
+        self._alien = None
+        secret = entropy.token(48)
+        self.hs = Handshake(self.name, self.mac, secret[:16], secret[16:],
                             self.pairings, confirm=self.kind == "espnow")
         self.ch0 = Channel(self._send, None, 0, now)
         for m in self.hs.start():
@@ -212,17 +244,18 @@ class Connector:
                 for out in self.hs.on_message(m):
                     self.ch0.send(out)
             self._check_radio_key(now)
+            self._version(now)
             if self.hs.state == "confirm" and self.state == "handshake":
                 self.state = "confirm"
             if self.hs.state == "failed":
                 self._fail(self.hs.error)
-            elif self.hs.state == "done" and self.ch1 is None:
+            elif self.hs.state == "done" and self.ch1 is None and self.state != "failed":
                 self._keyed(now)
         for p in self.partners:
             p[1].poll(now)  # keep every finished partner's channel acked and alive
         if self.ch1 is not None:
             self.ch1.poll(now)
-            self.setup.poll(now, self.ch1.state == "linked")
+            self.setup.poll(now)
             # Stop at 'done': what follows on the channel is the game's, for the LinkPeer.
             while self.setup.state != "done":
                 m = self.ch1.recv()
@@ -242,10 +275,11 @@ class Connector:
             if mac and mac != self.mac:
                 self._saw(bytes(mac), b, now)
             if b[2] != frame.VERSION and self.hs is not None and self.ch1 is None and \
-                    self.state != "failed" and (mac is None or mac == self.peer_mac):
+                    self._alien is None and (mac is None or mac == self.peer_mac):
                 # The partner's frames of another version never reach the handshake (parse
-                # refuses them), so its hello cannot say so: name both versions here.
-                self._fail(version_error(frame.VERSION, b[2]))
+                # refuses them), so its hello cannot say so: _version() names both versions.
+                # Only an intact frame counts (parse_beacon checks the CRC).
+                self._alien = (b[2], now)
             return
         for p in self.partners:
             if p[0] == mac:
@@ -265,7 +299,19 @@ class Connector:
         if keyed and self.ch1 is not None:
             self.ch1.on_frame(data)
         elif self.ch0 is not None:
+            if not keyed and bytes(data[-frame.CRC:]) in self._mine:
+                self.reflected += 1
+                return
             self.ch0.on_frame(data)
+
+    def _version(self, now):
+        al = self._alien
+        if al is None or self.state == "failed":
+            return
+        if self.hs.peer_version is not None:
+            self._alien = None  # the partner's own hello settled it (a mismatch fails there)
+        elif ticks_diff(now, al[1]) >= VERSION_GRACE_MS:
+            self._fail(version_error(frame.VERSION, al[0]))
 
     def _saw(self, mac, b, now):
         seen = self.seen
@@ -287,7 +333,7 @@ class Connector:
         t, mac = self.t, self.peer_mac
         # bound to this partner's mac: the host moves on to the next partner, the channel stays
         self.ch1 = Channel(lambda f: t.send(mac, f), key, sid, now, hs.role)
-        self.setup = GameSetup(hs.role, os.urandom(16))
+        self.setup = GameSetup(hs.role, entropy.token(16), key)
         # a unit waiting as the bot opponent, or joining a group, proposes nothing
         if self.gid is not None and not self.join:
             opts = self.opts
@@ -328,7 +374,7 @@ class Connector:
                 return
             seeds = [p[3] for p in self.partners]
             for p in self.partners:
-                p[1].send(codec.encode(["gs", self.players, seeds]))
+                p[1].send(codec.encode(["gs", self.players, seal_seeds(p[1].key, seeds)]))
             self.seed = group_seed(self.players, seeds)
             self.player = 0
             self.state = "ready"
@@ -347,13 +393,10 @@ class Connector:
         s = self.setup
         try:
             m = codec.decode(m)
-            n, seeds, seat = m[1], m[2], s.opts[GROUP_SEAT]
-            if m[0] != "gs" or n != s.opts[GROUP_N] or not isinstance(seeds, list) or \
-                    len(seeds) != n - 1:
+            n, seat = m[1], s.opts[GROUP_SEAT]
+            if m[0] != "gs" or n != s.opts[GROUP_N] or len(m) != 3:
                 raise ValueError("bad group start")
-            for x in seeds:
-                if not isinstance(x, bytes) or len(x) != 32:
-                    raise ValueError("bad group seed")
+            seeds = open_seeds(self.ch1.key, m[2], n - 1)
             # Only our own entry can be checked here; a host that lies about another
             # partner's gives that partner another seed, which the hash chain shows at once.
             if seeds[seat - 1] != s.seed:

@@ -11,7 +11,10 @@ KEY_LEN = 16
 # Every fathom unit uses this primary master key, so two units agree once each holds the other's
 # LMK; the secret is the LMK, which the session derives per pairing.
 _PMK = b"fathom/espnow/v1"
-_RXBUF = 2048  # bytes of receive buffer: about 7 full packets arriving between two polls
+# Bytes of receive ring: about 4 full packets arriving between two polls (the loop polls every
+# 10 ms; a lost packet is resent by the channel). One block on the GC heap, kept at 1 KB: the
+# largest single allocation the device budget allows.
+_RXBUF = 1024
 
 
 def _err_name(err):

@@ -15,7 +15,7 @@ VERSION = frame.VERSION
 NONCE = const(16)              # bytes of every nonce
 MAX_NAME = const(16)           # bytes of a player name in a beacon or hello
 MAX_PAIRS = const(8)           # stored pairings announced in a hello
-REVEAL_TIMEOUT_MS = const(60000)  # linked time a unit may sit on its reveal before it forfeits
+REVEAL_TIMEOUT_MS = const(60000)  # time a unit may sit on its reveal before it forfeits
 _PID = const(4)                # bytes of a pairing id
 
 
@@ -69,18 +69,24 @@ def beacon(name, mac, version=VERSION):
 
 
 def parse_beacon(data):
-    """(name, mac, version) from a beacon frame, or None for anything else. A beacon from
-    another frame version still yields its version, so the list can show the mismatch."""
-    try:
-        ftype, keyed, sid, seq, ack, payload = frame.parse(data)
-    except frame.VersionError as e:
-        return ("?", b"", e.version)
-    except Exception:
+    """(name, mac, version) from a beacon frame, or None for anything else. Nothing that fails
+    its CRC yields anything: one corrupt or half-forged frame must not end a pairing. A frame
+    of another version (any type) whose CRC checks yields its version, with the name when it
+    is a beacon of our layout, so the list can show the mismatch (the CRC trailer and the
+    version nibble are what every version keeps)."""
+    n = len(data)
+    if n < frame.HEADER + frame.CRC or n > frame.MAX_FRAME or not frame.check(data):
         return None
+    version = data[0] >> 4
+    body = _beacon_body(data) if data[0] & 0x07 == frame.BEACON else None
+    if version != frame.VERSION:
+        return body if body is not None and body[2] == version else ("?", b"", version)
+    return body
+
+
+def _beacon_body(data):
     try:
-        if ftype != frame.BEACON or not frame.check(data):
-            return None
-        m = decode_msg(payload)
+        m = decode_msg(data[frame.HEADER:-frame.CRC])
         if len(m) != 4 or m[0] != "fathom":
             return None
         return (_name(m[2]), _bytes(m[3], 6), _int(m[1]))
@@ -193,6 +199,7 @@ class Handshake:
         self._peer_commit = None
         self._confirmed = False
         self._peer_confirmed = False
+        self.echoes = 0           # our own hellos that came back, dropped
 
     def start(self):
         pids = [r.pid for r in self.pairings.records[-MAX_PAIRS:]]
@@ -217,8 +224,10 @@ class Handshake:
             return self._fail("bad handshake message: %s" % (e,))
 
     def _handle(self, kind, m):
-        if kind == "hi" and self.state == "hello" and self._peer_nonce is None:
-            return self._hello(m)
+        if kind == "hi":
+            if self.state == "hello" and self._peer_nonce is None:
+                return self._hello(m)
+            return []  # a stale or repeated hello: the partner's first one stands
         if kind == "pc" and self.state == "keys" and self.role == 1 and self._peer_commit is None:
             self._peer_commit = _bytes(m[1], 32)
             return [encode_msg("pk", self._public())]
@@ -242,6 +251,11 @@ class Handshake:
     def _hello(self, m):
         if len(m) < 2:
             raise SessionError("short hello")
+        if len(m) == 6 and (m[4] == self.nonce or m[3] == self.mac):
+            # Our own hello come back (a reflection, a loopback cable, a replay): the real
+            # partner's may still come, so it is dropped, not fatal.
+            self.echoes += 1
+            return []
         self.peer_version = _int(m[1])
         if self.peer_version != self.version:
             return self._fail(version_error(self.version, self.peer_version))
@@ -251,8 +265,6 @@ class Handshake:
         self.peer_mac = _bytes(m[3], 6)
         self._peer_nonce = _bytes(m[4], NONCE)
         peer_pids = [_bytes(p, _PID) for p in m[5]]
-        if self._peer_nonce == self.nonce or self.peer_mac == self.mac:
-            return self._fail("the other unit echoed this one: a loop or a copy")
         self.role = 0 if self.nonce > self._peer_nonce else 1
         rec = self.pairings.find(self.peer_mac, peer_pids)
         if rec is not None:
@@ -315,20 +327,26 @@ def seed_commit(role, proposal, nonce):
     return crypto.sha256(b"fathom seed", bytes((role,)), proposal, nonce)
 
 
-def joint_seed(c0, c1, n0, n1):
-    """Hash of both commitments and both reveals, role 0's first: neither side can steer it."""
-    return crypto.sha256(b"fathom seed", c0, c1, n0, n1)
+def joint_seed(key, c0, c1, n0, n1):
+    """Both commitments and both reveals, role 0's first, hashed (not XORed) so neither side
+    can steer it, under the session key: the reveals travel authenticated but in clear (no
+    radio encryption on a first pairing or in a group, none on a cable), and a listener who
+    has every frame still lacks the key, which only the pairing's Diffie-Hellman gives."""
+    return crypto.Mac(key).digest(b"fathom seed", c0, c1, n0, n1)
 
 
 class GameSetup:
     """Either unit proposes a game and options with its seed commitment; the other accepts with
     its own; the proposer reveals, then the acceptor. Who plays first comes from the seed.
     Crossed proposals: role 0's stands. state: 'idle' 'proposed' 'offered' 'reveal' 'done'
-    'declined' 'failed' 'forfeit' (the peer sat on its reveal after seeing ours)."""
+    'declined' 'failed' 'forfeit' (the peer sat on its reveal after seeing ours).
+    `key` is the keyed channel's session key, which the seed depends on; a set-up without one
+    fails when it would make the seed rather than make one a listener could compute."""
 
-    def __init__(self, role, nonce):
+    def __init__(self, role, nonce, key=None):
         self.role = role
         self.nonce = _bytes(bytes(nonce), NONCE)
+        self.key = None if key is None else _bytes(bytes(key), 32)
         self.state = "idle"
         self.error = None
         self.game = None
@@ -416,12 +434,14 @@ class GameSetup:
             n = _bytes(m[1], NONCE)
             if not crypto.equal(seed_commit(peer, self._proposal(), n), self._commits[peer]):
                 return self._fail("the other unit's reveal does not match its commitment")
+            if self.key is None:
+                return self._fail("no session key: the seed would be public")
             self._reveals[peer] = n
             out = []
             if self._reveals[self.role] is None:
                 self._reveals[self.role] = self.nonce
                 out.append(encode_msg("rv", self.nonce))
-            self.seed = joint_seed(self._commits[0], self._commits[1],
+            self.seed = joint_seed(self.key, self._commits[0], self._commits[1],
                                    self._reveals[0], self._reveals[1])
             self.first = Prng(self.seed, b"first").below(2)
             self.state = "done"
@@ -429,9 +449,11 @@ class GameSetup:
         return self._fail("unexpected %s message" % kind)
 
     def poll(self, now_ms, linked=True):
-        """Count time spent waiting for the peer's reveal while the link is up; past
-        REVEAL_TIMEOUT_MS the peer forfeits (it may be sitting on a result it dislikes)."""
-        if self._last is not None and linked and self.state == "reveal":
+        """Count time spent waiting for the peer's reveal; past REVEAL_TIMEOUT_MS the peer
+        forfeits (it may be sitting on a result it dislikes). The time counts whether or not
+        the link is up (`linked` does not matter): a unit that dislikes the seed could
+        otherwise go silent and have the players start over with a new one."""
+        if self._last is not None and self.state == "reveal":
             self._waited += max(0, ticks_diff(now_ms, self._last))
             if self._waited > REVEAL_TIMEOUT_MS:
                 self._fail("the other unit did not reveal its nonce: it forfeits", "forfeit")
@@ -443,7 +465,8 @@ class GameSetup:
         return 0 if role == self.first else 1
 
     def save(self):
-        return {"role": self.role, "nonce": self.nonce, "state": self.state, "error": self.error,
+        return {"role": self.role, "nonce": self.nonce, "key": self.key,
+                "state": self.state, "error": self.error,
                 "game": self.game, "opts": self.opts, "seed": self.seed, "first": self.first,
                 "proposer": self.proposer, "commits": list(self._commits),
                 "reveals": list(self._reveals), "waited": self._waited}
@@ -451,7 +474,7 @@ class GameSetup:
     @classmethod
     def restore(cls, d):
         try:
-            g = cls(d["role"], d["nonce"])
+            g = cls(d["role"], d["nonce"], d["key"])
             for k in ("state", "error", "game", "opts", "seed", "first", "proposer"):
                 setattr(g, k, d[k])
             g._commits = list(d["commits"])

@@ -1,7 +1,7 @@
 # A game's menu: play against another unit or a bot, the game's options, resume a saved game.
-import os
 
 from fathom import games
+from fathom.link import entropy
 from fathom.ui.menu import Item, Menu
 
 BOT_LEVELS = ("easy", "sharp")
@@ -52,7 +52,7 @@ def _cycle(gid, key, choices, index):
 def _start_bot(gid, opts, level, players):
     def go(app):
         from fathom.ui.play import start_vs_bot
-        start_vs_bot(app, gid, opts, level, os.urandom(16), players)
+        start_vs_bot(app, gid, opts, level, entropy.token(16), players)
     return go
 
 

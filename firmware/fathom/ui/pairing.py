@@ -2,11 +2,10 @@
 # compare the six-digit code, agree on the game, then hand over to the game screen.
 # Games for more than two: the proposer hosts a group (chooses how many players, pairs with
 # each partner in turn); the others join it. See docs/PROTOCOL.md 'Groups'.
-import os
-
 from fathom import games
 from fathom.games.seat import Seat
 from fathom.hal import clock
+from fathom.link import entropy
 from fathom.link.connect import Connector, game_opts
 from fathom.link.peer import open_transport, restore_peers
 from fathom.link.frame import VERSION
@@ -72,7 +71,9 @@ class PairScreen(Screen):
         changed = self.c.tick(now)
         st = self.c.state
         if self.bot:
-            self.c.autopilot(now)
+            # A lent unit answers everything but a new partner's code: its owner confirms
+            # that once (then the pairing is remembered), or any stranger could play it.
+            self.c.autopilot(now, code=False)
         if st == "ready":
             self._start()
             return True
@@ -85,7 +86,7 @@ class PairScreen(Screen):
         eng = games.engine(game)
         opts = eng.options(game_opts(s.opts if s is not None else c.opts))
         n = c.group()
-        seat = Seat(eng, opts, n, c.seed, c.player, os.urandom(16))
+        seat = Seat(eng, opts, n, c.seed, c.player, entropy.token(16))
         meta = {"vs": "link", "peer": ", ".join(c.partner_names()), "link": c.kind}
         if self.bot:
             meta["autoplay"] = app.settings["opponent"]
@@ -100,7 +101,7 @@ class PairScreen(Screen):
         # with the last reference; a resume or the next pairing imports it again.
         from fathom import forget
         for m in ("fathom.ui.pairing", "fathom.ui.gamemenu", "fathom.link.connect",
-                  "fathom.link.session"):
+                  "fathom.link.session", "fathom.link.entropy"):
             forget(m)
 
     def _text(self):

@@ -3,6 +3,7 @@
 from fathom import games
 from fathom.games.seat import Seat
 from fathom.hal.clock import ticks_add, ticks_diff
+from fathom.link import entropy
 from fathom.peers import BotPeer
 from fathom.runner import PEERS, Runner, SAVE, load, side_name
 from fathom.ui.dialog import Message
@@ -35,13 +36,12 @@ def saved_game_of(app):
 
 def start_vs_bot(app, gid, opts, level, seed, n):
     """This unit's player 0 against (or with) n-1 bots, each behind its own runner and seat."""
-    import os
     eng = games.engine(gid)
     st = app.hw.storage
-    me = Seat(eng, opts, n, seed, 0, os.urandom(16))
+    me = Seat(eng, opts, n, seed, 0, entropy.token(16))
     runner = Runner(me, [], st, gid, {"vs": "bot", "level": level})
     for p in range(1, n):
-        bot_seat = Seat(eng, opts, n, seed, p, os.urandom(16))
+        bot_seat = Seat(eng, opts, n, seed, p, entropy.token(16))
         runner.peers.append(BotPeer(Runner, bot_seat, make_bot(gid, level, seed, p), level,
                                     st, gid))
     runner.save()
