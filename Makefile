@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup test play bench flash deploy clean runtime
+.PHONY: setup check test play bench flash deploy clean runtime
 
 setup: $(STAMP)
 
@@ -19,6 +19,11 @@ $(STAMP): requirements.txt host_tools/pyproject.toml
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	$(BIN)/python -m pip install --quiet -e host_tools
 	touch $(STAMP)
+
+# The fast loop: lint, then every test not marked slow (no emulated unit games).
+check: setup
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -q -n 2 -m "not slow" tests
 
 # Two workers, each taking whole files: the emulated units mostly wait on each other.
 test: setup

@@ -3,7 +3,7 @@
 # of its mines before the rules reveal it.
 import pytest
 
-from fathom.codec import decode, encode
+from fathom.codec import encode
 from savefile import read_game
 from fathom_host.drive import pair, pair_uart, play_through_keys
 from fathom_host.ether import Ether

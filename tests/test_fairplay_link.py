@@ -11,13 +11,13 @@ import pytest
 from fathom import codec
 from fathom.link import crypto, entropy, frame
 from fathom.link.connect import VERSION_GRACE_MS, Connector, group_seed, open_seeds
-
-OTHER = frame.VERSION + 1  # a version this firmware does not speak
 from fathom.link.session import REVEAL_TIMEOUT_MS, joint_seed, seed_commit
 from hostmodes.wire import STEP_MS, Air, connect_all
 from memstore import MemStorage
 
 pytestmark = pytest.mark.micropython
+
+OTHER = frame.VERSION + 1  # a version this firmware does not speak
 
 
 def mac(i):

@@ -1,7 +1,6 @@
 # firmware/manifest.py, read by MicroPython's own manifest tool: it freezes exactly the fathom
 # package's modules, no host-only code (twins, hostmodes) and no data files, and an ESP32 build
 # still gets its port's own frozen modules.
-import pathlib
 import sys
 
 import pytest

@@ -6,7 +6,7 @@ from fathom.codec import encode
 from fathom.games import local
 from fathom.games.base import IllegalAction
 from fathom.games.pinned_down import ENGINE, cards as C, deckfile, fleet as F
-from fathom.games.pinned_down.fleet import SO, SC, SD, SA, SL, SB, SK
+from fathom.games.pinned_down.fleet import SC, SD, SA, SL, SB, SK
 from fathom.bots.random_bot import RandomBot
 
 pytestmark = pytest.mark.micropython

@@ -7,7 +7,7 @@
 from fathom.games.pinned_down import cards as C
 from fathom.games.pinned_down import fleet as F
 from fathom.games.pinned_down.engine import ENGINE, GOAL, HAND, extra_threat
-from fathom.games.pinned_down.fleet import SO, SC, SD, SA, SL
+from fathom.games.pinned_down.fleet import SC, SD, SA
 
 _SEARCH = 240           # assignments scored exhaustively; beyond that, greedy
 
