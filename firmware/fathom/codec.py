@@ -36,8 +36,11 @@ def _varint(out, n):
     out.append(n)
 
 
+# encode() calls _scalar and _key_bytes, and they call nothing (the varint is written inline):
+# encoding sits under a commitment or a journal append at the bottom of the play path, where
+# every frame counts against the ESP32's 16 KB C stack (issue 14).
 def _key_bytes(k):
-    if not isinstance(k, (str, int)) or isinstance(k, bool):
+    if isinstance(k, bool) or not isinstance(k, (str, int)):
         raise CodecError("dict key must be str or int")
     kb = bytearray()
     _scalar(kb, k)
@@ -46,6 +49,8 @@ def _key_bytes(k):
 
 def _scalar(out, v):
     """Encode a non-container; False if `v` is a list, tuple or dict."""
+    n = -1      # a varint to write after the tag
+    tail = None  # bytes to write after that
     if v is None:
         out.append(0)
     elif v is False:
@@ -57,36 +62,62 @@ def _scalar(out, v):
             out.append(0x40 | v)
         else:
             out.append(3)
-            _varint(out, (v << 1) if v >= 0 else ((-v << 1) - 1))
+            n = (v << 1) if v >= 0 else ((-v << 1) - 1)
     elif isinstance(v, str):
-        b = v.encode()
-        if len(b) < 64:
-            out.append(0x80 | len(b))
+        tail = v.encode()
+        if len(tail) < 64:
+            out.append(0x80 | len(tail))
         else:
             out.append(5)
-            _varint(out, len(b))
-        out.extend(b)
+            n = len(tail)
     elif isinstance(v, (bytes, bytearray)):
         out.append(4)
-        _varint(out, len(v))
-        out.extend(v)
+        n = len(v)
+        tail = v
     elif isinstance(v, (list, tuple, dict)):
         return False
     else:
         raise CodecError("cannot encode " + type(v).__name__)
+    if n >= 0:
+        while n > 0x7F:
+            out.append((n & 0x7F) | 0x80)
+            n >>= 7
+        out.append(n)
+    if tail:
+        out.extend(tail)
     return True
 
 
+_CHUNK = 64  # feed() hands the hash this much at a time
+
+
 def encode(v):
+    return _encode(v, None)
+
+
+def feed(h, v):
+    """h.update(encode(v)) without encode(v) as one block: the bytes go to the hash in pieces of
+    about _CHUNK. A game's hash chain covers its whole public state after every event; encoded
+    whole, that was the largest allocation of a game and grew with it (issue 14)."""
+    _encode(v, h)
+
+
+def _encode(v, h):
     out = bytearray()
     stack = []  # per open container: [items, next index, True if items are (key bytes, value)]
     while True:
+        if h is not None and len(out) >= _CHUNK:
+            h.update(out)
+            out = bytearray()
         if not _scalar(out, v):
             if len(stack) >= _MAX_DEPTH:
                 raise CodecError("too deep")
             if isinstance(v, dict):
-                items = [(_key_bytes(k), v[k]) for k in v]
-                items.sort(key=lambda p: p[0])
+                items = []
+                for k in v:
+                    items.append((_key_bytes(k), v[k]))
+                # distinct keys encode distinctly, so the values are never compared
+                items.sort()
                 out.append(7)
                 _varint(out, len(items))
                 stack.append([items, 0, True])
@@ -110,7 +141,10 @@ def encode(v):
                 break
             stack.pop()
         else:
-            return bytes(out)
+            if h is None:
+                return bytes(out)
+            h.update(out)
+            return None
 
 
 def _text(b):
@@ -139,26 +173,28 @@ class _Reader:
         self.i += n
         return bytes(s)
 
+    # varint reads its bytes itself, and _item checks counts inline: decode -> _item -> varint
+    # is the whole call depth, since a journal read sits at the bottom of a deep play path
+    # (issue 14: the C stack budget).
     def varint(self):
+        b = self.b
+        i = self.i
         n = 0
         shift = 0
         while True:
-            c = self.byte()
+            if i >= len(b):
+                raise CodecError("truncated")
+            c = b[i]
+            i += 1
             if shift and c == 0:
                 raise CodecError("non-minimal varint")
             n |= (c & 0x7F) << shift
             if c < 0x80:
+                self.i = i
                 return n
             shift += 7
             if shift > 63:
                 raise CodecError("varint too long")
-
-    def count(self):
-        # every item takes at least one byte: a count beyond what is left is a lie
-        n = self.varint()
-        if n > len(self.b) - self.i:
-            raise CodecError("truncated")
-        return n
 
 
 _OPEN = object()  # _item's answer for a container tag: its frame was pushed on the stack
@@ -194,12 +230,16 @@ def _item(r, t, stack):
         n = t & 0x1F
         c = []
     elif t == 6:
-        n = r.count()
+        n = r.varint()
+        if n > len(r.b) - r.i:  # every item takes at least one byte: more is a lie
+            raise CodecError("truncated")
         if n < 32:
             raise CodecError("non-minimal list")
         c = []
     elif t == 7:
-        n = r.count()
+        n = r.varint()
+        if n > len(r.b) - r.i:
+            raise CodecError("truncated")
         c = {}
     else:
         raise CodecError("bad tag")

@@ -27,7 +27,13 @@ class Prng:
             raise ValueError("n must be positive")
         limit = (1 << 32) - ((1 << 32) % n)
         while True:
-            x = int.from_bytes(self._bytes(4), "big")
+            # _bytes(4), inline: shuffles call this deep in set-up and play, where one frame
+            # less matters on the ESP32's 16 KB C stack (issue 14)
+            while len(self._buf) < 4:
+                self._buf += hashlib.sha256(self._key + self._ctr.to_bytes(8, "big")).digest()
+                self._ctr += 1
+            x = int.from_bytes(self._buf[:4], "big")
+            self._buf = self._buf[4:]
             if x < limit:
                 return x % n
 

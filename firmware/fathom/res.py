@@ -17,18 +17,18 @@ class MissingData(OSError):
     """A data file is not where fathom looks for it; the message names the path."""
 
 
-def _exists(p):
-    try:
-        os.stat(p)
-        return True
-    except OSError:
-        return False
-
-
+# The first open_data() runs at the bottom of a game's start (engine -> deck -> here), so the
+# chain below it is kept short: open_data -> root -> frozen, no further helpers (issue 14).
 def frozen():
     """True when the package runs from the firmware image rather than from files."""
     f = __file__
-    return f.startswith(".frozen") or not _exists(f)
+    if f.startswith(".frozen"):
+        return True
+    try:
+        os.stat(f)
+        return False
+    except OSError:
+        return True
 
 
 def root():
@@ -58,7 +58,7 @@ def path(rel):
 def open_data(rel, mode="r"):
     """The data file `rel` opened for reading ("r" text, "rb" bytes). Read it line by line or
     seek: a file read whole costs a heap block as big as the file."""
-    p = path(rel)
+    p = root() + "/" + rel
     try:
         return open(p, mode)
     except OSError:

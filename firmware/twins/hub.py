@@ -41,10 +41,25 @@ def hold(flag):
         fathomprobe.hold(flag)
 
 
+# The probe's peaks in two parts: up to the app's first loop (boot, and a saved game's modules
+# loading as it resumes) and every loop after it (play). On a stock unit loading .mpy files
+# grows MicroPython's qstr pool in blocks of several KB, which play itself never does.
+_load_peaks = None  # (max_alloc, stack_peak) up to the first loop; None until it ends
+
+
 def reset_peaks():
-    global heap_peak
+    global heap_peak, _load_peaks
     heap_peak = 0
+    if _load_peaks is not None:
+        _load_peaks = (0, 0)
     if fathomprobe is not None:
+        fathomprobe.reset()
+
+
+def _end_of_load():
+    global _load_peaks
+    if _load_peaks is None and fathomprobe is not None:
+        _load_peaks = (fathomprobe.max_alloc(), fathomprobe.stack_peak())
         fathomprobe.reset()
 
 
@@ -162,7 +177,10 @@ def _send_metrics():
     out = "heap=%d twins=%d twins_live=%d free=%d i2c=%d key_us=%d peak=%d" % (
         heap, twins_bytes, twins_live(), gc.mem_free(), i2c, key_us, max(heap_peak, heap))
     if fathomprobe is not None:
-        out += " max_alloc=%d stack_peak=%d" % (fathomprobe.max_alloc(), fathomprobe.stack_peak())
+        load = _load_peaks or (0, 0)
+        alloc, stack = fathomprobe.max_alloc(), fathomprobe.stack_peak()
+        out += " max_alloc=%d stack_peak=%d play_max_alloc=%d play_stack_peak=%d" % (
+            max(load[0], alloc), max(load[1], stack), alloc, stack)
     send(b"m", out.encode())
 
 
@@ -191,6 +209,7 @@ def poll():
 
 def _poll():
     global _inbuf, _keys_reported
+    _end_of_load()
     _watch()
     _play_presses()
     if _screen_dirty:

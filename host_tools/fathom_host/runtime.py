@@ -60,6 +60,14 @@ PATCHES = (
      "        fathomprobe_stack_peak = fathomprobe_use;\n"
      "    }\n"
      "    if (fathomprobe_use >= MP_STATE_THREAD(stack_limit)) {\n"),
+    # Every import level holds a path buffer of MICROPY_ALLOC_PATH_MAX bytes on the C stack
+    # (py/builtinimport.c) for as long as the module body runs, nested imports included. The
+    # unix port makes it PATH_MAX (4096); the ESP32 port 128. Left at 4 KB, three nested imports
+    # alone filled 16 KB and hid every real figure. 256 keeps a 32-bit unit within 128 bytes per
+    # import level of a board (on the safe side) and leaves room for the emulator's long
+    # absolute sys.path entries (a longer path fails the import with a RuntimeError).
+    ("ports/unix/mpconfigport.h", "#define MICROPY_ALLOC_PATH_MAX      (PATH_MAX)\n",
+     "#define MICROPY_ALLOC_PATH_MAX      (%d)\n" % 256),
 )
 
 

@@ -175,6 +175,7 @@ class SugarDog(Engine):
             pub["ready"][author] = True
             if False not in pub["ready"]:
                 self._start_turn(pub)
+                self._run(pub)
             return
         t = self.turn(pub)
         if t is None:
@@ -214,6 +215,7 @@ class SugarDog(Engine):
         if len(event) != 1 or pub["ph"] != "cmd":
             raise IllegalAction("malformed silent turn")
         self._end_turn(pub)
+        self._run(pub)
 
     def _ev_c(self, pub, author, event):
         if len(event) != 2:
@@ -378,6 +380,9 @@ class SugarDog(Engine):
         if side in dead:
             pub["then"] = "end"
 
+    # The machine is one loop that nothing re-enters: a turn's end starts the next turn's
+    # torpedoes in the same loop instead of calling back into it, so an event costs the same
+    # C stack however many turns it runs through (issue 14: the C stack budget).
     def _run(self, pub):
         """Advance the machine until someone must author the next event."""
         while True:
@@ -394,7 +399,6 @@ class SugarDog(Engine):
                 pub["ph"] = "c2"
             else:
                 self._end_turn(pub)
-                return
 
     def _next_torp(self, pub):
         while pub["adv"]:
@@ -422,11 +426,13 @@ class SugarDog(Engine):
         pub["adv"] = [t[0] for t in pub["torps"] if t[1] == pub["cur"]]
         pub["ph"] = "run"
         pub["then"] = "adv"
-        self._run(pub)
 
     # ---- outcome ---------------------------------------------------------------------------
     def result(self, pub):
-        alive = [p for p in range(pub["n"]) if pub["alive"][p]]
+        alive = []  # a loop, not a comprehension: that is one more frame on the deepest path
+        for p in range(pub["n"]):
+            if pub["alive"][p]:
+                alive.append(p)
         if "conceded" in pub:
             return ([p for p in alive if p != pub["conceded"]], "conceded")
         if False in pub["ready"]:

@@ -22,6 +22,9 @@ def forward(player):
     return 1 if player == 0 else -1
 
 
+# The move helpers test the board's edges inline instead of calling on_board: they sit at the
+# bottom of every move's validation (runner -> seat -> engine -> fleet -> here), where each
+# call is another frame on the 16 KB C stack of an ESP32 (issue 14).
 def slide(sq, dr, dc, n, grid):
     """The square n steps from sq along (dr, dc) if every square on the way and the last one
     are free and on the board, else -1. Ships never jump on a straight move."""
@@ -29,17 +32,24 @@ def slide(sq, dr, dc, n, grid):
     for _ in range(n):
         r += dr
         c += dc
-        if not on_board(r, c) or grid[r * SIZE + c]:
+        if not (0 <= r < SIZE and 0 <= c < SIZE) or grid[r * SIZE + c]:
             return -1
     return r * SIZE + c
 
 
 def slides(sq, n, grid):
+    """Every square a straight move of exactly n steps reaches (slide() in each direction)."""
     out = []
+    r0, c0 = divmod(sq, SIZE)
     for dr, dc in DIRS:
-        d = slide(sq, dr, dc, n, grid)
-        if d >= 0:
-            out.append(d)
+        r, c = r0, c0
+        for _ in range(n):
+            r += dr
+            c += dc
+            if not (0 <= r < SIZE and 0 <= c < SIZE) or grid[r * SIZE + c]:
+                break
+        else:
+            out.append(r * SIZE + c)
     return out
 
 
@@ -48,7 +58,7 @@ def knight_moves(sq, grid):
     r, c = divmod(sq, SIZE)
     out = []
     for dr, dc in KNIGHT_STEPS:
-        if on_board(r + dr, c + dc) and not grid[(r + dr) * SIZE + c + dc]:
+        if 0 <= r + dr < SIZE and 0 <= c + dc < SIZE and not grid[(r + dr) * SIZE + c + dc]:
             out.append((r + dr) * SIZE + c + dc)
     return out
 
