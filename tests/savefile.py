@@ -13,17 +13,18 @@ def read_game(path):
         recs = [decode(body) for _p, _e, body in scan_records(f)]
     h = header_of(recs[0])
     seat = {"opts": h["opts"], "n": h["n"], "seed": h["seed"], "player": h["player"],
-            "salt": h["salt"], "setup": [], "actions": [], "log": []}
+            "salt": h["salt"], "setup": [], "actions": [], "log": [], "cks": []}
     out = {"gid": h["gid"], "meta": h["meta"], "relay": h["relay"], "seat": seat,
-           "reveals": {}, "verdicts": {}, "revealed": False}
+           "reveals": {}, "verdicts": {}, "revealed": False, "claimed": False}
     for rec in recs[1:]:
         tag = rec[0]
         if tag == "c":
             seat["setup"].append(rec[1])
         elif tag == "e":
             seat["log"].append([rec[1], rec[2]])
-            if len(rec) > 4:
-                seat["actions"].append(rec[4])
+            seat["cks"].append(rec[4])
+            if len(rec) > 5:
+                seat["actions"].append(rec[5])
         elif tag == "r":
             out["reveals"][rec[1]] = [rec[2], rec[3], []]
         elif tag == "ra":
@@ -32,4 +33,6 @@ def read_game(path):
             out["verdicts"][rec[1]] = rec[2]
         elif tag == "rv":
             out["revealed"] = True
+        elif tag == "cl":
+            out["claimed"] = True
     return out

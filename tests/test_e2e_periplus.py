@@ -192,8 +192,9 @@ def check_no_card_before_play(capture, saves):
             assert [type(x) for x in m[1:]] == list(GAME_SETUP[kind]), m
             before_game.append(pos)
         elif kind == "ev":
-            _, idx, author, event, h = m
+            _, idx, author, event, h, ck = m
             assert author == me and isinstance(h, bytes) and len(h) == 8, m
+            assert isinstance(ck, bytes) and len(ck) == 8, m
             assert isinstance(idx, int) and 0 <= idx < len(log), m
             assert isinstance(event, list) and event and event[0] in EVENT_SHAPES, m
             assert encode([author, event]) == encode(list(log[idx])), "frame differs from log"
@@ -299,7 +300,8 @@ def _capture(msgs):
 
 
 def _honest(seats):
-    msgs = [(a, ["ev", i, a, e, seats[a].hashes[i]]) for i, (a, e) in enumerate(seats[0].log)]
+    msgs = [(a, ["ev", i, a, e, seats[a].hashes[i], seats[a].record_at(i)[4]])
+            for i, (a, e) in enumerate(seats[0].log)]
     for p in (0, 1):
         salt, setup, actions = seats[p].reveal()
         msgs.append((p, ["rev", p, salt, setup, len(actions)]))
@@ -321,11 +323,11 @@ def _tamper(kind, seats, msgs):
     elif kind == "unknown message":
         msgs.insert(i, (a, ["hint", seats[a].priv["hand"]]))
     elif kind == "another card":
-        msgs[i] = (a, ["ev", i, a, [e[0], (e[1] + 1) % C.NKINDS] + e[2:], bytes(8)])
+        msgs[i] = (a, ["ev", i, a, [e[0], (e[1] + 1) % C.NKINDS] + e[2:], bytes(8), bytes(8)])
     elif kind == "early reveal":
         msgs.insert(i, msgs.pop())
     elif kind == "card name":
-        msgs.insert(i, (a, ["ev", i, a, ["discard", C.name(e[1])], bytes(8)]))
+        msgs.insert(i, (a, ["ev", i, a, ["discard", C.name(e[1])], bytes(8), bytes(8)]))
     return msgs
 
 

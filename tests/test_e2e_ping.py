@@ -241,7 +241,7 @@ def check_secrecy(saves, capture):
             continue
         if tag == "ev":
             # every event on the air is the log's, verbatim: the replay above vetted it
-            assert len(m) == 5 and [m[2], m[3]] == list(log[m[1]]), m
+            assert len(m) == 6 and [m[2], m[3]] == list(log[m[1]]), m
             if m[1] == len(log) - 1 and last_event_at is None:
                 last_event_at = k
         elif tag == "sync":

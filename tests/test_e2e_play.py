@@ -109,7 +109,8 @@ def test_a_save_whose_replay_fails_never_loops_the_unit(tmp_path):
             u.press("OK")
         u.kill()
         data = tmp_path / "unit0" / "data"
-        Storage(str(data)).append_record("game", encode(["e", 1, ["nonsense"], bytes(8)]))
+        Storage(str(data)).append_record("game", encode(["e", 1, ["nonsense"], bytes(8),
+                                                         bytes(8)]))
         kept = (data / "game").read_bytes()
         u.start()
         u.wait_text("could not be read", 30)

@@ -204,7 +204,7 @@ def check_secrecy(emu, capture, n):
             continue
         seen_games += 1
         if m[0] == "ev":
-            assert [m[2], m[3]] == list(log[m[1]]) and len(m) == 5, m
+            assert [m[2], m[3]] == list(log[m[1]]) and len(m) == 6, m
             if m[1] == len(log) - 1 and last_event_at is None:
                 last_event_at = k
         elif m[0] == "sync":

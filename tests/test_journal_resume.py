@@ -12,8 +12,9 @@ from fathom.games.seat import Seat
 from fathom.hal.storage import CorruptFile
 from fathom.journal import VERSION, FileJournal, header
 from fathom.peers import BotPeer, pipe_pair
-from fathom import runner as runner_mod
-from fathom.runner import CHUNK, SAVE, Runner, load, side_name
+from fathom import streams as runner_mod  # the paced streams: CHUNK, BURST
+from fathom.runner import SAVE, Runner, load, side_name
+from fathom.streams import CHUNK
 from memstore import MemStorage
 from toygame import ENGINE as TOY, Liar
 

@@ -65,9 +65,9 @@ def damage(store, how):
                                                 "seed": b"x", "player": 0, "salt": b"s",
                                                 "meta": {}, "relay": False}))
     elif how == "replay":
-        FileJournal(store, SAVE).append(["e", 1, ["junk"], b"\x00" * 8])
+        FileJournal(store, SAVE).append(["e", 1, ["junk"], b"\x00" * 8, b"\x00" * 8])
     elif how == "bot":
-        FileJournal(store, side_name(1)).append(["e", 0, ["junk"], b"\x00" * 8])
+        FileJournal(store, side_name(1)).append(["e", 0, ["junk"], b"\x00" * 8, b"\x00" * 8])
 
 
 def expect_set_aside(store, app, words):

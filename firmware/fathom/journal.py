@@ -7,7 +7,8 @@
 # the first), `end` being where the next record starts; first() the header; close().
 from fathom import codec
 
-VERSION = 1             # of the journal's records; a journal from another version is set aside
+VERSION = 2             # of the journal's records; a journal from another version is set aside
+                        # 2: event records carry the author's state commitment (seat.py)
 
 
 class JournalError(Exception):

@@ -1,13 +1,16 @@
 # Binds a game Seat to its peers (other units over the link, or a bot seat in this unit) and to
 # storage: whose turn it is, who authors each event, the hash check after every event, the
-# journal written before anything is sent, resume after a reboot, and the final reveal and audit.
+# journal written before anything is sent, resume after a reboot, the final reveal and audit,
+# and the time limits that keep an honest player from waiting forever (see "Time limits").
 #
 # Peer messages (codec lists):
-#   ["ev", index, author, event, hash8]   an event the author appended at log[index]
+#   ["ev", index, author, event, hash8, ck]  an event the author appended at log[index], with
+#                                         the author's commitment to its secrets after it
+#                                         (seat.state_commit, 8 bytes; checked by the audit)
 #   ["sync", log_len, hash8]              "I have log_len events": the peer resends what is missing
 #   ["rev", player, salt, setup, count]   the end-of-game reveal's head: salt, set-up choices and
 #                                         how many actions follow
-#   ["ra", player, first, [action, ...]]  revealed actions first.. (at most CHUNK of them), in order
+#   ["ra", player, first, [action, ...]]  revealed actions first.. (at most streams.CHUNK), in order
 #
 # Nothing a runner sends or stores grows with the game in one piece: old events, reveals and the
 # audit's replay are read from the journal record by record, and a resend (after a sync) or a
@@ -19,15 +22,29 @@
 # it accepts from one partner to the others (unchanged: index, author, the author's hash), and
 # answers a sync with every event, whoever authored it, and every reveal it holds. A partner
 # cannot tell a relayed event from a direct one, and needs none of this.
+#
+# Time limits keep an honest player from waiting forever on one who stops playing. A reveal not
+# complete REVEAL_MS after this unit saw the result gives the verdict WITHHELD ("did not reveal":
+# not verified, counts as a loss), whether or not the link is up: withholding is the one way
+# left to hide a lie, so it must cost the game. A link peer that sent nothing for VANISH_MS while
+# its link is lost has vanished (gone()), and the player may claim the game (claim()): ended on
+# this unit only, unverified. The counts run on ticks in RAM and restart at boot: ticks do not
+# survive a reboot (there is no wall clock), and restarting only ever gives the other side more
+# time, never less. A peer without a link state (an in-unit bot, a test pipe) never vanishes.
+# (Kept in this module: a module of its own cost the unit ~1 KB more heap.)
 from fathom.games.base import IllegalAction
-from fathom.games.seat import Seat
+from fathom.games.seat import CK, Seat
+from fathom.hal.clock import ticks_add, ticks_diff
 from fathom.journal import FileJournal, JournalError, header, header_of
+from fathom import streams
+from fathom.streams import Streams
 
 SAVE = "game"          # the journal: header record, then one record per change
 PEERS = "gamepeers"    # the peers' descriptors (small, fixed at the start)
-CHUNK = 12             # revealed actions per "ra" message
-BURST = 4              # messages a paced stream sends per peer per tick
-BUSY = 2               # a link with more unacknowledged messages than this gets no more
+REVEAL_MS = 60000      # a reveal still incomplete this long after the result: WITHHELD
+VANISH_MS = 60000      # a link peer silent this long, its link lost: it has vanished
+WITHHELD = "withheld"  # the verdict on a player whose reveal did not arrive in time
+CLAIMED = "claimed: the partner vanished (not verified)"  # the reason of a claimed game
 
 
 def side_name(player):
@@ -35,7 +52,7 @@ def side_name(player):
     return SAVE + "-p%d" % player
 
 
-class Runner:
+class Runner(Streams):
     def __init__(self, seat, peers, storage=None, gid="", meta=None, relay=False,
                  resumed=False, name=SAVE):
         self.seat = seat
@@ -46,11 +63,15 @@ class Runner:
         self.gid = gid
         self.meta = meta or {}        # e.g. peer names, link kind, bot level: in the header
         self.reveals = {}             # player -> [salt, setup, count, received, journal pos]
-        self.verdicts = {}            # player -> None (verified) or (index, reason)
+        self.verdicts = {}            # player -> None (verified), (index, reason) or WITHHELD
         self.desync = None            # (index, reason) when the hashes differ
         self.problem = None           # last refused peer message, for the UI
         self.revealed = False
+        self.claimed = False          # ended here after the partner vanished (claim())
         self.changed = True
+        self._now = None              # the newest tick's time
+        self._heard = {}              # peer -> when it last sent a message (or we booted)
+        self._end = None              # when this unit first saw the result
         self._jobs = {}               # peer -> [paced stream, ...]
         self._peers_saved = None
         if storage is not None and not resumed:
@@ -71,13 +92,41 @@ class Runner:
         return None if t is None else t[0]
 
     def result(self):
+        if self.claimed:
+            return ([], CLAIMED)  # no winner on record: a claim is not a verified win
         return self.seat.result()
 
     def finished(self):
-        """True once the result is in, every other player's audit is done and our own reveal
-        has gone out."""
+        """True once the result is in, every other player's verdict is in and our own reveal
+        has gone out (or the reveal time is up: a partner who is gone will not take it)."""
+        if self.claimed:
+            return True
         return (self.result() is not None and len(self.verdicts) == self.seat.n - 1
-                and self.revealed and not self._jobs)
+                and self.revealed and (not self._jobs or self._overdue()))
+
+    def _overdue(self):
+        return self._end is not None and ticks_diff(self._now, self._end) >= REVEAL_MS
+
+    def gone(self):
+        """True while a link peer has vanished mid-game: nothing from it for VANISH_MS and
+        its link lost now (a peer without a link state, an in-unit bot, never vanishes)."""
+        if self.claimed or self._now is None or self.seat.result() is not None:
+            return False
+        for p in self.peers:
+            if getattr(p, "state", None) == "lost" and \
+                    ticks_diff(self._now, self._heard[p]) >= VANISH_MS:
+                return True
+        return False
+
+    def claim(self):
+        """End the game on this unit because the partner vanished: not a verified win (no
+        reveal, no audit). Journalled, so a reboot shows the claimed result again."""
+        if not self.gone():
+            raise IllegalAction("no partner has vanished")
+        self.claimed = True
+        self._jobs = {}
+        self._journal(["cl"])
+        self.changed = True
 
     # ---- acting ----------------------------------------------------------------------------
     def setup_choose(self, choice):
@@ -100,7 +149,7 @@ class Runner:
     def _sent(self, event):
         # the seat journalled the event already: a reboot after sending cannot forget it
         s = self.seat
-        self._broadcast(["ev", s.n_log - 1, s.player, event, s.short_hash()])
+        self._broadcast(["ev", s.n_log - 1, s.player, event, s.short_hash(), s.ck])
         self.changed = True
 
     def _broadcast(self, msg, skip=None):
@@ -113,16 +162,22 @@ class Runner:
 
     # ---- the loop --------------------------------------------------------------------------
     def tick(self, now):
+        self._now = now
         for p in self.peers:
             p.tick(now)
+            h = self._heard.get(p)  # first seen: the count starts now (at boot after a reboot)
+            self._heard[p] = now if h is None else _recent(h, now, VANISH_MS)
             while True:
                 msg = p.recv()
                 if msg is None:
                     break
-                self._handle(p, msg)
-        if self.desync is None:
+                self._heard[p] = now
+                if not self.claimed:  # a claimed game is over here: a late partner changes nothing
+                    self._handle(p, msg)
+        if self.desync is None and not self.claimed:
             self._auto()
             self._audit_pending()
+            self._reveal_deadline(now)
         self._pump()
         changed = self.changed
         self.changed = False
@@ -156,7 +211,9 @@ class Runner:
         try:
             tag = msg[0]
             if tag == "ev":
-                self._on_event(peer, msg[1], msg[2], msg[3], msg[4])
+                if len(msg) != 6:
+                    raise IllegalAction("malformed event message")
+                self._on_event(peer, msg[1], msg[2], msg[3], msg[4], msg[5])
             elif tag == "sync":
                 self._on_sync(peer, msg[1])
             elif tag == "rev":
@@ -169,7 +226,7 @@ class Runner:
             self.problem = "refused: %s" % e
             self.changed = True
 
-    def _on_event(self, peer, idx, author, event, h):
+    def _on_event(self, peer, idx, author, event, h, ck):
         s = self.seat
         if idx < s.n_log:
             return  # already have it (a resend after resume)
@@ -178,12 +235,14 @@ class Runner:
             return
         if author == s.player:
             raise IllegalAction("a peer sent an event as me")
-        s.receive(author, event)  # journals it
+        if not isinstance(ck, bytes) or len(ck) != CK:
+            raise IllegalAction("an event without its state commitment")
+        s.receive(author, event, ck)  # journals it, with ck
         if s.short_hash() != h:
             self.desync = (idx, "state hash differs after event %d" % idx)
         self.changed = True
         if self.relay:
-            self._broadcast(["ev", idx, author, event, h], peer)
+            self._broadcast(["ev", idx, author, event, h, ck], peer)
 
     def _on_sync(self, peer, have):
         if not isinstance(have, int) or have < 0:
@@ -194,9 +253,6 @@ class Runner:
         if self.relay:
             for p in self.reveals:
                 self._queue(peer, ["relay", p])
-
-    def _hash_at(self, i):
-        return self.seat.record_at(i)[3]
 
     def _on_reveal(self, peer, msg):
         s = self.seat
@@ -224,7 +280,7 @@ class Runner:
         if st is None:
             raise IllegalAction("revealed actions before the reveal")
         if not isinstance(first, int) or not isinstance(actions, list) or \
-                not 0 < len(actions) <= CHUNK:
+                not 0 < len(actions) <= streams.CHUNK:
             raise IllegalAction("malformed revealed actions")
         if first > st[3] or first + len(actions) > st[2]:
             raise IllegalAction("revealed actions out of order")
@@ -263,6 +319,19 @@ class Runner:
                 self._journal(["v", p, None if v is None else list(v)])
                 self.changed = True
 
+    def _reveal_deadline(self, now):
+        s = self.seat
+        if s.result() is None:
+            return
+        self._end = now if self._end is None else _recent(self._end, now, REVEAL_MS)
+        if len(self.verdicts) == s.n - 1 or not self._overdue():
+            return
+        for p in range(s.n):
+            if p != s.player and p not in self.verdicts:
+                self.verdicts[p] = WITHHELD
+                self._journal(["v", p, WITHHELD])
+        self.changed = True
+
     def resync(self):
         """After a reboot or a long partition: tell every peer how far we got, and send our
         reveal again (what was not yet queued on the link was lost with the RAM)."""
@@ -270,100 +339,6 @@ class Runner:
             p.send(["sync", self.seat.n_log, self.seat.short_hash()])
             if self.revealed:
                 self._queue(p, ["mine"])
-
-    # ---- paced streams: resent events, reveals ---------------------------------------------
-    def _queue(self, peer, job):
-        jobs = self._jobs.setdefault(peer, [])
-        for j in jobs:
-            if j[0] == job[0] and (job[0] != "relay" or j[1] == job[1]):
-                jobs.remove(j)  # starts over: the peer asked again
-                break
-        jobs.append(job)
-
-    def _pump(self):
-        for peer in list(self._jobs):
-            jobs = self._jobs[peer]
-            if peer not in self.peers:
-                del self._jobs[peer]
-                continue
-            budget = BURST
-            while jobs and budget > 0 and not _busy(peer):
-                job = jobs[0]
-                sent, done = self._step(peer, job, budget)
-                budget -= max(sent, 1)
-                if done:
-                    jobs.pop(0)
-            if not jobs:
-                del self._jobs[peer]
-
-    def _step(self, peer, job, budget):
-        """Send up to `budget` messages of one stream; (messages sent, stream finished)."""
-        kind = job[0]
-        if kind == "ev":
-            return self._step_events(peer, job, budget)
-        if kind == "mine":
-            return self._step_mine(peer, job)
-        return self._step_relay(peer, job)
-
-    def _step_events(self, peer, job, budget):
-        s = self.seat
-        i = job[1]
-        sent = 0
-        g = s.records(i, i + budget * (1 if self.relay else s.n))
-        try:
-            for rec in g:
-                if rec[1] == s.player or self.relay:
-                    peer.send(["ev", i, rec[1], rec[2], rec[3]])
-                    sent += 1
-                i += 1
-                if sent >= budget:
-                    break
-        finally:
-            g.close()
-        job[1] = i
-        return sent, i >= s.n_log
-
-    def _step_mine(self, peer, job):
-        s = self.seat
-        if len(job) == 1:  # the head first, then the actions from the journal's start
-            salt, setup, count = s.reveal_head()
-            peer.send(["rev", s.player, salt, setup, count])
-            job.extend([0, None])
-            return 1, count == 0
-        first, pos = job[1], job[2]
-        chunk = []
-        g = s.my_actions(pos)
-        try:
-            for _p, end, a in g:
-                chunk.append(a)
-                pos = end
-                if len(chunk) >= CHUNK:
-                    break
-        finally:
-            g.close()
-        if chunk:
-            peer.send(["ra", s.player, first, chunk])
-        job[1], job[2] = first + len(chunk), pos
-        return 1, not chunk or job[1] >= s.n_actions
-
-    def _step_relay(self, peer, job):
-        p = job[1]
-        st = self.reveals[p]
-        if len(job) == 2:
-            peer.send(["rev", p, st[0], st[1], st[2]])
-            job.append(st[4])
-            return 1, st[2] == 0
-        pos = job[2]
-        g = self.seat.journal.read(pos)
-        try:
-            for _p, end, rec in g:
-                job[2] = end
-                if rec[0] == "ra" and rec[1] == p:
-                    peer.send(rec)
-                    return 1, rec[2] + len(rec[3]) >= st[3]
-        finally:
-            g.close()
-        return 0, True
 
     # ---- persistence -----------------------------------------------------------------------
     def save(self):
@@ -386,7 +361,10 @@ class Runner:
         elif tag == "ra":
             self.reveals[rec[1]][3] += len(rec[3])
         elif tag == "v":
-            self.verdicts[rec[1]] = None if rec[2] is None else tuple(rec[2])
+            v = rec[2]
+            self.verdicts[rec[1]] = v if v is None or v == WITHHELD else tuple(v)
+        elif tag == "cl":
+            self.claimed = True
         elif tag != "h":
             raise JournalError("unknown journal record %r" % (tag,))
 
@@ -400,9 +378,12 @@ class Runner:
                 self.storage.remove(PEERS)
 
 
-def _busy(peer):
-    ch = getattr(peer, "ch", None)
-    return ch is not None and ch.pending() > BUSY
+def _recent(t, now, limit):
+    """`t`, or `now - limit - 1` if older: on a wrapping clock a time more than half its period
+    old (6 days on a 32-bit port) would look recent again."""
+    if ticks_diff(now, t) > limit:
+        return ticks_add(now, -limit - 1)
+    return t
 
 
 def open_journal(storage, name):

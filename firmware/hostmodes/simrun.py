@@ -6,7 +6,7 @@ import os
 import time
 
 from fathom import games
-from fathom.hal.clock import now_ms
+from fathom.hal.clock import now_ms, ticks_add, ticks_diff
 from fathom.games.seat import Seat
 from fathom.hal.storage import Storage
 from fathom.link import entropy
@@ -31,7 +31,7 @@ def _bot(gid, level, seed, player):
 def _pair(c, deadline, host_name=None):
     while c.state not in ("ready", "failed"):
         now = now_ms()
-        if now > deadline:
+        if ticks_diff(now, deadline) > 0:
             c._fail("pairing timed out")
             break
         c.tick(now)
@@ -43,7 +43,7 @@ def _play(runner, bot, deadline):
     s = runner.seat
     while not runner.finished() and runner.desync is None:
         now = now_ms()
-        if now > deadline:
+        if ticks_diff(now, deadline) > 0:
             return "timeout"
         while s.setup_legal():
             runner.setup_choose(bot.setup(s))
@@ -55,8 +55,8 @@ def _play(runner, bot, deadline):
 
 
 def _drain(runner, ms):
-    end = now_ms() + ms
-    while now_ms() < end:
+    end = ticks_add(now_ms(), ms)  # now_ms wraps like ticks_ms: compare with ticks_diff
+    while ticks_diff(now_ms(), end) < 0:
         runner.tick(now_ms())
         time.sleep_ms(2)
 
@@ -78,7 +78,7 @@ def main(profile, root):
         join = players > 2 and not lead  # a group's partners join the lead unit
         c = Connector(t, kind, name, storage, gid if lead or join else None, opts, now_ms(),
                       players=players if lead else 2, join=join)
-        _pair(c, now_ms() + PAIR_MS, "SIM0" if join else None)
+        _pair(c, ticks_add(now_ms(), PAIR_MS), "SIM0" if join else None)
         if c.state != "ready":
             out["error"] = "pairing: %s" % c.error
             print("fathom-sim " + json.dumps(out))
@@ -91,7 +91,7 @@ def main(profile, root):
         peers = c.peers(storage)
         runner = Runner(seat, peers, None, game, relay=len(peers) > 1)
         bot = _bot(game, level, c.seed + seat.salt, seat.player)
-        err = _play(runner, bot, now_ms() + timeout_ms)
+        err = _play(runner, bot, ticks_add(now_ms(), timeout_ms))
         peer = peers[0]
         if err:
             ch = peer.ch
@@ -107,7 +107,8 @@ def main(profile, root):
             "player": seat.player, "bot": level, "error": err,
             "winners": res[0] if res else None, "reason": res[1] if res else None,
             "desync": list(runner.desync) if runner.desync else None,
-            "verdicts": [[p, None if v is None else list(v)] for p, v in runner.verdicts.items()],
+            "verdicts": [[p, v if v is None or isinstance(v, str) else list(v)]
+                         for p, v in runner.verdicts.items()],
             "hash": seat.short_hash().hex(), "events": len(seat.log),
             "turns": len(seat.actions), "frames": st["frames_sent"], "bytes": st["bytes_sent"],
             "retransmits": st["retransmits"], "problem": runner.problem,

@@ -48,7 +48,7 @@ def _play(engine, seats, nplayers, bots, max_events, on_event):
         event = s.author(bot.act(s) if t[1] == "act" else None)
         for o in seats:
             if o is not s:
-                o.receive(s.player, event)
+                o.receive(s.player, event, s.ck)  # with its commitment, as the runner does
         if on_event:
             on_event(s.player, event)
         h = s.short_hash()

@@ -1,11 +1,13 @@
 # One player's seat at a game: the public state and log every unit shares, this player's
 # secrets, the hash chain that finds a desync at the event where it happens, and the
 # commit/reveal/replay audit. The device runner, `fathom sim` and the tests all play through it.
+# Every event a player authors carries a short commitment to that player's private state after
+# it (state_commit): the audit checks the whole hidden path, not only the set-up and answers.
 # Nothing here grows with the game in RAM: the log is in the seat's journal (journal.py) and
 # is read back one event at a time, by the audit's replay too.
 import hashlib
 
-from fathom.codec import encode
+from fathom.codec import encode, feed
 from fathom.journal import JournalError, MemJournal
 from fathom.prng import Prng
 from fathom.games.base import IllegalAction
@@ -15,7 +17,26 @@ CONCEDE = "concede"
 
 
 def commitment(salt, priv):
-    return hashlib.sha256(bytes(salt) + encode(priv)).digest()
+    h = hashlib.sha256(bytes(salt))
+    feed(h, priv)
+    return h.digest()
+
+
+CK = 8   # bytes of a per-event commitment
+
+
+def state_commit(salt, index, priv):
+    """The commitment an author sends with log event `index`: its private state after it.
+    Salted with the seat's secret salt (revealed only at the end), so a listener cannot test
+    guesses of a small state (PING's square); the index makes every commitment fresh, so two
+    equal states give unrelated bytes and the commitments show nothing, not even "unchanged".
+    8 bytes: the author fixes its salt at set-up (inside the set-up commitment) and the game
+    then fixes the handful of states it could want to swap between, so a forger needs two of
+    those to collide in 64 bits at one index: about k*k / 2**64, not a birthday search."""
+    h = hashlib.sha256(salt)  # fed in parts: no copy of the encoded state joined to the salt
+    h.update(encode(index))
+    feed(h, priv)
+    return h.digest()[:CK]
 
 
 def fresh_state(engine, opts, nplayers, seed, player):
@@ -62,8 +83,17 @@ MARKS = 32      # at most this many (event index, journal position) bookmarks in
 class Seat:
     """A player's view. RAM holds only what the engine needs (states, chain head, counts) and
     a few recent events; the log itself lives in the journal, one record per event:
-    ["e", author, event, hash8] (+ [action] for this player's own act events), and
-    ["c", choice] for each set-up choice. Old events are read back from it one at a time."""
+    ["e", author, event, hash8, ck] (+ [action] for this player's own act events), ck being
+    the author's state commitment (None when an in-process caller handed the event over
+    without it: the runner never does), and ["c", choice] for each set-up choice. Old events
+    are read back from it one at a time.
+
+    Why every authored event carries a commitment, not only those that change the author's
+    secrets: whether one is present would itself tell the others that the hidden state moved
+    (a PING face-down card that was a move, not an encrypt). Events of OTHER players that change
+    this player's secrets (a card taken, a mine blown) need none: apply_private derives them
+    from the public event and the prior state, so the audit's replay recomputes them and the
+    author's next commitment covers the result."""
 
     def __init__(self, engine, opts, nplayers, seed, player, salt, journal=None):
         self.engine = engine
@@ -79,6 +109,7 @@ class Seat:
         self.journal = MemJournal() if journal is None else journal
         self.n_log = 0
         self.n_actions = 0
+        self.ck = None             # the commitment sent with this player's newest event
         self._recent = []          # the newest RECENT event records
         self._marks = []           # (event index, journal pos), every _stride-th event
         self._stride = 4
@@ -150,14 +181,18 @@ class Seat:
         self._record(self.player, event, CONCEDE)
         return event
 
-    def receive(self, author, event):
-        """Apply a peer's event; raises IllegalAction (nothing changed) if it may not be sent."""
+    def receive(self, author, event, ck=None):
+        """Apply a peer's event and keep its state commitment `ck` for the audit; raises
+        IllegalAction (nothing changed) if it may not be sent. ck None is for in-process
+        callers (engine tests) only: that event's hidden state goes unchecked."""
         if author == self.player or not 0 <= author < self.n:
             raise IllegalAction("bad author %r" % (author,))
+        if ck is not None and (not isinstance(ck, bytes) or len(ck) != CK):
+            raise IllegalAction("malformed state commitment")
         kind = step_kind(self.engine, self.pub, author, event, self.n, self.setups)
-        self._record(author, event, kind)
+        self._record(author, event, kind, None, None, ck)
 
-    def _record(self, author, event, kind, action=None, pos=None):
+    def _record(self, author, event, kind, action=None, pos=None, ck=None):
         """Apply an event and journal it (pos None), or note where the journal has it."""
         if kind == SETUP:
             if len(event) != 3 or not isinstance(event[2], bytes) or len(event[2]) != 32:
@@ -166,8 +201,14 @@ class Seat:
             self.setups[author] = event[2]
         else:
             apply_event(self.engine, self.pub, self.priv, self.player, author, event, kind)
-        self.chain = hashlib.sha256(self.chain + encode(event) + encode(self.pub)).digest()
-        rec = ["e", author, event, self.chain[:8]]
+        # fed in pieces: the public state encoded whole was a game's largest allocation
+        h = hashlib.sha256(self.chain)
+        feed(h, event)
+        feed(h, self.pub)
+        self.chain = h.digest()
+        if author == self.player:
+            ck = self.ck = state_commit(self.salt, self.n_log, self.priv)
+        rec = ["e", author, event, self.chain[:8], ck]
         if kind == "act" and author == self.player:
             rec.append(action)
             self.n_actions += 1
@@ -225,7 +266,7 @@ class Seat:
         return best
 
     def records(self, start=0, stop=None):
-        """Yield the journal's event records ["e", author, event, hash8(, action)] from event
+        """Yield the journal's event records ["e", author, event, hash8, ck(, action)] from event
         `start` to `stop` (default: the end), one at a time."""
         stop = self.n_log if stop is None else min(stop, self.n_log)
         if start >= stop:
@@ -279,8 +320,8 @@ class Seat:
         it = self.journal.read(start_pos)
         try:
             for p, end, rec in it:
-                if rec[0] == "e" and len(rec) > 4 and rec[1] == self.player:
-                    yield p, end, rec[4]
+                if rec[0] == "e" and len(rec) > 5 and rec[1] == self.player:
+                    yield p, end, rec[5]
         finally:
             it.close()
 
@@ -294,12 +335,13 @@ class Seat:
         with the game; units stream it, see runner.py)."""
         return [self.salt, self.setup_choices, [a for _p, _e, a in self.my_actions()]]
 
-    def audit(self, player, reveal):
+    def audit(self, player, reveal, commits=True):
         """Replay the log as `player` with their revealed [salt, choices, actions] (actions
         any iterable). None if every event they authored checks out, else (log index or -1
-        for set-up, reason)."""
+        for set-up, reason). commits=False skips the state commitments (tests only: it is
+        the audit as it was before them, so a test can show a cheat they alone catch)."""
         return audit(self.engine, self.opts, self.n, self.seed, self, player, reveal[0],
-                     reveal[1], iter(reveal[2]))
+                     reveal[1], iter(reveal[2]), commits)
 
     # ---- rebuilding from the journal -------------------------------------------------------
     def replay(self, other=None):
@@ -320,27 +362,28 @@ class Seat:
             it.close()
 
     def _replay_event(self, pos, rec):
+        if len(rec) < 5:
+            raise JournalError("malformed event record")
         author, event = rec[1], rec[2]
         if author == self.player:
             kind = self.to_move()[1] if event[0] != CONCEDE else CONCEDE
             if kind == "act":
-                self.engine.act(self.pub, self.priv, self.player, rec[4])
+                self.engine.act(self.pub, self.priv, self.player, rec[5])
             elif kind == "answer":
                 self.engine.answer(self.pub, self.priv, self.player)
-            self._record(author, event, kind, rec[4] if kind == "act" else None, pos)
+            self._record(author, event, kind, rec[5] if kind == "act" else None, pos)
+            if self.ck != rec[4]:
+                raise JournalError("event %d replays to another hidden state" % (self.n_log - 1))
         else:
             kind = step_kind(self.engine, self.pub, author, event, self.n, self.setups)
-            self._record(author, event, kind, None, pos)
+            self._record(author, event, kind, None, pos, rec[4])
         if self.chain[:8] != rec[3]:
             raise JournalError("event %d replays to another state" % (self.n_log - 1))
 
     # ---- whole-game copies (tests and host tools; they grow with the game) -----------------
     def save(self):
-        return {
-            "opts": self.opts, "n": self.n, "seed": self.seed, "player": self.player,
-            "salt": self.salt, "setup": self.setup_choices, "actions": list(self.actions),
-            "log": [[a, e] for a, e in self.events()],
-        }
+        from fathom.games.seatcopy import save
+        return save(self)
 
 
 class LogView:
@@ -448,31 +491,19 @@ def _same(a, b):
 
 
 def restore(engine, saved):
-    """A seat rebuilt from a Seat.save() dict (tests and host tools)."""
-    s = Seat(engine, saved["opts"], saved["n"], saved["seed"], saved["player"], saved["salt"])
-    for c in saved["setup"]:
-        s.setup_choose(c)
-    actions = list(saved["actions"])
-    for author, event in saved["log"]:
-        if author == s.player:
-            kind = s.to_move()[1] if event[0] != CONCEDE else CONCEDE
-            action = None
-            if kind == "act":
-                action = actions.pop(0)
-                s.engine.act(s.pub, s.priv, s.player, action)
-            elif kind == "answer":
-                s.engine.answer(s.pub, s.priv, s.player)
-            s._record(author, event, kind, action)
-        else:
-            s.receive(author, event)
-    return s
+    """A seat rebuilt from a Seat.save() dict (tests and host tools: kept out of the heap)."""
+    from fathom.games.seatcopy import restore as r
+    return r(engine, saved)
 
 
-def audit(engine, opts, nplayers, seed, log, player, salt, choices, actions):
-    """Replay `log` (a Seat or any sequence of (author, event), read one at a time) as
-    `player` with their revealed salt, set-up choices and actions (an iterator)."""
+def audit(engine, opts, nplayers, seed, log, player, salt, choices, actions, commits=True):
+    """Replay `log` (a Seat or any sequence of (author, event) or (author, event, ck), read
+    one at a time) as `player` with their revealed salt, set-up choices and actions (an
+    iterator). Each event `player` authored must also match the state commitment it came
+    with: a rewritten hidden past is named at the first event it contradicts."""
     try:
-        return _audit(engine, opts, nplayers, seed, log, player, salt, choices, actions)
+        return _audit(engine, opts, nplayers, seed, log, player, salt, choices, actions,
+                      commits)
     except IllegalAction as e:
         return (-1, "replay failed: " + str(e))
     except JournalError:
@@ -485,10 +516,21 @@ def audit(engine, opts, nplayers, seed, log, player, salt, choices, actions):
 
 
 def _entries(log):
-    return log.events() if isinstance(log, Seat) else iter(log)
+    if isinstance(log, Seat):
+        return _with_ck(log)
+    return (e if len(e) > 2 else (e[0], e[1], None) for e in log)
 
 
-def _audit(engine, opts, nplayers, seed, log, player, salt, choices, actions):
+def _with_ck(seat):
+    g = seat.records()
+    try:
+        for rec in g:
+            yield rec[1], rec[2], rec[4]
+    finally:
+        g.close()
+
+
+def _audit(engine, opts, nplayers, seed, log, player, salt, choices, actions, commits):
     pub, priv = fresh_state(engine, opts, nplayers, seed, player)
     for c in choices:
         if c not in engine.setup_legal(pub, priv, player):
@@ -502,16 +544,14 @@ def _audit(engine, opts, nplayers, seed, log, player, salt, choices, actions):
     i = 0
     entries = _entries(log)
     try:
-        for author, event in entries:
+        for author, event, ck in entries:
             kind = step_kind(engine, pub, author, event, nplayers, setups)
             if kind == SETUP:
                 if author == player and (event[2] != digest or encode(event[1]) != encode(public)):
                     return (i, "set-up does not match the commitment")
                 engine.apply(pub, author, event)
                 setups[author] = event[2]
-                i += 1
-                continue
-            if author == player and kind in ("act", "answer"):
+            elif author == player and kind in ("act", "answer"):
                 if kind == "answer":
                     expected = engine.answer(pub, priv, player)
                 else:
@@ -523,7 +563,11 @@ def _audit(engine, opts, nplayers, seed, log, player, salt, choices, actions):
                     expected = engine.act(pub, priv, player, a)
                 if encode(expected) != encode(event):
                     return (i, "event %d: sent %r, secrets give %r" % (i, event, expected))
-            apply_event(engine, pub, priv, player, author, event, kind)
+            if kind != SETUP:
+                apply_event(engine, pub, priv, player, author, event, kind)
+            if commits and author == player and ck is not None and \
+                    ck != state_commit(salt, i, priv):
+                return (i, "event %d: hidden state differs from its commitment" % i)
             i += 1
     finally:
         if hasattr(entries, "close"):

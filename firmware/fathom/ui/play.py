@@ -5,7 +5,7 @@ from fathom.games.seat import Seat
 from fathom.hal.clock import ticks_add, ticks_diff
 from fathom.link import entropy
 from fathom.peers import BotPeer
-from fathom.runner import PEERS, Runner, SAVE, load, side_name
+from fathom.runner import PEERS, Runner, SAVE, VANISH_MS, WITHHELD, load, side_name
 from fathom.ui.dialog import Message
 from fathom.ui.menu import Item, Menu
 from fathom.ui.screen import CH, Screen, clip, cols, header, rows, wrap
@@ -208,6 +208,7 @@ class GameBase(Screen):
         self.runner = runner
         self.eng = runner.seat.engine
         self.title = self.eng.TITLE
+        self.asked = None  # when the vanished partner's choices were last offered
 
     def tick(self, now):
         r = self.runner
@@ -217,6 +218,15 @@ class GameBase(Screen):
         if r.result() is not None:
             self.app.replace(ResultScreen(self.app, r))
             return True
+        if r.gone():
+            if self.asked is None or ticks_diff(now, self.asked) >= VANISH_MS:
+                self.asked = now  # "Wait" asks again only after another limit
+                self.app.push(Menu(self.app, "Partner vanished", [
+                    Item("Wait", lambda a: a.pop()),
+                    Item("Claim the game", lambda a: _claim(a, r))]))
+                return True
+        else:
+            self.asked = None
         return False
 
     def pause(self):
@@ -225,11 +235,15 @@ class GameBase(Screen):
                  Item("Game log", lambda a: a.push(LogScreen(a, r))),
                  Item("Leave (keep)", lambda a: leave(a, r)),
                  Item("Concede", lambda a: (a.pop(), r.concede()))]
+        if r.gone():
+            items.append(Item("Claim the game", lambda a: _claim(a, r)))
         self.app.push(Menu(self.app, "Paused", items))
 
     def status(self):
         r = self.runner
         who = r.waiting_for()
+        if r.gone():
+            return "partner vanished"
         if r.problem:
             return clip(r.problem, 40)
         if who is None:
@@ -237,6 +251,12 @@ class GameBase(Screen):
         if who == r.seat.player:
             return "set up" if r.seat.setup_legal() else "your move"
         return "waiting for P%d" % (who + 1)
+
+
+def _claim(app, runner):
+    if runner.gone():  # the partner may have come back while the menu was open
+        runner.claim()
+    app.pop()
 
 
 class GameScreen(GameBase):
@@ -357,12 +377,18 @@ class LogScreen(Screen):
 
 
 def verdict_text(runner):
+    if runner.claimed:
+        return "not verified: no reveal, no audit"
     if len(runner.verdicts) < runner.seat.n - 1:
         return "audit: waiting"
     bad = [(p, v) for p, v in runner.verdicts.items() if v is not None]
     if not bad:
         return "verified"
-    p, (idx, reason) = bad[0]
+    bad.sort(key=lambda pv: pv[1] == WITHHELD)  # a failed audit says more: it comes first
+    p, v = bad[0]
+    if v == WITHHELD:
+        return "P%d did not reveal: not verified, counts as a loss" % (p + 1)
+    idx, reason = v
     where = "set-up" if idx < 0 else "event %d" % idx
     return "P%d %s fails: %s" % (p + 1, where, reason)
 
@@ -394,7 +420,9 @@ class ResultScreen(TextScreen):
         r = self.runner
         winners, reason = r.result()
         me = r.seat.player
-        if r.seat.engine.COOPERATIVE:
+        if r.claimed:
+            head = "Game claimed"
+        elif r.seat.engine.COOPERATIVE:
             head = "Fleet wins" if me in winners else "Fleet lost"
         elif not winners:
             head = "Draw"

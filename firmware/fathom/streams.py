@@ -1,0 +1,109 @@
+# The runner's paced streams (runner.py): a resend of events after a sync, this unit's reveal,
+# and a group host's relay of another player's reveal, each read from the journal and sent a
+# few messages per tick (BURST) and only while the peer's link queue is short (BUSY), so neither
+# the link's send queue (which the channel persists) nor a message grows with the game. A mixin
+# of Runner, kept apart so neither file is large: the unix port compiles a module whole, and the
+# parse of one big file was the peak of the unit's heap.
+CHUNK = 12             # revealed actions per "ra" message
+BURST = 4              # messages a paced stream sends per peer per tick
+BUSY = 2               # a link with more unacknowledged messages than this gets no more
+
+
+class Streams:
+    def _queue(self, peer, job):
+        jobs = self._jobs.setdefault(peer, [])
+        for j in jobs:
+            if j[0] == job[0] and (job[0] != "relay" or j[1] == job[1]):
+                jobs.remove(j)  # starts over: the peer asked again
+                break
+        jobs.append(job)
+
+    def _pump(self):
+        for peer in list(self._jobs):
+            jobs = self._jobs[peer]
+            if peer not in self.peers:
+                del self._jobs[peer]
+                continue
+            budget = BURST
+            while jobs and budget > 0 and not _busy(peer):
+                job = jobs[0]
+                sent, done = self._step(peer, job, budget)
+                budget -= max(sent, 1)
+                if done:
+                    jobs.pop(0)
+            if not jobs:
+                del self._jobs[peer]
+
+    def _step(self, peer, job, budget):
+        """Send up to `budget` messages of one stream; (messages sent, stream finished)."""
+        kind = job[0]
+        if kind == "ev":
+            return self._step_events(peer, job, budget)
+        if kind == "mine":
+            return self._step_mine(peer, job)
+        return self._step_relay(peer, job)
+
+    def _step_events(self, peer, job, budget):
+        s = self.seat
+        i = job[1]
+        sent = 0
+        g = s.records(i, i + budget * (1 if self.relay else s.n))
+        try:
+            for rec in g:
+                if rec[1] == s.player or self.relay:
+                    peer.send(["ev", i, rec[1], rec[2], rec[3], rec[4]])
+                    sent += 1
+                i += 1
+                if sent >= budget:
+                    break
+        finally:
+            g.close()
+        job[1] = i
+        return sent, i >= s.n_log
+
+    def _step_mine(self, peer, job):
+        s = self.seat
+        if len(job) == 1:  # the head first, then the actions from the journal's start
+            salt, setup, count = s.reveal_head()
+            peer.send(["rev", s.player, salt, setup, count])
+            job.extend([0, None])
+            return 1, count == 0
+        first, pos = job[1], job[2]
+        chunk = []
+        g = s.my_actions(pos)
+        try:
+            for _p, end, a in g:
+                chunk.append(a)
+                pos = end
+                if len(chunk) >= CHUNK:
+                    break
+        finally:
+            g.close()
+        if chunk:
+            peer.send(["ra", s.player, first, chunk])
+        job[1], job[2] = first + len(chunk), pos
+        return 1, not chunk or job[1] >= s.n_actions
+
+    def _step_relay(self, peer, job):
+        p = job[1]
+        st = self.reveals[p]
+        if len(job) == 2:
+            peer.send(["rev", p, st[0], st[1], st[2]])
+            job.append(st[4])
+            return 1, st[2] == 0
+        pos = job[2]
+        g = self.seat.journal.read(pos)
+        try:
+            for _p, end, rec in g:
+                job[2] = end
+                if rec[0] == "ra" and rec[1] == p:
+                    peer.send(rec)
+                    return 1, rec[2] + len(rec[3]) >= st[3]
+        finally:
+            g.close()
+        return 0, True
+
+
+def _busy(peer):
+    ch = getattr(peer, "ch", None)
+    return ch is not None and ch.pending() > BUSY
