@@ -33,6 +33,17 @@ def _host_twins():
     return hub
 
 
+def _connect(hub, profile):
+    """The emulator's wire: its socket and key map are twin bytes as well, not the firmware's."""
+    import gc
+    gc.collect()
+    before = gc.mem_alloc()
+    up = hub.connect(profile)
+    gc.collect()
+    hub.twins_bytes += gc.mem_alloc() - before
+    return up
+
+
 def _profile():
     # In a function so nothing keeps the validator alive once it has run (~8 KB of heap).
     from fathom.hal.board import load_profile
@@ -56,9 +67,16 @@ def main():
         linktest.main(profile, _storage_root())
         return
     hw = build(profile, _storage_root(), validated=True)
-    if hub is not None and not hub.connect(profile):
+    build = None
+    if hub is not None and not _connect(hub, profile):
         hub = None
-    App(hw, hub).run()
+    app = App(hw, hub)
+    # Used at boot only: hw built the parts (they keep just their own modules), the codec read
+    # the settings. A settings change or a game imports the codec again; home sheds it.
+    from fathom import forget
+    forget("fathom.hal.hw")
+    forget("fathom.codec")
+    app.run()
 
 
 main()

@@ -5,7 +5,6 @@
 # during play, resume or the audit's replay exceeds 1 KB, however long the game.
 import json
 import os
-import pathlib
 import shutil
 import subprocess
 
@@ -16,21 +15,12 @@ from conftest import FIRMWARE, TESTS
 
 WRITE_MAX = 200        # bytes: one record (an event with its hash and action) and its header
 ALLOC_MAX = 1024       # bytes: the brief's "no allocation during play larger than 1 KB"
-FALLBACK = pathlib.Path("/tmp/mpb/build-stock/mp32")
 
 
 def runtime32():
-    """The project's 32-bit stock runtime (with fathomprobe) if built, else the plain build."""
-    try:
-        from fathom_host import runtime
-        exe = runtime.binary("stock")
-        if exe.exists():
-            return exe
-    except ImportError:
-        pass
-    if FALLBACK.exists():
-        return FALLBACK
-    pytest.fail("no 32-bit MicroPython: run `fathom runtime build` (or build %s)" % FALLBACK)
+    """The project's 32-bit stock runtime, with fathomprobe (built on first use)."""
+    from fathom_host import runtime
+    return runtime.ensure("stock")
 
 
 def long_game(tmp_path, gid, min_events, heap):
@@ -51,8 +41,10 @@ def long_game(tmp_path, gid, min_events, heap):
     return out
 
 
+# One process holds both seats and compiles the firmware from source, so it gets more heap than
+# a unit; whether a unit completes a game in 96 KB is `fathom bench device`'s figure.
 @pytest.mark.parametrize("gid,min_events,heap", [("ping", 300, "160k"),
-                                                 ("periplus", 100, "96k")])
+                                                 ("periplus", 100, "160k")])
 def test_a_long_game_writes_and_allocates_only_small_pieces(tmp_path, gid, min_events, heap):
     out = long_game(tmp_path, gid, min_events, heap)
     assert out["events"] >= min_events

@@ -1,12 +1,13 @@
 # Top-level flow: home menu -> game menu -> pair -> play -> result/audit, plus companion,
 # settings and about. One cooperative loop: buttons, services (link, game runner), redraw.
+# Everything past the home menu is imported when chosen and dropped again back home (shed).
 import gc
+import sys
 
-from fathom import VERSION
 from fathom.hal import clock
 from fathom.settings import Settings
 from fathom.ui.menu import Item, Menu
-from fathom.ui.screen import CH, Screen, header
+from fathom.ui.screen import CH
 
 LOOP_MS = 10
 
@@ -24,6 +25,8 @@ class App:
         self.settings = Settings(hw.storage)
         self.running = True
         self.announced = False
+        self.resident = None      # the modules the home menu needs (run() takes the list)
+        self.n_modules = 0        # len(sys.modules) when nothing else was loaded
         self.d.contrast(self.settings["contrast"])
         if hub:
             hub.buttons = hw.buttons  # the emulator paces key presses by the driver's state
@@ -66,6 +69,22 @@ class App:
         if keys and self.hub:
             self.hub.key_us = clock.ticks_diff(clock.ticks_us(), t0)
             self.hub.keys_handled += len(keys)
+        # At the end of a step, not inside a key's handler: a flow that passes through the home
+        # menu (pop, then push the game) must not lose its modules half-way.
+        if (len(self.stack) == 1 and not self.services and self.resident is not None
+                and len(sys.modules) > self.n_modules):
+            self.shed()
+
+    def shed(self):
+        """Back at the home menu with nothing running: drop every fathom module loaded since
+        boot (a game's flow, engine, bot and screen, the link, pairing, settings, companion),
+        so the heap returns to the home menu's. Only modules nothing still runs: whatever
+        needs one again imports it again."""
+        from fathom import forget
+        for name in list(sys.modules):
+            if name.startswith("fathom.") and name not in self.resident:
+                forget(name)
+        self.n_modules = len(sys.modules)  # others (not fathom's) stay: not shed every step
 
     def redraw(self):
         self.dirty = False
@@ -81,6 +100,8 @@ class App:
 
     def run(self):
         self.push(home_menu(self))
+        self.resident = tuple(n for n in sys.modules if n.startswith("fathom."))
+        self.n_modules = len(sys.modules)
         if self.settings.problem:
             from fathom.ui.dialog import Message
             self.push(Message(self, "Settings", self.settings.problem))
@@ -125,8 +146,8 @@ def home_menu(app):
     if app.settings["opponent"] != "off":  # this unit lends itself as a bot opponent
         items.insert(0, Item("Play as bot", _call("fathom.ui.pairing", "wait_as_bot")))
     items.append(Item("Companion", _open("fathom.ui.companion", "companion_menu")))
-    items.append(Item("Settings", lambda a: a.push(settings_menu(a))))
-    items.append(Item("About", lambda a: a.push(About(a))))
+    items.append(Item("Settings", _open("fathom.ui.settingsmenu", "settings_menu")))
+    items.append(Item("About", _open("fathom.ui.about", "About")))
     return Menu(app, "fathom", items)
 
 
@@ -149,94 +170,3 @@ def _open_game(gid):
         from fathom.ui.gamemenu import game_menu
         app.push(game_menu(app, gid))
     return go
-
-
-def settings_menu(app):
-    s = app.settings
-
-    def edit_name(a):
-        from fathom.ui.textinput import TextInput
-
-        def done(a2, v):
-            s.set("name", v)
-            a2.pop()
-            a2.replace(settings_menu(a2))
-        a.push(TextInput(a, "Player name", s["name"], 10, done))
-
-    def cycle(key, apply=None):
-        def go(a):
-            v = s.cycle(key)
-            if apply:
-                apply(a, v)
-            a.stack[0] = home_menu(a)  # the home menu shows "Play as bot" per this setting
-            a.replace(settings_menu(a))
-            a.top().cursor = KEYS.index(key)
-        return go
-
-    def contrast(a, v):
-        a.d.contrast(v)
-
-    def forget(a):
-        from fathom.link.connect import forget_pairings
-        forget_pairings(a.hw.storage)
-        from fathom.ui.dialog import Message
-        a.push(Message(a, "Pairing", "Pairing forgotten."))
-
-    KEYS = ("name", "link", "contrast", "opponent")
-    items = [
-        Item("Name", edit_name, True, s["name"]),
-        Item("Link", cycle("link"), True, "ESP-NOW" if s["link"] == "espnow" else "UART"),
-        Item("Contrast", cycle("contrast", contrast), True, str(s["contrast"])),
-        Item("Opponent", cycle("opponent"), True, s["opponent"]),
-        Item("Key test", lambda a: a.push(KeyTest(a))),
-        Item("Forget pair", forget),
-    ]
-    return Menu(app, "Settings", items)
-
-
-class About(Screen):
-    title = "About"
-
-    def _text(self):
-        gc.collect()
-        p = self.app.hw.profile
-        return ["fathom " + VERSION, p.get("title", p["name"])[:40], "board " + p["name"],
-                "free %d B" % gc.mem_free()]
-
-    def draw(self, d):
-        header(d, self.title, self.app.link_state)
-        y = CH + 2
-        for line in self._text():
-            for i in range(0, len(line), d.width // CH):
-                if y + CH > d.height:
-                    return
-                d.text(line[i:i + d.width // CH], 0, y, 1)
-                y += CH
-
-    def lines(self):
-        return [self.title] + self._text()
-
-
-class KeyTest(Screen):
-    """Shows each key as it arrives; BACK twice in a row leaves (so BACK itself can be tested)."""
-    title = "Key test"
-
-    def __init__(self, app):
-        Screen.__init__(self, app)
-        self.seen = []
-
-    def key(self, k):
-        if k == "BACK" and self.seen and self.seen[-1] == "BACK":
-            self.app.pop()
-            return
-        self.seen.append(k)
-        self.seen = self.seen[-5:]
-
-    def draw(self, d):
-        header(d, self.title, None)
-        for i, k in enumerate(self.seen[-(self.app.rows - 2):]):
-            d.text(k, 0, (i + 1) * CH, 1)
-        d.text("BACK x2 exits", 0, d.height - CH, 1)
-
-    def lines(self):
-        return [self.title] + self.seen

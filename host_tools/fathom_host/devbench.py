@@ -118,9 +118,7 @@ def play_one(measure, budget, gid, k):
         m = metrics(measure)
         out.update(peak_heap=m["peak"], max_alloc=m["max_alloc"], stack_peak=m["stack_peak"],
                    play_max_alloc=m["play_max_alloc"], play_stack_peak=m["play_stack_peak"])
-        measure.press("OK")
-        measure.wait(lambda c: c.text and c.text[0] == "fathom", 30, "home after the game")
-        out["heap_after_game"] = metrics(measure)["heap"]
+        out["heap_after_game"] = back_home(measure)
     except FathomError as e:
         out["error"] = str(e).splitlines()[0][:300]
     try:
@@ -133,6 +131,52 @@ def play_one(measure, budget, gid, k):
         tail = [l for l in budget.console().splitlines() if l.strip() and l != "fathom: home"]
         out["under_96k_error"] = (tail[-1] if tail else str(e).splitlines()[0])[:200]
     return out
+
+
+def back_home(unit):
+    """OK on the result screen: the home menu again, and the live heap there after gc."""
+    unit.press("OK")
+    unit.wait(lambda c: c.text and c.text[0] == "fathom", 30, "home after the game")
+    return metrics(unit)["heap"]
+
+
+def loaded_modules(unit):
+    """The unit's sys.modules, sorted: what its heap is spent on."""
+    c = unit.wait(lambda c: True, 10, "connection")
+    c.modules = None
+    c.send(b"L")
+    return unit.wait(lambda c: c.modules is not None, 10, "the module list").modules
+
+
+def settle(runtime, games=GAMES, k=0):
+    """What a game leaves behind: the live heap at the home menu after boot, then after each
+    game (game k vs the sharp bot, resumed, played to its end, OK) back at the home menu, with
+    the fathom modules loaded there that were not at boot. One unit, no 96k run."""
+    from fathom_host.units import micropython_exe
+    micropython_exe(runtime)  # built (or rebuilt) before the unit's boot timeout runs
+    emu = Emulator(1, runtime=runtime)
+    try:
+        u = emu.units[0]
+        _fresh(u)
+        u.extra_env.update(FAST)
+        u.start(heap=MEASURE_HEAP)
+        u.wait_text("Settings", 30)
+        out = {"runtime": runtime, "home_heap": metrics(u)["heap"], "games": {}}
+        at_boot = set(loaded_modules(u))
+        for gid in games:
+            _fresh(u)
+            write_game(u.dir / "data", gid, k)
+            u.start(heap=MEASURE_HEAP, wait=False)
+            c = u.wait(_stopped, GAME_TIMEOUT_S, "the result of %s" % gid)
+            if not _finished(c):
+                raise FathomError("%s: %s" % (gid, " / ".join(c.text)))
+            heap = back_home(u)
+            extra = sorted(m for m in loaded_modules(u)
+                           if m.startswith("fathom") and m not in at_boot)
+            out["games"][gid] = {"heap_after_game": heap, "modules_left": extra}
+        return out
+    finally:
+        emu.close()
 
 
 def home(emu):

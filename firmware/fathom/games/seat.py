@@ -382,7 +382,7 @@ class Seat:
 
     # ---- whole-game copies (tests and host tools; they grow with the game) -----------------
     def save(self):
-        from fathom.games.seatcopy import save
+        from hostmodes.seatcopy import save
         return save(self)
 
 
@@ -492,7 +492,7 @@ def _same(a, b):
 
 def restore(engine, saved):
     """A seat rebuilt from a Seat.save() dict (tests and host tools: kept out of the heap)."""
-    from fathom.games.seatcopy import restore as r
+    from hostmodes.seatcopy import restore as r
     return r(engine, saved)
 
 

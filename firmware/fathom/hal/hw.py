@@ -16,13 +16,9 @@ _RESET_WAIT_MS = const(10)
 
 
 class Hardware:
-    def __init__(self, profile, i2c, display, buttons, storage, power_pins):
-        self.profile = profile
-        self.i2c = i2c
-        self.display = display
-        self.buttons = buttons
-        self.storage = storage
-        self.power_pins = power_pins   # kept so Vext/RST stay driven
+    """What build() returns: .profile .i2c .display .buttons .storage, and .power_pins (kept
+    so Vext/RST stay driven). No methods on purpose: a method would keep this module's globals
+    (build and all) alive for as long as the unit runs, and boot drops the module once built."""
 
 
 def _power_up(d):
@@ -64,5 +60,11 @@ def build(profile, storage_root, validated=False):
     def pin_factory(n):
         return machine.Pin(n, machine.Pin.IN, pull)
 
-    btns = buttons.Buttons(p, pin_factory, clock.now_ms())  # the clock App.step polls with
-    return Hardware(p, i2c, disp, btns, storage.Storage(storage_root), power)
+    hw = Hardware()
+    hw.profile = p
+    hw.i2c = i2c
+    hw.display = disp
+    hw.buttons = buttons.Buttons(p, pin_factory, clock.now_ms())  # the clock App.step polls with
+    hw.storage = storage.Storage(storage_root)
+    hw.power_pins = power
+    return hw

@@ -10,8 +10,6 @@
 # cuts it off before anything is appended); damage before the last record is CorruptFile.
 import os
 
-from fathom import codec
-
 try:
     import hashlib
 except ImportError:  # pragma: no cover - every supported port has hashlib
@@ -23,9 +21,7 @@ _TMP = ".tmp"
 _BAD = ".bad"
 _MAX_NAME = 40
 _JMAGIC = b"FJ\x01"          # record file tag + format version
-_RHEAD = 8                    # length(2) + complement(2) + checksum(4)
 MAX_RECORD = 2048             # a record is one change, never a whole game
-_COPY = 256                   # chunk size when a record file's good part is copied
 
 
 class CorruptFile(Exception):
@@ -59,61 +55,13 @@ def unpack(raw):
     return body
 
 
-def record_head(body):
-    """The 8 bytes stored before a record's body."""
-    n = len(body)
-    if n > MAX_RECORD:
-        raise ValueError("record of %d bytes exceeds %d" % (n, MAX_RECORD))
-    c = n ^ 0xFFFF
-    return bytes((n >> 8, n & 255, c >> 8, c & 255)) + _checksum(body)
-
-
-def scan_records(f, pos=None):
-    """Yield (pos, end, body) for each good record of the open record file `f`, from byte
-    offset `pos` (None: the first record). Stops quietly at a torn or damaged last record;
-    raises ValueError for a file that is not a record file or is damaged before its end."""
-    if pos is None:
-        if f.read(len(_JMAGIC)) != _JMAGIC:
-            raise ValueError("not a record file")
-        pos = len(_JMAGIC)
-    else:
-        f.seek(pos)
-    while True:
-        head = f.read(_RHEAD)
-        if not head:
-            return
-        if len(head) < _RHEAD:
-            return                                  # torn inside the header
-        n = (head[0] << 8) | head[1]
-        if (head[2] << 8 | head[3]) != n ^ 0xFFFF or n > MAX_RECORD:
-            if _zeros_to_end(f, head):
-                return                              # a torn append the filesystem zero-filled
-            raise ValueError("damaged record header at %d" % pos)
-        body = f.read(n)
-        if len(body) < n:
-            return                                  # torn inside the body
-        if _checksum(body) != head[4:]:
-            if not f.read(1):
-                return                              # the last record is damaged: dropped
-            raise ValueError("damaged record at %d" % pos)
-        end = pos + _RHEAD + n
-        yield pos, end, body
-        pos = end
-
-
-def _zeros_to_end(f, head):
-    if any(head):
-        return False
-    seen = 0
-    while True:
-        b = f.read(64)
-        if not b:
-            return True
-        if any(b):
-            return False
-        seen += len(b)
-        if seen > MAX_RECORD:
-            return False
+def __getattr__(name):
+    # The record-file helpers live in records.py, loaded with the first game, not at boot;
+    # these names stay importable from here.
+    if name in ("record_head", "scan_records"):
+        from fathom.hal import records
+        return getattr(records, name)
+    raise AttributeError(name)
 
 
 class Storage:
@@ -199,6 +147,7 @@ class Storage:
         try:
             tag = f.read(len(_JMAGIC))
             if tag == _JMAGIC:
+                from fathom.hal.records import scan_records
                 f.seek(0)
                 for _ in scan_records(f):
                     pass
@@ -279,90 +228,37 @@ class Storage:
         data = self.read(name)
         if data is None:
             return None
+        from fathom import codec  # not at boot's top level: main.py drops it after the settings
         try:
             return codec.decode(data)
         except codec.CodecError:
             self._quarantine(name, self._path(name))
 
     def write_obj(self, name, value):
+        from fathom import codec
         self.write(name, codec.encode(value))
 
-    # -- record files ------------------------------------------------------------------------
+    # -- record files (records.py: loaded with the first game, not at boot) -----------------
 
     def new_records(self, name, first):
         """Start (or replace) record file `name` atomically with one record `first` (bytes)."""
-        path = self._path(name)
-        tmp = path + _TMP
-        first = bytes(first)
-        head = record_head(first)
-        f = self._open(tmp, "wb")
-        try:
-            f.write(_JMAGIC)
-            f.write(head)
-            f.write(first)
-        finally:
-            f.close()
-        self._replace(tmp, path)
+        from fathom.hal import records
+        records.new(self, name, first)
 
     def append_record(self, name, body):
         """Append one record; returns its byte offset. The file must exist (new_records)."""
-        path = self._path(name)
-        body = bytes(body)
-        head = record_head(body)
-        f = self._open(path, "ab")
-        try:
-            pos = f.seek(0, 2)
-            f.write(head)
-            f.write(body)
-        finally:
-            f.close()
-        return pos
+        from fathom.hal import records
+        return records.append(self, name, body)
 
     def records(self, name, pos=None):
         """Yield (pos, end, body) for each record of `name` from offset `pos`, one at a time;
         nothing if there is no such file. A damaged file is moved aside: CorruptFile."""
-        path = self._path(name)
-        try:
-            f = self._open(path, "rb")
-        except OSError:
-            return
-        why = None
-        try:
-            for rec in scan_records(f, pos):
-                yield rec
-        except ValueError as e:
-            why = str(e)
-        finally:
-            f.close()
-        if why is not None:
-            self._quarantine(name, path, why)
+        from fathom.hal import records
+        return records.read(self, name, pos)
 
     def repair_records(self, name):
         """Check record file `name` end to end and cut off a torn last record (copying the good
         part in small chunks), so appends follow good records. Returns the number of records;
         CorruptFile (file moved aside) if it is damaged before its end or not a record file."""
-        count = 0
-        end = len(_JMAGIC)
-        for _pos, end, _body in self.records(name):
-            count += 1
-        path = self._path(name)
-        if os.stat(path)[6] == end:
-            return count
-        tmp = path + _TMP
-        src = self._open(path, "rb")
-        try:
-            dst = self._open(tmp, "wb")
-            try:
-                left = end
-                while left:
-                    chunk = src.read(min(_COPY, left))
-                    if not chunk:
-                        break
-                    dst.write(chunk)
-                    left -= len(chunk)
-            finally:
-                dst.close()
-        finally:
-            src.close()
-        self._replace(tmp, path)
-        return count
+        from fathom.hal import records
+        return records.repair(self, name)

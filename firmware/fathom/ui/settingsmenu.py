@@ -1,0 +1,74 @@
+# The Settings screen and its key test. Loaded when chosen, not at boot: the home menu's heap
+# holds only what the home menu draws (the app drops this module again back home).
+from fathom.ui.menu import Item, Menu
+from fathom.ui.screen import CH, Screen, header
+
+KEYS = ("name", "link", "contrast", "opponent")   # the cycling rows, in menu order
+
+
+def settings_menu(app):
+    s = app.settings
+
+    def edit_name(a):
+        from fathom.ui.textinput import TextInput
+
+        def done(a2, v):
+            s.set("name", v)
+            a2.pop()
+            a2.replace(settings_menu(a2))
+        a.push(TextInput(a, "Player name", s["name"], 10, done))
+
+    def cycle(key, apply=None):
+        def go(a):
+            from fathom.app import home_menu
+            v = s.cycle(key)
+            if apply:
+                apply(a, v)
+            a.stack[0] = home_menu(a)  # the home menu shows "Play as bot" per this setting
+            a.replace(settings_menu(a))
+            a.top().cursor = KEYS.index(key)
+        return go
+
+    def contrast(a, v):
+        a.d.contrast(v)
+
+    def forget(a):
+        from fathom.link.connect import forget_pairings
+        forget_pairings(a.hw.storage)
+        from fathom.ui.dialog import Message
+        a.push(Message(a, "Pairing", "Pairing forgotten."))
+
+    items = [
+        Item("Name", edit_name, True, s["name"]),
+        Item("Link", cycle("link"), True, "ESP-NOW" if s["link"] == "espnow" else "UART"),
+        Item("Contrast", cycle("contrast", contrast), True, str(s["contrast"])),
+        Item("Opponent", cycle("opponent"), True, s["opponent"]),
+        Item("Key test", lambda a: a.push(KeyTest(a))),
+        Item("Forget pair", forget),
+    ]
+    return Menu(app, "Settings", items)
+
+
+class KeyTest(Screen):
+    """Shows each key as it arrives; BACK twice in a row leaves (so BACK itself can be tested)."""
+    title = "Key test"
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.seen = []
+
+    def key(self, k):
+        if k == "BACK" and self.seen and self.seen[-1] == "BACK":
+            self.app.pop()
+            return
+        self.seen.append(k)
+        self.seen = self.seen[-5:]
+
+    def draw(self, d):
+        header(d, self.title, None)
+        for i, k in enumerate(self.seen[-(self.app.rows - 2):]):
+            d.text(k, 0, (i + 1) * CH, 1)
+        d.text("BACK x2 exits", 0, d.height - CH, 1)
+
+    def lines(self):
+        return [self.title] + self.seen
