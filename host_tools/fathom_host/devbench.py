@@ -20,6 +20,9 @@ from fathom_host.units import Emulator
 
 GAMES = ("ashtapada", "ping", "sugardog", "periplus", "pinned_down")
 LEVEL = "sharp"
+# The long tail: sharp bots end PING and Periplus in tens of moves, so one more game each is
+# played by random bots on both seats (PING runs to 300+ turns, Periplus to 100+ moves).
+LONG = {"ping": "random", "periplus": "random"}
 MEASURE_HEAP = "1m"      # room enough that the figures are the game's, not a MemoryError's
 BUDGET_HEAP = "96k"      # DESIGN.md: every game completes under this heap
 GAME_TIMEOUT_S = int(os.environ.get("FATHOM_BENCH_GAME_S", "600"))
@@ -36,7 +39,7 @@ def game_seed(gid, k):
     return hashlib.sha256(b"fathom bench device %s %d" % (gid.encode(), k)).digest()[:16]
 
 
-def write_game(datadir, gid, k):
+def write_game(datadir, gid, k, level=LEVEL):
     """Start game k of `gid` vs the sharp bot into the unit's storage, as the game menu's
     "vs bot: sharp" (or "with bot: sharp") would, with seeded salts and the app's AutoPlayer
     playing this unit's seat."""
@@ -57,14 +60,14 @@ def write_game(datadir, gid, k):
     class Autoplayed(Runner):
         def __init__(self, seat, peers, storage=None, gid="", meta=None, *a, **kw):
             if meta is not None and seat.player == 0:
-                meta = dict(meta, autoplay=LEVEL)
+                meta = dict(meta, autoplay=level)
             Runner.__init__(self, seat, peers, storage, gid, meta, *a, **kw)
 
     app = types.SimpleNamespace(hw=types.SimpleNamespace(storage=Storage(str(datadir))))
     saved = (os.urandom, play.Runner, play.show)
     os.urandom, play.Runner, play.show = urandom, Autoplayed, lambda app, runner: None
     try:
-        play.start_vs_bot(app, gid, eng.options({}), LEVEL, seed, n)
+        play.start_vs_bot(app, gid, eng.options({}), level, seed, n)
     finally:
         os.urandom, play.Runner, play.show = saved
     games.unload(gid)
@@ -100,12 +103,12 @@ def _fresh(unit):
     (unit.dir / "data").mkdir(parents=True)
 
 
-def play_one(measure, budget, gid, k):
+def play_one(measure, budget, gid, k, level=LEVEL):
     """Game k on both units at once: `measure` with a roomy heap and the heap watch, `budget`
     under 96 KB. Returns the figures."""
     for u, heap, env in ((measure, MEASURE_HEAP, WATCH), (budget, BUDGET_HEAP, FAST)):
         _fresh(u)
-        write_game(u.dir / "data", gid, k)
+        write_game(u.dir / "data", gid, k, level)
         u.extra_env.update(env)
         u.start(heap=heap, wait=False)
     out = {}
@@ -202,6 +205,9 @@ def bench_runtime(runtime, n_games, games=GAMES):
         for gid in games:
             rows = [play_one(emu.units[0], emu.units[1], gid, k) for k in range(n_games)]
             per[gid] = summarise(rows)
+            if gid in LONG:
+                per[gid + "_long"] = summarise([play_one(emu.units[0], emu.units[1], gid,
+                                                         n_games, LONG[gid])])
         out["games"] = per
         return out
     finally:
