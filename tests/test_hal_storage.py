@@ -4,35 +4,16 @@ import os
 
 import pytest
 
+from memstore import fresh
+
 from fathom.hal.storage import CorruptFile, Storage, pack
 
 pytestmark = pytest.mark.micropython
 
-_BASE = "/tmp/fathom-test-storage-" + "".join("%02x" % b for b in os.urandom(4))
 
 
 class PowerCut(Exception):
     """The firmware stops dead here (not an OSError: nothing in the firmware may handle it)."""
-
-
-def _rmtree(path):
-    try:
-        entries = os.listdir(path)
-    except OSError:
-        return
-    for e in entries:
-        p = path + "/" + e
-        if os.stat(p)[0] & 0x4000:
-            _rmtree(p)
-        else:
-            os.remove(p)
-    os.rmdir(path)
-
-
-def fresh(tag):
-    root = _BASE + "/" + tag
-    _rmtree(root)
-    return root
 
 
 class _CutFile:

@@ -5,32 +5,17 @@ import os
 
 import pytest
 
+from memstore import fresh
+
 from fathom.hal.storage import MAX_RECORD, CorruptFile, Storage, record_head
 
 pytestmark = pytest.mark.micropython
 
-_BASE = "/tmp/fathom-test-records-" + "".join("%02x" % b for b in os.urandom(4))
 BODIES = [b"header", b"", b"x" * 200, bytes(range(256)) * 3, b"last one"]
 
 
 class PowerCut(Exception):
     pass
-
-
-def _rmtree(path):
-    try:
-        entries = os.listdir(path)
-    except OSError:
-        return
-    for e in entries:
-        os.remove(path + "/" + e)
-    os.rmdir(path)
-
-
-def fresh(tag):
-    root = _BASE + "-" + tag
-    _rmtree(root)
-    return root
 
 
 class _Watched:
