@@ -135,7 +135,7 @@ def test_save_and_restore_round_trip():
 
 def test_sharp_deduces_the_next_attack_threat():
     seats = local.make_seats(ENGINE, ENGINE.options({"deck": "red", "level": "easy"}), 1, b"d")
-    ev = seats[0].author()
+    seats[0].author()
     pub = seats[0].pub
     pub["threat"] = 3
     # pool 3 + Ardor upkeep 1 + two for the coming location + one ship + easy 0

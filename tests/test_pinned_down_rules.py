@@ -53,7 +53,7 @@ def set_damage(pub, s, cards, overload=0):
 def to_attack(pub, foes, ships=None):
     """Skip to a finished reveal with these attackers; every alive ship fights."""
     pub["foes"] = [[f, False] for f in foes]
-    ENGINE._assign_start(pub)
+    ENGINE.run(pub, ENGINE._assign_start)
 
 
 def assign(pub, *attackers):
@@ -195,7 +195,7 @@ def test_location_effects(loc, check):
     pub["cq"] = []
     pub["adeck"] = []                                        # nothing to reveal: no attackers
     pub["adisc"] = []
-    ENGINE._do_jump(pub)
+    ENGINE.run(pub, ENGINE._do_jump)
     base = 5 + 2 + 2 + 1                                     # pool + location + 2 ships + level
     if check == "flag":
         assert pub["ships"][0][SD] == ["D5", "D2"] and pub["ships"][s][SD] == []
@@ -232,7 +232,7 @@ def test_attack_adds_two_per_location_one_per_ship_and_reveals_until_too_expensi
     pub["locs"] = ["L2", "L2"]
     pub["threat"] = 1
     pub["adeck"] = ["X2", "X8", "X3", "X6", "X1"]
-    ENGINE._attack_start(pub)
+    ENGINE.run(pub, ENGINE._attack_start)
     # 1 + 2*2 + 2 = 7: Raider (2), Ambush (2), Interceptor (3) leaves 0; Dreadnought is ignored
     assert [f[0] for f in pub["foes"]] == ["X2", "X3"]
     assert pub["threat"] == 0 and pub["ab"] == 1
@@ -244,7 +244,7 @@ def test_the_end_draws_near_adds_its_tokens():
     pub["lvl"] = "easy"
     pub["tbl"] = [["X7", 3]]
     pub["adeck"] = ["X6"]
-    ENGINE._attack_start(pub)
+    ENGINE.run(pub, ENGINE._attack_start)
     assert pub["threat"] == 3 + 0 + 1
     pub["wq"] = [0]
     pub["ph"] = "wrap"
@@ -257,7 +257,7 @@ def test_the_end_draws_near_is_revealed_onto_the_table_once():
     pub = table()
     pub["threat"] = 0
     pub["adeck"] = ["X7", "X6"]
-    ENGINE._reveal(pub)
+    ENGINE.run(pub, ENGINE._reveal)
     assert pub["tbl"] == [["X7", 0]]
     assert not F.unique_ok(pub, "X7")
 
@@ -271,7 +271,7 @@ def test_attack_events(event):
     pub["ddeck"] = ["D2"]
     pub["threat"] = 2
     pub["adeck"] = [event, "X6"]
-    ENGINE._reveal(pub)
+    ENGINE.run(pub, ENGINE._reveal)
     if event == "X9":                                        # Sabotage hits the strongest
         assert pub["ships"][0][SD] == ["D2"]
     elif event == "X10":                                     # Cantrell is immune to Weary
@@ -288,7 +288,7 @@ def test_cloaked_ships_do_not_fight_and_a_damaged_sensor_prevents_cloaking():
     set_damage(pub, b, ["D8"])
     pub["adeck"] = ["X2", "X6"]
     pub["threat"] = 0
-    ENGINE._attack_start(pub)
+    ENGINE.run(pub, ENGINE._attack_start)
     assert pub["cq"] == [a] and ENGINE.turn(pub) == (0, "act")
     ENGINE.apply(pub, 0, ["cloak", 1])
     assert pub["fs"] == [0, b] and [f[0] for f in pub["foes"]] == ["X2"]
@@ -608,12 +608,12 @@ def test_overload_damage_is_not_lessened_by_structure_reductions():
     pub["ships"][0][SA] = [[0, "B8", 0]]                     # on the only ship, the strongest
     pub["ddeck"] = ["D2", "D2"]
     pub["lopts"], pub["prop"], pub["cq"], pub["adeck"] = ["L7"], 0, [], []
-    ENGINE._do_jump(pub)
+    ENGINE.run(pub, ENGINE._do_jump)
     assert pub["ships"][0][SD] == ["D2"] and F.structure_lost(pub, 0) == 40
     # Event Horizon damages (does not overload) the strongest ship: the reduction holds
     pub["ddeck"] = ["D2"]
     pub["lopts"], pub["prop"], pub["cq"], pub["adeck"] = ["L12"], 0, [], []
-    ENGINE._do_jump(pub)
+    ENGINE.run(pub, ENGINE._do_jump)
     assert pub["ships"][0][SD] == ["D2", "D2"] and F.structure_lost(pub, 0) == 40 + 30
 
 
@@ -651,7 +651,7 @@ def test_no_voluntary_overload_without_a_damage_card_to_attach():
     pub["ddisc"] = []
     t = F.strongest(pub)
     pub["lopts"], pub["prop"], pub["cq"], pub["adeck"] = ["L7"], 0, [], []
-    ENGINE._do_jump(pub)
+    ENGINE.run(pub, ENGINE._do_jump)
     assert not pub["ships"][t][SL]
 
 
@@ -668,7 +668,7 @@ def test_silent_whisper_removes_two_at_the_attack_phase():
     pub["lvl"] = "easy"
     pub["threat"] = 5
     pub["adeck"] = ["X6"]
-    ENGINE._attack_start(pub)
+    ENGINE.run(pub, ENGINE._attack_start)
     assert pub["threat"] == 5 + 1 - 2
 
 

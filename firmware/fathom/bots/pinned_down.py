@@ -84,25 +84,24 @@ def _fights_for(pub, asg):
 
 def best_assignment(pub):
     """The full assignment (attacker per fighting ship) that scores best, keeping the part
-    already proposed."""
+    already proposed: every completion scored in order (the first free ship's attacker the
+    most significant digit), the first best kept. Each completion is built from its index
+    when it is scored: a list of them all was a 1 KB block on the heap."""
     fs, nf = pub["fs"], len(pub["foes"])
     prefix = list(pub["asg"])
-    combos = [prefix]
-    count = 1
-    for i in range(len(prefix), len(fs)):
-        count *= nf
-    if count <= _SEARCH:
-        for i in range(len(prefix), len(fs)):
-            nxt = []
-            for c in combos:
-                for a in range(nf):
-                    nxt.append(c + [a])
-            combos = nxt
-        combos = [c for c in combos if _valid(len(fs), nf, c)]
-    else:
-        combos = [_greedy(pub, prefix)]
+    free = len(fs) - len(prefix)
+    count = nf ** free
+    if count > _SEARCH:
+        return _greedy(pub, prefix)
     best, bs = None, None
-    for c in combos:
+    for i in range(count):
+        c = prefix + [0] * free
+        x = i
+        for j in range(len(fs) - 1, len(prefix) - 1, -1):
+            c[j] = x % nf
+            x //= nf
+        if not _valid(len(fs), nf, c):
+            continue
         sc = _score_fights(pub, _fights_for(pub, c))
         if bs is None or sc > bs:
             best, bs = c, sc
@@ -250,8 +249,14 @@ class SharpBot:
         if ["pass"] in legal:
             return ["pass"]
         # resolve the fight we are most sure to win first: its destiny draws cost the least
-        open_.sort(key=lambda k: -_score_fights(pub, [pub["fights"][k]]))
-        return ["fight", open_[0]]
+        # (the first on ties; a loop, not a sort with a key: that key would run under the C
+        # quicksort's recursion, deep on the C stack)
+        best, bs = open_[0], None
+        for k in open_:
+            sc = _score_fights(pub, [pub["fights"][k]])
+            if bs is None or sc > bs:
+                best, bs = k, sc
+        return ["fight", best]
 
     def _wrap(self, seat, legal):
         pub = seat.pub
@@ -281,55 +286,66 @@ class SharpBot:
                 best, bv = a, v
         return best
 
+    # The worth of one action, split by kind: on a stock install each function's bytecode is
+    # one heap block when the module loads, and all of it in one function made a 985 B block.
     def _value(self, pub, p, a, r, short):
         tag = a[0]
         if tag in ("spare",):
             return 40
         if tag == "use":
-            s = pub["ships"][a[1]]
-            if a[2] < 0 and len(a) == 3:        # overload: only when a fight looks lost
-                return 5 if short > 0 and len(s[SD]) == 0 else 0
-            if a[2] < 0:
-                return 30
-            at = s[SA][a[2]][1]
-            if C.kw(at, "PKA"):
-                top = pub["adeck"][0] if pub["adeck"] else None
-                bad = top is not None and C.get(top)[C.PW] >= 6
-                return 8 if (a[3] == 1) == bad else 0
-            if isinstance(a[3], str):
-                return 20 + C.get(a[3])[C.THREAT] if C.get(a[3])[C.TYPE] != C.SHIP or True else 0
-            if C.kw(at, "DCK"):
-                return 25 if len(s[SD]) >= 2 else 0
-            return 30
-        if tag == "move":
-            return 0
+            return self._use_value(pub, a, short)
         if tag != "play":
             return 0
-        c = C.get(a[1])
-        t = c[C.TYPE]
-        cost = c[C.THREAT] * r // 100
+        t = C.get(a[1])[C.TYPE]
         if t == C.SHIP:
+            c = C.get(a[1])
+            cost = c[C.THREAT] * r // 100
             gain = c[C.PW] - cost - (1 + C.kwnum(a[1], "U")) * r // 100
             return 10 + gain if short > -4 and gain > -2 else 0
         if t in (C.CHAR, C.EQUIP):
-            s = a[2]
-            ship = pub["ships"][s]
-            v = 0
-            kws = c[C.KW]
-            cap = C.captain_of(a[1])
-            if cap is not None:
-                v = 30 if cap == ship[SC] else 0
-            elif [1 for k in kws if k.startswith("P") and k[1:].isdigit()] or "IS" in kws:
-                v = 12 + F.power(pub, s) // 2 - cost
-            elif "BD" in kws:
-                v = 10 + F.power(pub, s) // 3 - cost
-            elif "SH10" in kws or "DCK" in kws or "CK" in kws:
-                v = 6 + (8 if C.kw(ship[SC], "F") else 0)
-            elif "DRW" in kws or "RPA" in kws or "RET" in kws or "PKA" in kws or "NAV" in kws:
-                v = 14 if C.kw(ship[SC], "F") else 9
-            return v if short > -8 or cap else v // 3
+            return self._attach_value(pub, a, r, short)
+        return self._effect_value(pub, a, short)
+
+    def _use_value(self, pub, a, short):
+        s = pub["ships"][a[1]]
+        if a[2] < 0 and len(a) == 3:        # overload: only when a fight looks lost
+            return 5 if short > 0 and len(s[SD]) == 0 else 0
+        if a[2] < 0:
+            return 30
+        at = s[SA][a[2]][1]
+        if C.kw(at, "PKA"):
+            top = pub["adeck"][0] if pub["adeck"] else None
+            bad = top is not None and C.get(top)[C.PW] >= 6
+            return 8 if (a[3] == 1) == bad else 0
+        if isinstance(a[3], str):
+            return 20 + C.get(a[3])[C.THREAT] if C.get(a[3])[C.TYPE] != C.SHIP or True else 0
+        if C.kw(at, "DCK"):
+            return 25 if len(s[SD]) >= 2 else 0
+        return 30
+
+    def _attach_value(self, pub, a, r, short):
+        """A character or equipment card played onto ship a[2]."""
+        c = C.get(a[1])
+        cost = c[C.THREAT] * r // 100
+        s = a[2]
+        ship = pub["ships"][s]
+        v = 0
         kws = c[C.KW]
-        for k in kws:
+        cap = C.captain_of(a[1])
+        if cap is not None:
+            v = 30 if cap == ship[SC] else 0
+        elif [1 for k in kws if k.startswith("P") and k[1:].isdigit()] or "IS" in kws:
+            v = 12 + F.power(pub, s) // 2 - cost
+        elif "BD" in kws:
+            v = 10 + F.power(pub, s) // 3 - cost
+        elif "SH10" in kws or "DCK" in kws or "CK" in kws:
+            v = 6 + (8 if C.kw(ship[SC], "F") else 0)
+        elif "DRW" in kws or "RPA" in kws or "RET" in kws or "PKA" in kws or "NAV" in kws:
+            v = 14 if C.kw(ship[SC], "F") else 9
+        return v if short > -8 or cap else v // 3
+
+    def _effect_value(self, pub, a, short):
+        for k in C.get(a[1])[C.KW]:
             if k == "RMC":
                 n = len([s for s in F.alive(pub) if "CK" in F.abilities(pub, s)])
                 return 10 * n if n >= 2 else 0

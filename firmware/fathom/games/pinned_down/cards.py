@@ -169,22 +169,22 @@ LOCATIONS = (("L1", 1), ("L2", 3), ("L3", 1), ("L4", 1), ("L5", 1), ("L6", 1), (
 DAMAGE = (("D1", 1), ("D2", 2), ("D3", 2), ("D4", 1), ("D5", 3), ("D6", 2), ("D7", 1),
           ("D8", 1), ("D9", 1), ("D10", 1))
 
-_IX = {}
+IX = {}
 for _i in range(len(CARDS)):
-    _IX[CARDS[_i][0]] = _i
+    IX[CARDS[_i][0]] = _i
 del _i
 
 
 def get(cid):
     """The card tuple for an id; KeyError for an unknown id."""
-    return CARDS[_IX[cid]]
+    return CARDS[IX[cid]]
 
 
 def text(cid):
     """A card's rules text ("" for a plain card): one line of the data file, found by seeking
     (the file is never read whole; its line offsets cost 2 bytes a card)."""
     global _offs
-    i = _IX[cid]
+    i = IX[cid]
     with res.open_data(TEXTS, "rb") as fh:
         if _offs is None:
             _offs = _index(fh)
@@ -216,17 +216,17 @@ def _index(fh):
 
 
 def known(cid):
-    return isinstance(cid, str) and cid in _IX
+    return isinstance(cid, str) and cid in IX
 
 
 def kw(cid, code):
     """True when the card carries keyword `code`."""
-    return code in CARDS[_IX[cid]][KW]
+    return code in CARDS[IX[cid]][KW]
 
 
 def kwnum(cid, prefix):
     """The number after keyword `prefix` (e.g. U1 -> 1), or 0 when absent."""
-    for k in CARDS[_IX[cid]][KW]:
+    for k in CARDS[IX[cid]][KW]:
         if k.startswith(prefix) and len(k) > len(prefix):
             rest = k[len(prefix):]
             if rest.lstrip("-").isdigit():
@@ -235,7 +235,7 @@ def kwnum(cid, prefix):
 
 
 def captain_of(cid):
-    for k in CARDS[_IX[cid]][KW]:
+    for k in CARDS[IX[cid]][KW]:
         if k.startswith("CAP:"):
             return k[4:]
     return None

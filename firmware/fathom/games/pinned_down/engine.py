@@ -181,9 +181,12 @@ class PinnedDown(Engine):
             elif k.startswith("BO"):
                 out.extend(["play", cid, s] for s in alive)
             elif k == "PDS":
-                pool = _distinct(deck) if deck is not None else [x[0] for x in C.CARDS]
-                out.extend(["play", cid, x] for x in pool if C.get(x)[C.TYPE] == C.SHIP
-                           and F.ship_ok(pub, p, x))
+                # any ship for the public check, read off the table (a list of every id was
+                # a 512 B block); a loop, not a generator: one frame less under legal()
+                for x in (C.CARDS if deck is None else _distinct(deck)):
+                    x = x[C.ID] if deck is None else x
+                    if C.get(x)[C.TYPE] == C.SHIP and F.ship_ok(pub, p, x):
+                        out.append(["play", cid, x])
             elif k == "PDD":
                 if (deck is None or "A2" in deck) and F.ship_ok(pub, p, "A2"):
                     out.append(["play", cid])
@@ -272,23 +275,38 @@ class PinnedDown(Engine):
         raise IllegalAction("Pinned Down asks no queries")
 
     # ---- events ----------------------------------------------------------------------------
+    # One event can cross several phases (a confirmed jump runs the location, the attack phase,
+    # the reveal and its attack events). Each phase step returns the step that follows it (or
+    # None) instead of calling it, and apply runs them one after another from its own frame:
+    # called in a chain they stood 11 Python frames deep under apply, ~2.7 KB of an ESP32's
+    # 8 KB C stack budget (DESIGN.md), and the depth grew with every phase one event crossed.
     def apply(self, pub, author, event):
         if not isinstance(event, list) or not event or not isinstance(event[0], str):
             raise IllegalAction("malformed event")
         if type(author) is not int or not 0 <= author < pub["n"]:
             raise IllegalAction("bad author")
         if event[0] == "setup":
-            return self._setup(pub, author, event)
+            step = self._setup(pub, author, event)
+        else:
+            self._check_turn(pub, author, event[0])
+            self._check(pub, author, event)
+            step = getattr(self, "_ev_" + event[0])(pub, author, event)
+        while step is not None:
+            step = step(pub)
+
+    def run(self, pub, step):
+        """Run phase step `step` and every step it hands on (as apply does after an event)."""
+        while step is not None:
+            step = step(pub)
+
+    def _check_turn(self, pub, author, tag):
         t = self.turn(pub)
         if t is None:
             raise IllegalAction("no play now (set-up missing or game over)")
         if t[0] != author:
             raise IllegalAction("out of turn")
-        tag = event[0]
         if tag not in _PHASE_TAGS.get(pub["ph"], ()):
             raise IllegalAction("%s not allowed in the %s phase" % (tag, pub["ph"]))
-        self._check(pub, author, event)
-        getattr(self, "_ev_" + tag)(pub, author, event)
 
     def _check(self, pub, p, event):
         """Public legality: the event must be one the author could send with some hand."""
@@ -344,12 +362,13 @@ class PinnedDown(Engine):
             raise IllegalAction("set-up already done")
         pub["ready"][author] = True
         if False not in pub["ready"]:
-            self._start_turn(pub)
+            return self._start_turn
+        return None
 
     # main phase
     def _after_main(self, pub, p):
         pub["acts"][p] += 1
-        self._next_main(pub)
+        return self._next_main(pub)
 
     def _next_main(self, pub):
         n = pub["n"]
@@ -357,16 +376,16 @@ class PinnedDown(Engine):
             q = (pub["cur"] + i) % n
             if not pub["ready"][q]:
                 pub["cur"] = q
-                return
-        self._jump_start(pub)
+                return None
+        return self._jump_start
 
     def _ev_ready(self, pub, p, event):
         pub["ready"][p] = True
-        self._next_main(pub)
+        return self._next_main(pub)
 
     def _ev_show(self, pub, p, event):
         pub["shown"][p] = [pub["turn"], list(event[1])]
-        self._after_main(pub, p)
+        return self._after_main(pub, p)
 
     def _ev_play(self, pub, p, event):
         cid = event[1]
@@ -382,7 +401,8 @@ class PinnedDown(Engine):
             self._effect(pub, p, cid, event)
             pub["disc"][p].append(cid)
         if pub["ph"] == "main":
-            self._after_main(pub, p)
+            return self._after_main(pub, p)
+        return None
 
     def _effect(self, pub, p, cid, event):
         ships = pub["ships"]
@@ -407,8 +427,8 @@ class PinnedDown(Engine):
                 pub["hs"][p] += 1
             elif k.startswith("FT") or k.startswith("FA"):
                 for s in pub["fights"][event[2]][0]:
-                    if (k[1] == "T" and ships[s][SO] == p) or (k[1] == "A" and
-                                                              F.is_acarr(ships[s][SC])):
+                    if (k.startswith("FT") and ships[s][SO] == p) or (
+                            k.startswith("FA") and F.is_acarr(ships[s][SC])):
                         ships[s][SB] += int(k[2:])
 
     def _ev_use(self, pub, p, event):
@@ -438,18 +458,19 @@ class PinnedDown(Engine):
                     ship[SA].pop(i)
                     pub["disc"][a[0]].append(a[1])
         if pub["end"] is None:
-            self._after_main(pub, p)
+            return self._after_main(pub, p)
+        return None
 
     def _ev_move(self, pub, p, event):
         a = pub["ships"][event[1]][SA].pop(event[2])
         pub["ships"][event[3]][SA].append(a)
-        self._after_main(pub, p)
+        return self._after_main(pub, p)
 
     def _ev_spare(self, pub, p, event):
         pub["hs"][p] -= 1
         pub["disc"][p].append(event[1])
         F.repair(pub, event[2], event[3])
-        self._after_main(pub, p)
+        return self._after_main(pub, p)
 
     # jump phase
     def _jump_start(self, pub):
@@ -463,28 +484,31 @@ class PinnedDown(Engine):
         pub["ldeck"] = pub["ldeck"][k:]
         if not pub["lopts"]:
             self._end(pub, False, "no location left")
-            return
+            return None
         self._decide(pub, "jump")
+        return None
 
     def _decide(self, pub, ph):
         pub["ph"] = ph
         pub["rej"] = 0
 
     def _propose(self, pub, ph, done):
+        """Ask the others to confirm; alone, or after too many rejections, `done` is next."""
         if pub["n"] > 1 and pub["rej"] < MAX_REJECT:
             pub["ph"] = ph
             pub["conf"] = [(pub["lead"] + i) % pub["n"] for i in range(1, pub["n"])]
-        else:
-            done(pub)
+            return None
+        return done
 
     def _ev_jump(self, pub, p, event):
         pub["prop"] = event[1]
-        self._propose(pub, "jconf", self._do_jump)
+        return self._propose(pub, "jconf", self._do_jump)
 
     def _ev_yes(self, pub, p, event):
         pub["conf"].pop(0)
-        if not pub["conf"]:
-            (self._do_jump if pub["ph"] == "jconf" else self._fights_start)(pub)
+        if pub["conf"]:
+            return None
+        return self._do_jump if pub["ph"] == "jconf" else self._fights_start
 
     def _ev_no(self, pub, p, event):
         pub["rej"] += 1
@@ -522,8 +546,7 @@ class PinnedDown(Engine):
                 s = F.strongest(pub)
                 if s >= 0:
                     F.damage(pub, s, overload=k == "OVH")
-        if pub["end"] is None:
-            self._attack_start(pub)
+        return self._attack_start if pub["end"] is None else None
 
     # attack phase
     def _attack_start(self, pub):
@@ -533,16 +556,18 @@ class PinnedDown(Engine):
         self._add(pub, 2 * len(pub["locs"]) + len(ships) + extra_threat(pub))
         for s in ships:
             self._add(pub, -C.kwnum(pub["ships"][s][SC], "RM"))
-        pub["cq"] = [s for s in ships if F.can_cloak(pub, s)]
+        cq = []
+        for s in ships:   # a loop, not a comprehension: one frame less under can_cloak
+            if F.can_cloak(pub, s):
+                cq.append(s)
+        pub["cq"] = cq
         pub["ph"] = "cloak"
-        if not pub["cq"]:
-            self._reveal(pub)
+        return None if pub["cq"] else self._reveal
 
     def _ev_cloak(self, pub, p, event):
         s = pub["cq"].pop(0)
         pub["ships"][s][SK] = event[1] == 1
-        if not pub["cq"]:
-            self._reveal(pub)
+        return None if pub["cq"] else self._reveal
 
     def _reveal(self, pub):
         for _ in range(MAX_REVEAL):
@@ -559,8 +584,8 @@ class PinnedDown(Engine):
             else:
                 self._attack_event(pub, card)
             if pub["end"] is not None:
-                return
-        self._assign_start(pub)
+                return None
+        return self._assign_start
 
     def _attack_event(self, pub, card):
         kws = C.get(card)[C.KW]
@@ -596,15 +621,16 @@ class PinnedDown(Engine):
         pub["asg"] = []
         pub["fights"] = []
         if not pub["foes"] or not pub["fs"]:
-            self._wrap_start(pub)
-            return
+            return self._wrap_start
         self._decide(pub, "assign")
+        return None
 
     def _ev_def(self, pub, p, event):
         pub["asg"].append(event[1])
-        if len(pub["asg"]) == len(pub["fs"]):
-            self._build_fights(pub)
-            self._propose(pub, "aconf", self._fights_start)
+        if len(pub["asg"]) != len(pub["fs"]):
+            return None
+        self._build_fights(pub)
+        return self._propose(pub, "aconf", self._fights_start)
 
     def foe_power(self, pub, f):
         cur = pub["locs"][-1] if pub["locs"] else None
@@ -618,12 +644,21 @@ class PinnedDown(Engine):
         for a in sorted(_distinct(pub["asg"])):
             ships = [pub["fs"][i] for i in range(len(pub["asg"])) if pub["asg"][i] == a]
             fights.append([ships, [a], False])
-        extra = [a for a in range(len(pub["foes"])) if a not in pub["asg"]]
-        extra.sort(key=lambda a: self.foe_power(pub, a) * 64 + a)
-        for a in extra:
+        # Sorted as plain ints, power * 64 + index (fewer than 64 attackers: MAX_REVEAL): a key
+        # function would run under the C quicksort's recursion, which made this the C stack's
+        # peak. Loops, not comprehensions: each of those is one more frame under foe_power.
+        order = []
+        for a in range(len(pub["foes"])):
+            if a not in pub["asg"]:
+                order.append(self.foe_power(pub, a) * 64 + a)
+        order.sort()
+        for o in order:
+            a = o % 64
             best, bp = 0, None
             for k in range(len(fights)):
-                tp = sum(self.foe_power(pub, f) for f in fights[k][1])
+                tp = 0
+                for f in fights[k][1]:
+                    tp += self.foe_power(pub, f)
                 if bp is None or tp < bp:
                     best, bp = k, tp
             fights[best][1].append(a)
@@ -644,34 +679,39 @@ class PinnedDown(Engine):
     def _ev_fight(self, pub, p, event):
         self.resolve(pub, event[1])
         if pub["end"] is not None:
-            return
+            return None
         if self._open_fights(pub):
             self._window(pub)
-        else:
-            self._wrap_start(pub)
-
-    def _destiny(self, pub):
-        card = F.attack_top(pub)
-        if card is None:
-            return 0
-        pub["adisc"].append(card)
-        return C.get(card)[C.THREAT]
+            return None
+        return self._wrap_start
 
     def resolve(self, pub, k):
         fight = pub["fights"][k]
         fight[2] = True
         ships = [s for s in fight[0] if pub["ships"][s][SL]]
         foes = [pub["foes"][f][0] for f in fight[1]]
-        pp = 0
+        pp = pd = 0
         for s in ships:
             pp += F.power(pub, s, foes, ships)
             if "BD" in F.abilities(pub, s) and not F.has_dmg(pub, s, "NB"):
-                pp += self._destiny(pub)
-        ep = 0
+                pd += 1
+        ep = ed = 0
         for f in fight[1]:
             ep += self.foe_power(pub, f)
             if C.kw(pub["foes"][f][0], "BD"):
-                ep += self._destiny(pub)
+                ed += 1
+        # the battle destinies, the fleet's first, each the top attack card's threat: drawn
+        # here rather than in a helper, whose reshuffle would add two frames to the deepest
+        # chain under apply (no power above depends on the attack deck)
+        for i in range(pd + ed):
+            card = F.attack_top(pub)
+            if card is None:
+                continue
+            pub["adisc"].append(card)
+            if i < pd:
+                pp += C.get(card)[C.THREAT]
+            else:
+                ep += C.get(card)[C.THREAT]
         if not ships:
             res = "none"
         elif pp > ep:
@@ -698,16 +738,16 @@ class PinnedDown(Engine):
     def _ev_discard(self, pub, p, event):
         pub["hs"][p] -= 1
         pub["disc"][p].append(event[1])
-        self._wrap_next(pub, p)
+        return self._wrap_next(pub, p)
 
     def _ev_keep(self, pub, p, event):
-        self._wrap_next(pub, p)
+        return self._wrap_next(pub, p)
 
     def _wrap_next(self, pub, p):
         self._draw(pub, p, HAND - pub["hs"][p])
         pub["wq"].pop(0)
         if pub["wq"]:
-            return
+            return None
         for f in pub["foes"]:
             if not f[1]:
                 pub["adisc"].append(f[0])
@@ -717,9 +757,9 @@ class PinnedDown(Engine):
             t[1] += 1
         if pub["dist"] >= GOAL:
             self._end(pub, True, "distance %d reached" % pub["dist"])
-            return
+            return None
         pub["lead"] = (pub["lead"] + 1) % pub["n"]
-        self._start_turn(pub)
+        return self._start_turn
 
     def _start_turn(self, pub):
         pub["turn"] += 1

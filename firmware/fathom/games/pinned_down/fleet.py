@@ -11,6 +11,12 @@ SHIP_LIMIT = 3
 ACARR_LIMIT = 6
 CAPTAIN_BONUS = 2
 _NOT_SHARED = ("F",)        # Ac'arr share game texts, not the FLAGSHIP attribute or upkeep
+# power(), abilities() and what damage() calls run at the bottom of the deepest call chains
+# (an attack event that damages the strongest ship, a fight resolved): they read the card
+# table directly, CARDS[IX[cid]], not through cards.get/is_acarr, each one more Python frame
+# (~260 B of C stack here, ~320 B on an ESP32) at the bottom of the chain.
+_CARDS = C.CARDS
+_IX = C.IX
 
 
 def new_ship(owner, cid):
@@ -32,25 +38,32 @@ def limit(pub, p):
 
 
 def count_ships(pub, p):
-    return len([1 for s in pub["ships"] if s[SL] and s[SO] == p])
+    n = 0
+    for s in pub["ships"]:
+        if s[SL] and s[SO] == p:
+            n += 1
+    return n
 
 
 def is_acarr(cid):
-    return C.get(cid)[C.AFF] == "A"
+    return _CARDS[_IX[cid]][C.AFF] == "A"
 
 
 def abilities(pub, s):
     """Keyword codes in force for ship s: its own, its attachments', shared Ac'arr texts."""
     ship = pub["ships"][s]
-    out = list(C.get(ship[SC])[C.KW])
+    c = _CARDS[_IX[ship[SC]]]
+    out = list(c[C.KW])
     for a in ship[SA]:
-        out.extend(C.get(a[1])[C.KW])
-    if is_acarr(ship[SC]):
+        out.extend(_CARDS[_IX[a[1]]][C.KW])
+    if c[C.AFF] == "A":
         for o in pub["ships"]:
-            if o[SL] and o is not ship and is_acarr(o[SC]):
-                for k in C.get(o[SC])[C.KW]:
-                    if k not in _NOT_SHARED and not k.startswith("U") and k not in out:
-                        out.append(k)
+            if o[SL] and o is not ship:
+                oc = _CARDS[_IX[o[SC]]]
+                if oc[C.AFF] == "A":
+                    for k in oc[C.KW]:
+                        if k not in _NOT_SHARED and not k.startswith("U") and k not in out:
+                            out.append(k)
     return out
 
 
@@ -64,7 +77,7 @@ def _num(codes, prefix):
 
 def has_dmg(pub, s, code):
     for d in pub["ships"][s][SD]:
-        if code in C.get(d)[C.KW]:
+        if code in _CARDS[_IX[d]][C.KW]:
             return True
     return False
 
@@ -73,23 +86,36 @@ def power(pub, s, foes=None, mates=None):
     """Ship power now. In a fight, `foes` (attack card ids) and `mates` (ship indices) let the
     conditional bonuses (Intertia Stabilizer, the Ac'arr swarm) count."""
     ship = pub["ships"][s]
-    c = C.get(ship[SC])
+    c = _CARDS[_IX[ship[SC]]]
     p = c[C.PW]
+    bonuses = True
     for d in ship[SD]:
-        p += C.get(d)[C.PW]
-    if not has_dmg(pub, s, "NB"):
+        dc = _CARDS[_IX[d]]
+        p += dc[C.PW]
+        if "NB" in dc[C.KW]:
+            bonuses = False
+    if bonuses:
         codes = abilities(pub, s)
         if "PL" in codes:
             p += len(pub["locs"])
         if "SW" in codes and mates:
-            p += len([m for m in mates if m != s and is_acarr(pub["ships"][m][SC])])
+            for m in mates:
+                if m != s and _CARDS[_IX[pub["ships"][m][SC]]][C.AFF] == "A":
+                    p += 1
         for a in ship[SA]:
-            ac = C.get(a[1])
-            p += _num(ac[C.KW], "P")
-            if C.captain_of(a[1]) == ship[SC]:
-                p += CAPTAIN_BONUS
+            ac = _CARDS[_IX[a[1]]]
+            # startswith, not k[0]: indexing a str interns the character as a qstr, which can
+            # grow MicroPython's qstr pool (a block of several hundred bytes) mid-game
+            for k in ac[C.KW]:
+                if k.startswith("P") and k[1:].isdigit():
+                    p += int(k[1:])
+                elif k.startswith("CAP:") and k[4:] == ship[SC]:
+                    p += CAPTAIN_BONUS
             if "IS" in ac[C.KW] and foes:
-                if max(C.get(f)[C.PW] for f in foes) >= c[C.PW]:
+                top = 0
+                for f in foes:
+                    top = max(top, _CARDS[_IX[f]][C.PW])
+                if top >= c[C.PW]:
                     p += ac[C.PW]
         p += ship[SB]
     return max(0, p)
@@ -97,20 +123,21 @@ def power(pub, s, foes=None, mates=None):
 
 def capacity(pub, s):
     ship = pub["ships"][s]
-    n = C.get(ship[SC])[C.CAP]
+    n = _CARDS[_IX[ship[SC]]][C.CAP]
     for d in ship[SD]:
-        n += C.get(d)[C.CAP]
+        n += _CARDS[_IX[d]][C.CAP]
     return max(0, n)
 
 
-def structure_lost(pub, s):
+def structure_lost(pub, s, codes=None):
     """Structure lost in %. A shield (SH<n>) lessens each damage card, except one attached by an
-    overload: rule 9.3, "Damage taken from overloading cannot be prevented"."""
+    overload: rule 9.3, "Damage taken from overloading cannot be prevented". `codes`: the
+    ship's abilities when the caller has them (damage(): one frame less under it)."""
     ship = pub["ships"][s]
-    shield = _num(abilities(pub, s), "SH")
+    shield = _num(abilities(pub, s) if codes is None else codes, "SH")
     t = 0
     for j in range(len(ship[SD])):
-        loss = C.get(ship[SD][j])[C.CLS]
+        loss = _CARDS[_IX[ship[SD][j]]][C.CLS]
         t += loss if ship[SV][j] else max(0, loss - shield)
     return t
 
@@ -129,7 +156,11 @@ def can_overload(pub, s):
 
 
 def flagships_left(pub):
-    return len([1 for s in pub["ships"] if s[SL] and C.kw(s[SC], "F")])
+    n = 0
+    for s in pub["ships"]:
+        if s[SL] and "F" in _CARDS[_IX[s[SC]]][C.KW]:
+            n += 1
+    return n
 
 
 # ---- the shared decks ----------------------------------------------------------------------
@@ -141,13 +172,6 @@ def attack_top(pub):
     return pub["adeck"].pop(0) if pub["adeck"] else None
 
 
-def damage_top(pub):
-    if not pub["ddeck"]:
-        pub["ddeck"] = rng(pub).shuffle(pub["ddisc"])
-        pub["ddisc"] = []
-    return pub["ddeck"].pop(0) if pub["ddeck"] else None
-
-
 # ---- what happens to ships -----------------------------------------------------------------
 def damage(pub, s, overload=False):
     """Attach the top damage card (damage and overload alike); shed attachments over capacity
@@ -157,7 +181,12 @@ def damage(pub, s, overload=False):
     ship = pub["ships"][s]
     if not ship[SL]:
         return
-    d = damage_top(pub)
+    # the top damage card, drawn here (not in a helper: damage runs at the bottom of the
+    # deepest chains under apply, and the reshuffle's frames come on top of it)
+    if not pub["ddeck"]:
+        pub["ddeck"] = rng(pub).shuffle(pub["ddisc"])
+        pub["ddisc"] = []
+    d = pub["ddeck"].pop(0) if pub["ddeck"] else None
     if d is None:
         destroy(pub, s)
         return
@@ -167,7 +196,7 @@ def damage(pub, s, overload=False):
     while len(ship[SA]) > cap:
         a = ship[SA].pop(rng(pub).below(len(ship[SA])))
         pub["disc"][a[0]].append(a[1])
-    if structure_lost(pub, s) >= 100:
+    if structure_lost(pub, s, abilities(pub, s)) >= 100:
         destroy(pub, s)
 
 

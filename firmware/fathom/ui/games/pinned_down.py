@@ -126,7 +126,8 @@ def effect_bonus(pub, me, a, fight):
             for s in fight[0]:
                 ship = pub["ships"][s]
                 if ship[SL] and not F.has_dmg(pub, s, "NB") and (
-                        (k[1] == "T" and ship[SO] == me) or (k[1] == "A" and F.is_acarr(ship[SC]))):
+                        (k.startswith("FT") and ship[SO] == me)
+                        or (k.startswith("FA") and F.is_acarr(ship[SC]))):
                     add += n
     return add
 
@@ -410,11 +411,12 @@ class PinnedDownScreen(GameScreen):
                 out.append((" lost " + C.get(cid)[C.NAME], "", PLAIN))
         return out
 
+    # The table page in three parts: on a stock install each function's bytecode is one heap
+    # block when the module loads, and the page in one function made a 1,045 B block.
     def table_doc(self, s, w, a):
         pub = s.pub
         ph = pub["ph"]
-        wide = w >= 16
-        out = [("threat %d" % pub["threat"] if wide else "thr %d" % pub["threat"],
+        out = [("threat %d" % pub["threat"] if w >= 16 else "thr %d" % pub["threat"],
                 "d%d/%d" % (pub["dist"], GOAL), INV)]
         if ph in ("jump", "jconf"):
             pick = a[1] if isinstance(a, list) and a and a[0] == "jump" else pub["prop"]
@@ -425,6 +427,14 @@ class PinnedDownScreen(GameScreen):
                     out.append((part, "", PLAIN))
             return out
         fights = preview(self.eng, pub, a)
+        self._fight_lines(out, s, w, a, fights)
+        self._table_rest(out, pub, a, fights)
+        return out
+
+    def _fight_lines(self, out, s, w, a, fights):
+        """Each fight's sums and outcome, its ships and attackers; then attackers in none."""
+        pub = s.pub
+        wide = w >= 16
         hot = hot_fight(pub, fights, a)
         for k in range(len(fights)):
             fight = fights[k]
@@ -448,11 +458,14 @@ class PinnedDownScreen(GameScreen):
             used.extend(fight[1])
         left = [f for f in range(len(pub["foes"])) if f not in used and not pub["foes"][f][1]]
         if left:  # while assigning: not yet in a fight; later: discarded at wrap-up
-            out.append(("unmatched" if ph == "assign" else "attackers", "", INV))
+            out.append(("unmatched" if pub["ph"] == "assign" else "attackers", "", INV))
             for f in left:
                 out.append((" -" + C.get(pub["foes"][f][0])[C.NAME],
                             str(self.eng.foe_power(pub, f)), PLAIN))
-        if ph == "assign":
+
+    def _table_rest(self, out, pub, a, fights):
+        """Ships still to assign, the last fight, table tokens and the locations passed."""
+        if pub["ph"] == "assign":
             rest = pub["fs"][len(pub["asg"]) + (1 if isinstance(a, list) and a and
                                                 a[0] == "def" else 0):]
             if rest:
@@ -469,7 +482,6 @@ class PinnedDownScreen(GameScreen):
             out.append((C.get(t[0])[C.NAME], "x%d" % t[1], PLAIN))
         for cid in pub["locs"]:
             out.append(("@" + C.get(cid)[C.NAME], "+%d" % C.get(cid)[C.PW], PLAIN))
-        return out
 
     def draw_page(self, d):
         w = cols(d)
