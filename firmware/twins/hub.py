@@ -86,14 +86,25 @@ def connect(profile):
     return True
 
 
-def send(kind, payload):
+def send(kind, *parts):
+    """One message to the host, written part by part: joining them would take a block as big
+    as a screen from the unit's heap."""
     if _sock is None:
         return
-    n = len(payload) + 1
-    data = bytes((n >> 8, n & 0xFF)) + kind + payload
+    n = 1
+    for part in parts:
+        n += len(part)
+    _write(bytes((n >> 8, n & 0xFF)) + kind)
+    for part in parts:
+        _write(part)
+
+
+def _write(data):
+    data = memoryview(data)
     while data:
         k = _sock.write(data)
-        data = data[k:] if k else data
+        if k:
+            data = data[k:]
 
 
 def _on_panel(addr, panel):
@@ -105,18 +116,27 @@ def report_text(lines):
     """The UI's semantic text for this screen; sent only when it changed."""
     global _last_text
     hold(1)
-    text = "\n".join(lines)
-    if text != _last_text:
-        _last_text = text
-        send(b"T", text.encode())
+    if lines != _last_text:
+        _last_text = list(lines)
+        _send_text()
     hold(0)
+
+
+def _send_text():
+    # line by line, each encoded alone: the joined text would be one large block
+    parts = []
+    for i, line in enumerate(_last_text):
+        if i:
+            parts.append(b"\n")
+        parts.append(line.encode())
+    send(b"T", *parts)
 
 
 def _ship_screen():
     global _screen_dirty
     _screen_dirty = False
     for panel in machine.PANELS.values():
-        send(b"S", bytes((panel.width, panel.height)) + panel.visible())
+        send(b"S", bytes((panel.width, panel.height)), panel.render())
 
 
 def _press(payload):
@@ -161,7 +181,10 @@ def _play_presses():
 def twins_live():
     """Twin data made after boot's twins_bytes was measured: the panels' display RAM (on a
     board, inside the controller) and the last screen text kept for the host."""
-    return sum(len(p.ram) for p in machine.PANELS.values()) + len(_last_text or "")
+    n = sum(len(p.ram) + len(p.glass) for p in machine.PANELS.values())
+    for line in _last_text or ():
+        n += len(line) + 1
+    return n
 
 
 def live_heap():
@@ -233,7 +256,7 @@ def _poll():
             elif kind == b"R":
                 _ship_screen()
                 if _last_text is not None:
-                    send(b"T", _last_text.encode())
+                    _send_text()
             elif kind == b"M":
                 _send_metrics()
             elif kind == b"P":  # the bench starts measuring: forget the peaks so far

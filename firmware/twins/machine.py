@@ -86,6 +86,9 @@ class Panel:
         self.mounted_flip = mounted_flip
         self.com_pins_wired = 0x02 if width > 2 * height else 0x12
         self.ram = bytearray(8 * self.ncols)           # page-major: ram[page * ncols + col]
+        # the glass image shipped to the host, made once: shipping a screen must not take a
+        # fresh KB from the unit's heap (the twin would fail a 96 KB unit, not the firmware)
+        self.glass = bytearray(((height + 7) // 8) * width)
         self.bytes_written = 0
         self.data_bytes = 0
         self.transactions = 0
@@ -255,8 +258,14 @@ class Panel:
 
     def visible(self):
         """The glass as a MONO_VLSB buffer (width x height), comparable with a framebuf."""
+        return bytes(self.render())
+
+    def render(self):
+        """visible() drawn into self.glass, allocating nothing."""
         w = self.width
-        out = bytearray(((self.height + 7) // 8) * w)
+        out = self.glass
+        for i in range(len(out)):
+            out[i] = 0
         if self.lit():
             for y in range(self.height):
                 bit = 1 << (y & 7)
@@ -264,7 +273,7 @@ class Panel:
                 for x in range(w):
                     if self.pixel(x, y):
                         out[base + x] |= bit
-        return bytes(out)
+        return out
 
     def rows(self, on="#", off="."):
         """The glass as text, one string per row (for failure messages and the terminal)."""
