@@ -123,13 +123,18 @@ def report_text(lines):
 
 
 def _send_text():
-    # line by line, each encoded alone: the joined text would be one large block
-    parts = []
+    # line by line, each encoded alone: the joined text, or a list of its parts, would be one
+    # large block on the unit's heap
+    if _sock is None:
+        return
+    n = 1
+    for i, line in enumerate(_last_text):
+        n += len(line.encode()) + (1 if i else 0)
+    _write(bytes((n >> 8, n & 0xFF)) + b"T")
     for i, line in enumerate(_last_text):
         if i:
-            parts.append(b"\n")
-        parts.append(line.encode())
-    send(b"T", *parts)
+            _write(b"\n")
+        _write(line.encode())
 
 
 def _ship_screen():
