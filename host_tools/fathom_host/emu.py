@@ -9,6 +9,7 @@ import threading
 import time
 import tty
 
+from fathom_host import hostboard
 from fathom_host.ether import add_fault_arguments, ether_from_args
 from fathom_host.units import RUNTIMES, Emulator
 
@@ -17,13 +18,78 @@ UNIT_KEYS = (
     {"w": "UP", "s": "DOWN", "a": "LEFT", "d": "RIGHT", "e": "OK", "r": "BACK"},
     {"i": "UP", "k": "DOWN", "j": "LEFT", "l": "RIGHT", "o": "OK", "p": "BACK"},
 )
-FOCUS_KEYS = {"\x1b[A": "UP", "\x1b[B": "DOWN", "\x1b[D": "LEFT", "\x1b[C": "RIGHT",
-              "\r": "OK", "\n": "OK", "\x7f": "BACK", "\x08": "BACK"}
+# Focus keys, as bytes: Enter is \n in cbreak mode (ICRNL), \r when the terminal sends it raw.
+FOCUS_KEYS = {b"\r": "OK", b"\n": "OK", b"\x7f": "BACK", b"\x08": "BACK"}
+# Arrows end an escape sequence: CSI (ESC [ A) normally, SS3 (ESC O A) in application mode;
+# with modifiers (ESC [ 1 ; 5 A) they are still the same arrow.
+ARROWS = {"A": "UP", "B": "DOWN", "C": "RIGHT", "D": "LEFT"}
+ESC = 0x1B
 HELP = ("keys: unit1 wasd e=OK r=BACK | unit2 ijkl o=OK p=BACK | arrows/Enter/Backspace "
         "= focused unit, Tab = focus | CAPS = long press | 1-9 reboot unit | q quit")
 
 BRAILLE_BITS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10),
                 (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80))
+
+
+def _escape(buf, i):
+    """The escape sequence at buf[i] (an ESC): (its length, the arrow it means or None), or
+    None while it is incomplete. A lone ESC has length 1."""
+    if i + 1 >= len(buf):
+        return None
+    kind = buf[i + 1]
+    if kind == ord("O"):
+        if i + 2 >= len(buf):
+            return None
+        return 3, ARROWS.get(chr(buf[i + 2]))
+    if kind != ord("["):
+        return 1, None  # ESC then a plain key (Alt+key, or Esc pressed before it)
+    j = i + 2
+    while j < len(buf) and 0x20 <= buf[j] <= 0x3F:  # parameter and intermediate bytes
+        j += 1
+    if j >= len(buf):
+        return None
+    if not 0x40 <= buf[j] <= 0x7E:  # not a sequence after all: drop the ESC [ and go on
+        return 2, None
+    return j + 1 - i, ARROWS.get(chr(buf[j]))
+
+
+def decode_keys(buf, n_units, flush=False):
+    """Terminal input bytes -> (events, the bytes still undecided). Every key byte is an
+    event, in order: ("press", unit or None for the focused unit, key, long), ("focus",),
+    ("reboot", unit), ("quit",); nothing after a quit. An escape sequence cut off at the end
+    of `buf` is kept for the next read; `flush` (no more input came) lets a lone ESC go."""
+    events = []
+    i = 0
+    while i < len(buf):
+        b = buf[i]
+        if b == ESC:
+            seq = _escape(buf, i)
+            if seq is None:
+                if not flush:
+                    return events, buf[i:]
+                seq = (len(buf) - i, None)
+            n, arrow = seq
+            if arrow:
+                events.append(("press", None, arrow, False))
+            i += n
+            continue
+        i += 1
+        ch = bytes((b,))
+        if ch == b"q":
+            events.append(("quit",))
+            return events, b""
+        if ch == b"\t":
+            events.append(("focus",))
+        elif ch in FOCUS_KEYS:
+            events.append(("press", None, FOCUS_KEYS[ch], False))
+        elif ch.isdigit() and 1 <= int(ch) <= n_units:
+            events.append(("reboot", int(ch) - 1))
+        else:
+            c = chr(b) if b < 0x80 else ""
+            for unit, table in enumerate(UNIT_KEYS[:n_units]):
+                if c and c.lower() in table:
+                    events.append(("press", unit, table[c.lower()], c != c.lower()))
+    return events, b""
 
 
 def render_half(screen):
@@ -54,16 +120,40 @@ def render_braille(screen):
     return out
 
 
+def panel_size(board):
+    """The panel a unit of `board` has, before it has shipped one: (width, height)."""
+    if board not in _PANEL_SIZES:
+        d = hostboard.load(board)["display"]
+        _PANEL_SIZES[board] = (d["width"], d["height"])
+    return _PANEL_SIZES[board]
+
+
+_PANEL_SIZES = {}
+
+
+def placeholder(w, h, half, label):
+    """Blank lines the size the panel would be drawn at, the label in the middle."""
+    cols, rows = (w, (h + 1) // 2) if half else ((w + 1) // 2, (h + 3) // 4)
+    lines = [" " * cols for _ in range(rows)]
+    lines[rows // 2] = label[:cols].center(cols)
+    return lines
+
+
+def unit_lines(u, cols):
+    """A unit's panel as characters; a unit that is off or has not drawn yet keeps its place."""
+    s = u.screen
+    w, h = (s.w, s.h) if s is not None else panel_size(u.board)
+    half = w * 2 + 6 <= cols
+    if not u.alive():
+        return placeholder(w, h, half, "unit %d: off" % (u.index + 1))
+    if s is None:
+        return placeholder(w, h, half, "unit %d: booting" % (u.index + 1))
+    return render_half(s) if half else render_braille(s)
+
+
 def layout(emu, focus, cols):
     """The whole frame as lines: screens side by side when they fit, else stacked."""
-    shots = []
-    for u in emu.units:
-        s = u.screen
-        if s is None:
-            shots.append((u, ["(booting)"]))
-            continue
-        half = render_half(s)
-        shots.append((u, half if len(half[0]) * 2 + 6 <= cols else render_braille(s)))
+    shots = [(u, unit_lines(u, cols)) for u in emu.units]
     width = max(len(lines[0]) for _, lines in shots) + 2
     titled = []
     for u, lines in shots:
@@ -130,6 +220,28 @@ def run_serial(args, ether):
     return 0
 
 
+def apply_keys(emu, events, focus):
+    """Carry out decoded key events: returns the new focus and whether to quit."""
+    for ev in events:
+        if ev[0] == "quit":
+            return focus, True
+        if ev[0] == "focus":
+            focus = (focus + 1) % len(emu.units)
+        elif ev[0] == "reboot":
+            emu.units[ev[1]].reboot(wait=False)
+        else:
+            _, unit, key, long = ev
+            u = emu.units[focus if unit is None else unit]
+            # a unit that is off or still booting has no buttons to press yet, as on a board
+            if u.alive() and emu.hub.conn(u.index) is not None:
+                u.press(key, long=long, wait=False)
+    return focus, False
+
+
+def states(emu):
+    return tuple((u.alive(), u.screen is None) for u in emu.units)
+
+
 def run(args):
     ether = ether_from_args(args)
     ether.start()
@@ -147,8 +259,11 @@ def run(args):
     dirty = threading.Event()
     emu.hub.listeners.append(lambda unit: dirty.set())
     focus = 0
+    pending = b""
+    seen = None
     try:
-        emu.start()
+        for u in emu.units:  # not waiting: the layout shows each unit booting
+            u.start(wait=False)
         if interactive:
             tty.setcbreak(fd)
         sys.stdout.write("\x1b[2J\x1b[?25l")
@@ -162,30 +277,25 @@ def run(args):
                 sys.stdout.flush()
             r, _, _ = select.select([fd], [], [], 0.05)
             if not r:
+                if pending:  # nothing more came: an ESC alone was the Esc key
+                    events, pending = decode_keys(pending, len(emu.units), flush=True)
+                    focus, _ = apply_keys(emu, events, focus)
+                # a unit that exits or reboots sends nothing to the hub: look for it here
+                now = states(emu)
+                if now != seen:
+                    seen = now
+                    dirty.set()
                 continue
-            ch = os.read(fd, 16).decode(errors="ignore")
-            if not ch:
+            data = os.read(fd, 64)
+            if not data:
                 if not interactive:
                     break
                 continue
-            if ch == "q":
+            events, pending = decode_keys(pending + data, len(emu.units))
+            focus, quit_ = apply_keys(emu, events, focus)
+            dirty.set()
+            if quit_:
                 break
-            if ch == "\t":
-                focus = (focus + 1) % len(emu.units)
-                dirty.set()
-                continue
-            if ch.isdigit() and 1 <= int(ch) <= len(emu.units):
-                emu.units[int(ch) - 1].reboot(wait=False)
-                dirty.set()
-                continue
-            if ch in FOCUS_KEYS:
-                emu.units[focus].press(FOCUS_KEYS[ch], wait=False)
-                continue
-            low = ch.lower()
-            for i, table in enumerate(UNIT_KEYS[:len(emu.units)]):
-                if low in table:
-                    emu.units[i].press(table[low], long=ch != low, wait=False)
-            time.sleep(0.01)
     finally:
         if old is not None:
             termios.tcsetattr(fd, termios.TCSADRAIN, old)
