@@ -14,6 +14,7 @@ from fathom.games.seat import Seat
 from fathom.hal.storage import Storage
 from fathom.peers import BotPeer
 from fathom.runner import Runner, load
+from runkit import bot_step
 
 try:
     import fathomprobe
@@ -77,11 +78,7 @@ def main(gid, root, min_events):
         while not (me.finished() and me.peers[0].runner.finished()):
             now += 300
             s = me.seat
-            while s.setup_legal():
-                me.setup_choose(bot.setup(s))
-            me.tick(now)
-            if s.result() is None and s.my_turn() and s.to_move()[1] == "act":
-                me.play(bot.act(s))
+            bot_step(me, bot, now)
             if half == 0 and s.n_log >= 60:   # the first events, then everything after
                 out["halves"][0] = st.biggest
                 out["play_alloc"][0] = peak()

@@ -14,6 +14,7 @@ from fathom.peers import pipe_pair
 from fathom.runner import CLAIMED, REVEAL_MS, VANISH_MS, WITHHELD, Runner, load
 from memstore import MemStorage
 from toygame import ENGINE as TOY
+from runkit import bot_step
 
 pytestmark = pytest.mark.micropython
 
@@ -156,12 +157,7 @@ def drive(runners, now, limit, until, bots=None):
     for _ in range(limit):
         now += 100
         for r, bot in zip(runners, bots):
-            s = r.seat
-            while s.setup_legal():
-                r.setup_choose(bot.setup(s))
-            r.tick(now)
-            if s.result() is None and s.my_turn() and s.to_move()[1] == "act":
-                r.play(bot.act(s))
+            bot_step(r, bot, now)
         if until():
             return now
     raise AssertionError("never got there")

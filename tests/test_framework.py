@@ -11,6 +11,7 @@ from fathom.peers import BotPeer, pipe_pair
 from fathom.runner import Runner, load
 from memstore import MemStorage
 from toygame import ENGINE, Liar
+from runkit import bot_step
 
 pytestmark = pytest.mark.micropython
 
@@ -23,12 +24,7 @@ def drive(runners, bots, limit=500):
     """Tick runners and let each bot act for its own seat until every audit is in."""
     for step in range(limit):
         for r, b in zip(runners, bots):
-            s = r.seat
-            while s.setup_legal():
-                r.setup_choose(b.setup(s))
-            r.tick(step)
-            if s.result() is None and s.my_turn() and s.to_move()[1] == "act":
-                r.play(b.act(s))
+            bot_step(r, b, step)
         if all(r.finished() for r in runners):
             return step
     raise AssertionError("did not finish")

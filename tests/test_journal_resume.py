@@ -17,6 +17,7 @@ from fathom.runner import SAVE, Runner, load, side_name
 from fathom.streams import CHUNK
 from memstore import MemStorage
 from toygame import ENGINE as TOY, Liar
+from runkit import bot_step
 
 pytestmark = pytest.mark.micropython
 
@@ -46,15 +47,6 @@ def solo(gid, seed, store, bot_storage=True):
     return me, RandomBot(seed, 0)
 
 
-def step(r, bot, now):
-    s = r.seat
-    while s.setup_legal():
-        r.setup_choose(bot.setup(s))
-    r.tick(now)
-    if s.result() is None and s.my_turn() and s.to_move()[1] == "act":
-        r.play(bot.act(s))
-
-
 def check_resume(store, live, gid):
     back = load(store, games.engine)
     same_seat(back.seat, live.seat)
@@ -74,7 +66,7 @@ def test_a_seat_rebuilt_from_its_journal_equals_the_live_one(gid):
     checked = 0
     for k in range(20000):
         now += 300
-        step(me, bot, now)
+        bot_step(me, bot, now)
         if k % 11 == 5:
             check_resume(store, me, gid)
             checked += 1
@@ -96,7 +88,7 @@ def test_a_seat_rebuilt_from_its_journal_equals_the_live_one(gid):
 def test_the_bot_seat_without_storage_keeps_a_memory_journal():
     me, bot = solo("ping", b"membot", MemStorage(), bot_storage=False)
     for k in range(20000):
-        step(me, bot, k * 300)
+        bot_step(me, bot, k * 300)
         if me.finished() and me.peers[0].runner.finished():
             break
     peer = me.peers[0].runner.seat
@@ -114,7 +106,7 @@ def toy_pair(liar=False, store=None):
 def play(runners, bots, until, limit=5000, wire=None):
     for k in range(limit):
         for r, bot in zip(runners, bots):
-            step(r, bot, k)
+            bot_step(r, bot, k)
         if wire is not None:
             for p in wire:
                 for raw in p.inbox:
@@ -145,7 +137,7 @@ def test_a_long_reveal_is_many_chunks_and_verifies():
     store = MemStorage()
     me, bot = solo("ping", b"chunks", store)
     for k in range(40000):
-        step(me, bot, k * 300)
+        bot_step(me, bot, k * 300)
         if me.finished() and me.peers[0].runner.finished():
             break
     assert me.seat.n_actions > 2 * CHUNK

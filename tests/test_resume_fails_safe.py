@@ -13,6 +13,7 @@ from fathom.runner import PEERS, SAVE, Runner, side_name
 from fathom.ui import play
 from memstore import MemStorage
 from uikit import App
+from runkit import bot_step
 
 pytestmark = pytest.mark.micropython
 
@@ -41,12 +42,7 @@ def saved_game(store, moves=6):
     now = 0
     while me.seat.n_log < moves:
         now += 300
-        s = me.seat
-        while s.setup_legal():
-            me.setup_choose(bot.setup(s))
-        me.tick(now)
-        if s.result() is None and s.my_turn() and s.to_move()[1] == "act":
-            me.play(bot.act(s))
+        bot_step(me, bot, now)
     return me
 
 

@@ -9,6 +9,7 @@ from fathom.games.sugardog import ENGINE
 from fathom.peers import pipe_pair
 from fathom.runner import Runner, load
 from memstore import MemStorage
+from runkit import bot_step
 
 pytestmark = pytest.mark.micropython
 
@@ -32,12 +33,7 @@ def drive(runners, bots, limit=20000, order=None):
     for step in range(limit):
         for i in order:
             r, b = runners[i], bots[i]
-            s = r.seat
-            while s.setup_legal():
-                r.setup_choose(b.setup(s))
-            r.tick(step)
-            if s.result() is None and s.my_turn() and s.to_move()[1] == "act":
-                r.play(b.act(s))
+            bot_step(r, b, step)
         if all(r.finished() for r in runners):
             return step
     raise AssertionError("did not finish: %r" % [len(r.seat.log) for r in runners])
@@ -205,12 +201,7 @@ def test_group_of_three_pairs_agrees_on_one_seed_and_plays_over_channels():
     for _ in range(40000):
         now += 10
         for r, b in zip(runners, bots):
-            s = r.seat
-            while s.setup_legal():
-                r.setup_choose(b.setup(s))
-            r.tick(now)
-            if s.result() is None and s.my_turn() and s.to_move()[1] == "act":
-                r.play(b.act(s))
+            bot_step(r, b, now)
         if all(r.finished() for r in runners):
             break
     check_agreement(runners)
