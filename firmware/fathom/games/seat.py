@@ -386,12 +386,22 @@ class Seat:
         return save(self)
 
 
-class LogView:
-    """seat.log: len, index (negative too), short slices, iteration and ==, each read from
-    the journal (the newest entries from RAM) as (author, event)."""
+class _View:
+    """A read-only sequence over a seat's journal, compared item by item."""
 
     def __init__(self, seat):
         self.s = seat
+
+    def __eq__(self, other):
+        return _same(self, other)
+
+    def __ne__(self, other):
+        return not _same(self, other)
+
+
+class LogView(_View):
+    """seat.log: len, index (negative too), short slices, iteration and ==, each read from
+    the journal (the newest entries from RAM) as (author, event)."""
 
     def __len__(self):
         return self.s.n_log
@@ -412,18 +422,9 @@ class LogView:
     def __iter__(self):
         return self.s.events()
 
-    def __eq__(self, other):
-        return _same(self, other)
 
-    def __ne__(self, other):
-        return not _same(self, other)
-
-
-class ActionsView:
+class ActionsView(_View):
     """seat.actions: this player's own actions, from the journal."""
-
-    def __init__(self, seat):
-        self.s = seat
 
     def __len__(self):
         return self.s.n_actions
@@ -449,18 +450,9 @@ class ActionsView:
         finally:
             g.close()
 
-    def __eq__(self, other):
-        return _same(self, other)
 
-    def __ne__(self, other):
-        return not _same(self, other)
-
-
-class HashView:
+class HashView(_View):
     """seat.hashes[i]: the short hash after event i, as journalled with it."""
-
-    def __init__(self, seat):
-        self.s = seat
 
     def __len__(self):
         return self.s.n_log
