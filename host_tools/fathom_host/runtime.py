@@ -174,6 +174,8 @@ def _source_key(src):
 def _kind_key(kind, src):
     h = hashlib.sha256(_source_key(src).encode())
     files = [MANIFESTS["stock"], MANIFESTS[kind]] + sorted(PROBE_DIR.rglob("*.[ch]*"))
+    if kind == "frozen":
+        files.append(FIRMWARE / "manifest.py")  # the frozen manifest includes the board's
     for d in FROZEN_DIRS[kind]:
         files += sorted((FIRMWARE / d).rglob("*.py"))
     _hash_files(h, files)
