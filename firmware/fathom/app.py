@@ -81,7 +81,9 @@ class App:
         so the heap returns to the home menu's. Only modules nothing still runs: whatever
         needs one again imports it again."""
         from fathom import forget
-        for name in list(sys.modules):
+        # sorted: parents before their submodules, so a forgotten package keeps the names its
+        # own code uses (forget drops a submodule from a package still loaded)
+        for name in sorted(sys.modules):
             if name.startswith("fathom.") and name not in self.resident:
                 forget(name)
         self.n_modules = len(sys.modules)  # others (not fathom's) stay: not shed every step

@@ -30,7 +30,9 @@ def unload(name):
     from fathom import forget
     for gid, _title, mod in GAMES:
         if gid == name:
-            for key in list(sys.modules):
+            # parents before their submodules: a package forgotten first keeps its own names
+            # (a live engine still calls the submodules it imported), and nothing is left behind
+            for key in sorted(sys.modules):
                 if key == mod or key.startswith(mod + ".") or key in (
                         "fathom.bots." + gid, "fathom.ui.games." + gid):
                     forget(key)
