@@ -2,7 +2,7 @@
 # one dict shaped like a whole save: gid, meta, relay, revealed, the seat's inputs and log, and
 # the reveals and verdicts received. For tests that look into a unit's own seat.
 from fathom.codec import decode
-from fathom.hal.storage import scan_records
+from fathom.hal.records import scan_records
 from fathom.journal import header_of
 
 

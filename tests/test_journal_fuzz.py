@@ -6,7 +6,8 @@ import tempfile
 
 from hypothesis import given, settings, strategies as st
 
-from fathom.hal.storage import CorruptFile, Storage, record_head
+from fathom.hal.records import record_head
+from fathom.hal.storage import CorruptFile, Storage
 
 MAGIC = b"FJ\x01"
 

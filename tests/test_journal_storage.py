@@ -7,7 +7,8 @@ import pytest
 
 from memstore import fresh
 
-from fathom.hal.storage import MAX_RECORD, CorruptFile, Storage, record_head
+from fathom.hal.records import record_head
+from fathom.hal.storage import MAX_RECORD, CorruptFile, Storage
 
 pytestmark = pytest.mark.micropython
 

@@ -55,15 +55,6 @@ def unpack(raw):
     return body
 
 
-def __getattr__(name):
-    # The record-file helpers live in records.py, loaded with the first game, not at boot;
-    # these names stay importable from here.
-    if name in ("record_head", "scan_records"):
-        from fathom.hal import records
-        return getattr(records, name)
-    raise AttributeError(name)
-
-
 class Storage:
     """Files by flat name in `root`. The _open/_rename/_remove hooks exist for fault injection."""
 

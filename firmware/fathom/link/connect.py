@@ -428,8 +428,3 @@ class Connector:
         for i in range(len(out), MAX_PARTNERS):
             storage.remove(link_slot(i))  # a channel of an earlier, larger game
         return out
-
-    def drain_handshake(self, now):
-        """Keep the unkeyed channel alive until its last message (the confirmation) is acked."""
-        if self.ch0 is not None and self.ch0.pending():
-            self.ch0.poll(now)
