@@ -9,7 +9,7 @@ import os
 import sys
 
 from fathom import games
-from fathom.bots.random_bot import RandomBot
+from fathom.games.bots import RandomBot
 from fathom.games.seat import Seat
 from fathom.hal.storage import Storage
 from fathom.peers import BotPeer

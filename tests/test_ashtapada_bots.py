@@ -4,9 +4,9 @@ from hypothesis import given, settings, strategies as st
 from fathom.codec import encode
 from fathom.games import local
 from fathom.games.base import IllegalAction
-from fathom.games.ashtapada import ENGINE
-from fathom.bots.random_bot import RandomBot
-from fathom.bots.ashtapada import SharpBot, EasyBot
+from fathom.games.ashtapada.engine import ENGINE
+from fathom.games.bots import RandomBot
+from fathom.games.ashtapada.bot import SharpBot, EasyBot
 from test_ashtapada_play import check_deduction
 
 

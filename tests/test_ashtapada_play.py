@@ -6,9 +6,9 @@ import pytest
 from fathom.codec import encode
 from fathom.games import local
 from fathom.games.seat import restore
-from fathom.games.ashtapada import ENGINE, Ashtapada, report, candidates, certain
-from fathom.bots.random_bot import RandomBot
-from fathom.bots.ashtapada import SharpBot, EasyBot
+from fathom.games.ashtapada.engine import ENGINE, Ashtapada, report, candidates, certain
+from fathom.games.bots import RandomBot
+from fathom.games.ashtapada.bot import SharpBot, EasyBot
 
 pytestmark = pytest.mark.micropython
 

@@ -3,7 +3,7 @@ import pytest
 
 from fathom.codec import encode
 from fathom.games.base import IllegalAction
-from fathom.games.ashtapada import (ENGINE, report, ping_path, name, parse, side, candidates,
+from fathom.games.ashtapada.engine import (ENGINE, report, ping_path, name, parse, side, candidates,
                                     certain, reports, known_empty, distance, _reach, DRAW_CALM, WON_MINES,
                                     WON_MISSES, WON_STRUCK)
 

@@ -4,10 +4,10 @@
 import pytest
 
 from fathom import games
-from fathom.bots.random_bot import RandomBot
+from fathom.games.bots import RandomBot
 from fathom.games import local
 
-GAMES = [gid for gid, _t, _m in games.GAMES if games.available(gid)]
+GAMES = games.with_part("bot")
 
 
 class View:
@@ -67,7 +67,7 @@ class Guarded:
 @pytest.mark.parametrize("level", ["easy", "sharp"])
 def test_bots_decide_from_their_own_view(gid, level):
     eng = games.engine(gid)
-    m = __import__("fathom.bots." + gid, None, None, ("SharpBot",))
+    m = games.part(gid, "bot")
     cls = m.SharpBot if level == "sharp" else m.EasyBot
     n = eng.PLAYERS[0] if eng.PLAYERS[0] > 1 else 2
     for g in range(3):

@@ -3,8 +3,8 @@
 # read through the keys; the consistent squares come from the engine's candidates().
 import pytest
 
-from fathom.games import ashtapada as A
-from fathom.ui.companion import ashtapada as M
+from fathom.games.ashtapada import engine as A
+from fathom.games.ashtapada import companion as M
 from test_companion_kit import FakeApp, companion, grid_to
 
 pytestmark = pytest.mark.micropython

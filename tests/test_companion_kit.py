@@ -15,7 +15,10 @@ except ImportError:  # CPython: the pure-Python stand-in
     import framebuf
 
 from fathom.hal.storage import Storage  # noqa: E402
+from fathom import games  # noqa: E402
 from fathom.ui import companion as CO  # noqa: E402
+
+MODES = [(gid, games.declaration(gid).TITLE) for gid in games.with_part("companion")]
 
 pytestmark = pytest.mark.micropython
 
@@ -148,7 +151,7 @@ def test_menu_lists_every_mode():
 
 @pytest.mark.parametrize("w,h", [(128, 64), (72, 40)])
 def test_every_mode_opens_and_draws(w, h):
-    for _mid, title in CO.MODES:
+    for _mid, title in MODES:
         app = companion("open", title, w, h)
         assert app.top().title == title
         assert app.draw() > 0
@@ -205,7 +208,7 @@ def test_random_keys_never_crash(w, h):
     # and whatever was saved loads back as valid state
     from fathom.prng import Prng
     keys = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "OK", "BACK")
-    for mid, title in CO.MODES:
+    for mid, title in MODES:
         rng = Prng(b"keys", mid)
         app = companion("rnd_" + mid, title, w, h)
         for _ in range(150):
@@ -213,7 +216,7 @@ def test_random_keys_never_crash(w, h):
                 app.choose(title)
             app.press(rng.choice(keys))
             assert app.draw() > 0
-        m = __import__("fathom.ui.companion." + mid, None, None, ("FILE",))
+        m = games.part(mid, "companion")
         saved = app.hw.storage.read_obj(m.FILE)
         if saved is not None:
             assert CO.same_shape(saved, m.fresh()) and m.check(saved), mid
@@ -228,12 +231,12 @@ def test_random_keys_never_crash(w, h):
     ("pinned_down", {"foes": [7]}),
 ])
 def test_right_shape_wrong_content_gives_defaults(mid, bad):
-    m = __import__("fathom.ui.companion." + mid, None, None, ("FILE",))
+    m = games.part(mid, "companion")
     st = m.fresh()
     st.update(bad)
     root = scratch("content_" + mid)
     Storage(root).write_obj(m.FILE, st)
-    title = [t for i, t in CO.MODES if i == mid][0]
+    title = games.declaration(mid).TITLE
     app = companion("content_" + mid, title, root=root)
     assert "did not make sense" in " ".join(app.text)
     app.press("OK")

@@ -1,14 +1,14 @@
 # The pure logic of the Sugar Dog, Periplus, PING and Pinned Down companion modes.
 import pytest
 
-from fathom.games import sugardog as G
+from fathom.games.sugardog import engine as G
 from fathom.games.periplus import cards as PC
 from fathom.games.ping import board as PB
 from fathom.games.ping import track as PT
-from fathom.ui.companion import periplus as PP
-from fathom.ui.companion import pinned_down as PD
-from fathom.ui.companion import ping as PG
-from fathom.ui.companion import sugardog as SD
+from fathom.games.periplus import companion as PP
+from fathom.games.pinned_down import companion as PD
+from fathom.games.ping import companion as PG
+from fathom.games.sugardog import companion as SD
 from test_companion_kit import companion
 
 pytestmark = pytest.mark.micropython

@@ -20,7 +20,8 @@ PROBE = """
 import fathom
 from fathom import res
 from fathom.prng import Prng
-from fathom.games.pinned_down import ENGINE, cards as C
+from fathom.games.pinned_down.engine import ENGINE
+from fathom.games.pinned_down import cards as C
 pub = ENGINE.new_game(ENGINE.options({'deck': 'blue'}), 4, Prng(b'seed', b'game'))
 print('FILE', fathom.__file__)
 print('ROOT', res.root())

@@ -10,7 +10,7 @@ import pytest
 
 from e2e_driver import near_random, pair, pair_uart, play_through_keys
 from fathom import codec
-from fathom.games import ashtapada as A
+from fathom.games.ashtapada import engine as A
 from fathom.games.seat import restore
 from savefile import read_game
 from fathom.link import frame

@@ -6,7 +6,7 @@ import pathlib
 
 import pytest
 
-from fathom.games import ashtapada as A
+from fathom.games.ashtapada import engine as A
 from fathom.games.ping import board as PB
 from fathom_host.units import Emulator
 

@@ -7,9 +7,9 @@ import time
 import pytest
 
 from fathom.codec import decode, encode
-from fathom.games.periplus import ENGINE
+from fathom.games.periplus.engine import ENGINE
 from fathom.games.periplus import cards as C
-from fathom.bots.periplus import EasyBot
+from fathom.games.periplus.bot import EasyBot
 from fathom.games.local import make_seats, next_author
 from fathom.games.seat import SETUP, apply_event, fresh_state, step_kind
 from savefile import read_game

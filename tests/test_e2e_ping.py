@@ -10,7 +10,8 @@ import pytest
 
 from e2e_driver import finished, pair, play_through_keys
 from fathom.codec import decode, encode
-from fathom.games.ping import ENGINE, board as B
+from fathom.games.ping.engine import ENGINE
+from fathom.games.ping import board as B
 from fathom.games.seat import apply_event, fresh_state, step_kind
 from savefile import read_game
 from fathom.link import frame

@@ -9,7 +9,7 @@ import pytest
 
 from e2e_driver import finished, play_through_keys
 from fathom.codec import decode
-from fathom.games import sugardog as S
+from fathom.games.sugardog import engine as S
 from fathom.games.seat import apply_event, fresh_state, step_kind
 from savefile import read_game
 from fathom.link import frame

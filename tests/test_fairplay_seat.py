@@ -5,7 +5,7 @@
 # mid-game can be claimed against. Time is driven by the `now` passed to tick, never slept.
 import pytest
 
-from fathom.bots.random_bot import RandomBot
+from fathom.games.bots import RandomBot
 from fathom.codec import encode
 from fathom.games import engine as engine_of
 from fathom.games.local import make_seats, next_author

@@ -20,17 +20,17 @@ def test_forget_drops_a_module_from_sys_modules_and_its_package():
 
 
 def test_unloading_a_game_leaves_a_live_engine_working():
-    # A package re-imported after a partial unload comes after its submodules in sys.modules;
-    # unloading in that order once stripped `track` from the PING package while an engine
-    # still used it (NameError in a live game). Parents are forgotten before their children.
-    from fathom import forget, games
+    # Unloading drops every part of a game (engine, board, track, bot, screen...) but keeps its
+    # declaration, which the menus read; an engine still in use keeps the modules it imported.
+    # Once the engine was the package itself and forgetting `track` stripped it from the live
+    # engine's globals (NameError mid-game); now parts are modules beside the declaration.
+    from fathom import games
     from fathom.prng import Prng
-    import fathom.games.ping  # noqa: F401
-    forget("fathom.games.ping")            # the package goes, its submodules stay loaded
-    import fathom.games.ping as ping       # and comes back, after them
-    eng = ping.ENGINE
+    eng = games.engine("ping")
+    games.part("ping", "screen")
     games.unload("ping")
-    assert "fathom.games.ping" not in sys.modules
+    assert "fathom.games.ping" in sys.modules
     assert not [m for m in sys.modules if m.startswith("fathom.games.ping.")]
     pub = eng.new_game(eng.options({}), 2, Prng(b"s", b"game"))
     assert pub["turns"] == 0
+    assert games.engine("ping") is not eng   # the next game imports it afresh

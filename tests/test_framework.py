@@ -2,7 +2,7 @@
 # in-unit peers, the journal and resume, refusal of bad peer messages, and the replay audit.
 import pytest
 
-from fathom.bots.random_bot import RandomBot
+from fathom.games.bots import RandomBot
 from fathom.codec import encode
 from fathom.games import local
 from fathom.games.base import IllegalAction

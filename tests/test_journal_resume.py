@@ -6,7 +6,7 @@
 import pytest
 
 from fathom import games
-from fathom.bots.random_bot import RandomBot
+from fathom.games.bots import RandomBot
 from fathom.codec import encode
 from fathom.games.seat import Seat
 from fathom.hal.storage import CorruptFile
@@ -21,7 +21,7 @@ from runkit import bot_step
 
 pytestmark = pytest.mark.micropython
 
-PLAYABLE = [gid for gid, _t, _m in games.GAMES if games.available(gid)]
+PLAYABLE = list(games.IDS)
 
 
 def same_seat(a, b):

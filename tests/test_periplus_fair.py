@@ -5,8 +5,8 @@ import pytest
 from fathom.codec import encode
 from fathom.games import local
 from fathom.games.seat import Seat, restore
-from fathom.bots.random_bot import RandomBot
-from fathom.games.periplus import ENGINE
+from fathom.games.bots import RandomBot
+from fathom.games.periplus.engine import ENGINE
 from fathom.games.periplus import cards as C
 from fathom.games.periplus.engine import PeriplusEngine
 

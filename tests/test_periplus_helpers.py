@@ -2,7 +2,7 @@
 # states and a way to push events through apply + apply_private the way every unit does.
 from fathom.codec import encode
 from fathom.prng import Prng
-from fathom.games.periplus import ENGINE
+from fathom.games.periplus.engine import ENGINE
 from fathom.games.periplus import cards as C
 from fathom.games.periplus.engine import HITS
 

@@ -9,9 +9,9 @@ from fathom.codec import encode
 from fathom.games import local
 from fathom.games.base import IllegalAction
 from fathom.games.seat import Seat
-from fathom.bots.random_bot import RandomBot
-from fathom.bots.periplus import EasyBot, SharpBot, p_clear
-from fathom.games.periplus import ENGINE
+from fathom.games.bots import RandomBot
+from fathom.games.periplus.bot import EasyBot, SharpBot, p_clear
+from fathom.games.periplus.engine import ENGINE
 from fathom.games.periplus import cards as C
 
 

@@ -5,8 +5,8 @@ from fathom.games import local
 from fathom.games.base import IllegalAction
 from fathom.games.seat import Seat
 from fathom.prng import Prng
-from fathom.bots.random_bot import RandomBot
-from fathom.games.periplus import ENGINE
+from fathom.games.bots import RandomBot
+from fathom.games.periplus.engine import ENGINE
 from fathom.games.periplus import cards as C
 from fathom.games.periplus.engine import QUIET_TURNS, SQ, LEFT, SHEARED
 from test_periplus_helpers import BI, TR, QD, QQ, K, SEED, act, legal, pos, snapshot, sq

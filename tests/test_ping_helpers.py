@@ -1,7 +1,7 @@
 # Shared set-ups for the PING tests (no tests here): two seats with chosen hands and start
 # squares, and a driver that plays an action and lets the units answer until someone must choose.
 from fathom.games import local
-from fathom.games.ping import ENGINE
+from fathom.games.ping.engine import ENGINE
 from fathom.games.ping import board as B
 
 SQ = {}

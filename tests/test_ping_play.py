@@ -7,10 +7,11 @@ from fathom.codec import encode
 from fathom.games import local
 from fathom.games.base import IllegalAction
 from fathom.games.seat import restore
-from fathom.games.ping import ENGINE, PingEngine, SEEN, track
+from fathom.games.ping.engine import ENGINE, PingEngine, SEEN
+from fathom.games.ping import track
 from fathom.games.ping import board as B
-from fathom.bots.random_bot import RandomBot
-from fathom.bots.ping import EasyBot, SharpBot
+from fathom.games.bots import RandomBot
+from fathom.games.ping.bot import EasyBot, SharpBot
 
 KINDS = {"random": RandomBot, "easy": EasyBot, "sharp": SharpBot}
 

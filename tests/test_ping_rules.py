@@ -4,10 +4,10 @@ import pytest
 from fathom.codec import encode
 from fathom.games import local
 from fathom.games.base import IllegalAction
-from fathom.games.ping import ENGINE, PingEngine, tracker
+from fathom.games.ping.engine import ENGINE, PingEngine, tracker
 from fathom.games.ping import board as B
-from fathom.bots.random_bot import RandomBot
-from fathom.bots.ping import SharpBot
+from fathom.games.bots import RandomBot
+from fathom.games.ping.bot import SharpBot
 from test_ping_helpers import (SQ, game, step, play, hand, names, M1_TORP, M1_TORP2, M2_TORP,
                           M1_GUN, M1_PING, M2_PING, M3_PING, M1_LISTEN, M2_LISTEN,
                           M1_ENC, M2_ENC, M3_ENC, M2_DIVE)

@@ -8,10 +8,11 @@ from fathom.prng import Prng
 from fathom.games import local
 from fathom.games.base import IllegalAction
 from fathom.games.seat import restore
-from fathom.games.pinned_down import ENGINE, cards as C
+from fathom.games.pinned_down.engine import ENGINE
+from fathom.games.pinned_down import cards as C
 from fathom.games.pinned_down.engine import PinnedDown
-from fathom.bots.random_bot import RandomBot
-from fathom.bots.pinned_down import EasyBot, SharpBot, next_threat
+from fathom.games.bots import RandomBot
+from fathom.games.pinned_down.bot import EasyBot, SharpBot, next_threat
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])

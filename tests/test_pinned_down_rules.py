@@ -5,9 +5,10 @@ import pytest
 from fathom.codec import encode
 from fathom.games import local
 from fathom.games.base import IllegalAction
-from fathom.games.pinned_down import ENGINE, cards as C, deckfile, fleet as F
+from fathom.games.pinned_down.engine import ENGINE
+from fathom.games.pinned_down import cards as C, deckfile, fleet as F
 from fathom.games.pinned_down.fleet import SC, SD, SA, SL, SB, SK
-from fathom.bots.random_bot import RandomBot
+from fathom.games.bots import RandomBot
 
 pytestmark = pytest.mark.micropython
 

@@ -5,7 +5,7 @@
 import pytest
 
 from fathom import games
-from fathom.bots.random_bot import RandomBot
+from fathom.games.bots import RandomBot
 from fathom.games.seat import Seat
 from fathom.journal import VERSION, FileJournal, header
 from fathom.peers import BotPeer

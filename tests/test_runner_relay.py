@@ -2,10 +2,10 @@
 # are not linked to each other; every seat ends with the same log, hash and verified audits.
 import pytest
 
-from fathom.bots.random_bot import RandomBot
-from fathom.bots.sugardog import SharpBot
+from fathom.games.bots import RandomBot
+from fathom.games.sugardog.bot import SharpBot
 from fathom.games.seat import Seat
-from fathom.games.sugardog import ENGINE
+from fathom.games.sugardog.engine import ENGINE
 from fathom.peers import pipe_pair
 from fathom.runner import Runner, load
 from memstore import MemStorage

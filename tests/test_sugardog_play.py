@@ -6,9 +6,9 @@ from fathom.codec import encode
 from fathom.games import local
 from fathom.games.base import IllegalAction
 from fathom.games.seat import restore
-from fathom.games.sugardog import ENGINE
-from fathom.bots.random_bot import RandomBot
-from fathom.bots.sugardog import EasyBot, SharpBot
+from fathom.games.sugardog.engine import ENGINE
+from fathom.games.bots import RandomBot
+from fathom.games.sugardog.bot import EasyBot, SharpBot
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
@@ -65,7 +65,7 @@ def test_sharp_tracks_a_silent_enemy():
     do(0, ["sonar"])
     do(1, None)                                # the echo pins P2 on F6
     do(1, ["run", 34])                         # then one quiet step
-    from fathom.bots.sugardog import Tracker
+    from fathom.games.sugardog.bot import Tracker
     tr = Tracker(seats[0])
     tr.update(seats[0].log)
     assert sorted(q for q in range(36) if tr.can[1] >> q & 1) == [29, 34, 35]

@@ -5,8 +5,8 @@ from fathom.codec import encode
 from fathom.prng import Prng
 from fathom.games import local
 from fathom.games.base import IllegalAction
-from fathom.games.sugardog import ENGINE, map_size, marks, name, step, N, E, S, W
-from fathom.bots.random_bot import RandomBot
+from fathom.games.sugardog.engine import ENGINE, map_size, marks, name, step, N, E, S, W
+from fathom.games.bots import RandomBot
 
 pytestmark = pytest.mark.micropython
 

@@ -3,10 +3,10 @@
 # lines() semantics the end-to-end driver reads.
 import pytest
 
-from fathom.games import ashtapada as A
+from fathom.games.ashtapada import engine as A
 from fathom.games.local import make_seats
 from fathom.runner import Runner
-from fathom.ui.games import ashtapada as ui
+from fathom.games.ashtapada import screen as ui
 
 from uikit import App
 

@@ -3,14 +3,14 @@
 import pytest
 
 
-from fathom.bots.periplus import EasyBot, SharpBot
+from fathom.games.periplus.bot import EasyBot, SharpBot
 from fathom.games.local import make_seats
-from fathom.games.periplus import ENGINE
+from fathom.games.periplus.engine import ENGINE
 from fathom.games.periplus import cards as C
 from fathom.games.periplus.fleet import SQ
 from fathom.peers import pipe_pair
 from fathom.runner import Runner
-from fathom.ui.games import periplus as P
+from fathom.games.periplus import screen as P
 
 from uikit import App as FakeApp
 

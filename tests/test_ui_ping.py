@@ -4,12 +4,13 @@
 # pages, and whole games played through the screens' keys with every phase drawn.
 import pytest
 
-from fathom.bots.ping import SharpBot
-from fathom.bots.random_bot import RandomBot
+from fathom.games.ping.bot import SharpBot
+from fathom.games.bots import RandomBot
 from fathom.games.local import make_seats
-from fathom.games.ping import ENGINE, board as B
+from fathom.games.ping.engine import ENGINE
+from fathom.games.ping import board as B
 from fathom.runner import Runner
-from fathom.ui.games import ping as ui
+from fathom.games.ping import screen as ui
 from test_ping_helpers import (SQ, game, play, M1_TORP, M1_TORP2, M2_TORP, M1_GUN,
                                M3_PING, M1_ENC, M2_DIVE, M1_LISTEN)
 

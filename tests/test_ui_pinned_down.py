@@ -4,13 +4,14 @@
 # power sums must be the ones the engine then resolves with.
 import pytest
 
-from fathom.bots.pinned_down import EasyBot, SharpBot
+from fathom.games.pinned_down.bot import EasyBot, SharpBot
 from fathom.codec import encode
 from fathom.games.local import make_seats, next_author
-from fathom.games.pinned_down import ENGINE, cards as C
+from fathom.games.pinned_down.engine import ENGINE
+from fathom.games.pinned_down import cards as C
 from fathom.games.pinned_down.fleet import SA, SD
 from fathom.runner import Runner
-from fathom.ui.games import pinned_down as ui
+from fathom.games.pinned_down import screen as ui
 from fathom.ui.screen import wrap
 
 from uikit import App

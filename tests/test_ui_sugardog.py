@@ -3,10 +3,10 @@
 # the log page, and the generic lines() semantics the end-to-end driver reads.
 import pytest
 
-from fathom.games import sugardog as S
+from fathom.games.sugardog import engine as S
 from fathom.games.local import make_seats
 from fathom.runner import Runner
-from fathom.ui.games import sugardog as ui
+from fathom.games.sugardog import screen as ui
 
 from uikit import App, Panel
 

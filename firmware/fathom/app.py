@@ -142,9 +142,8 @@ class App:
 def home_menu(app):
     from fathom import games
     items = []
-    for gid, title, _mod in games.GAMES:
-        ok = games.available(gid)
-        items.append(Item(title, _open_game(gid), ok, "" if ok else "soon"))
+    for gid in games.IDS:
+        items.append(Item(games.declaration(gid).TITLE, _open_game(gid)))
     if app.settings["opponent"] != "off":  # this unit lends itself as a bot opponent
         items.insert(0, Item("Play as bot", _call("fathom.ui.pairing", "wait_as_bot")))
     items.append(Item("Companion", _open("fathom.ui.companion", "companion_menu")))

@@ -88,3 +88,21 @@ class BotPeer:
         if r is None:
             raise ValueError("the bot's journal %s is missing" % side_name(saved["player"]))
         return BotPeer(runner_cls, r.seat, make_bot(r.seat), saved["level"], runner=r)
+
+
+def vs_bots(runner_cls, storage, gid, opts, level, seed, n):
+    """A new game saved to storage: this unit's player 0 against (or with) n-1 bots, each
+    behind its own runner and seat, as the game menu starts it; the runner is returned."""
+    from fathom import games
+    from fathom.games.bots import make_bot
+    from fathom.games.seat import Seat
+    from fathom.link import entropy
+    eng = games.engine(gid)
+    me = Seat(eng, opts, n, seed, 0, entropy.token(16))
+    runner = runner_cls(me, [], storage, gid, {"vs": "bot", "level": level})
+    for p in range(1, n):
+        bot_seat = Seat(eng, opts, n, seed, p, entropy.token(16))
+        runner.peers.append(BotPeer(runner_cls, bot_seat, make_bot(gid, level, seed, p), level,
+                                    storage, gid))
+    runner.save()
+    return runner

@@ -24,7 +24,7 @@ def _env(k, default=None):
 
 
 def _bot(gid, level, seed, player):
-    from fathom.ui.play import make_bot
+    from fathom.games.bots import make_bot
     return make_bot(gid, level, seed, player)
 
 

@@ -12,10 +12,21 @@ from fathom_host import FIRMWARE, FathomError
 from fathom_host.units import Emulator
 
 BENCHES = ("boot", "link", "turn", "bots", "soak")
-SOAK = (  # (game, players, link, loss): the larger soak `make bench` runs
-    ("ashtapada", 2, "espnow", 0.3), ("ping", 2, "espnow", 0.3), ("periplus", 2, "uart", 0.3),
-    ("sugardog", 3, "espnow", 0.3), ("pinned_down", 2, "espnow", 0.3),
-)
+SOAK_LOSS = 0.3
+
+
+def soak_plan():
+    """(game, players, link) for every registered game: three units where the game takes more
+    than two (a group, over ESP-NOW), else two over ESP-NOW and UART by turns."""
+    from fathom import games
+    plan = []
+    for i, gid in enumerate(games.IDS):
+        top = games.declaration(gid).PLAYERS[1]
+        if top > 2:
+            plan.append((gid, 3, "espnow"))
+        else:
+            plan.append((gid, 2, ("espnow", "uart")[i % 2]))
+    return plan
 
 
 def add_arguments(p):
@@ -88,7 +99,7 @@ def bench_bots(args):
     import subprocess
     from fathom import games
     from fathom_host.units import micropython_exe
-    gids = [g for g, _t, _m in games.GAMES if games.available(g)]
+    gids = [g for g in games.IDS if games.has(g, "bot")]
     env = dict(os.environ, MICROPYPATH=os.pathsep.join([str(FIRMWARE), ".frozen"]))
     out = {}
     for gid in gids:
@@ -120,7 +131,7 @@ def bench_turn(args):
     from fathom_host.drive import pair, pair_uart
     from fathom_host.ether import Ether
     from fathom import games
-    title = games.engine(args.game).TITLE
+    title = games.declaration(args.game).TITLE
     out = {"game": args.game}
     for link in ("espnow", "uart"):
         ether = Ether(seed=1)
@@ -179,11 +190,8 @@ def bench_soak(args):
     import argparse
     from fathom_host import sim
     out = {}
-    for gid, players, link, loss in SOAK:
-        from fathom import games
-        if not games.available(gid):
-            out[gid] = {"skipped": "not playable yet"}
-            continue
+    loss = SOAK_LOSS
+    for gid, players, link in soak_plan():
         a = argparse.Namespace(game=gid, games=args.games, units=players, seed=7, link=link,
                                bot="random", bots="sharp," + ",".join(["random"] * (players - 1)),
                                option=[], loss=loss, dup=0.05 if loss else 0.0,

@@ -3,7 +3,7 @@ import argparse
 import importlib
 import sys
 
-from fathom_host import FathomError
+from fathom_host import FathomError, use_firmware
 
 COMMANDS = (
     ("emu", "fathom_host.emu", "run emulated units side by side in the terminal"),
@@ -24,15 +24,9 @@ def main(argv=None):
     for name, modname, help_text in COMMANDS:
         p = sub.add_parser(name, help=help_text)
         p.set_defaults(_module=modname)
-        try:
-            importlib.import_module(modname).add_arguments(p)
-        except ImportError:
-            p.set_defaults(_missing=True)
+        importlib.import_module(modname).add_arguments(p)
     args = parser.parse_args(argv)
-    if getattr(args, "_missing", False):
-        print("fathom: the %s command is not available in this build" % args.command,
-              file=sys.stderr)
-        return 2
+    use_firmware()
     try:
         rc = importlib.import_module(args._module).run(args)
     except FathomError as e:

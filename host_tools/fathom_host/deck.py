@@ -1,11 +1,6 @@
 # `fathom deck validate FILE`: check a Pinned Down deck file against the deck-construction rules
 # with the same parser the units use, so a deck that passes here loads on a unit.
-import sys
-
-from fathom_host import FathomError, FIRMWARE
-
-if str(FIRMWARE) not in sys.path:
-    sys.path.insert(0, str(FIRMWARE))
+from fathom_host import FathomError
 
 
 def add_arguments(p):

@@ -1,5 +1,5 @@
 # `fathom bench device`: what a unit spends on an ESP32-sized runtime, measured in the real app.
-# Each game is started by the firmware's own start_vs_bot (seeded, with this unit's seat played
+# Each game is started by the firmware's own peers.vs_bots (seeded, with this unit's seat played
 # by the app's AutoPlayer at the sharp level), saved, and the unit booted on it: App resumes it
 # through the save/resume path a rebooted board takes and plays it to its end against the
 # in-unit sharp bot, journalling every event, then goes home. The hub twin samples the live heap
@@ -12,13 +12,10 @@
 import hashlib
 import os
 import shutil
-import sys
-import types
 
-from fathom_host import FIRMWARE, FathomError
+from fathom_host import FathomError, use_firmware
 from fathom_host.units import Emulator
 
-GAMES = ("ashtapada", "ping", "sugardog", "periplus", "pinned_down")
 LEVEL = "sharp"
 # The long tail: sharp bots end PING and Periplus in tens of moves, so one more game each is
 # played by random bots on both seats (PING runs to 300+ turns, Periplus to 100+ moves).
@@ -30,9 +27,10 @@ FAST = {"FATHOM_FAST_BOTS": "1"}             # bots skip their pauses for people
 WATCH = dict(FAST, FATHOM_HEAPWATCH="1")
 
 
-def _firmware_path():
-    if str(FIRMWARE) not in sys.path:
-        sys.path.insert(0, str(FIRMWARE))
+def all_games():
+    use_firmware()
+    from fathom import games
+    return tuple(games.IDS)
 
 
 def game_seed(gid, k):
@@ -43,13 +41,12 @@ def write_game(datadir, gid, k, level=LEVEL):
     """Start game k of `gid` vs the sharp bot into the unit's storage, as the game menu's
     "vs bot: sharp" (or "with bot: sharp") would, with seeded salts and the app's AutoPlayer
     playing this unit's seat."""
-    _firmware_path()
-    from fathom import games
+    use_firmware()
+    from fathom import games, peers
     from fathom.hal.storage import Storage
     from fathom.runner import Runner
-    from fathom.ui import play
-    eng = games.engine(gid)
-    n = 2 if eng.PLAYERS[0] == 1 else eng.PLAYERS[0]
+    decl = games.declaration(gid)
+    n = 2 if decl.PLAYERS[0] == 1 else decl.PLAYERS[0]
     seed = game_seed(gid, k)
     counter = [0]
 
@@ -63,18 +60,17 @@ def write_game(datadir, gid, k, level=LEVEL):
                 meta = dict(meta, autoplay=level)
             Runner.__init__(self, seat, peers, storage, gid, meta, *a, **kw)
 
-    app = types.SimpleNamespace(hw=types.SimpleNamespace(storage=Storage(str(datadir))))
-    saved = (os.urandom, play.Runner, play.show)
-    os.urandom, play.Runner, play.show = urandom, Autoplayed, lambda app, runner: None
+    saved = os.urandom
+    os.urandom = urandom
     try:
-        play.start_vs_bot(app, gid, eng.options({}), level, seed, n)
+        peers.vs_bots(Autoplayed, Storage(str(datadir)), gid, games.options(gid), level, seed, n)
     finally:
-        os.urandom, play.Runner, play.show = saved
+        os.urandom = saved
     games.unload(gid)
 
 
 def game_events(datadir):
-    _firmware_path()
+    use_firmware()
     from fathom import games
     from fathom.hal.storage import Storage
     from fathom.runner import load
@@ -151,10 +147,11 @@ def loaded_modules(unit):
     return unit.wait(lambda c: c.modules is not None, 10, "the module list").modules
 
 
-def settle(runtime, games=GAMES, k=0):
+def settle(runtime, games=None, k=0):
     """What a game leaves behind: the live heap at the home menu after boot, then after each
     game (game k vs the sharp bot, resumed, played to its end, OK) back at the home menu, with
     the fathom modules loaded there that were not at boot. One unit, no 96k run."""
+    games = games or all_games()
     from fathom_host.units import micropython_exe
     micropython_exe(runtime)  # built (or rebuilt) before the unit's boot timeout runs
     emu = Emulator(1, runtime=runtime)
@@ -194,7 +191,8 @@ def home(emu):
             "home_max_alloc": m["max_alloc"], "home_stack_peak": m["stack_peak"]}
 
 
-def bench_runtime(runtime, n_games, games=GAMES):
+def bench_runtime(runtime, n_games, games=None):
+    games = games or all_games()
     from fathom_host.units import micropython_exe
     exe = micropython_exe(runtime)  # built (or found stale and rebuilt) before any timing
     emu = Emulator(2, runtime=runtime)
@@ -239,6 +237,6 @@ def bench_device(args):
         raise FathomError("bench device measures the 32-bit runtimes: --runtime stock|frozen|both")
     runtimes = ("stock", "frozen") if which == "both" else (which,)
     n = args.games if args.games_given else 5
-    games = (args.game,) if args.game_given else GAMES
+    games = (args.game,) if args.game_given else None
     out = {rt: bench_runtime(rt, n, games) for rt in runtimes}
     return out if len(out) > 1 else out[runtimes[0]]

@@ -2,9 +2,8 @@
 import json
 import os
 import pathlib
-import sys
 
-from fathom_host import BOARDS, FIRMWARE, FathomError
+from fathom_host import BOARDS, FathomError, use_firmware
 
 CHIP_DEFAULTS = {  # where MicroPython's image goes, and where to get one
     "esp32": {"flash_offset": 0x1000,
@@ -44,13 +43,10 @@ def load(name, boards_dir=BOARDS):
 
 
 def _check_with_firmware(path):
-    """Let the firmware's own loader judge the profile, when that loader exists yet."""
-    if str(FIRMWARE) not in sys.path:
-        sys.path.insert(0, str(FIRMWARE))
-    try:
-        from fathom.hal.board import ProfileError, load_profile
-    except ImportError:
-        return
+    """Let the firmware's own loader judge the profile too, so a profile that passes here loads
+    on a unit."""
+    use_firmware()
+    from fathom.hal.board import ProfileError, load_profile
     try:
         load_profile(str(path))
     except ProfileError as e:

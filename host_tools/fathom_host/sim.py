@@ -3,14 +3,11 @@
 # units); --link espnow|uart runs real emulated units that pair over the ether with faults.
 import hashlib
 import json
-import sys
 import time
 import traceback
 
-from fathom_host import FIRMWARE, FathomError
+from fathom_host import FathomError
 
-if str(FIRMWARE) not in sys.path:
-    sys.path.insert(0, str(FIRMWARE))
 
 BOT_LEVELS = ("random", "easy", "sharp")
 
@@ -59,7 +56,7 @@ def parse_options(engine, pairs):
 
 
 def make_bot(gid, level, seed, player):
-    from fathom.ui.play import make_bot as _make
+    from fathom.games.bots import make_bot as _make
     return _make(gid, level, seed, player)
 
 
@@ -76,9 +73,8 @@ def load_engine(gid):
     from fathom import games
     try:
         return games.engine(gid)
-    except (KeyError, ImportError) as e:
-        raise FathomError("no game %r (%s); games: %s" % (
-            gid, e, ", ".join(g for g, _t, _m in games.GAMES)))
+    except KeyError as e:
+        raise FathomError(str(e.args[0]))
 
 
 def new_stats(args, gid, n):
@@ -138,7 +134,7 @@ def seat_levels(levels, rotate):
 
 def replay(args, engine, opts, n, levels):
     """One direct game from the number a failure report gave, with its log."""
-    from fathom.ui.play import describe
+    from fathom.games.base import describe
     k = args.replay
     try:
         out = play_direct(engine, opts, n, game_seed(k), seat_levels(levels, (k % 1000000) % n))

@@ -1,38 +1,81 @@
-# The game registry: ids in menu order, loaded lazily so only the game being played costs heap.
-GAMES = (
-    ("ping", "PING", "fathom.games.ping"),
-    ("ashtapada", "Lake Ashtapada", "fathom.games.ashtapada"),
-    ("sugardog", "Sugar Dog", "fathom.games.sugardog"),
-    ("periplus", "Periplus", "fathom.games.periplus"),
-    ("pinned_down", "Pinned Down", "fathom.games.pinned_down"),
-)
-# Which games can be started; kept as data so the home menu costs no engine import (each
-# engine is 15-20 KB of heap on the unix port).
-PLAYABLE = ("ping", "ashtapada", "sugardog", "periplus", "pinned_down")
+# The game registry. A game is one folder, fathom/games/<id>/: its __init__.py declares it (ID,
+# TITLE, PLAYERS, OPTIONS, and PARTS: which of engine, bot, screen, companion it has) and each
+# part is a module beside it. Menus, the companion, the bench, `fathom sim` and the tests that
+# run over every game all read this list; nothing else names the games. A declaration is a
+# few names; a part is imported only when used (each engine is 15-20 KB of heap unfrozen).
+IDS = ["ping", "ashtapada", "sugardog", "periplus", "pinned_down"]   # in menu order
+_outside = {}   # id -> package, for a game folder registered from elsewhere (a test's game)
 
 
-def engine(name):
-    """The engine instance for a game id; ImportError/KeyError if not available."""
-    for gid, _title, mod in GAMES:
-        if gid == name:
-            m = __import__(mod, None, None, ("ENGINE",))
-            return m.ENGINE
-    raise KeyError("unknown game " + str(name))
+class MissingPart(ImportError):
+    """A game lacks a part, or a declared part does not import; the message names both."""
 
 
-def available(name):
-    return name in PLAYABLE
+def package(gid):
+    if gid in _outside:
+        return _outside[gid]
+    if gid in IDS:
+        return "fathom.games." + gid
+    raise KeyError("unknown game %r (known: %s)" % (gid, ", ".join(IDS)))
 
 
-def unload(name):
+def declaration(gid):
+    return __import__(package(gid), None, None, ("ID",))
+
+
+def has(gid, name):
+    return name in declaration(gid).PARTS
+
+
+def part(gid, name):
+    """The game's part module; MissingPart if it is not declared or does not import."""
+    if not has(gid, name):
+        raise MissingPart("%s has no %s" % (gid, name))
+    mod = package(gid) + "." + name
+    try:
+        return __import__(mod, None, None, ("_",))
+    except ImportError as e:
+        raise MissingPart("%s declares a %s but %s does not import: %s" % (gid, name, mod, e))
+
+
+def engine(gid):
+    return part(gid, "engine").ENGINE
+
+
+def options(gid, given=None):
+    """The game's options with defaults filled in; IllegalAction for a bad one. Reads only the
+    declaration, so a menu checks options without loading the engine."""
+    from fathom.games.base import check_options
+    return check_options(declaration(gid).OPTIONS, given)
+
+
+def with_part(name):
+    """The ids of the games that have a part, in menu order."""
+    return [gid for gid in IDS if has(gid, name)]
+
+
+def register(pkg):
+    """Add a game folder that lives outside fathom.games (a package on sys.path)."""
+    d = __import__(pkg, None, None, ("ID",))
+    _outside[d.ID] = pkg
+    if d.ID not in IDS:
+        IDS.append(d.ID)
+    return d.ID
+
+
+def unregister(gid):
+    unload(gid)
+    del _outside[gid]
+    IDS.remove(gid)
+
+
+def unload(gid):
     """Drop a game's modules after play so the next game starts with the heap it had."""
     import sys
     from fathom import forget
-    for gid, _title, mod in GAMES:
-        if gid == name:
-            # parents before their submodules: a package forgotten first keeps its own names
-            # (a live engine still calls the submodules it imported), and nothing is left behind
-            for key in sorted(sys.modules):
-                if key == mod or key.startswith(mod + ".") or key in (
-                        "fathom.bots." + gid, "fathom.ui.games." + gid):
-                    forget(key)
+    pkg = package(gid)
+    # parents before their submodules: a package forgotten first keeps its own names (a live
+    # engine still calls the submodules it imported), and nothing is left behind
+    for key in sorted(sys.modules):
+        if key.startswith(pkg + "."):
+            forget(key)

@@ -13,28 +13,31 @@ class IllegalAction(ValueError):
     """An action or event the rules forbid: bad shape, out of turn, or illegal move."""
 
 
+def check_options(declared, given=None):
+    """`given` with defaults filled in and every value checked against its choices."""
+    out = {}
+    given = given or {}
+    for key, _label, choices, default in declared:
+        v = given.get(key, default)
+        if v not in choices:
+            raise IllegalAction("option %s=%r not in %r" % (key, v, choices))
+        out[key] = v
+    for key in given:
+        if key not in out:
+            raise IllegalAction("unknown option " + str(key))
+    return out
+
+
 class Engine:
-    NAME = ""            # short id on the link, in saves and in `fathom sim --game`
+    NAME = ""            # the declaration's ID: on the link, in saves, in `fathom sim --game`
     TITLE = ""           # shown in menus
     PLAYERS = (2, 2)     # min, max
     OPTIONS = ()         # ((key, label, (choice, ...), default), ...) choices are ints or strs
-    PLAYABLE = True
     COOPERATIVE = False  # True: all players win or lose together (an empty result is a loss)
 
     # ---- options ---------------------------------------------------------------------------
     def options(self, given=None):
-        """Defaults filled in and every value checked against its choices."""
-        out = {}
-        given = given or {}
-        for key, _label, choices, default in self.OPTIONS:
-            v = given.get(key, default)
-            if v not in choices:
-                raise IllegalAction("option %s=%r not in %r" % (key, v, choices))
-            out[key] = v
-        for key in given:
-            if key not in out:
-                raise IllegalAction("unknown option " + str(key))
-        return out
+        return check_options(self.OPTIONS, given)
 
     # ---- setup -----------------------------------------------------------------------------
     def new_game(self, opts, nplayers, rng):
@@ -102,3 +105,13 @@ class Engine:
     def concede(self, pub, player):
         """Mark `player` as having conceded; the result must then name the others."""
         pub["conceded"] = player
+
+
+def describe(eng, seat, author, event):
+    """The log line for an event: the framework's own events here, the game's from its engine
+    (which must describe every event it accepts: the generic tests hold it to that)."""
+    if event[0] == "setup":
+        return "P%d ready" % (author + 1)
+    if event[0] == "concede":
+        return "P%d concedes" % (author + 1)
+    return eng.describe(seat.pub, author, event)

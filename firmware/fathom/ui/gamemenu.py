@@ -1,41 +1,39 @@
 # A game's menu: play against another unit or a bot, the game's options, resume a saved game.
 
 from fathom import games
+from fathom.games.bots import levels
 from fathom.link import entropy
 from fathom.ui.menu import Item, Menu
-
-BOT_LEVELS = ("easy", "sharp")
 
 
 def _options_store(app, gid):
     key = "opts_" + gid
     saved = app.settings.values.get(key)
-    eng = games.engine(gid)
     try:
-        return eng.options(saved or {})
-    except Exception:
-        return eng.options({})
+        return games.options(gid, saved if isinstance(saved, dict) else None)
+    except ValueError:  # saved by a firmware whose options differed: the defaults
+        return games.options(gid)
 
 
 def game_menu(app, gid, cursor=0):
-    eng = games.engine(gid)
+    decl = games.declaration(gid)
     opts = _options_store(app, gid)
     items = []
     from fathom.ui.play import saved_game_of
     if saved_game_of(app) == gid:
         items.append(Item("Resume game", lambda a: _resume(a)))
-    if eng.PLAYERS[0] == 1:  # cooperative: alone, with a partner's unit, or with a bot partner
+    if decl.PLAYERS[0] == 1:  # cooperative: alone, with a partner's unit, or with a bot partner
         items.append(Item("Solo", _start_bot(gid, opts, None, 1)))
         items.append(Item("with other unit", lambda a: _start_link(a, gid, opts)))
-        for level in BOT_LEVELS:
+        for level in levels(gid):
             items.append(Item("with bot: " + level, _start_bot(gid, opts, level, 2)))
     else:
         items.append(Item("vs other unit", lambda a: _start_link(a, gid, opts)))
-        for level in BOT_LEVELS:
-            items.append(Item("vs bot: " + level, _start_bot(gid, opts, level, eng.PLAYERS[0])))
-    for key, label, choices, _default in eng.OPTIONS:
+        for level in levels(gid):
+            items.append(Item("vs bot: " + level, _start_bot(gid, opts, level, decl.PLAYERS[0])))
+    for key, label, choices, _default in decl.OPTIONS:
         items.append(Item(label, _cycle(gid, key, choices, len(items)), True, str(opts[key])))
-    return Menu(app, eng.TITLE, items, cursor)
+    return Menu(app, decl.TITLE, items, cursor)
 
 
 def _cycle(gid, key, choices, index):

@@ -16,7 +16,7 @@ from fathom.ui.screen import CH, Screen, clip, cols, header, rows, wrap
 
 def start_link_game(app, gid, opts, players=None, join=False):
     if gid is not None and players is None and not join:
-        top = games.engine(gid).PLAYERS[1]
+        top = games.declaration(gid).PLAYERS[1]
         if top > 2:
             app.push(_size_menu(app, gid, opts, top))
             return
@@ -127,11 +127,10 @@ class PairScreen(Screen):
             return ["In a group of %d" % c.group(), "waiting for", "the host..."], []
         if st == "offer":
             game, opts = c.offer()
-            title = game
             try:
-                title = games.engine(game).TITLE
-            except Exception:
-                pass
+                title = games.declaration(game).TITLE
+            except KeyError:  # a game this unit's firmware does not have: the offer says so
+                title = game + " (unknown here)"
             desc = " ".join("%s=%s" % (k, opts[k]) for k in sorted(game_opts(opts)))
             if c.group() > 2:
                 desc = "%d players %s" % (c.group(), desc)

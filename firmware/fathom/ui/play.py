@@ -1,25 +1,15 @@
 # Starting, resuming and showing a game: the runner becomes an app service, and the game's own
-# screen (fathom.ui.games.<id>) or the generic one shows it. Then the result and the audit.
+# screen part (fathom/games/<id>/screen.py) or, for a game that declares none, the generic one
+# shows it. Then the result and the audit.
 from fathom import games
-from fathom.games.seat import Seat
+from fathom.games.base import describe
+from fathom.games.bots import make_bot
 from fathom.hal.clock import ticks_add, ticks_diff
-from fathom.link import entropy
-from fathom.peers import BotPeer
+from fathom.peers import BotPeer, vs_bots
 from fathom.runner import PEERS, Runner, SAVE, VANISH_MS, WITHHELD, load, side_name
 from fathom.ui.dialog import Message
 from fathom.ui.menu import Item, Menu
 from fathom.ui.screen import CH, Screen, clip, cols, header, rows, wrap
-
-
-def make_bot(gid, level, seed, player):
-    if level in ("easy", "sharp"):
-        try:
-            m = __import__("fathom.bots." + gid, None, None, ("EasyBot",))
-            return (m.EasyBot if level == "easy" else m.SharpBot)(seed, player)
-        except (ImportError, AttributeError):
-            pass
-    from fathom.bots.random_bot import RandomBot
-    return RandomBot(seed, player)
 
 
 def saved_game_of(app):
@@ -36,16 +26,7 @@ def saved_game_of(app):
 
 def start_vs_bot(app, gid, opts, level, seed, n):
     """This unit's player 0 against (or with) n-1 bots, each behind its own runner and seat."""
-    eng = games.engine(gid)
-    st = app.hw.storage
-    me = Seat(eng, opts, n, seed, 0, entropy.token(16))
-    runner = Runner(me, [], st, gid, {"vs": "bot", "level": level})
-    for p in range(1, n):
-        bot_seat = Seat(eng, opts, n, seed, p, entropy.token(16))
-        runner.peers.append(BotPeer(Runner, bot_seat, make_bot(gid, level, seed, p), level,
-                                    st, gid))
-    runner.save()
-    show(app, runner)
+    show(app, vs_bots(Runner, app.hw.storage, gid, opts, level, seed, n))
 
 
 def resume(app, runner=None):
@@ -162,10 +143,9 @@ def show(app, runner):
     if level:
         runner.services.append(AutoPlayer(runner, level))
     app.services.extend(runner.services)
-    try:
-        m = __import__("fathom.ui.games." + runner.gid, None, None, ("screen",))
-        scr = m.screen(app, runner)
-    except ImportError:
+    if games.has(runner.gid, "screen"):
+        scr = games.part(runner.gid, "screen").screen(app, runner)
+    else:
         scr = GameScreen(app, runner)
     app.push(scr)
 
@@ -326,17 +306,6 @@ class GameScreen(GameBase):
             else:
                 self.runner.play(choice)
             self.cursor = 0
-
-
-def describe(eng, seat, author, event):
-    if event[0] == "setup":
-        return "P%d ready" % (author + 1)
-    if event[0] == "concede":
-        return "P%d concedes" % (author + 1)
-    try:
-        return eng.describe(seat.pub, author, event)
-    except Exception:
-        return "P%d %s" % (author + 1, event[0])
 
 
 class LogScreen(Screen):

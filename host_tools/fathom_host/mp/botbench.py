@@ -6,13 +6,8 @@ import sys
 import time
 
 from fathom import games
-from fathom.bots.random_bot import RandomBot
+from fathom.games.bots import LEVELS, RandomBot, make_bot
 from fathom.games.local import play
-
-
-def bot_class(gid, level):
-    m = __import__("fathom.bots." + gid, None, None, ("EasyBot",))
-    return m.EasyBot if level == "easy" else m.SharpBot
 
 
 class Timed:
@@ -34,14 +29,13 @@ def main(gids, n_games):
     for gid in gids:
         eng = games.engine(gid)
         n = eng.PLAYERS[0]
-        for level in ("easy", "sharp"):
+        for level in LEVELS:
             times = []
-            cls = bot_class(gid, level)
             for g in range(n_games):
                 seed = b"bench%d" % g
                 bots = [RandomBot(seed, p) for p in range(n)]
                 me = g % n
-                bots[me] = Timed(cls(seed, me), times)
+                bots[me] = Timed(make_bot(gid, level, seed, me), times)
                 play(eng, eng.options(), n, seed, bots)
                 gc.collect()
             times.sort()

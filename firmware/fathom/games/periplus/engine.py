@@ -6,6 +6,7 @@
 # derive it; each unit keeps it in priv to deal itself its own draws (a draw is no event of its
 # own: the event that ends a turn draws for the next player), and the end-of-game audit checks
 # every card a player claimed to hold.
+from fathom.games import periplus as D
 from fathom.games.base import Engine, IllegalAction
 from fathom.prng import Prng
 from fathom.games.periplus import cards as C
@@ -47,10 +48,7 @@ def _shape(event, n):
 
 
 class PeriplusEngine(Engine):
-    NAME = "periplus"
-    TITLE = "Periplus"
-    PLAYERS = (2, 2)
-    OPTIONS = (("islands", "Islands", (0, 2, 4), 0),)
+    NAME, TITLE, PLAYERS, OPTIONS = D.ID, D.TITLE, D.PLAYERS, D.OPTIONS
 
     # ---- setup -----------------------------------------------------------------------------
     def new_game(self, opts, nplayers, rng):

@@ -15,6 +15,7 @@
 # strongest, EP<n> attackers +n here, NEB all ships cloak here, DHI damage strongest.
 
 from fathom import res
+from fathom.games import pinned_down as D
 
 ID, NAME, TYPE, AFF, THREAT, UNIQ, PW, CAP, CLS, KW = range(10)
 
@@ -30,7 +31,7 @@ DMG = "D"
 TEXTS = "games/pinned_down/texts.txt"   # a fathom.res data path
 _offs = None                              # text() line offsets, found on first use
 
-AFFS = ("purple", "red", "blue", "acarr")
+AFFS = D.DECKS
 AFF_CODE = {"purple": "P", "red": "R", "blue": "B", "acarr": "A"}
 
 # For damage cards PW/CAP are the (negative) changes and CLS holds the structure loss in %.

@@ -6,7 +6,9 @@
 # from its own deck copy) and the shared attack, location and damage decks, whose order only
 # the cards that allow a peek show on the screen. No event asks another unit a question: every
 # card a player uses is revealed by the event that uses it, and the audit checks the hand.
+from fathom import res  # noqa: F401  (leaves first: imports nest shallow on the C stack, issue 14)
 from fathom.prng import Prng
+from fathom.games import pinned_down as D
 from fathom.games.base import Engine, IllegalAction
 from fathom.games.pinned_down import cards as C
 from fathom.games.pinned_down import deckfile
@@ -50,12 +52,8 @@ def _int(v, lo, hi, what):
 
 
 class PinnedDown(Engine):
-    NAME = "pinned_down"
-    TITLE = "Pinned Down"
-    PLAYERS = (1, 4)
+    NAME, TITLE, PLAYERS, OPTIONS = D.ID, D.TITLE, D.PLAYERS, D.OPTIONS
     COOPERATIVE = True
-    OPTIONS = (("deck", "P1 deck", C.AFFS, "red"),
-               ("level", "Difficulty", ("easy", "normal", "hard"), "normal"))
 
     # ---- setup -----------------------------------------------------------------------------
     def new_game(self, opts, nplayers, rng):

@@ -1,27 +1,21 @@
-# The tabletop companion: one unit beside a paper game, no link. The menu imports only the
-# chosen mode's module (heap), and every mode keeps its state in one storage file, saved on
+# The tabletop companion: one unit beside a paper game, no link. A game's mode is its
+# `companion` part (fathom/games/<id>/companion.py), imported only when chosen (heap); this
+# module is the kit the modes share. Every mode keeps its state in one storage file, saved on
 # every change, so a power cut loses nothing.
+from fathom import games
 from fathom.ui.menu import Item, Menu
 from fathom.ui.screen import CH, Screen, clip, cols, header, rows, wrap
 
-MODES = (
-    ("ping", "PING"),
-    ("ashtapada", "Lake Ashtapada"),
-    ("sugardog", "Sugar Dog"),
-    ("periplus", "Periplus"),
-    ("pinned_down", "Pinned Down"),
-)
-
 
 def companion_menu(app):
-    items = [Item(title, _opener(mid)) for mid, title in MODES]
+    items = [Item(games.declaration(gid).TITLE, _opener(gid))
+             for gid in games.with_part("companion")]
     return Menu(app, "Companion", items)
 
 
-def _opener(mid):
+def _opener(gid):
     def go(app):
-        m = __import__("fathom.ui.companion." + mid, None, None, ("open_mode",))
-        m.open_mode(app)
+        games.part(gid, "companion").open_mode(app)
     return go
 
 

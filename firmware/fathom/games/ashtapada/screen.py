@@ -2,7 +2,7 @@
 # boats, own charges and their reports, destroyed mines), the deduction overlay (rule 6.3), the
 # highlighted choice drawn on the lake, a status panel, and log / sonar pages on LEFT/RIGHT.
 # The choice list and lines() keep the generic GameScreen semantics, so tests drive it as text.
-from fathom.games import ashtapada as A
+from fathom.games.ashtapada import engine as A
 from fathom.ui.play import GameScreen, describe
 from fathom.ui.screen import CH, clip, cols, header, link_icon, rows, wrap
 

@@ -1,7 +1,7 @@
 # Sugar Dog companion: the paper map kept by the unit. Your submarine, mines and torpedoes,
 # the command log the source asks for, contacts noted by square, and your torpedoes flown
 # 2 squares at the start of each of your turns (the engine's rule and its step()).
-from fathom.games import sugardog as G
+from fathom.games.sugardog import engine as G
 from fathom.ui.companion import Grid, Panel, Store, choose, confirm, load, open_with, \
     squares_ok
 

@@ -3,7 +3,7 @@
 # over the map), narrowed by every announcement and every "no contact" answer and widened by one
 # square at each silent turn; it shoots when a torpedo's squares cover enough of that set.
 from fathom.prng import Prng
-from fathom.games.sugardog import step, neighbours
+from fathom.games.sugardog.engine import step, neighbours
 
 
 def popcount(b):

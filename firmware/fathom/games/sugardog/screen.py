@@ -3,7 +3,7 @@
 # choice drawn on the map, a status panel, and the command log as a scrollable page (RIGHT;
 # while choosing the start square LEFT/RIGHT move a row instead).
 # Choices, UP/DOWN/OK and lines() keep the generic GameScreen semantics the test driver reads.
-from fathom.games import sugardog as S
+from fathom.games.sugardog import engine as S
 from fathom.ui.play import GameScreen, describe
 from fathom.ui.screen import CH, clip, cols, header, rows, wrap
 

@@ -2,7 +2,7 @@
 # gives the exact report to read out, from the engine's own report() (one implementation);
 # log your own charges and the reports you heard, and see the squares still consistent with
 # them, from the engine's candidates() fed a small pub-like dict.
-from fathom.games import ashtapada as A
+from fathom.games.ashtapada import engine as A
 from fathom.ui.companion import Grid, NumberPick, Panel, Store, choose, confirm, load, \
     open_with, squares_ok
 

@@ -1,6 +1,7 @@
 # Lake Ashtapada: two PT boats hunt each other's secret mines on a square lake by sonar.
 # Rules, gaps and interpretations: docs/rules/lake_ashtapada.md (section numbers quoted below).
 # Player 0 is South and moves first. Squares are ints r*size+c, row 0 on the South shore.
+from fathom.games import ashtapada as D
 from fathom.games.base import Engine, IllegalAction
 
 try:
@@ -303,15 +304,7 @@ def _squares(x, size, count):
 
 
 class Ashtapada(Engine):
-    NAME = "ashtapada"
-    TITLE = "Lake Ashtapada"
-    PLAYERS = (2, 2)
-    OPTIONS = (
-        ("size", "Lake", (8, 10, 12), 10),
-        ("mines", "Mines", (3, 4, 5, 6, 7), 5),
-        ("islands", "Islands", (0, 1, 2, 3), 1),
-        ("calm", "Draw after", (40, 60, 100), 60),
-    )
+    NAME, TITLE, PLAYERS, OPTIONS = D.ID, D.TITLE, D.PLAYERS, D.OPTIONS
 
     # ---- set-up (rules 2 and 3) ------------------------------------------------------------
     def new_game(self, opts, nplayers, rng):

@@ -5,6 +5,7 @@
 # square loudly (a cruising submarine, a torpedo), every other living player answers from its
 # own secrets, in turn order, whether it has something there; the square resolves once all
 # answers are in. Squares are ints y * size + x; x is the letter (A = 0), y + 1 the number.
+from fathom.games import sugardog as D
 from fathom.games.base import Engine, IllegalAction
 
 N, E, S, W = 0, 1, 2, 3
@@ -61,11 +62,8 @@ def _is_int(v):
 
 
 class SugarDog(Engine):
-    NAME = "sugardog"
-    TITLE = "Sugar Dog"
-    PLAYERS = (2, 4)
+    NAME, TITLE, PLAYERS, OPTIONS = D.ID, D.TITLE, D.PLAYERS, D.OPTIONS
     # A draw after this many rounds in a row without a submarine lost: the game always ends.
-    OPTIONS = (("calm", "Calm rounds", (10, 20, 30, 50), 20),)
 
     # ---- setup -----------------------------------------------------------------------------
     def new_game(self, opts, nplayers, rng):

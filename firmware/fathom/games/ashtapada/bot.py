@@ -2,7 +2,7 @@
 # Sharp keeps to squares the ping reports prove empty, sounds where the reports split the
 # remaining candidate squares best, and depth-charges only proved mines (or one good gamble).
 from fathom.prng import Prng
-from fathom.games.ashtapada import candidates, certain, reports, distance
+from fathom.games.ashtapada.engine import candidates, certain, reports, distance
 
 
 def _cheb(a, b, n):

@@ -1,1 +1,0 @@
-# Bots decide from one seat only: its public state, its log and its own secrets.

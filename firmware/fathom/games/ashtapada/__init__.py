@@ -1,0 +1,12 @@
+# Lake Ashtapada: two PT boats hunt each other's secret mines by sonar
+# (docs/rules/lake_ashtapada.md).
+ID = "ashtapada"
+TITLE = "Lake Ashtapada"
+PLAYERS = (2, 2)
+OPTIONS = (
+    ("size", "Lake", (8, 10, 12), 10),
+    ("mines", "Mines", (3, 4, 5, 6, 7), 5),
+    ("islands", "Islands", (0, 1, 2, 3), 1),
+    ("calm", "Draw after", (40, 60, 100), 60),
+)
+PARTS = ("engine", "bot", "screen", "companion")

@@ -1,0 +1,33 @@
+# Bot players: the random legal-move bot (the baseline and the soak-test driver) and the way to
+# get any game's bot by level. A game's own bots are its `bot` part (EasyBot, SharpBot).
+from fathom import games
+from fathom.prng import Prng
+
+LEVELS = ("easy", "sharp")   # a game's own bots; "random" is every game's
+
+
+class RandomBot:
+    LEVEL = "random"
+
+    def __init__(self, seed, player):
+        self.rng = Prng(seed, b"bot%d" % player)
+
+    def setup(self, seat):
+        return self.rng.choice(seat.setup_legal())
+
+    def act(self, seat):
+        return self.rng.choice(seat.legal())
+
+
+def levels(gid):
+    """The bot levels a game offers: its own bots', or only random when it declares none."""
+    return LEVELS if games.has(gid, "bot") else ("random",)
+
+
+def make_bot(gid, level, seed, player):
+    if level == "random":
+        return RandomBot(seed, player)
+    if level not in LEVELS:
+        raise ValueError("unknown bot level %r" % (level,))
+    m = games.part(gid, "bot")
+    return (m.EasyBot if level == "easy" else m.SharpBot)(seed, player)

@@ -1,1 +1,0 @@
-# Per-game screens: fathom.ui.play imports fathom.ui.games.<gid> when it exists.
