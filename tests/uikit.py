@@ -37,6 +37,26 @@ class Panel(framebuf.FrameBuffer):
         return len([p for p in pts if self.pixel(p[0], p[1])]), len(pts)
 
 
+class Oversized:
+    """A w x h panel as a screen sees it (width, height) over a buffer `margin` pixels larger
+    each way, so whatever is drawn past the panel's right or bottom edge stays visible to
+    outside() instead of being clipped away."""
+
+    def __init__(self, w, h, margin):
+        self.fb = Panel(w + margin, h + margin)
+        self.width = w
+        self.height = h
+        self.margin = margin
+
+    def __getattr__(self, name):  # drawing and lit() go to the buffer
+        return getattr(self.fb, name)
+
+    def outside(self):
+        m = self.margin
+        return (self.fb.lit(self.width, 0, m, self.height + m)
+                + self.fb.lit(0, self.height, self.width, m))
+
+
 class Hw:
     pass
 

@@ -2,11 +2,17 @@
 import gc
 
 from fathom import VERSION
-from fathom.ui.screen import CH, Screen, header
+from fathom.ui.dialog import draw_page
+from fathom.ui.screen import Screen
+from fathom.ui.textpage import TextPage
 
 
 class About(Screen):
     title = "About"
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.page = TextPage()
 
     def _text(self):
         gc.collect()
@@ -15,14 +21,12 @@ class About(Screen):
                 "free %d B" % gc.mem_free()]
 
     def draw(self, d):
-        header(d, self.title, self.app.link_state)
-        y = CH + 2
-        for line in self._text():
-            for i in range(0, len(line), d.width // CH):
-                if y + CH > d.height:
-                    return
-                d.text(line[i:i + d.width // CH], 0, y, 1)
-                y += CH
+        self.page.set("\n".join(self._text()))
+        draw_page(d, self.title, self.app.link_state, self.page)
+
+    def key(self, k):
+        if not self.page.key(k):
+            Screen.key(self, k)
 
     def lines(self):
         return [self.title] + self._text()

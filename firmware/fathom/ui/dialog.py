@@ -1,5 +1,8 @@
-# Message and confirmation screens: wrapped text, OK to accept, BACK to refuse.
-from fathom.ui.screen import CH, Screen, cols, header, rows, wrap
+# Message and confirmation screens: a top bar over a text page (UP/DOWN scroll it, the bar
+# counts the lines when it does not fit), OK to accept, BACK to refuse.
+from fathom.ui.screen import CH, Screen
+from fathom.ui.textpage import TextPage
+from fathom.ui.topbar import top_bar
 
 
 class Message(Screen):
@@ -10,27 +13,18 @@ class Message(Screen):
         self.on_ok = on_ok
         self.on_back = on_back
         self.ok_label = ok_label
-        self.top = 0
-
-    def _lines(self, d):
-        return wrap(self.text, cols(d))
+        self.page = TextPage(text)
 
     def draw(self, d):
-        header(d, self.title, self.app.link_state)
-        body = self._lines(d)
-        n = rows(d) - 1
-        for i, line in enumerate(body[self.top:self.top + n]):
-            d.text(line, 0, (i + 1) * CH, 1)
+        draw_page(d, self.title, self.app.link_state, self.page)
 
     def lines(self):
         return [self.title] + self.text.split("\n")
 
     def key(self, k):
-        if k == "DOWN":
-            self.top += 1
-        elif k == "UP":
-            self.top = max(0, self.top - 1)
-        elif k == "OK":
+        if self.page.key(k):
+            return
+        if k == "OK":
             if self.on_ok:
                 self.on_ok(self.app)
             else:
@@ -40,3 +34,17 @@ class Message(Screen):
                 self.on_back(self.app)
             else:
                 self.app.pop()
+
+
+def draw_page(d, title, link, page):
+    """A whole-panel page under a top bar that shows 'first line/last first line' once it
+    scrolls (the page is laid out before the bar, so the count is this frame's)."""
+    h = d.height - CH
+    page.lines(d.width, h)
+    last = page.last_top()
+    page.top = min(page.top, last)
+    if last:
+        top_bar(d, title, link, None, page.top + 1, last + 1)
+    else:
+        top_bar(d, title, link)
+    page.draw(d, 0, CH, d.width, h)

@@ -1,7 +1,9 @@
-# A scrolling list of items; disabled items are shown but cannot be chosen.
-# Each row's text is laid out once per panel width, so moving the cursor (the most common
-# redraw) allocates nothing: items are fixed once in a menu (a changed setting builds a new one).
-from fathom.ui.screen import CH, Screen, clip, cols, header, rows
+# A menu: a top bar and a list view of items; disabled items are shown (ending in '-') but
+# cannot be chosen. Items are fixed once in a menu (a changed setting builds a new one), so the
+# list lays its rows out once per panel width and a cursor move allocates nothing.
+from fathom.ui.listview import ListView
+from fathom.ui.screen import CH, Screen
+from fathom.ui.topbar import top_bar
 
 
 class Item:
@@ -17,41 +19,25 @@ class Menu(Screen):
         Screen.__init__(self, app)
         self.title = title
         self.items = items
-        self.cursor = cursor
-        self.top = 0
-        self._texts = None        # each item's row text for the width in _w
-        self._w = None
+        labels = []
+        notes = []
+        for it in items:
+            labels.append(it.label if it.enabled else it.label + "-")
+            notes.append(it.note)
+        self.view = ListView(labels, cursor, notes, True, True)
 
-    def _visible_rows(self, d=None):
-        return (rows(d) if d else self.app.rows) - 1
+    # the cursor is the view's; screens and tests set and read it as the menu's
+    @property
+    def cursor(self):
+        return self.view.cursor
+
+    @cursor.setter
+    def cursor(self, i):
+        self.view.cursor = i
 
     def draw(self, d):
-        header(d, self.title, self.app.link_state)
-        n = self._visible_rows(d)
-        if self.cursor < self.top:
-            self.top = self.cursor
-        elif self.cursor >= self.top + n:
-            self.top = self.cursor - n + 1
-        w = cols(d)
-        if self._w != w:
-            # not a comprehension here: one closing over `w` would make it a cell, and every
-            # draw would allocate that cell on entry
-            self._texts = _row_texts(self.items, w)
-            self._w = w
-        texts = self._texts
-        for i in range(self.top, min(len(self.items), self.top + n)):
-            y = (i - self.top + 1) * CH
-            if i == self.cursor:
-                d.fill_rect(0, y, d.width, CH, 1)
-                d.text(">", 0, y, 0)
-                d.text(texts[i], CH, y, 0)
-            else:
-                d.text(texts[i], CH, y, 1)
-        if len(self.items) > n:  # scroll bar: where the window sits in the list
-            h = d.height - CH
-            bar = max(2, h * n // len(self.items))
-            y = CH + (h - bar) * self.top // max(1, len(self.items) - n)
-            d.vline(d.width - 1, y, bar, 1)
+        top_bar(d, self.title, self.app.link_state)
+        self.view.draw(d, 0, CH, d.width, d.height - CH)  # with a scroll bar: see listview
 
     def lines(self):
         out = [self.title]
@@ -64,26 +50,11 @@ class Menu(Screen):
         return out
 
     def key(self, k):
-        if k == "UP":
-            self.cursor = (self.cursor - 1) % len(self.items)
-        elif k == "DOWN":
-            self.cursor = (self.cursor + 1) % len(self.items)
-        elif k in ("OK", "RIGHT"):
+        if self.view.key(k):
+            return
+        if k in ("OK", "RIGHT"):
             it = self.items[self.cursor]
             if it.enabled and it.action:
                 it.action(self.app)
         elif k in ("BACK", "LEFT"):
             self.app.pop()
-
-
-def _row_texts(items, w):
-    return [_row_text(it, w) for it in items]
-
-
-def _row_text(it, w):
-    """An item's row after the one-column cursor mark: label, and its note flush right."""
-    text = it.label if it.enabled else it.label + "-"
-    if it.note:
-        text = clip(text, w - 1 - len(it.note) - 1)
-        return text + " " * (w - 1 - len(text) - len(it.note)) + it.note
-    return clip(text, w - 1)

@@ -7,11 +7,14 @@ from fathom.games.seat import Seat
 from fathom.hal import clock
 from fathom.link import entropy
 from fathom.link.connect import Connector, game_opts
-from fathom.link.peer import open_transport, restore_peers
+from fathom.link.peer import open_transport
 from fathom.link.frame import VERSION
 from fathom.runner import Runner
 from fathom.ui.dialog import Message
-from fathom.ui.screen import CH, Screen, clip, cols, header, rows, wrap
+from fathom.ui.listview import ListView
+from fathom.ui.screen import CH, Screen
+from fathom.ui.textpage import TextPage
+from fathom.ui.topbar import top_bar
 
 
 def start_link_game(app, gid, opts, players=None, join=False):
@@ -62,7 +65,8 @@ class PairScreen(Screen):
     def __init__(self, app, conn):
         Screen.__init__(self, app)
         self.c = conn
-        self.cursor = 0
+        self.page = TextPage()    # what is happening, over
+        self.view = ListView()    # the units to choose from (discover only)
         self.now = clock.now_ms()
         self.bot = app.settings["opponent"] != "off"
 
@@ -140,21 +144,22 @@ class PairScreen(Screen):
         return [st], []
 
     def draw(self, d):
-        header(d, self.title, None)
+        top_bar(d, self.title, None)
         text, choices = self._text()
-        y = CH
-        for line in text:
-            for part in wrap(line, cols(d)):
-                if y + CH <= d.height:
-                    d.text(part, 0, y, 1)
-                y += CH
-        for i, name in enumerate(choices[:rows(d) - 1 - len(text)]):
-            marker = ">" if i == self.cursor else " "
-            d.text(clip(marker + name, cols(d)), 0, y + i * CH, 1)
+        self.page.set("\n".join(text))
+        h = d.height - CH
+        if choices:  # the text above, in as few rows as it takes, at least two for the list
+            n = len(self.page.lines(d.width, h - 2 * CH))
+            th = min(n * CH, max(CH, h - 2 * CH))
+            self.page.draw(d, 0, CH, d.width, th)
+            self.view.set(choices)
+            self.view.draw(d, 0, CH + th, d.width, h - th)
+        else:
+            self.page.draw(d, 0, CH, d.width, h)
 
     def lines(self):
         text, choices = self._text()
-        return [self.title] + text + [(">" if i == self.cursor else " ") + n
+        return [self.title] + text + [(">" if i == self.view.cursor else " ") + n
                                       for i, n in enumerate(choices)]
 
     def key(self, k):
@@ -162,12 +167,12 @@ class PairScreen(Screen):
         st = c.state
         if st == "discover":
             near = c.nearby(self.now)
-            if k == "DOWN" and near:
-                self.cursor = (self.cursor + 1) % len(near)
-            elif k == "UP" and near:
-                self.cursor = (self.cursor - 1) % len(near)
+            v = self.view
+            if k in ("UP", "DOWN") and near:
+                v.set(near)   # only its length counts for a move
+                v.key(k)
             elif k == "OK" and near:
-                c.choose(near[min(self.cursor, len(near) - 1)][0], self.now)
+                c.choose(near[min(v.cursor, len(near) - 1)][0], self.now)
             elif k == "BACK":
                 self._close()
         elif st == "confirm":
@@ -197,13 +202,3 @@ def _entry(near, i):
             name = "%s %02x" % (name, mac[-1])
             break
     return name + ("" if v == VERSION else " (v%d)" % v)
-
-
-def reconnect(app, runner):
-    """The saved game's link peers on a freshly opened transport, or None after telling why."""
-    try:
-        return restore_peers(app.hw.storage, app.hw.profile, clock.now_ms())
-    except Exception as e:
-        app.push(Message(app, "Resume", "The link of the saved game could not be restored "
-                         "(%s). The game is kept." % e))
-        return None

@@ -7,9 +7,13 @@ from fathom.games.bots import make_bot
 from fathom.hal.clock import ticks_add, ticks_diff
 from fathom.peers import BotPeer, vs_bots
 from fathom.runner import PEERS, Runner, SAVE, VANISH_MS, WITHHELD, load, side_name
-from fathom.ui.dialog import Message
+from fathom.ui.dialog import Message, draw_page
+from fathom.ui.font import put
+from fathom.ui.listview import ListView
 from fathom.ui.menu import Item, Menu
-from fathom.ui.screen import CH, Screen, clip, cols, header, rows, wrap
+from fathom.ui.screen import CH, Screen, clip, cols, rows
+from fathom.ui.textpage import TextPage
+from fathom.ui.topbar import top_bar
 
 
 def saved_game_of(app):
@@ -84,8 +88,7 @@ def _resume(app, runner):
                                          lambda s, saved=saved: make_bot(
                                              runner.gid, saved["level"], s.seed, s.player)))
     if runner.meta.get("vs") == "link":
-        from fathom.ui.pairing import reconnect
-        peers = reconnect(app, runner)
+        peers = reconnect(app)
         if peers is None:
             return
     runner.peers = peers
@@ -94,6 +97,20 @@ def _resume(app, runner):
         if isinstance(p, BotPeer):
             p.runner.resync()
     show(app, runner)
+
+
+def reconnect(app):
+    """The saved game's link peers on a freshly opened transport, or None after telling why.
+    Here, not in pairing: resuming needs no pairing, and pairing hands over to show() here, so
+    the two modules import each other in one direction only."""
+    from fathom.hal import clock
+    from fathom.link.peer import restore_peers
+    try:
+        return restore_peers(app.hw.storage, app.hw.profile, clock.now_ms())
+    except Exception as e:
+        app.push(Message(app, "Resume", "The link of the saved game could not be restored "
+                         "(%s). The game is kept." % e))
+        return None
 
 
 class LinkWatch:
@@ -240,12 +257,21 @@ def _claim(app, runner):
 
 
 class GameScreen(GameBase):
-    """The generic game screen: the last log lines and the list of legal choices."""
+    """The generic game screen: the last log lines over a list view of the legal choices,
+    the position among them in the top bar."""
 
     def __init__(self, app, runner):
         GameBase.__init__(self, app, runner)
-        self.cursor = 0
-        self.top = 0
+        self.view = ListView()
+
+    # the cursor is the list view's; game screens set and read it as their own
+    @property
+    def cursor(self):
+        return self.view.cursor
+
+    @cursor.setter
+    def cursor(self, i):
+        self.view.cursor = i
 
     def choices(self):
         s = self.runner.seat
@@ -254,31 +280,22 @@ class GameScreen(GameBase):
         return [(a, label(self.eng, self.runner, a)) for a in s.legal()]
 
     def draw(self, d):
-        header(d, self.title + " " + self.status(), self.app.link_state)
         ch = self.choices()
-        w = cols(d)
-        log = self.runner.seat.log
-        n_log = 2 if ch else rows(d) - 1
-        lines = [describe(self.eng, self.runner.seat, a, e) for a, e in log[-n_log:]]
-        for i, line in enumerate(lines):
-            d.text(clip(line, w), 0, (i + 1) * CH, 1)
-        if not ch:
-            return
+        v = self.view
+        v.set([text for _c, text in ch])
+        n_log = max(0, min(2, rows(d) - 3)) if ch else rows(d) - 1
         y0 = (n_log + 1) * CH
-        n = (d.height - y0) // CH
-        self.cursor = min(self.cursor, len(ch) - 1)
-        if self.cursor < self.top:
-            self.top = self.cursor
-        elif self.cursor >= self.top + n:
-            self.top = self.cursor - n + 1
-        for i in range(self.top, min(len(ch), self.top + n)):
-            y = y0 + (i - self.top) * CH
-            text = clip(ch[i][1], w - 1)
-            if i == self.cursor:
-                d.fill_rect(0, y, d.width, CH, 1)
-                d.text(">" + text, 0, y, 0)
-            else:
-                d.text(" " + text, 0, y, 1)
+        title = self.title + " " + self.status()
+        if ch and not v.fits(d.height - y0):
+            top_bar(d, title, self.app.link_state, None, v.cursor + 1, v.count())
+        else:
+            top_bar(d, title, self.app.link_state)
+        log = self.runner.seat.log
+        i = 1
+        for a, e in log[-n_log:] if n_log else ():
+            put(d, describe(self.eng, self.runner.seat, a, e), 0, i * CH, cols(d))
+            i += 1
+        v.draw(d, 0, y0, d.width, d.height - y0)
 
     def lines(self):
         # [title+status, "| " log lines (up to 3), then one line per choice: ">" cursor or " "]
@@ -295,10 +312,9 @@ class GameScreen(GameBase):
             self.pause()
         elif not ch:
             return
-        elif k == "UP":
-            self.cursor = (self.cursor - 1) % len(ch)
-        elif k == "DOWN":
-            self.cursor = (self.cursor + 1) % len(ch)
+        elif k in ("UP", "DOWN"):
+            self.view.set([text for _c, text in ch])
+            self.view.key(k)
         elif k == "OK":
             choice = ch[min(self.cursor, len(ch) - 1)][0]
             if self.runner.seat.setup_legal():
@@ -308,40 +324,60 @@ class GameScreen(GameBase):
             self.cursor = 0
 
 
+class _LogRows:
+    """The game log as a sequence for a list view: "N text" per entry, read from the journal
+    a window at a time (the whole log never sits in the heap)."""
+    SPAN = 8
+
+    def __init__(self, seat):
+        self.s = seat
+        self.lo = 0
+        self.buf = []
+
+    def __len__(self):
+        return len(self.s.log)
+
+    def __getitem__(self, i):
+        if not self.lo <= i < self.lo + len(self.buf):
+            s = self.s
+            self.lo = max(0, i - self.SPAN // 2)
+            self.buf = []
+            for a, e in s.events(self.lo, self.lo + self.SPAN):
+                self.buf.append("%d %s" % (self.lo + len(self.buf), describe(s.engine, s, a, e)))
+        return self.buf[i - self.lo]
+
+
 class LogScreen(Screen):
-    """The game log, read from the journal a screenful at a time."""
+    """The game log: a list view from the newest entry back, the highlighted entry wrapped
+    whole so no line is ever cut for good."""
     title = "Game log"
 
     def __init__(self, app, runner):
         Screen.__init__(self, app)
         self.runner = runner
-        self.top = None
-
-    def _window(self, n):
-        s = self.runner.seat
-        total = len(s.log)
-        if self.top is None:
-            self.top = max(0, total - n)
-        self.top = max(0, min(self.top, total - 1))
-        out = []
-        for a, e in s.events(self.top, self.top + n):
-            out.append("%d %s" % (self.top + len(out), describe(s.engine, s, a, e)))
-        return out
+        rows_ = _LogRows(runner.seat)
+        self.view = ListView(rows_, max(0, len(rows_) - 1))
 
     def draw(self, d):
-        header(d, self.title, self.app.link_state)
-        for i, line in enumerate(self._window(rows(d) - 1)):
-            d.text(clip(line, cols(d)), 0, (i + 1) * CH, 1)
+        v = self.view
+        h = d.height - CH
+        if v.fits(h):
+            top_bar(d, self.title, self.app.link_state)
+        else:
+            top_bar(d, self.title, self.app.link_state, None, v.cursor + 1, v.count())
+        v.draw(d, 0, CH, d.width, h)
 
     def lines(self):
-        return [self.title] + self._window(self.app.rows - 1)
+        v = self.view
+        out = [self.title]
+        for i in range(v.top, min(v.count(), v.top + self.app.rows - 1)):
+            out.append(v.labels[i])
+        return out
 
     def key(self, k):
-        if k == "UP":
-            self.top = max(0, (self.top or 0) - 1)
-        elif k == "DOWN":
-            self.top = (self.top or 0) + 1
-        elif k in ("BACK", "OK", "LEFT"):
+        if self.view.key(k):
+            return
+        if k in ("BACK", "OK", "LEFT"):
             self.app.pop()
 
 
@@ -363,20 +399,16 @@ def verdict_text(runner):
 
 
 class TextScreen(Screen):
-    """Wrapped lines of text under the title: `_text()` gives them."""
+    """A text page under the title: `_text()` gives its paragraphs; UP/DOWN scroll."""
 
     def __init__(self, app, runner):
         Screen.__init__(self, app)
         self.runner = runner
+        self.page = TextPage()
 
     def draw(self, d):
-        header(d, self.title, self.app.link_state)
-        y = CH
-        for line in self._text():
-            for part in wrap(line, cols(d)):
-                if y + CH <= d.height:
-                    d.text(part, 0, y, 1)
-                y += CH
+        self.page.set("\n".join(self._text()))
+        draw_page(d, self.title, self.app.link_state, self.page)
 
     def lines(self):
         return [self.title] + self._text()
@@ -405,6 +437,8 @@ class ResultScreen(TextScreen):
         return self.runner.changed
 
     def key(self, k):
+        if self.page.key(k):
+            return
         if k == "OK" and self.runner.finished():
             leave(self.app, self.runner, clear=True)
         elif k == "BACK":
@@ -420,5 +454,7 @@ class DesyncScreen(TextScreen):
                 "OK: home"]
 
     def key(self, k):
+        if self.page.key(k):
+            return
         if k == "OK":
             leave(self.app, self.runner)  # the save stays: the logs are evidence

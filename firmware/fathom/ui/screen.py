@@ -1,6 +1,12 @@
-# The base screen and the drawing helpers every screen shares. Layout comes from the display's
-# width and height (8x8 font): 128x64 gives 16 columns x 8 rows, 72x40 gives 9 x 5.
-CH = 8  # font cell, pixels
+# The base screen and the text helpers every screen shares. Layout comes from the display's
+# width and height (8x8 font): 128x64 gives 16 columns x 8 rows, 128x32 16 x 4, 72x40 9 x 5.
+# The widgets are modules of their own, each imported only by the screens that draw it (heap):
+# font, topbar, listview, textpage, cardrow, boardgrid.
+from fathom.ui import topbar
+from fathom.ui.font import CH  # noqa: F401  (re-exported: screens import it from here)
+from fathom.ui.topbar import top_bar
+
+link_icon = topbar.link_icon  # old home of the icon, kept until the game screens import topbar
 
 
 class Screen:
@@ -11,7 +17,7 @@ class Screen:
 
     def draw(self, d):
         """Draw the whole screen into framebuf `d` (the app clears it first)."""
-        header(d, self.title, self.app.link_state)
+        top_bar(d, self.title, self.app.link_state)
 
     def lines(self):
         """The semantic text of the screen, for tests and the emulator: title first."""
@@ -35,36 +41,19 @@ def rows(d):
 
 
 def clip(text, n):
+    """A string cut to n characters, ending in '~' when cut (font.put draws one without
+    building it)."""
     return text if len(text) <= n else text[:n - 1] + "~"
 
 
-# Link icon: three states drawn as tiny glyphs so they read at 8 px.
-def link_icon(d, x, state):
-    if state == "linked":
-        d.fill_rect(x, 5, 2, 3, 1)
-        d.fill_rect(x + 3, 3, 2, 5, 1)
-        d.fill_rect(x + 6, 1, 2, 7, 1)
-    elif state == "retrying":
-        d.fill_rect(x, 5, 2, 3, 1)
-        d.rect(x + 3, 3, 2, 5, 1)
-        d.pixel(x + 6, 7, 1)
-    elif state == "lost":
-        d.line(x, 1, x + 6, 7, 1)
-        d.line(x, 7, x + 6, 1, 1)
-
-
 def header(d, title, link_state=None):
-    """Inverted title bar on row 0, with the link icon at the right when a link exists."""
-    d.fill_rect(0, 0, d.width, CH, 1)
-    room = cols(d) - (1 if link_state else 0)
-    d.text(clip(title, room), 0, 0, 0)
-    if link_state:
-        d.fill_rect(d.width - 9, 0, 9, CH, 0)
-        link_icon(d, d.width - 8, link_state)
+    """Old name of topbar.top_bar(d, title, link): kept until every game screen calls top_bar."""
+    top_bar(d, title, link_state)
 
 
 def wrap(text, width):
     """Greedy word wrap to `width` characters; long words are split."""
+    width = max(1, width)  # a zero-width box must not split words forever
     out = []
     for para in text.split("\n"):
         line = ""

@@ -1,7 +1,9 @@
 # The Settings screen and its key test. Loaded when chosen, not at boot: the home menu's heap
 # holds only what the home menu draws (the app drops this module again back home).
+from fathom.ui.font import CH, TH, tiny
 from fathom.ui.menu import Item, Menu
-from fathom.ui.screen import CH, Screen, header
+from fathom.ui.screen import Screen
+from fathom.ui.topbar import top_bar
 
 KEYS = ("name", "link", "contrast", "opponent")   # the cycling rows, in menu order
 
@@ -65,10 +67,11 @@ class KeyTest(Screen):
         self.seen = self.seen[-5:]
 
     def draw(self, d):
-        header(d, self.title, None)
-        for i, k in enumerate(self.seen[-(self.app.rows - 2):]):
+        top_bar(d, self.title, None)
+        n = (d.height - CH - TH) // CH         # rows between the bar and the hint
+        for i, k in enumerate(self.seen[-n:] if n else ()):
             d.text(k, 0, (i + 1) * CH, 1)
-        d.text("BACK x2 exits", 0, d.height - CH, 1)
+        tiny(d, "BACK TWICE: EXIT", 0, d.height - TH + 1)  # 3x5: fits a 72 px panel
 
     def lines(self):
         return [self.title] + self.seen

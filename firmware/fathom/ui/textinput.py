@@ -1,5 +1,6 @@
 # Enter a short name with the arrows: UP/DOWN change the letter, LEFT/RIGHT move, OK saves.
-from fathom.ui.screen import CH, Screen, cols, header
+from fathom.ui.screen import CH, Screen, cols
+from fathom.ui.topbar import top_bar
 
 ALPHABET = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"
 
@@ -19,12 +20,13 @@ class TextInput(Screen):
         return "".join(self.chars).strip()
 
     def draw(self, d):
-        header(d, self.title, None)
+        top_bar(d, self.title, None)
         w = cols(d)
         text = "".join(self.chars)
         start = max(0, self.pos - w + 1)
-        d.text(text[start:start + w], 0, 2 * CH, 1)
-        d.hline((self.pos - start) * CH, 3 * CH, CH - 1, 1)
+        y = 2 * CH if d.height >= 5 * CH else CH  # 128x32: the name right under the bar
+        d.text(text[start:start + w], 0, y, 1)
+        d.hline((self.pos - start) * CH, y + CH, CH - 1, 1)
         d.text("OK=save", 0, d.height - CH, 1)
 
     def lines(self):

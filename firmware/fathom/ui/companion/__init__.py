@@ -3,8 +3,12 @@
 # module is the kit the modes share. Every mode keeps its state in one storage file, saved on
 # every change, so a power cut loses nothing.
 from fathom import games
+from fathom.ui.boardgrid import BoardGrid, mark
+from fathom.ui.font import put
+from fathom.ui.listview import ListView
 from fathom.ui.menu import Item, Menu
-from fathom.ui.screen import CH, Screen, clip, cols, header, rows, wrap
+from fathom.ui.screen import CH, Screen, cols, rows, wrap
+from fathom.ui.topbar import top_bar
 
 
 def companion_menu(app):
@@ -75,14 +79,22 @@ class Store:
 
 # ---- screens shared by the modes ---------------------------------------------------------------
 class Panel(Screen):
-    """Status lines over a list of actions. An action is (label, on_ok, on_lr): on_ok() runs on
-    OK, on_lr(step) on LEFT (-1) / RIGHT (+1); either may be None."""
+    """Status lines over a list view of actions. An action is (label, on_ok, on_lr): on_ok()
+    runs on OK, on_lr(step) on LEFT (-1) / RIGHT (+1); either may be None."""
 
     def __init__(self, app, title):
         Screen.__init__(self, app)
         self.title = title
-        self.cursor = 0
-        self.top = 0
+        self.view = ListView()
+
+    # the cursor is the list view's; modes set and read it as the panel's
+    @property
+    def cursor(self):
+        return self.view.cursor
+
+    @cursor.setter
+    def cursor(self, i):
+        self.view.cursor = i
 
     def info(self):
         return []
@@ -91,30 +103,20 @@ class Panel(Screen):
         return []
 
     def draw(self, d):
-        header(d, self.title, self.app.link_state)
         w = cols(d)
         info = self.info()
         n_info = min(len(info), max(0, rows(d) - 3))
-        for i in range(n_info):
-            d.text(clip(info[i], w), 0, (i + 1) * CH, 1)
         its = self.items()
-        if not its:
-            return
+        v = self.view
+        v.set([it[0] for it in its])
         y0 = (n_info + 1) * CH
-        n = max(1, (d.height - y0) // CH)
-        self.cursor = min(self.cursor, len(its) - 1)
-        if self.cursor < self.top:
-            self.top = self.cursor
-        elif self.cursor >= self.top + n:
-            self.top = self.cursor - n + 1
-        for i in range(self.top, min(len(its), self.top + n)):
-            y = y0 + (i - self.top) * CH
-            text = clip(its[i][0], w - 1)
-            if i == self.cursor:
-                d.fill_rect(0, y, d.width, CH, 1)
-                d.text(">" + text, 0, y, 0)
-            else:
-                d.text(" " + text, 0, y, 1)
+        if its and not v.fits(d.height - y0):
+            top_bar(d, self.title, self.app.link_state, None, v.cursor + 1, v.count())
+        else:
+            top_bar(d, self.title, self.app.link_state)
+        for i in range(n_info):
+            put(d, info[i], 0, (i + 1) * CH, w)
+        v.draw(d, 0, y0, d.width, d.height - y0)
 
     def lines(self):
         out = [self.title]
@@ -133,10 +135,9 @@ class Panel(Screen):
             return
         self.cursor = min(self.cursor, len(its) - 1)
         it = its[self.cursor]
-        if k == "UP":
-            self.cursor = (self.cursor - 1) % len(its)
-        elif k == "DOWN":
-            self.cursor = (self.cursor + 1) % len(its)
+        if k in ("UP", "DOWN"):
+            self.view.set(its)   # only the count matters for a move
+            self.view.key(k)
         elif k in ("LEFT", "RIGHT") and len(it) > 2 and it[2]:
             it[2](-1 if k == "LEFT" else 1)
         elif k == "OK" or (k == "RIGHT" and it[1]):
@@ -148,9 +149,10 @@ class Panel(Screen):
 
 
 class Grid(Screen):
-    """A square map with a cursor. Subclasses give glyph(cell) (one char, None off the map),
-    side() (status lines beside the map), name(cell) and ok(cell). Cell = r * ncols + c;
-    with flip, row 0 is drawn at the bottom (lettered maps count their rows upward)."""
+    """A square map with a cursor: the kit's board grid at the left (a window that follows the
+    cursor when the map does not fit), status lines beside it. Subclasses give glyph(cell) (one
+    char, None off the map), side() (status lines), name(cell) and ok(cell). Cell = r * ncols
+    + c; with flip, row 0 is drawn at the bottom (lettered maps count their rows upward)."""
     flip = True
 
     def __init__(self, app, title, ncols, nrows, cursor=0):
@@ -158,7 +160,16 @@ class Grid(Screen):
         self.title = title
         self.nc = ncols
         self.nr = nrows
-        self.cursor = cursor if 0 <= cursor < ncols * nrows else 0
+        self.board = BoardGrid(ncols, nrows, cursor, self.flip)
+        self._gl = None           # this frame's glyphs, for the cell callback
+
+    @property
+    def cursor(self):
+        return self.board.cursor
+
+    @cursor.setter
+    def cursor(self, cell):
+        self.board.cursor = cell
 
     def glyph(self, cell):
         return "."
@@ -171,30 +182,23 @@ class Grid(Screen):
         return []
 
     def name(self, cell):
-        return "%s%d" % ("ABCDEFGHIJKL"[cell % self.nc], cell // self.nc + 1)
+        return self.board.name(cell)
 
     def ok(self, cell):
         pass
 
-    def _px(self, d):
-        return max(2, min((d.height - CH) // self.nr, (d.width * 2 // 3) // self.nc))
+    def _cell(self, d, cell, x, y, px):
+        g = self._gl[cell]
+        if g is not None:
+            mark(d, x, y, px, g)
 
     def draw(self, d):
-        header(d, self.title, self.app.link_state)
-        px = self._px(d)
-        gl = self.cells()
-        for cell in range(self.nc * self.nr):
-            g = gl[cell]
-            if g is None:
-                continue
-            c = cell % self.nc
-            r = cell // self.nc
-            x = c * px
-            y = CH + ((self.nr - 1 - r) if self.flip else r) * px
-            _mark(d, x, y, px, g)
-            if cell == self.cursor:  # one pixel outside the cell: a glyph stays readable
-                d.rect(x - 1, y - 1, px + 2, px + 2, 1)
-        x0 = self.nc * px + 3
+        top_bar(d, self.title, self.app.link_state)
+        self._gl = self.cells()
+        # the map takes up to two thirds of the width, the side text the rest
+        used = self.board.draw(d, 0, CH, d.width * 2 // 3, d.height - CH, self._cell)
+        self._gl = None
+        x0 = used + 3
         w = (d.width - x0) // CH
         if w <= 0:
             return
@@ -222,51 +226,11 @@ class Grid(Screen):
             self.app.pop()
         elif k == "OK":
             self.ok(self.cursor)
-        elif k in ("UP", "DOWN", "LEFT", "RIGHT"):
-            dr = {"UP": 1, "DOWN": -1}.get(k, 0) * (1 if self.flip else -1)
-            dc = {"LEFT": -1, "RIGHT": 1}.get(k, 0)
-            r, c = divmod(self.cursor, self.nc)
-            while True:  # skip cells off the map (PING's reefs)
-                r += dr
-                c += dc
-                if not (0 <= r < self.nr and 0 <= c < self.nc):
-                    return
-                if self.glyph(r * self.nc + c) is not None:
-                    self.cursor = r * self.nc + c
-                    return
+        else:  # squares off the map (PING's reefs) are jumped over
+            self.board.key(k, self._on_map)
 
-
-def _mark(d, x, y, px, g):
-    """One map glyph in a px-wide cell: the letter itself when it fits, else a pattern."""
-    if px >= 9:
-        if g == ".":
-            d.pixel(x + px // 2, y + px // 2, 1)
-        else:
-            d.text(g, x + (px - 8) // 2 + 1, y + (px - 8) // 2 + 1, 1)
-        return
-    m = px // 2
-    if px < 5:                 # a 72x40 panel with a big lake: 3-4 px, shapes by size alone
-        if g == ".":
-            if (x // px + y // px) % 2 == 0:   # a sparse dot grid, so things stand out
-                d.pixel(x + m, y + m, 1)
-        elif g in "?cxX":
-            d.pixel(x, y, 1)
-            d.pixel(x + px - 2, y + px - 2, 1)
-        else:
-            d.fill_rect(x, y, px - 1, px - 1, 1)
-        return
-    if g == ".":
-        d.pixel(x + m, y + m, 1)
-    elif g in "#I":            # island, or anything solid
-        d.fill_rect(x + 1, y + 1, px - 2, px - 2, 1)
-    elif g in "xX":            # gone
-        d.line(x + 1, y + 1, x + px - 2, y + px - 2, 1)
-        d.line(x + 1, y + px - 2, x + px - 2, y + 1, 1)
-    elif g in "?c":            # might be here
-        d.hline(x + 1, y + m, px - 2, 1)
-        d.vline(x + m, y + 1, px - 2, 1)
-    else:                      # a thing of mine: hollow box
-        d.rect(x + 1, y + 1, px - 2, px - 2, 1)
+    def _on_map(self, cell):
+        return self.glyph(cell) is not None
 
 
 class NumberPick(Panel):

@@ -1,0 +1,97 @@
+# Text at two sizes: the display's 8x8 font (CH px cells) and a 3x5 font for labels where 8x8
+# letters do not fit (board edges, a counter in the top bar, a 72x40 panel). Both draw straight
+# into the framebuf without building strings, so a redraw that only moves a cursor allocates
+# nothing (a string too long for its field is drawn a character at a time, never sliced).
+CH = 8          # 8x8 font cell, pixels
+TW = 4          # 3x5 font advance: 3 px glyph + 1 px gap
+TH = 6          # 3x5 font line pitch: 5 px glyph + 1 px gap
+
+# 15 bits a glyph, top row first, left bit high: 0-9, then A-Z, then the few signs a label needs.
+_TINY = (0x7B6F, 0x2C97, 0x73E7, 0x73CF, 0x5BC9, 0x79CF, 0x79EF, 0x7252, 0x7BEF, 0x7BCF,
+         0x2BED, 0x6BAE, 0x3923, 0x6B6E, 0x79A7, 0x79A4, 0x396B, 0x5BED, 0x7497, 0x126A, 0x5BAD,
+         0x4927, 0x5FED, 0x6B6D, 0x2B6A, 0x6BA4, 0x2B73, 0x6BAD, 0x388E, 0x7492, 0x5B6F, 0x5B6A,
+         0x5BFD, 0x5AAD, 0x5A92, 0x72A7)
+_SIGNS = "-/+:.?!*#<>()"
+_SIGN = (0x01C0, 0x12A4, 0x05D0, 0x0410, 0x0002, 0x7282, 0x2482, 0x0AA8, 0x5F7D, 0x1511,
+         0x4454, 0x2922, 0x224A)
+_DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
+
+
+def _glyph(o):
+    if 48 <= o <= 57:
+        return _TINY[o - 48]
+    if 97 <= o <= 122:       # one case only: 3x5 has no room for both
+        o -= 32
+    if 65 <= o <= 90:
+        return _TINY[o - 55]
+    if o == 32:
+        return 0
+    i = _SIGNS.find(chr(o))
+    # an unknown character shows as a solid block: visible, never silently dropped
+    return _SIGN[i] if i >= 0 else 0x7FFF
+
+
+def tiny(d, text, x, y, c=1):
+    """`text` in the 3x5 font at x, y (top left); returns the x after it."""
+    for ch in text:
+        g = _glyph(ord(ch))
+        if g:
+            for r in range(5):
+                bits = (g >> (12 - 3 * r)) & 7
+                if bits & 4:
+                    d.pixel(x, y + r, c)
+                if bits & 2:
+                    d.pixel(x + 1, y + r, c)
+                if bits & 1:
+                    d.pixel(x + 2, y + r, c)
+        x += TW
+    return x
+
+
+def tiny_width(text):
+    """Pixels the 3x5 text inks, without the trailing gap."""
+    return len(text) * TW - 1 if text else 0
+
+
+def digits(n):
+    """Digits in a non-negative int (no string built)."""
+    k = 1
+    while n >= 10:
+        n //= 10
+        k += 1
+    return k
+
+
+def number(d, n, x, y, c=1, small=False):
+    """A non-negative int drawn digit by digit from constant one-character strings, so a
+    counter redrawn on every cursor move allocates nothing; returns the x after it."""
+    step = TW if small else CH
+    k = digits(n)
+    xx = x + (k - 1) * step
+    while True:
+        if small:
+            tiny(d, _DIGITS[n % 10], xx, y, c)
+        else:
+            d.text(_DIGITS[n % 10], xx, y, c)
+        n //= 10
+        if not n:
+            break
+        xx -= step
+    return x + k * step
+
+
+def put(d, text, x, y, ncols, c=1):
+    """8x8 text in at most `ncols` cells: a longer text ends in '~' (it is cut, and says so).
+    A cut text is drawn a character at a time (each a one-character string the interpreter
+    already holds), not sliced: no string is built, and nothing is drawn past the field."""
+    n = len(text)
+    if n <= ncols:
+        d.text(text, x, y, c)
+        return
+    i = 0
+    while i < ncols - 1:
+        d.text(text[i], x, y, c)
+        x += CH
+        i += 1
+    if ncols > 0:
+        d.text("~", x, y, c)

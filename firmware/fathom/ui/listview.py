@@ -1,0 +1,123 @@
+# A list with a cursor, drawn into any box: rows of 8x8 text, the window follows the cursor,
+# and the highlighted row is never cut: a label too long for its row wraps onto the rows below
+# it (inverted, so it reads as one item). Other rows end in '~' when cut. The position goes in
+# the top bar (top_bar(..., pos=v.cursor + 1, total=v.count())), where it cannot be pushed off;
+# or, with bar=True, a scroll bar at the box's right edge that moves only when the window does
+# (a menu: a counter would change the top bar's pixels, and so the bus traffic, on every move).
+# Redraws allocate nothing for rows that fit; with fixed=True (a menu: labels never change) the
+# long ones are wrapped once per width, so a cursor move allocates nothing at all.
+from fathom.ui.font import CH, put
+from fathom.ui.screen import wrap
+
+
+class ListView:
+    def __init__(self, labels=(), cursor=0, notes=None, fixed=False, bar=False):
+        self.labels = labels      # any sequence of str (len() and [i]); a log can be lazy
+        self.notes = notes        # None, or a short right-hand text per row ("" for none)
+        self.cursor = cursor
+        self.top = 0              # first row in the window
+        self.fixed = fixed
+        self.bar = bar
+        self._wrapped = None      # fixed: per row, its wrapped lines or None (fits one row)
+        self._room = -1
+
+    def set(self, labels, notes=None):
+        """New rows (a new turn's choices); the cursor stays, clamped."""
+        self.labels = labels
+        self.notes = notes
+        self._room = -1
+        self.cursor = min(self.cursor, max(0, len(labels) - 1))
+
+    def count(self):
+        return len(self.labels)
+
+    def fits(self, h):
+        """True when every row shows at once in h pixels (then no counter is needed)."""
+        return len(self.labels) <= h // CH
+
+    def key(self, k):
+        """UP/DOWN move the cursor round the ends; True when the key was for the list."""
+        n = len(self.labels)
+        if k == "UP" and n:
+            self.cursor = (self.cursor - 1) % n
+        elif k == "DOWN" and n:
+            self.cursor = (self.cursor + 1) % n
+        else:
+            return False
+        return True
+
+    def _note(self, i):
+        return self.notes[i] if self.notes else ""
+
+    def lines_of(self, i, room):
+        """Row i's lines when it is highlighted in `room` columns; None when one row holds it."""
+        label = self.labels[i]
+        note = self._note(i)
+        if len(label) + (len(note) + 1 if note else 0) <= room:
+            return None
+        out = wrap(label, room)
+        if note and len(out[-1]) + 1 + len(note) > room:
+            out.append("")       # the note gets a row of its own, flush right
+        return out
+
+    def _sel(self, i, room):
+        if not self.fixed:
+            return self.lines_of(i, room)
+        if self._room != room:   # a loop, not a comprehension: see menu.py on cells
+            self._room = room
+            w = []
+            for j in range(len(self.labels)):
+                w.append(self.lines_of(j, room))
+            self._wrapped = w
+        return self._wrapped[i]
+
+    def draw(self, d, x, y, w, h):
+        n = len(self.labels)
+        nrows = h // CH
+        if not n or not nrows:
+            return
+        room = w // CH - 1                 # one column for the cursor mark
+        c = self.cursor = min(self.cursor, n - 1)
+        sel = self._sel(c, room)
+        k = min(len(sel), nrows) if sel else 1
+        if c < self.top:
+            self.top = c
+        elif c - self.top + k > nrows:
+            self.top = c - nrows + k
+        self.top = max(0, min(self.top, n - nrows + k - 1))  # no empty rows below a short list
+        i = self.top
+        yy = y
+        while i < n and yy + CH <= y + h:
+            if i == c:
+                yy = self._draw_sel(d, x, yy, w, room, sel, min(k, (y + h - yy) // CH))
+            else:
+                self._row(d, x, yy, w, room, i, 1)
+                yy += CH
+            i += 1
+        if self.bar and (self.top or i < n):  # where the window sits in the list
+            bh = max(2, h * nrows // n)
+            span = max(1, n - nrows)
+            d.vline(x + w - 1, y + (h - bh) * min(self.top, span) // span, bh, 1)
+
+    def _row(self, d, x, y, w, room, i, c):
+        note = self._note(i)
+        if note:
+            put(d, self.labels[i], x + CH, y, room - len(note) - 1, c)
+            d.text(note, x + w - (w % CH) - len(note) * CH, y, c)
+        else:
+            put(d, self.labels[i], x + CH, y, room, c)
+
+    def _draw_sel(self, d, x, y, w, room, sel, k):
+        d.fill_rect(x, y, w, k * CH, 1)
+        d.text(">", x, y, 0)
+        if sel is None:
+            self._row(d, x, y, w, room, self.cursor, 0)
+            return y + CH
+        j = 0
+        while j < k:
+            put(d, sel[j], x + CH, y + j * CH, room, 0)
+            j += 1
+        note = self._note(self.cursor)
+        if note:
+            d.text(note, x + w - (w % CH) - len(note) * CH, y + (k - 1) * CH, 0)
+        return y + k * CH

@@ -1,0 +1,50 @@
+# The top bar every screen wears: an inverted row 0 with the title at the left, and at the right
+# the link icon and one short field in the 3x5 font ("P2", "7/24"). The right side is drawn
+# first and the title gets whatever room is left, so a long title can never push the field or
+# the icon off the panel. Nothing here builds a string: a counter redrawn per cursor move is free.
+from fathom.ui.font import CH, TW, digits, number, put, tiny, tiny_width
+
+
+def link_icon(d, x, state):
+    """Three states as tiny glyphs that read at 8 px (drawn in colour 1 on a cleared cell)."""
+    if state == "linked":
+        d.fill_rect(x, 5, 2, 3, 1)
+        d.fill_rect(x + 3, 3, 2, 5, 1)
+        d.fill_rect(x + 6, 1, 2, 7, 1)
+    elif state == "retrying":
+        d.fill_rect(x, 5, 2, 3, 1)
+        d.rect(x + 3, 3, 2, 5, 1)
+        d.pixel(x + 6, 7, 1)
+    elif state == "lost":
+        d.line(x, 1, x + 6, 7, 1)
+        d.line(x, 7, x + 6, 1, 1)
+
+
+def field_width(right=None, pos=0, total=0):
+    """Pixels the right-hand field takes: `right` text, or pos/total when total > 0."""
+    if total:
+        return (digits(pos) + 1 + digits(total)) * TW - 1
+    return tiny_width(right) if right else 0
+
+
+def top_bar(d, title, link=None, right=None, pos=0, total=0):
+    """Row 0: title, then (right-aligned) the field and the link icon. Returns the title's
+    room in 8x8 cells, for a caller that wants to shorten its own title instead of a '~'."""
+    w = d.width
+    d.fill_rect(0, 0, w, CH, 1)
+    xi = w - 9 if link else w        # the icon's cell
+    fw = field_width(right, pos, total)
+    xf = xi - fw - 1 if fw else xi   # the field
+    room = (xf - 2 if fw else xf) // CH  # a gap, so the title's last letter never touches it
+    put(d, title, 0, 0, room, 0)
+    if fw:
+        if total:
+            xx = number(d, pos, xf, 1, 0, True)
+            tiny(d, "/", xx, 1, 0)
+            number(d, total, xx + TW, 1, 0, True)
+        else:
+            tiny(d, right, xf, 1, 0)
+    if link:
+        d.fill_rect(xi, 0, w - xi, CH, 0)
+        link_icon(d, xi + 1, link)
+    return room
