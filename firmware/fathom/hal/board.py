@@ -1,7 +1,7 @@
 # Board profiles (boards/*.json) loaded and validated: every error names the field at fault.
 import json
 
-KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
+KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK", "HELP")   # HELP: a long BACK on every board
 CHIPS = ("esp32", "esp32s3", "esp32c3", "host")
 DRIVERS = ("ssd1306", "sh1106")
 LINKS = ("espnow", "uart")
