@@ -1,16 +1,29 @@
-# The Sugar Dog screen drawn into a real framebuf on 128x64 and 72x40 for 2, 3 and 4 players:
-# set-up, the highlighted choice on the map, own submarine/mines/torpedoes, noted contacts,
-# the log page, and the generic lines() semantics the end-to-end driver reads.
+# The Sugar Dog screen drawn into a real framebuf: point at a square, OK offers only what can be
+# done there; keys_for() authors every action a bot game plays (and is short); what happened is
+# said in words; HELP opens the help page; the screen lays out at 128x64, 128x32 and 72x40
+# without drawing past the panel; a cursor move and a redraw allocate nothing.
+import sys
+
 import pytest
 
-from fathom.games.sugardog import engine as S
+from fathom.games.bots import make_bot
 from fathom.games.local import make_seats
-from fathom.runner import Runner
+from fathom.games.sugardog import engine as S
+from fathom.games.sugardog import say
 from fathom.games.sugardog import screen as ui
+from fathom.runner import Runner
 
-from uikit import App, Panel
+from uikit import App, Oversized
 
 pytestmark = pytest.mark.micropython
+
+SIZES = ((128, 64), (128, 32), (72, 40))
+
+
+def deliver(seats, s, ev):
+    for o in seats:
+        if o is not s:
+            o.receive(s.player, ev)
 
 
 def settle(seats):
@@ -23,37 +36,32 @@ def settle(seats):
             if t is None or t[0] != s.player or s.result() is not None:
                 continue
             if (t[1] == "setup" and not s.setup_legal()) or t[1] == "answer":
-                ev = s.author()
-                for o in seats:
-                    if o is not s:
-                        o.receive(s.player, ev)
+                deliver(seats, s, s.author())
                 moved = True
 
 
 def act(seats, player, action):
-    ev = seats[player].author(action)
-    for o in seats:
-        if o is not seats[player]:
-            o.receive(player, ev)
+    deliver(seats, seats[player], seats[player].author(action))
     settle(seats)
-
-
-def game(n, starts):
-    seats = make_seats(S.ENGINE, S.ENGINE.options({"calm": 10}), n, b"u" * 16)
-    for s, sq in zip(seats, starts):
-        s.setup_choose(S.parse(sq, s.pub["size"]) if hasattr(S, "parse") else sq)
-    settle(seats)
-    return seats
 
 
 def sq(text, size):
     return (ord(text[0]) - 65) + (int(text[1:]) - 1) * size
 
 
-def screen_for(seat, w=128, h=64):
+def game(n, starts):
+    seats = make_seats(S.ENGINE, S.ENGINE.options({"calm": 10}), n, b"u" * 16)
+    for s, q in zip(seats, starts):
+        s.setup_choose(q)
+    settle(seats)
+    return seats
+
+
+def screen_for(seat, w=128, h=64, panel=None):
     app = App(w, h)
-    r = Runner(seat, [], None, "sugardog")
-    return app, ui.screen(app, r)
+    if panel is not None:
+        app.hw.display = panel
+    return app, ui.screen(app, Runner(seat, [], None, "sugardog"))
 
 
 def draw(app, scr):
@@ -63,129 +71,249 @@ def draw(app, scr):
     return d
 
 
-def cell_box(scr, d, size, q):
-    cell, x0, y0 = ui.layout(d, size)
-    return x0 + (q % size) * cell, y0 + (size - 1 - q // size) * cell, cell
+def press(scr, keys):
+    for k in keys:
+        scr.key(k)
 
 
-def choices(lines):
-    return [l for l in lines[1:] if l[:1] in (">", " ")]
+def menu(scr):
+    return [l[1:] for l in scr.lines()[2:]]
 
 
-def test_setup_lists_start_squares_and_highlights_the_cursor_on_the_map():
+def test_setup_starts_in_the_middle_and_one_ok_places_the_submarine():
     seats = make_seats(S.ENGINE, S.ENGINE.options({}), 2, b"u" * 16)
     app, scr = screen_for(seats[0])
     lines = scr.lines()
-    assert lines[0].startswith("Sugar Dog")
-    ch = choices(lines)
-    assert len(ch) == 36 and ch[0] == ">start A1" and ch[-1] == " start F6"
-    d = draw(app, scr)
-    x, y, c = cell_box(scr, d, 6, 0)
-    assert c == 8  # 6x6 at 8 px squares on 128x64
-    # A1 highlighted: a lit square with the submarine to be placed there cut out of it
-    assert c * c // 2 < d.lit(x, y, c, c) < c * c
-    x2, y2, _ = cell_box(scr, d, 6, sq("B2", 6))
-    assert d.lit(x2 + 1, y2 + 1, c - 1, c - 1) == 0
-    scr.key("RIGHT")  # a row up while choosing the start
-    scr.key("DOWN")
-    assert scr.choices()[scr.cursor][1] == "start B2"
-    scr.key("OK")
-    assert seats[0].priv["pos"] == sq("B2", 6)
+    assert lines[0] == "Sugar Dog Your start" and lines[1] == "at D4"
+    assert "| You are P1 of 2" in lines
+    draw(app, scr)
+    press(scr, ["LEFT", "DOWN", "DOWN"])
+    assert scr.lines()[1] == "at C2"
+    scr.key("OK")                  # one thing to do on a square: done at once
+    assert seats[0].priv["pos"] == sq("C2", 6)
 
 
-def test_play_labels_and_the_highlighted_choice_on_the_map():
-    seats = game(2, [sq("C2", 6), sq("E2", 6)])
+def test_own_square_and_neighbour_menus_offer_only_what_can_be_done_there():
+    seats = game(2, [sq("C2", 6), sq("D2", 6)])   # room to the north for either player
     me = S.ENGINE.turn(seats[0].pub)[0]
     seat = seats[me]
-    app, scr = screen_for(seat)
-    labels = [l[1:] for l in choices(scr.lines())]
     p = seat.priv["pos"]
-    up1, up2 = S.step(6, p, S.N), S.step(6, S.step(6, p, S.N), S.N)
-    assert labels[0] == "silent stay" and ("mine " + S.name(6, p)) in labels
-    assert "sonar ping" in labels and "torpedo N" in labels
-    assert ("cruise " + S.name(6, up1)) in labels
+    app, scr = screen_for(seat)
+    assert scr.lines()[1] == "at %s your sub" % say.name(6, p)
+    scr.key("OK")
+    assert scr.lines()[1] == "at " + say.name(6, p)
+    assert menu(scr) == ["Stay put", "Lay mine", "Sonar ping"]
+    scr.key("BACK")
+    scr.key("UP")                  # the square to the north: move, cruise or fire there
+    scr.key("OK")
+    assert menu(scr) == ["Sneak here", "Cruise here", "Torpedo N"]
+    press(scr, ["DOWN", "DOWN"])
     d = draw(app, scr)
-    x, y, c = cell_box(scr, d, 6, p)
-    # own submarine, highlighted (stay): the cell is lit around a dark hull
-    assert 0 < d.lit(x, y, c, c) < c * c
-    scr.cursor = labels.index("torpedo N")
-    d = draw(app, scr)
-    for q in (up1, up2):
-        x, y, c = cell_box(scr, d, 6, q)
-        assert d.lit(x, y, c, c) > c * c // 2  # the torpedo's two squares
-    x, y, c = cell_box(scr, d, 6, S.step(6, up2, S.N))
-    assert d.lit(x + 1, y + 1, c - 1, c - 1) == 0
-    # the other submarine is nowhere on this map: its square was never announced
-    x, y, c = cell_box(scr, d, 6, seats[1 - me].priv["pos"])
-    assert d.lit(x + 1, y + 1, c - 1, c - 1) == 0
+    up1 = S.step(6, p, S.N)
+    up2 = S.step(6, up1, S.N)
+    assert set(scr.hot) == {up1, up2}
+    for q in (up1, up2):           # the torpedo's two squares are lit
+        x, y = scr.board.where(q)
+        px = scr.board.px
+        assert d.lit(x, y, px - 1, px - 1) > (px - 1) * (px - 1) // 2
+    scr.key("OK")
+    assert seat.log[seat.n_log - 1][1] == ["f", up1, S.N]
+    assert "Torpedo from %s heading north" % say.name(6, p) in scr.lines()[2]
 
 
-def test_mines_torpedoes_and_contacts_show_and_the_log_page_scrolls():
+def test_the_other_submarine_never_shows_and_a_mine_and_contacts_do():
     seats = game(2, [sq("C3", 6), sq("E5", 6)])
     first = S.ENGINE.turn(seats[0].pub)[0]
     other = 1 - first
     act(seats, first, ["mine"])
     act(seats, other, ["cruise", S.step(6, seats[other].priv["pos"], S.N)])
-    act(seats, other, seats[other].legal()[0])  # the second cruise step
-    p = seats[first].priv["pos"]
-    act(seats, first, ["run", S.neighbours(6, p)[0]])  # off the mine, so it shows
-    act(seats, other, ["run", seats[other].priv["pos"]])
-    act(seats, first, [a for a in seats[first].legal() if a[0] == "fire"][0])
+    act(seats, other, seats[other].legal()[0])
+    act(seats, first, ["run", S.neighbours(6, seats[first].priv["pos"])[0]])
     seat = seats[first]
     grid = S.marks(seat.pub, seat.priv, seat.log, first)
-    assert grid.count("c") >= 1 and "m" in grid
+    assert "c" in grid and "m" in grid
     app, scr = screen_for(seat)
     d = draw(app, scr)
+    px = scr.board.px
     for q in range(36):
-        x, y, c = cell_box(scr, d, 6, q)
-        if grid[q] != " ":
-            assert d.lit(x + 1, y + 1, c - 1, c - 1) > 0, (q, grid[q])
-    lines = scr.lines()
-    assert any("torpedo" in l for l in lines if l.startswith("| "))
-    scr.key("RIGHT")
-    lines = scr.lines()
-    assert lines[0] == "Sugar Dog log" and len(lines) == 1 + len(seat.log)
-    assert lines[-1].startswith("%d P" % len(seat.log))
-    d = draw(app, scr)
-    assert d.lit(0, 8, 128, 56) > 0
-    scr.key("UP")
-    assert scr.top == len(seat.log) - 2
-    scr.key("LEFT")
-    assert scr.page == ui.MAP and scr.lines()[0].startswith("Sugar Dog")
+        x, y = scr.board.where(q)
+        inner = d.lit(x + 1, y + 1, px - 2, px - 2)
+        if grid[q] != " " or q in scr.at:
+            assert inner > 0, (q, grid[q])
+        else:
+            assert inner == 0, q
+    rows = [l[2:] for l in scr.lines() if l.startswith("# ")]
+    assert len(rows) == 6 and "".join(rows).count("s") == 1
 
 
-@pytest.mark.parametrize("n", [2, 3, 4])
-@pytest.mark.parametrize("wh", [(128, 64), (72, 40)])
-def test_every_phase_draws_on_both_panels(n, wh):
-    size = S.map_size(n)
-    seats = make_seats(S.ENGINE, S.ENGINE.options({"calm": 10}), n, b"p" * 16)
-    app, scr = screen_for(seats[0], wh[0], wh[1])
-    d = draw(app, scr)
-    assert d.lit(0, 8, wh[0], wh[1] - 8) > 0
-    for i, s in enumerate(seats):
-        s.setup_choose((i * 7 + 3) % (size * size))
+def test_what_happened_is_said_in_words():
+    size = 6
+    c2, c3 = sq("C2", 6), sq("C3", 6)
+    assert say.happened(size, 0, 1, ["f", c3, S.N]) == "Torpedo from C2 heading north"
+    assert say.happened(size, 0, 1, ["c", c3]) == "P2 cruised into C3"
+    assert say.happened(size, 1, 1, ["q"]) == "You ran silent"
+    assert say.happened(size, 0, 1, ["s", c2, [c3]]) == "P2 pinged at C2: mines C3"
+    assert say.happened(size, 0, 1, ["e", c2, []]) == "P2 echoed from C2: no mines"
+    assert say.happened(size, 0, 1, ["a", [c2, c3], 0]) == "P2 has nothing at C2 C3"
+    assert say.happened(size, 0, 1, ["a", [c2], 1]) == "P2's mine at C2 blew up"
+    assert say.happened(size, 0, 1, ["a", [c2, c3], 2]) == "Hit! P2 sunk at C3"
+    assert say.happened(size, 1, 1, ["a", [c2], 2]) == "Your submarine at C2 is hit: sunk"
+    assert say.happened(size, 0, 1, ["a", 5]) == "P2 sent something odd"
+
+
+def test_help_opens_a_scrolling_page_from_the_data_file():
+    seats = make_seats(S.ENGINE, S.ENGINE.options({}), 2, b"u" * 16)
+    app, scr = screen_for(seats[0], 72, 40)
+    app.push(scr)
+    scr.key("HELP")
+    page = app.stack[-1]
+    assert page is not scr and page.lines()[0] == "Sugar Dog help"
+    text = " ".join(page.lines())
+    for word in ("SUGAR DOG", "Torpedo", "Cruise", "Long BACK"):
+        assert word in text
+    d = app.hw.display
+    d.fill(0)
+    page.draw(d)
+    top = page.page.top
+    page.key("DOWN")
+    assert page.page.top == top + 1
+    page.key("BACK")
+    assert app.stack[-1] is scr
+
+
+def bot_game(n, seed, sizes, check=None):
+    """A whole game played by bots; before each of seat 0's moves, `check(scr, action)`
+    runs on a screen per panel size (which then authors the move through its keys)."""
+    seats = make_seats(S.ENGINE, S.ENGINE.options({"calm": 10}), n, b"k%d" % seed)
+    bots = [make_bot("sugardog", "sharp", b"b%d" % seed, i) for i in range(n)]
+    scrs = []
+    for w, h in sizes:
+        panel = Oversized(w, h, 16)
+        app, scr = screen_for(seats[0], w, h, panel)
+        scrs.append((app, scr))
+    counts = []
+    for s, b in zip(seats, bots):
+        if s is not seats[0]:
+            s.setup_choose(b.setup(s))
+    first = bots[0].setup(seats[0])
+    scr0 = scrs[0][1]
+    keys = scr0.keys_for(first)
+    counts.append(len(keys))
+    press(scr0, keys)
+    assert seats[0].setup_choices == [first]
     settle(seats)
-    for step in range(12):
-        t = S.ENGINE.turn(seats[0].pub)
-        if t is None:
+    for _ in range(400):
+        if seats[0].result() is not None:
             break
+        t = seats[0].to_move()
         p = t[0]
-        legal = seats[p].legal()
-        d = draw(app, scr)
-        cell, x0, y0 = ui.layout(d, size)
-        assert x0 + size * cell <= wh[0] and y0 + size * cell <= wh[1]
-        for k in range(len(scr.choices())):
-            scr.cursor = k
+        a = bots[p].act(seats[p])
+        if p == 0:
+            for app, scr in scrs:
+                check(app, scr, a)
+            keys = scr0.keys_for(a)
+            counts.append(len(keys))
+            before = seats[0].n_actions
+            press(scr0, keys)
+            assert seats[0].n_actions == before + 1
+            assert seats[0].actions[before] == a, (keys, a)
+            deliver(seats, seats[0], seats[0].log[seats[0].n_log - 1][1])
+            settle(seats)
+        else:
+            act(seats, p, a)
+    return counts
+
+
+def test_keys_for_authors_every_move_of_a_bot_game_in_few_presses():
+    counts = []
+    for seed in (1, 2):
+        counts += bot_game(2, seed, [(128, 64)], lambda app, scr, a: None)
+    counts += bot_game(3, 3, [(128, 64)], lambda app, scr, a: None)
+    counts.sort()
+    med = counts[len(counts) // 2]
+    p90 = counts[len(counts) * 9 // 10]
+    print("sugardog keys per action: n=%d median %d p90 %d max %d" % (
+        len(counts), med, p90, counts[-1]))
+    assert med <= 4 and p90 <= 8
+
+
+def boxes_apart(a, b):
+    return a[0] + a[2] <= b[0] or b[0] + b[2] <= a[0] or a[1] + a[3] <= b[1] or \
+        b[1] + b[3] <= a[1]
+
+
+def test_every_size_through_a_game_stays_on_the_panel():
+    def check(app, scr, action):
+        d = app.hw.display
+        w, h = d.width, d.height
+        for opened in (False, True):
+            if opened:
+                target = say.anchor(scr.size, scr.runner.seat.priv["pos"], action)
+                if len(scr.at[target]) < 2:
+                    continue
+                scr.board.cursor = target
+                scr.key("OK")
             draw(app, scr)
-        act(seats, p, legal[(step * 5) % len(legal)])
-    scr.key("RIGHT")
-    d = draw(app, scr)
-    assert d.lit(0, 8, wh[0], wh[1] - 8) > 0
+            assert d.outside() == 0, (w, h, scr.lines())
+            assert d.lit(0, 8, w, h - 8) > 0
+            b = scr.board
+            if scr.menu is None or w >= 128:
+                board = (0, 8, b.x0 + b.vc * b.px + 1, 8 + 2 + b.ty + b.vr * b.px)
+                assert board[2] <= w and board[3] <= h
+                assert b.px >= 5
+                # the side panel starts right of the board: nothing drawn over the map
+                side = (board[2] + 1, 8, w - board[2] - 1, h - 8)
+                assert boxes_apart(board, side)
+            if opened:
+                scr.key("BACK")
+    for n in (2, 3, 4):
+        bot_game(n, 10 + n, SIZES, check)
 
 
-def test_tiny_font_draws_every_label_glyph():
-    d = Panel(80, 8)
-    ui.tiny(d, "ABCDEFGHIJ", 0, 0)
-    ui.tiny(d, "0123456789", 40, 0)
-    for k in range(20):
-        assert d.lit(k * 4, 0, 3, 5) >= 5
+@pytest.mark.skipif(sys.implementation.name != "micropython", reason="heap_lock")
+def test_a_cursor_move_and_redraw_allocate_nothing():
+    import micropython
+    seats = game(2, [sq("C2", 6), sq("E5", 6)])
+    me = S.ENGINE.turn(seats[0].pub)[0]
+    for w, h in SIZES:
+        app, scr = screen_for(seats[me], w, h)
+        d = draw(app, scr)
+        d.fill(0)
+        micropython.heap_lock()
+        try:
+            for k in ("UP", "RIGHT", "DOWN", "LEFT", "UP", "UP", "UP", "UP"):
+                scr.key(k)
+                d.fill(0)
+                scr.draw(d)
+        finally:
+            micropython.heap_unlock()
+
+
+def test_a_game_played_from_the_screen_text_alone():
+    # what the end-to-end tests do on emulated units (tests/sugardog_drive.py), in-process
+    from fathom.prng import Prng
+    from sugardog_drive import policy
+
+    class Rng(Prng):
+        def randrange(self, n):
+            return self.below(n)
+    seats = make_seats(S.ENGINE, S.ENGINE.options({"calm": 10}), 2, b"drive")
+    scrs = [screen_for(s)[1] for s in seats]
+    pols = [policy(Rng(b"drive", b"%d" % i)) for i in range(2)]
+    sent = [0, 0]
+    for _ in range(2000):
+        if seats[0].result() is not None:
+            break
+        for i, (s, scr) in enumerate(zip(seats, scrs)):
+            keys = pols[i](scr.lines())
+            if keys:
+                press(scr, keys)
+            while sent[i] < s.n_log:   # deliver what this seat authored since
+                a, e = s.log[sent[i]]
+                if a == i:
+                    deliver(seats, s, e)
+                sent[i] += 1
+            settle(seats)
+            for j, o in enumerate(seats):   # what settle authored is delivered already
+                sent[j] = o.n_log
+    assert seats[0].result() is not None and seats[0].n_actions + seats[1].n_actions > 2

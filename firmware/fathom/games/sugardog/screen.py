@@ -1,326 +1,365 @@
-# Sugar Dog on the unit: the map with what this captain knows (own submarine, mines and
-# torpedoes, the contacts noted from the log), letters across and numbers up, the highlighted
-# choice drawn on the map, a status panel, and the command log as a scrollable page (RIGHT;
-# while choosing the start square LEFT/RIGHT move a row instead).
-# Choices, UP/DOWN/OK and lines() keep the generic GameScreen semantics the test driver reads.
+# Sugar Dog on the unit: point at the map, then choose. Arrows move a cursor over the map (the
+# kit's BoardGrid: a window that follows it when the map does not fit); OK on a square offers
+# only what can be done there (Stay put, Lay mine, Sonar ping on your own square; Sneak here,
+# Cruise here, Torpedo on a square next to it), and acts at once when there is one choice
+# (a start square, the second cruise step). Beside the map: the square under the cursor, what
+# happened last in words (games/sugardog/say.py), mines left. HELP opens the help page
+# (help.txt, read only when opened); BACK pauses (the game log is there).
+# Everything drawn per frame is worked out once per event (_refresh): a cursor move or a
+# redraw builds no strings and walks no log.
 from fathom.games.sugardog import engine as S
-from fathom.ui.play import GameScreen, describe
-from fathom.ui.screen import CH, clip, cols, header, rows, wrap
+from fathom.games.sugardog import say
+from fathom.ui.boardgrid import BoardGrid
+from fathom.ui.font import CH, TH, TW, number, put, tiny
+from fathom.ui.listview import ListView
+from fathom.ui.play import GameBase
+from fathom.ui.screen import wrap
+from fathom.ui.topbar import field_width, top_bar
 
-MAP, LOG = 0, 1
-_MAX_CELL = 9
-# 3x5 glyphs for the map's edge labels (A-J, 0-9): 15 bits each, top row first, left bit high.
-_TINY = (0x7B6F, 0x2C97, 0x73E7, 0x73CF, 0x5BC9, 0x79CF, 0x79EF, 0x7252, 0x7BEF, 0x7BCF,
-         0x2BED, 0x6BAE, 0x3923, 0x6B6E, 0x79A7, 0x79A4, 0x396B, 0x5BED, 0x7497, 0x126A)
-
-
-def tiny(d, text, x, y, c=1):
-    """Digits and A-J in 3x5 pixels, 4 px apart: labels that fit a 5 px square."""
-    for ch in text:
-        o = ord(ch)
-        g = _TINY[o - 48] if 48 <= o <= 57 else _TINY[10 + o - 65]
-        for r in range(5):
-            bits = (g >> (12 - 3 * r)) & 7
-            for k in range(3):
-                if bits & (4 >> k):
-                    d.pixel(x + k, y + r, c)
-        x += 4
+HELP = "games/sugardog/help.txt"
+_LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")   # one-character strings made once, drawn free
+_MIN_PX = 5       # a submarine, a mine and a torpedo stay told apart at 5 px squares
+_SIDE_8X8 = 8     # side panel columns from which it uses the 8x8 font (else 3x5)
 
 
-def label(seat, choice):
-    """A choice in words, short enough for a 9-column panel."""
-    size = seat.pub["size"]
-    if not isinstance(choice, list):
-        return "start " + S.name(size, choice)
-    kind = choice[0]
-    if kind == "run":
-        if choice[1] == seat.priv["pos"]:
-            return "silent stay"
-        return "silent " + S.name(size, choice[1])
-    if kind == "mine":
-        return "mine " + S.name(size, seat.priv["pos"])
-    if kind == "cruise":
-        return "cruise " + S.name(size, choice[1])
-    if kind == "sonar":
-        return "sonar ping"
-    return "torpedo " + S.DIRS[choice[1]]
-
-
-_SHORT = {"silent stay": "stay", "sonar ping": "sonar"}
-
-
-def short(text):
-    """A label for a 5-column panel: 'torp S', 'go C3', 'cru C3'."""
-    if text in _SHORT:
-        return _SHORT[text]
-    return text.replace("torpedo", "torp").replace("silent", "go").replace("cruise", "cru")
-
-
-def targets(seat, choice):
-    """Squares the highlighted choice touches, drawn inverted on the map."""
-    size = seat.pub["size"]
-    pos = seat.priv["pos"]
-    if not isinstance(choice, list):
-        return [choice]
-    kind = choice[0]
-    if kind in ("run", "cruise"):
-        return [choice[1]]
-    if kind == "fire":
-        out = []
-        q = pos
-        for _ in range(2):
-            q = S.step(size, q, choice[1])
-            if q < 0:
-                break
-            out.append(q)
-        return out
-    return [pos]
-
-
-def layout(d, size):
-    """(cell, x0, y0): the map as large as the screen allows, labels outside."""
-    lw = 4 if size < 10 else 8
-    cell = min(_MAX_CELL, (d.height - CH - 6) // size)
-    cell = max(2, min(cell, (d.width - lw - 5 * CH) // size))
-    return cell, lw, CH
-
-
-class SugarDogScreen(GameScreen):
+class SugarDogScreen(GameBase):
     def __init__(self, app, runner):
-        GameScreen.__init__(self, app, runner)
-        self.page = MAP
-        self.top = None           # first log entry shown on the log page (None: the newest)
-        self._mk = None
-        self._marks = None
-        self._ck = None           # state the cached choices belong to
-        self._ch = []
+        GameBase.__init__(self, app, runner)
+        s = runner.seat
+        self.size = size = s.pub["size"]
+        mid = (size // 2) * size + size // 2
+        pos = s.priv["pos"]
+        self.board = BoardGrid(size, size, mid if pos is None else pos, flip=True,
+                               labels=True, min_px=_MIN_PX, max_px=9)
+        self.me = "P%d" % (s.player + 1)
+        self.menu = None          # ListView of the square's actions while open
+        self.menu_at = -1
+        self.menu_acts = []
+        self.menu_title = ""
+        self._seen = None         # (events, set-up choices, actions, problem) of the caches
+        self._legal_seen = None
+        self.at = {}              # square -> its legal actions, likelier first
+        self.grid = []            # engine.marks: what this captain knows, a char per square
+        self.line = ""            # what happened last, in words
+        self._st = ("", "")    # (long, short) for the top bar
+        self.hint = ""
+        self._wrapped = None      # self.line wrapped for the side panel: (cols, lines)
+        self.hot = ()             # squares the highlighted menu action touches
+        self._cell_fn = self._cell  # bound once: a bound method per draw is an allocation
+        self._refresh()
 
-    # ---- choices: words instead of engine lists --------------------------------------------
-    def choices(self):
-        # asked by draw, lines and key on every frame: built once per event
+    # ---- per event ------------------------------------------------------------------------
+    def _refresh(self):
         s = self.runner.seat
-        key = (len(s.log), len(s.setup_choices), len(s.actions))
-        if key != self._ck:
-            self._ck = key
-            legal = s.setup_legal()
-            if legal:
-                self._ch = [(c, label(s, c)) for c in legal]
-            else:
-                self._ch = [(a, label(s, a)) for a in s.legal()]
-        return self._ch
-
-    def _map(self):
-        # The engine walks the whole log for contacts: once per event, not once per frame.
-        s = self.runner.seat
-        key = (len(s.log), s.priv["pos"], len(s.priv["mines"]))
-        if key != self._mk:
-            self._mk = key
-            self._marks = S.marks(s.pub, s.priv, s.log, s.player)
-        return self._marks
-
-    # ---- keys ------------------------------------------------------------------------------
-    def key(self, k):
-        if self.page == LOG:
-            n = len(self.runner.seat.log)
-            top = n - 1 if self.top is None else self.top
-            if k == "UP":
-                self.top = max(0, top - 1)
-            elif k == "DOWN":
-                self.top = None if top + 1 >= n - 1 else top + 1
-            elif k in ("LEFT", "OK", "BACK"):
-                self.page = MAP
+        r = self.runner
+        nset = len(s.setup_choices)
+        if self._seen is not None and self._seen[0] == s.n_log and self._seen[1] == nset \
+                and self._seen[2] == s.n_actions and self._seen[3] is r.problem:
             return
-        s = self.runner.seat
-        if k in ("LEFT", "RIGHT") and s.setup_legal():
-            # choosing the start square: a row down or up (the log has nothing to show yet)
-            n = len(s.setup_legal())
-            step = s.pub["size"] if k == "RIGHT" else -s.pub["size"]
-            self.cursor = (self.cursor + step) % n
-            return
-        if k == "RIGHT":
-            self.page = LOG
-            self.top = None
-            return
-        if k == "LEFT":
-            return
-        GameScreen.key(self, k)
+        self._seen = (s.n_log, nset, s.n_actions, r.problem)
+        size = self.size
+        pos = s.priv["pos"]
+        legal = s.setup_legal() or s.legal()
+        at = {}
+        second = s.pub["ph"] == "c2"
+        for a in legal:
+            q = say.anchor(size, pos, a)
+            at.setdefault(q, []).append(a)
+        for q in at:
+            at[q].sort(key=say.order)
+        self.at = at
+        self.second = second
+        if legal != self._legal_seen:      # a new choice: the cursor goes to the submarine
+            self._legal_seen = legal
+            self.close()
+            if legal and pos is not None:
+                self.board.cursor = pos
+        self.grid = S.marks(s.pub, s.priv, s.log, s.player)
+        self.line = self._what(s)
+        self._wrapped = None
+        self._st = self._status(s)
+        if pos is None:
+            self.hint = ""
+        elif s.pub["alive"][s.player]:
+            self.hint = "mines %d" % s.priv["left"]
+        else:
+            self.hint = "sunk"
 
-    def lines(self):
-        if self.page == LOG:
-            s = self.runner.seat
-            return [self.title + " log"] + ["%d %s" % (i + 1, describe(self.eng, s, a, e))
-                                            for i, (a, e) in enumerate(s.log)]
-        return GameScreen.lines(self)
+    def _what(self, s):
+        n = s.n_log
+        if n:
+            a, e = s.log[n - 1]
+            if e and e[0] != "setup":
+                return say.happened(self.size, s.player, a, e)
+        return say.you_are(s.player, s.n)
 
-    # ---- drawing ---------------------------------------------------------------------------
-    def draw(self, d):
-        s = self.runner.seat
-        if self.page == LOG:
-            self._draw_log(d, s)
-            return
-        header(d, "P%d %s" % (s.player + 1, self.brief()), self.app.link_state)
-        ch = self.choices()
-        if ch:
-            self.cursor = min(self.cursor, len(ch) - 1)
-        size = s.pub["size"]
-        cell, x0, y0 = layout(d, size)
-        self._draw_map(d, s, size, cell, x0, y0, ch[self.cursor][0] if ch else None)
-        self._draw_panel(d, s, x0 + size * cell + 3, ch)
-
-    def _draw_map(self, d, s, size, cell, x0, y0, choice):
-        grid = self._map()
-        hot = targets(s, choice) if choice is not None else ()
-        for q in range(size * size):
-            cx = x0 + (q % size) * cell
-            cy = y0 + (size - 1 - q // size) * cell
-            lit = q in hot
-            if lit:
-                d.fill_rect(cx, cy, cell, cell, 1)
-            elif cell >= 5:
-                d.pixel(cx, cy, 1)  # grid dots: squares can be counted
-            glyph = grid[q]
-            if lit and choice is not None:
-                glyph = self._ghost(choice, glyph)
-            if glyph != " ":
-                self._glyph(d, s, glyph, q, cx, cy, cell, 0 if lit else 1)
-        if isinstance(choice, list) and choice[0] == "sonar":
-            p = s.priv["pos"]
-            cx = x0 + (p % size) * cell
-            cy = y0 + (size - 1 - p // size) * cell
-            d.rect(cx - cell, cy - cell, 3 * cell, 3 * cell, 1)  # the ping goes out from here
-        ly = y0 + size * cell + 1
-        if ly + 5 <= d.height:
-            for x in range(size):
-                tiny(d, "ABCDEFGHIJ"[x], x0 + x * cell + (cell - 3) // 2, ly)
-        every = 1 if cell >= 7 else 2  # 5 px digits need 7 px rows, else every other row
-        for y in range(0, size, every):
-            n = str(y + 1)
-            tiny(d, n, x0 - 4 * len(n), y0 + (size - 1 - y) * cell + (cell - 5) // 2)
-
-    def brief(self):
-        """The status in a few characters for the header: 'move', 'P3 acts', 'P2 ans'."""
+    def _status(self, s):
         r = self.runner
         if r.problem:
-            return "problem"
-        t = r.seat.to_move()
+            return ("Problem", "Problem")
+        t = s.to_move()
         if t is None:
-            return "wait"
-        if t[0] == r.seat.player:
-            return "set up" if t[1] == "setup" else "move"
-        return "P%d %s" % (t[0] + 1, "ans" if t[1] == "answer" else "acts")
+            return ("Waiting", "Wait")
+        if t[0] == s.player:
+            return ("Your start", "Start") if t[1] == "setup" else ("Your move", "Move")
+        p = "P%d" % (t[0] + 1)
+        if t[1] == "answer":
+            return (p + " answers", p + " ans")
+        if t[1] == "setup":
+            return (p + " starts", p + " set")
+        return (p + " to move", p + " act")
 
-    def _ghost(self, choice, glyph):
-        if not isinstance(choice, list):
+        # ---- the square menu ------------------------------------------------------------------
+    def open(self, sq):
+        s = self.runner.seat
+        acts = self.at[sq]
+        pos = s.priv["pos"]
+        labels = [say.label(pos, a, self.second) for a in acts]
+        self.menu = ListView(labels)
+        self.menu_acts = acts
+        self.menu_at = sq
+        self.menu_title = say.name(self.size, sq)
+        self._hot()
+
+    def close(self):
+        self.menu = None
+        self.menu_at = -1
+        self.hot = ()
+
+    def _hot(self):
+        s = self.runner.seat
+        self.hot = say.path(self.size, s.priv["pos"], self.menu_acts[self.menu.cursor])
+
+    def _play(self, action):
+        self.close()
+        if self.runner.seat.setup_legal():
+            self.runner.setup_choose(action)
+        else:
+            self.runner.play(action)
+        self._refresh()
+
+    # ---- keys -----------------------------------------------------------------------------
+    def key(self, k):
+        self._refresh()
+        if k == "HELP":
+            self.help()
+            return
+        m = self.menu
+        if m is not None:
+            if m.key(k):
+                self._hot()
+            elif k == "OK":
+                self._play(self.menu_acts[m.cursor])
+            elif k in ("BACK", "LEFT", "RIGHT"):
+                self.close()
+            return
+        if k == "BACK":
+            self.pause()
+        elif k == "OK":
+            acts = self.at.get(self.board.cursor)
+            if not acts:
+                return
+            if len(acts) == 1:
+                self._play(acts[0])
+            else:
+                self.open(self.board.cursor)
+        else:
+            self.board.key(k)
+
+    def help(self):
+        from fathom import res
+        from fathom.ui.dialog import Message
+        with res.open_data(HELP) as fh:
+            text = "".join([line for line in fh])
+        self.app.push(Message(self.app, "Sugar Dog help", text.strip()))
+
+    def keys_for(self, action):
+        """The fewest keys that, from this state, author `action` (a legal action or set-up
+        choice of this seat)."""
+        self._refresh()
+        s = self.runner.seat
+        size = self.size
+        target = say.anchor(size, s.priv["pos"], action)
+        acts = self.at.get(target)
+        if not acts or action not in acts:
+            raise ValueError("not a legal action here: %r" % (action,))
+        out = []
+        if self.menu is not None and self.menu_at != target:
+            out.append("BACK")
+        if self.menu is None or self.menu_at != target:
+            c = self.board.cursor
+            dc = target % size - c % size
+            dr = target // size - c // size
+            out += ["RIGHT"] * dc if dc > 0 else ["LEFT"] * -dc
+            out += ["UP"] * dr if dr > 0 else ["DOWN"] * -dr   # row 1 at the bottom
+            out.append("OK")
+            if len(acts) == 1:
+                return out
+            cur = 0
+        else:
+            cur = self.menu.cursor
+        n = len(acts)
+        down = (acts.index(action) - cur) % n
+        out += ["DOWN"] * down if down <= n - down else ["UP"] * (n - down)
+        out.append("OK")
+        return out
+
+    # ---- drawing --------------------------------------------------------------------------
+    def draw(self, d):
+        self._refresh()
+        link = self.app.link_state
+        room = (d.width - (9 if link else 0) - field_width(self.me) - 3) // CH
+        m = self.menu
+        if m is not None:
+            title = self.menu_title
+        else:
+            title = self._st[0] if len(self._st[0]) <= room else self._st[1]
+        top_bar(d, title, link, self.me)
+        bh = d.height - CH
+        bw = min(d.width - 36, bh + 8)    # the map's box: the side panel keeps 36 px or more
+        side8 = (d.width - self.board.layout(0, CH, bw, bh) - 2) // CH >= _SIDE_8X8
+        if m is not None and not side8:   # too narrow for both: the menu takes the panel
+            m.draw(d, 0, CH, d.width, bh)
+            return
+        used = self.board.draw(d, 0, CH, bw, bh, self._cell_fn)
+        x0 = used + 2
+        w = d.width - x0
+        if m is not None:
+            m.draw(d, x0, CH, w, bh)
+        elif side8:
+            self._side(d, x0, w, bh, CH, CH, False)
+        else:
+            self._side(d, x0, w, bh, TW, TH, True)
+
+    def _side(self, d, x0, w, bh, cw, lh, small):
+        """The square under the cursor, what happened, mines left, in w px from x0."""
+        cols = w // cw
+        y = CH
+        bottom = d.height
+        c = self.board.cursor
+        size = self.size
+        if small:
+            xx = tiny(d, _LETTERS[c % size], x0, y + 1)
+            xx = number(d, c // size + 1, xx, y + 1, 1, True)
+        else:
+            d.text(_LETTERS[c % size], x0, y, 1)
+            xx = number(d, c // size + 1, x0 + CH, y, 1)
+        word = say.here(self.grid[c])
+        if word:
+            left = cols - (xx - x0) // cw - 1
+            if small:
+                if len(word) <= left:
+                    tiny(d, word, xx + TW, y + 1)
+            else:
+                put(d, word, xx + CH, y, left)
+        y += lh
+        hint = self.hint
+        if hint:
+            bottom -= lh
+        wr = self._wrapped
+        if wr is None or wr[0] != cols:
+            wr = self._wrapped = (cols, wrap(self.line, cols))
+        for part in wr[1]:
+            if y + lh > bottom:
+                break
+            if small:
+                tiny(d, part, x0, y + 1)
+            else:
+                d.text(part, x0, y, 1)
+            y += lh
+        if hint:
+            if small:
+                tiny(d, hint, x0, bottom + 1)
+            else:
+                d.text(hint, x0, bottom, 1)
+
+    def _cell(self, d, q, cx, cy, px):
+        lit = q in self.hot
+        g = self.grid[q]
+        if lit:
+            d.fill_rect(cx, cy, px - 1, px - 1, 1)
+            g = self._ghost(g)
+        else:
+            d.pixel(cx, cy, 1)  # grid dots: squares can be counted
+        if g != " ":
+            self._glyph(d, g, q, cx, cy, px, 0 if lit else 1)
+        elif not lit and q in self.at:   # something can be done here: a dot in the middle
+            m = px // 2
+            d.fill_rect(cx + m - 1, cy + m - 1, 2, 2, 1)
+
+    def _ghost(self, g):
+        """What the highlighted action would put on a lit square."""
+        kind = self.menu_acts[self.menu.cursor] if self.menu is not None else None
+        if not isinstance(kind, list):
             return "s"
-        kind = choice[0]
+        kind = kind[0]
         if kind in ("run", "cruise"):
             return "s"
         if kind == "mine":
             return "m"
         if kind == "fire":
-            return "T%d" % choice[1]
-        return glyph
+            return "T"
+        return g
 
-    def _glyph(self, d, s, g, q, cx, cy, cell, c):
+    def _glyph(self, d, g, q, cx, cy, cell, c):
         i = cell - 1
         x, y = cx + 1, cy + 1
-        if i < 2:
-            d.pixel(x, y, c)
-            return
         if g == "s":  # a hull with rounded ends
             h = max(2, i - 2 * (i // 3))
             yy = y + (i - h) // 2
-            d.fill_rect(x, yy, i, h, c)
-            if i >= 5:
+            d.fill_rect(x, yy, i - 1, h, c)
+            if i >= 6:
                 d.pixel(x, yy, 1 - c)
-                d.pixel(x + i - 1, yy, 1 - c)
+                d.pixel(x + i - 2, yy, 1 - c)
                 d.pixel(x, yy + h - 1, 1 - c)
-                d.pixel(x + i - 1, yy + h - 1, 1 - c)
+                d.pixel(x + i - 2, yy + h - 1, 1 - c)
                 d.vline(x + i // 2, yy - 1, 1, c)  # conning tower
         elif g == "m":  # a spiked mine
-            d.line(x, y, x + i - 1, y + i - 1, c)
-            d.line(x + i - 1, y, x, y + i - 1, c)
-            if i >= 5:
-                d.hline(x, y + i // 2, i, c)
-                d.vline(x + i // 2, y, i, c)
+            d.line(x, y, x + i - 2, y + i - 2, c)
+            d.line(x + i - 2, y, x, y + i - 2, c)
         elif g == "c":  # a contact: something noted, an outline
-            d.rect(x + (1 if i >= 5 else 0), y + (1 if i >= 5 else 0),
-                   i - (2 if i >= 5 else 0), i - (2 if i >= 5 else 0), c)
-        else:  # "t" own torpedo (direction from pub) or "T<d>" a planned one
-            di = int(g[1]) if len(g) > 1 else self._torp_dir(s, q)
+            d.rect(x, y, i - 1, i - 1, c)
+        else:  # "t" own torpedo (heading from pub), "T" the planned one
+            di = self._torp_dir(q) if g == "t" else self.menu_acts[self.menu.cursor][1]
+            m = (i - 1) // 2
             if di in (S.N, S.S):
-                d.vline(x + i // 2, y, i, c)
-                tip = y if di == S.N else y + i - 1
-                d.hline(x + i // 2 - 1, tip + (1 if di == S.N else -1), 3, c)
+                d.vline(x + m, y, i - 1, c)
+                tip = y if di == S.N else y + i - 2
+                d.hline(x + m - 1, tip + (1 if di == S.N else -1), 3, c)
             else:
-                d.hline(x, y + i // 2, i, c)
-                tip = x + i - 1 if di == S.E else x
-                d.vline(tip + (-1 if di == S.E else 1), y + i // 2 - 1, 3, c)
+                d.hline(x, y + m, i - 1, c)
+                tip = x + i - 2 if di == S.E else x
+                d.vline(tip + (-1 if di == S.E else 1), y + m - 1, 3, c)
 
-    def _torp_dir(self, s, q):
+    def _torp_dir(self, q):
+        s = self.runner.seat
         for t in s.pub["torps"]:
             if t[2] == q and t[1] == s.player:
                 return t[3]
         return S.E
 
-    def _draw_panel(self, d, s, x0, ch):
-        w = (d.width - x0) // CH
-        if w < 3:
-            return
-        y = CH
-        bottom = d.height
-        if ch:
-            text = ch[self.cursor][1]
-            if w < 9:
-                text = short(text)
-            for part in wrap(text, w)[:2]:
-                d.fill_rect(x0 - 1, y, d.width - x0 + 1, CH, 1)
-                d.text(part, x0, y, 0)
-                y += CH
-            if y + CH <= bottom:
-                d.text(clip("%d/%d" % (self.cursor + 1, len(ch)), w), x0, y, 1)
-                y += CH
-        if y + CH <= bottom and s.priv["pos"] is not None:
-            alive = s.pub["alive"][s.player]
-            d.text(clip(("mines %d" % s.priv["left"]) if alive else "sunk", w), x0, y, 1)
-            y += CH
-        # the newest log lines that still fit, oldest of them first
-        room = (bottom - y) // CH
-        if room <= 0 or not s.log:
-            return
-        lines = []
-        i = len(s.log) - 1
-        while i >= 0 and len(lines) < room:
-            a, e = s.log[i]
-            lines = wrap(describe(self.eng, s, a, e), w) + lines
-            i -= 1
-        for line in lines[-room:]:
-            d.text(line, x0, y, 1)
-            y += CH
-
-    def _draw_log(self, d, s):
-        n = len(s.log)
-        header(d, "Log %d" % n, self.app.link_state)
-        w = cols(d)
-        room = rows(d) - 1
-        if n == 0:
-            d.text("empty", 0, CH, 1)
-            return
-        # The newest entry at the bottom unless scrolled: walk back from the last one shown.
-        last = n - 1 if self.top is None else self.top
-        out = []
-        i = last
-        while i >= 0 and len(out) < room:
-            a, e = s.log[i]
-            out = wrap("%d %s" % (i + 1, describe(self.eng, s, a, e)), w) + out
-            i -= 1
-        out = out[-room:]
-        for k, line in enumerate(out):
-            d.text(line, 0, (k + 1) * CH, 1)
-        if n > room:  # scroll bar: where the window sits in the log
-            h = d.height - CH
-            y = CH + (h - 2) * last // max(1, n - 1)
-            d.vline(d.width - 1, y, 2, 1)
+    # ---- the screen in text, for tests and the emulator -----------------------------------
+    def lines(self):
+        """[title + status, then: with the square menu open, 'at C3' and one line per action
+        ('>' the highlighted one); else 'at C3 <what is there>', '| what happened', '| mines',
+        'acts' and the squares that have actions, '# ' map rows from the top]."""
+        self._refresh()
+        out = [self.title + " " + self._st[0]]
+        size = self.size
+        if self.menu is not None:
+            out.append("at " + self.menu_title)
+            for i in range(self.menu.count()):
+                out.append((">" if i == self.menu.cursor else " ") + self.menu.labels[i])
+            return out
+        c = self.board.cursor
+        out.append(("at %s %s" % (say.name(size, c), say.here(self.grid[c]))).strip())
+        out.append("| " + self.line)
+        if self.hint:
+            out.append("| " + self.hint)
+        out.append("acts " + " ".join([say.name(size, q) for q in sorted(self.at)]))
+        for r in range(size - 1, -1, -1):
+            out.append("# " + "".join(self.grid[r * size:(r + 1) * size]).replace(" ", "."))
+        return out
 
 
 def screen(app, runner):

@@ -1,0 +1,125 @@
+# Sugar Dog in words, for the screen and anything else that shows the game: where on the map an
+# action is pointed at, its label in the short menu of that square, and what an event meant,
+# said from one player's side. Rules questions (which square a torpedo enters first) are
+# answered here with the engine's own step(), so the UI never re-derives them.
+from fathom.games.sugardog.engine import DIRS, step
+
+_HEADINGS = ("north", "east", "south", "west")
+_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def name(size, sq):
+    return _LETTERS[sq % size] + str(sq // size + 1)
+
+
+def anchor(size, pos, action):
+    """The square a player points at to choose `action` (a set-up choice is a square): where
+    the submarine goes, the torpedo's first square, or the submarine's own square."""
+    if not isinstance(action, list):
+        return action
+    kind = action[0]
+    if kind in ("run", "cruise"):
+        return action[1]
+    if kind == "fire":
+        return step(size, pos, action[1])
+    return pos
+
+
+# Menu order at a square: the likelier choice first (fewer presses).
+_ORDER = {"run": 0, "mine": 1, "sonar": 2, "cruise": 1, "fire": 2}
+
+
+def order(action):
+    return _ORDER[action[0]] if isinstance(action, list) else 0
+
+
+def label(pos, action, second=False):
+    """The action in a few words, for the menu of its square (the square is the menu's title).
+    second: the second step of a cruise."""
+    if not isinstance(action, list):
+        return "Start here"
+    kind = action[0]
+    if kind == "run":
+        return "Stay put" if action[1] == pos else "Sneak here"
+    if kind == "mine":
+        return "Lay mine"
+    if kind == "cruise":
+        return "Cruise on" if second else "Cruise here"
+    if kind == "sonar":
+        return "Sonar ping"
+    return "Torpedo " + DIRS[action[1]]
+
+
+def path(size, pos, action):
+    """The squares an action touches this turn, to light them on the map."""
+    if not isinstance(action, list):
+        return [action]
+    if action[0] != "fire":
+        return [anchor(size, pos, action)]
+    out = []
+    q = pos
+    for _i in range(2):
+        q = step(size, q, action[1])
+        if q < 0:
+            break
+        out.append(q)
+    return out
+
+
+def _who(viewer, p):
+    if p == viewer:
+        return "You"
+    return "P%d" % (p + 1)
+
+
+def _squares(size, sqs):
+    return " ".join([name(size, q) for q in sqs])
+
+
+def happened(size, viewer, author, event):
+    """One event in words from `viewer`'s side: 'Torpedo from C2 heading north',
+    'P2: your torpedo hit P2 at C4'. Malformed events are said as such, never trusted."""
+    who = _who(viewer, author)
+    try:
+        tag = event[0]
+        if tag == "setup":
+            return who + (" are" if author == viewer else " is") + " ready"
+        if tag == "concede":
+            return who + " conceded"
+        if tag == "q":
+            return who + " ran silent"
+        if tag == "c":
+            return who + " cruised into " + name(size, event[1])
+        if tag == "f":
+            launch = step(size, event[1], (event[2] + 2) % 4)
+            return "Torpedo from %s heading %s" % (name(size, launch), _HEADINGS[event[2]])
+        if tag in ("s", "e"):
+            what = ("mines " + _squares(size, event[2])) if event[2] else "no mines"
+            verb = " pinged at " if tag == "s" else " echoed from "
+            return who + verb + name(size, event[1]) + ": " + what
+        if tag == "a":
+            at = name(size, event[1][-1])
+            if event[2] == 0:
+                have = " have" if author == viewer else " has"
+                return who + have + " nothing at " + _squares(size, event[1])
+            if event[2] == 1:
+                mine = "Your mine" if author == viewer else "%s's mine" % who
+                return "%s at %s blew up" % (mine, at)
+            if author == viewer:
+                return "Your submarine at %s is hit: sunk" % at
+            return "Hit! %s sunk at %s" % (who, at)
+    except (IndexError, TypeError, ValueError, KeyError):
+        pass
+    return who + " sent something odd"
+
+
+def you_are(viewer, n):
+    return "You are P%d of %d" % (viewer + 1, n)
+
+
+def here(glyph):
+    """What the map shows on a square, in a word (engine.marks glyphs)."""
+    return _HERE.get(glyph, "")
+
+
+_HERE = {"s": "your sub", "m": "your mine", "t": "your torp", "c": "contact"}
