@@ -1,12 +1,13 @@
-# The Lake Ashtapada screen drawn into a real framebuf on 128x64 and 72x40: set-up, play, the
-# highlighted choice on the lake, the deduction overlay, own mines, the pages, and the generic
-# lines() semantics the end-to-end driver reads.
+# The Lake Ashtapada screen drawn into a real framebuf: set-up on the lake, the cursor that
+# points at the board, the short menu of one square, the full list on the boat, what happened
+# in words, the help page, and keys_for(): the keys it gives really author the action.
 import pytest
 
 from fathom.games.ashtapada import engine as A
+from fathom.games.ashtapada import say
+from fathom.games.ashtapada import screen as ui
 from fathom.games.local import make_seats
 from fathom.runner import Runner
-from fathom.games.ashtapada import screen as ui
 
 from uikit import App
 
@@ -32,10 +33,25 @@ def settle(seats):
                 moved = True
 
 
+class Relay:
+    """A runner's two calls a screen makes, delivered straight to the other seat."""
+
+    def __init__(self, seats, player):
+        self.seats = seats
+        self.player = player
+
+    def setup_choose(self, choice):
+        self.seats[self.player].setup_choose(choice)
+        settle(self.seats)
+
+    def play(self, action):
+        ev = self.seats[self.player].author(action)
+        self.seats[1 - self.player].receive(self.player, ev)
+        settle(self.seats)
+
+
 def play(seats, player, action):
-    ev = seats[player].author(action)
-    seats[1 - player].receive(player, ev)
-    settle(seats)
+    Relay(seats, player).play(action)
 
 
 def game(setups=(([A.parse("D3", 10)], [0, 1, 2]), ([A.parse("E8", 10)], [97, 96, 95]))):
@@ -49,9 +65,12 @@ def game(setups=(([A.parse("D3", 10)], [0, 1, 2]), ([A.parse("E8", 10)], [97, 96
     return seats
 
 
-def screen_for(seat, w=128, h=64):
+def screen_for(seats, player, w=128, h=64):
     app = App(w, h)
-    r = Runner(seat, [], None, "ashtapada")
+    r = Runner(seats[player], [], None, "ashtapada")
+    relay = Relay(seats, player)
+    r.play = relay.play                # the screen's moves reach the other seat at once
+    r.setup_choose = relay.setup_choose
     return app, ui.screen(app, r)
 
 
@@ -62,192 +81,224 @@ def draw(app, scr):
     return d
 
 
-def square_xy(scr, sq, d):
-    pitch, _side = scr._geometry(d, 10)
-    i, j = scr._cell(sq)
-    return 1 + j * pitch, 1 + i * pitch, pitch - 1
+def here(scr):
+    return A.name(scr.here(), 10)
 
 
-def test_setup_lists_islands_in_reading_order_and_lays_them_with_ok():
+def test_setup_starts_top_left_as_drawn_and_lays_with_ok():
     seats = make_seats(A.ENGINE, A.ENGINE.options(OPTS), 2, b"s" * 16)
-    app, scr = screen_for(seats[0])
+    app, scr = screen_for(seats, 0)
     lines = scr.lines()
-    assert lines[0].startswith("Lake Ashtapada")
-    ch = [l for l in lines[1:] if l[:1] in (">", " ")]
-    assert ch[0].startswith(">island ") and all(l[1:].startswith("island") for l in ch)
-    # South sees its shore at the bottom: the first choice is on the northernmost legal row
-    assert ch[0] == ">island B5" and ch[-1] == " island I2"
-    d = draw(app, scr)
-    x, y, k = square_xy(scr, A.parse("B5", 10), d)
-    assert d.lit(x, y, k, k) > 0  # the highlighted square is drawn on the lake
-    scr.key("RIGHT")  # the next square along the row
+    assert lines[0] == "Lake Ashtapada set up"
+    assert lines[1].startswith("| You are P1 (South)")
+    assert lines[-1] == ">island B5"      # South's shore at the bottom: row 5 is the top
+    draw(app, scr)
+    scr.key("RIGHT")
+    assert here(scr) == "C5"
     scr.key("OK")
     assert seats[0].priv["islands"] == [A.parse("C5", 10)]
-    assert [l for l in scr.lines() if l.startswith(">")][0].startswith(">mine ")
-    d = draw(app, scr)
-    x, y, k = square_xy(scr, A.parse("C5", 10), d)
-    assert d.lit(x, y, k, k) == k * k  # the island just laid is solid
-
-
-def _at(scr):
-    return scr.choices()[scr.cursor][1].split()[1]
+    assert scr.lines()[-1].startswith(">mine ")
+    assert here(scr) == "D5"               # beside the square just laid, along the row
 
 
 @pytest.mark.parametrize("player", [0, 1])
-def test_setup_arrows_move_the_cursor_on_the_lake_as_drawn(player):
-    # RIGHT/LEFT along the row drawn on the panel, UP/DOWN along the column, for South (own
-    # shore at the bottom) and North (the lake turned round) alike; at the edge it stays.
+def test_setup_arrows_move_on_the_lake_as_drawn(player):
     seats = make_seats(A.ENGINE, A.ENGINE.options(OPTS), 2, b"s" * 16)
-    app, scr = screen_for(seats[player])
+    app, scr = screen_for(seats, player)
+    g = scr.grid
 
     def where():
-        d = draw(app, scr)
-        x, y, k = square_xy(scr, scr.choices()[scr.cursor][0][1], d)
-        assert d.lit(x, y, k, k) > 0   # the cursor is drawn on that square
-        return x, y
+        draw(app, scr)
+        return g.where(g.cursor)
 
     x0, y0 = where()
-    start = _at(scr)
     for k, dx, dy in (("RIGHT", 1, 0), ("DOWN", 0, 1), ("LEFT", -1, 0), ("UP", 0, -1)):
         x, y = where()
         scr.key(k)
         nx, ny = where()
-        assert (nx - x, ny - y) == (dx * 6, dy * 6), k   # one square (6 px pitch) that way
-    assert (where(), _at(scr)) == ((x0, y0), start)
-    scr.key("UP")                                        # the top legal row: nowhere to go
-    scr.key("LEFT")                                      # the first legal column
+        assert (nx - x, ny - y) == (dx * g.px, dy * g.px), k
+    assert where() == (x0, y0)
+    scr.key("UP")                     # the top legal row: nowhere to go
+    scr.key("LEFT")
     assert where() == (x0, y0)
 
 
-def test_setup_cursor_stays_where_it_was_after_laying():
-    seats = make_seats(A.ENGINE, A.ENGINE.options(OPTS), 2, b"s" * 16)
-    app, scr = screen_for(seats[0])
-    for k in ("DOWN", "DOWN", "RIGHT", "RIGHT", "RIGHT"):
-        scr.key(k)
-    assert _at(scr) == "E3"
-    scr.key("OK")                                  # the island; mines next, beside it
-    assert seats[0].priv["islands"] == [A.parse("E3", 10)]
-    assert _at(scr) == "F3"
-    scr.key("OK")
-    assert _at(scr) == "G3"
-    scr.key("LEFT")                                # over the island and the mine just laid
-    assert _at(scr) == "D3"
-    scr.key("OK")
-    assert seats[0].priv["mines"] == [A.parse("F3", 10), A.parse("D3", 10)]
-    assert _at(scr) == "C3"                        # E3 is taken: the free square beside it
-    scr.key("UP")
-    assert _at(scr) == "C4"
-    scr.key("OK")                                  # the last mine: set-up done
-    assert not seats[0].setup_legal() and scr.cursor == 0
-
-
-def test_play_draws_boats_own_mines_overlay_and_the_highlighted_charge():
+def test_play_cursor_starts_on_the_boat_and_ok_there_lists_every_action():
     seats = game()
-    app, scr = screen_for(seats[0])
-    lines = scr.lines()
-    assert "your move" in lines[0]
-    ch = [l[1:] for l in lines[1:] if l[:1] in (">", " ")]
-    assert ch[0] == "sound B1" and ch[-1].startswith("move ")
-    kinds = [c.split()[0] for c in ch]
-    assert kinds == sorted(kinds, key=lambda t: ("sound", "depth", "move").index(t))
+    app, scr = screen_for(seats, 0)
+    assert scr.here() == seats[0].pub["boats"][0]
+    assert scr.lines()[-1] == ">A1: every action"
+    scr.key("OK")
+    items = [l[1:] for l in scr.lines() if l[:1] in (">", " ")]
+    assert sorted(items) == sorted(A.ENGINE.label(seats[0].pub, seats[0].priv, 0, a)
+                                   for a in seats[0].legal())
+    assert items[0].startswith("sound") and items[-1].startswith("depth")
+    scr.key("BACK")
+    assert scr.menu is None and scr.here() == 0
+
+
+def test_a_square_menu_lists_only_what_can_be_done_there():
+    seats = game()
+    app, scr = screen_for(seats, 0)
+    scr.key("UP")                     # A2: next to the boat: sound, depth, move
+    assert here(scr) == "A2"
+    assert scr.lines()[-1] == ">A2: sound, depth, move"
+    scr.key("OK")
+    assert [l for l in scr.lines() if l[:1] in (">", " ")] == [">Sound", " Move", " Via B1-B2",
+                                                             " Depth"]
     d = draw(app, scr)
-    # own mine at C1 (not under the boat): drawn; an empty own square: dark
-    x, y, k = square_xy(scr, 2, d)
-    assert d.lit(x, y, k, k) >= 5
-    x, y, k = square_xy(scr, A.parse("F2", 10), d)
-    assert d.lit(x, y, k, k) == 0
-    # the enemy half carries the deduction dots; the enemy boat at J10 is drawn
-    x, y, k = square_xy(scr, A.parse("C8", 10), d)
-    assert d.lit(x, y, k, k) == 1
-    x, y, k = square_xy(scr, 99, d)
-    assert d.lit(x, y, k, k) >= 4
-    # the highlighted sounding charge at B1 is inverted on the lake
-    x, y, k = square_xy(scr, A.parse("B1", 10), d)
-    assert d.lit(x, y, k, k) > k * k // 2
-    # the panel shows the turn and the choice label
-    assert d.lit(64, 0, 64, 8) > 100  # "Your go" inverted
-    assert d.lit(64, 48, 64, 16) > 200  # the label, inverted
-
-
-def test_a_sounding_report_prunes_the_overlay_and_shows_in_the_panel_and_sonar_page():
-    seats = game()
-    app, scr = screen_for(seats[0])
-    before = sum(A.candidates(seats[0].pub, 0))
-    play(seats, 0, ["sound", A.parse("B2", 10)])
+    at = scr.grid.where(scr.grid.cursor)
+    assert d.lit(at[0], at[1], scr.grid.px - 1, scr.grid.px - 1) == (scr.grid.px - 1) ** 2
+    scr.key("OK")
     assert seats[0].log[-1][1][0] == "ping"
-    d = draw(app, scr)
-    assert scr.lines()[0].endswith("waiting for P2")
-    assert [l for l in scr.lines()[1:] if l[:1] in (">", " ")] == []
-    dots = 0
-    for sq in range(50, 100):
-        x, y, k = square_xy(scr, sq, d)
-        if scr._map[sq] & 0xF0 == 0 and d.lit(x, y, k, k) == 1:
-            dots += 1
-    after = sum(A.candidates(seats[0].pub, 0))
-    assert after < before and dots == after
-    assert scr._last.startswith("B2:")
-    scr.key("RIGHT")
-    scr.key("RIGHT")
-    assert scr.page == ui.SONAR
-    assert scr._sonar_lines(6)[0].startswith("B2: ")
-    d = draw(app, scr)
-    assert d.lit(0, 0, 128, 8) > 100  # the page header
+    assert scr.lines()[1].startswith("| Your sounding at A2: ")
+    assert scr.menu is None
 
 
-def test_move_path_is_drawn_and_north_sees_its_own_shore_at_the_bottom():
+def test_squares_with_nothing_to_do_are_jumped_over():
+    seats = game()
+    app, scr = screen_for(seats, 0)
+    for _ in range(6):
+        scr.key("UP")
+    assert here(scr) == "A4"          # a move of 3 reaches A4; beyond, nothing to do
+    assert say.MOVE & scr._kinds[scr.here()]
+
+
+def test_what_happened_stays_in_words_until_the_next_event():
+    seats = game()
+    app0, s0 = screen_for(seats, 0)
+    app1, s1 = screen_for(seats, 1)
+    assert s1.lines()[1] == "| You are P2 (North). Both lakes set: South begins."
+    play(seats, 0, ["depth", A.parse("B2", 10)])
+    assert s0.lines()[1].startswith("| Your depth charge at B2: miss (1/2)")
+    assert s1.lines()[1].startswith("| Foe depth charge at B2: miss")
+    s1.key("DOWN")                    # a cursor move does not clear it
+    assert s1.lines()[1].startswith("| Foe depth charge at B2: miss")
+    play(seats, 1, ["sound", A.parse("I10", 10)])
+    assert s1.lines()[1].startswith("| Your sounding at I10: ")
+    assert s0.lines()[1].startswith("| Foe sounded I10: ")
+
+
+def test_help_opens_on_a_long_back_scrolls_and_closes():
+    seats = game()
+    app, scr = screen_for(seats, 0, 72, 40)
+    scr.key("HELP")
+    lines = scr.lines()
+    assert lines[0] == "Help" and any("GOAL" in l for l in lines)
+    assert any("depth charge" in l for l in lines)
+    draw(app, scr)
+    top = scr.help.top
+    scr.key("DOWN")
+    assert scr.help.top == top + 1
+    draw(app, scr)
+    scr.key("BACK")
+    assert scr.help is None and scr.lines()[0].startswith("Lake Ashtapada")
+
+
+def test_north_sees_its_shore_at_the_bottom():
     seats = game()
     play(seats, 0, ["sound", A.parse("B2", 10)])
-    app, scr = screen_for(seats[1])
-    ch = scr.choices()
-    i = [c[1] for c in ch].index("move I10-H10-G10")
-    scr.cursor = i
+    app, scr = screen_for(seats, 1)
     d = draw(app, scr)
-    for name in ("I10", "H10", "G10"):
-        x, y, k = square_xy(scr, A.parse(name, 10), d)
-        assert y > 40  # North's home row is drawn at the bottom of the lake
-        assert d.lit(x, y, k, k) > k * k // 2
-    assert [l for l in scr.lines() if l.startswith(">")] == [">move I10-H10-G10"]
-    scr.key("OK")
-    assert seats[1].pub["boats"][1] == A.parse("G10", 10)
-    assert scr.cursor == 0
-
-
-def test_log_page_keeps_up_down_ok_playing():
-    seats = game()
-    app, scr = screen_for(seats[0])
-    scr.key("RIGHT")
-    assert scr.page == ui.LOG
-    d = draw(app, scr)
-    assert d.lit(0, 56, 128, 8) > 100  # the highlighted choice, at the bottom
-    scr.key("DOWN")
-    assert scr.cursor == 1
+    g = scr.grid
+    x, y = g.where(g.cursor)
+    assert here(scr) == "J10" and y > d.height // 2
+    assert x == g.x0                  # the lake turned round: J at the left
     scr.key("LEFT")
-    assert scr.page == ui.MAP
+    assert here(scr) == "J10"
+    scr.key("RIGHT")
+    assert here(scr) == "I10"
 
 
-@pytest.mark.parametrize("size", [8, 10, 12])
-def test_every_phase_fits_72x40_and_128x64(size):
+def _keys_game(seed, level="sharp", size=10, w=128, h=64, record=None):
+    """A whole game where every decision a bot makes is authored on both screens by pressing
+    the keys keys_for() gives; returns the key counts per action (set-up included)."""
+    from fathom.games.bots import make_bot
     opts = dict(OPTS)
     opts["size"] = size
-    seats = make_seats(A.ENGINE, A.ENGINE.options(opts), 2, b"t" * 16)
-    for w, h in ((128, 64), (72, 40)):
-        app, scr = screen_for(seats[0], w, h)
-        app.link_state = "linked"
-        for page in range(3):
-            scr.page = page
-            d = draw(app, scr)
-            assert d.lit(0, 0, w, h) > 20
-        scr.page = ui.MAP
-    for s in seats:
-        while s.setup_legal():
-            s.setup_choose(s.setup_legal()[-1])
-    settle(seats)
-    for w, h in ((128, 64), (72, 40)):
-        for s in seats:
-            app, scr = screen_for(s, w, h)
-            d = draw(app, scr)
-            pitch, side = scr._geometry(d, size)
-            assert side <= h and side + 2 + 4 * 8 <= w  # the lake and a 4-column panel fit
-            assert d.pixel(0, 0) == 1 and d.pixel(side - 1, side - 1) == 1
-    assert ui.short_label(["move", [1, 2, 3]], size) == ">D1"
-    assert ui.short_label(["depth", size], size) == "*A2"
+    seats = make_seats(A.ENGINE, A.ENGINE.options(opts), 2, bytes([seed]) * 16)
+    screens = [screen_for(seats, p, w, h) for p in (0, 1)]
+    bots = [make_bot("ashtapada", level, seed * 7 + p, p) for p in (0, 1)]
+    counts = []
+    for _ in range(400):
+        if seats[0].result() is not None:
+            break
+        acted = False
+        for p in (0, 1):
+            s = seats[p]
+            app, scr = screens[p]
+            if s.setup_legal():
+                want = bots[p].setup(s)
+            elif s.legal():
+                want = bots[p].act(s)
+            else:
+                continue
+            n0 = len(s.log)
+            keys = scr.keys_for(want)
+            for k in keys:
+                scr.key(k)
+                draw(app, scr)
+                if record is not None:
+                    record(app, scr)
+            if want[0] in ("island", "mine"):
+                assert s.priv["mines" if want[0] == "mine" else "islands"][-1] == want[1], keys
+            else:
+                assert list(s.log[n0]) == [p, want if want[0] != "move" else ["move", want[1]]], (
+                    want, keys, s.log[n0:])
+            counts.append((want[0], len(keys)))
+            acted = True
+        assert acted
+    assert seats[0].result() is not None
+    return counts
+
+
+def _pct(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def test_keys_for_authors_every_bot_action_within_the_press_targets():
+    # pooled over four games: one short game alone is too few actions for a 90th percentile
+    counts = []
+    for seed, level in ((1, "sharp"), (2, "easy"), (3, "sharp"), (4, "easy")):
+        counts += [n for kind, n in _keys_game(seed, level) if kind not in ("island", "mine")]
+    assert _pct(counts, 0.5) <= 4 and _pct(counts, 0.9) <= 8, sorted(counts)
+
+
+class Boxes:
+    """A panel that records every 8x8 text box drawn on it, to find overlaps."""
+
+    def __init__(self, d):
+        self.d = d
+        self.boxes = []
+
+    def __getattr__(self, name):
+        return getattr(self.d, name)
+
+    def text(self, s, x, y, c=1):
+        self.boxes.append((x, y, len(s) * 8, 8, s))
+        self.d.text(s, x, y, c)
+
+
+def _overlap(a, b):
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+@pytest.mark.parametrize("w,h", [(128, 64), (128, 32), (72, 40)])
+def test_every_size_through_a_game_stays_on_the_panel(w, h):
+    from uikit import Oversized
+
+    def check(app, scr):
+        d = Boxes(Oversized(w, h, 16))
+        scr.draw(d)
+        assert d.outside() == 0, (w, h, scr.lines())
+        for i, a in enumerate(d.boxes):
+            assert a[0] >= 0 and a[1] >= 0 and a[0] + a[2] <= w and a[1] + a[3] <= h, a
+            for b in d.boxes[i + 1:]:
+                assert not _overlap(a, b), (a, b)
+        g = scr.grid
+        if scr.menu is None and scr.help is None:   # the lake and the panel never meet
+            assert g.x0 + g.vc * g.px + 1 <= w and g.y0 + g.vr * g.px + 1 <= h
+            assert g.where(g.cursor) is not None    # the viewport follows the cursor
+
+    _keys_game(5, "easy", 12, w, h, record=check)

@@ -1,346 +1,411 @@
-# Lake Ashtapada on the unit: the lake with what this player knows (own islands and mines, both
-# boats, own charges and their reports, destroyed mines), the deduction overlay (rule 6.3), the
-# highlighted choice drawn on the lake, a status panel, and log / sonar pages on LEFT/RIGHT.
-# The choice list and lines() keep the generic GameScreen semantics, so tests drive it as text.
+# Lake Ashtapada on the unit: the lake (a kit BoardGrid, each player's own shore at the bottom)
+# with what this player knows, a cursor that jumps between the squares where something can be
+# done, and OK opening a short menu of just that (sound, depth charge, move here); OK on your own
+# boat lists every action. A side panel in the 3x5 font says what just happened and what is
+# under the cursor. A long BACK opens the help page. Words and rules come from say.py and the
+# engine; this module only lays out and draws what they give, cached once per event.
 from fathom.games.ashtapada import engine as A
-from fathom.ui.play import GameScreen, describe
-from fathom.ui.screen import CH, clip, cols, header, link_icon, rows, wrap
+from fathom.games.ashtapada import say
+from fathom.ui.boardgrid import LETTERS, BoardGrid
+from fathom.ui.dialog import draw_page
+from fathom.ui.font import CH, TH, TW, number, tiny
+from fathom.ui.listview import ListView
+from fathom.ui.play import GameBase
+from fathom.ui.screen import wrap
+from fathom.ui.textpage import TextPage
+from fathom.ui.topbar import top_bar
 
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731
-
-# One byte per square, rebuilt once per event: a base glyph in the high nibble (drawn alone),
-# else flags in the low nibble (drawn together).
-_CAND = const(1)      # an enemy mine may still be here (overlay dot)
-_CERT = const(2)      # an enemy mine must be here
-_SOUND = const(4)     # this player dropped a sounding charge here
-_MISS = const(8)      # a depth charge missed here (either side's)
-_ISLAND = const(0x10)
-_MINE = const(0x20)   # own live mine
-_DEAD = const(0x30)   # a destroyed mine (own or enemy)
-
-MAP, LOG, SONAR = 0, 1, 2
-_STEP = {"UP": (-1, 0), "DOWN": (1, 0), "LEFT": (0, -1), "RIGHT": (0, 1)}  # (row, column)
-PAGES = ("map", "log", "sonar")
-_SHORT = {"sound": "?", "depth": "*", "move": ">", "island": "#", "mine": "o"}
+HELP = "games/ashtapada/help.txt"
+ARROWS = ("UP", "DOWN", "LEFT", "RIGHT")
+_PLAYER = ("P1", "P2")
+_WIDE_MENU = 72     # a square's menu sits in the side panel when the panel is this wide
 
 
-def short_label(choice, n):
-    """A choice in at most 4 characters for narrow panels: '?D4' sound, '*D4' depth,
-    '>E6' move (its end square), '#C3' island, 'oB2' mine."""
-    sq = choice[1][-1] if choice[0] == "move" else choice[1]
-    return _SHORT.get(choice[0], "?") + A.name(sq, n)
+def read_help():
+    """The help page's text, read line by line from the data file beside the game (it costs
+    no heap until the page is opened)."""
+    from fathom import res
+    out = []
+    with res.open_data(HELP) as fh:
+        for line in fh:
+            out.append(line.rstrip("\n"))
+    return "\n".join(out)
 
 
-def _order(choice):
-    # Soundings first (the usual turn), then depth charges, then moves: short ones first.
-    tag = choice[0]
-    if tag == "move":
-        return (2, len(choice[1]), choice[1][-1], choice[1])
-    return (0 if tag == "sound" else 1, 0, choice[1], [])
-
-
-class AshtapadaScreen(GameScreen):
+class AshtapadaScreen(GameBase):
     def __init__(self, app, runner):
-        GameScreen.__init__(self, app, runner)
-        self.page = MAP
-        self._ck = None       # state key the cached choices belong to
-        self._ch = []
-        self._mk = None       # state key the cached map belongs to
+        GameBase.__init__(self, app, runner)
+        s = runner.seat
+        self.n = n = s.pub["size"]
+        self.me = s.player
+        # South sees row 1 at the bottom, North the lake turned round: its own shore at the
+        # bottom and the columns mirrored, so grid cell (r, c) is square (r, n-1-c) for North
+        letters = LETTERS[:n]
+        if self.me != A.SOUTH:
+            letters = "".join([LETTERS[n - 1 - i] for i in range(n)])
+        self.grid = BoardGrid(n, n, 0, flip=self.me == A.SOUTH, labels=True, min_px=4,
+                              max_px=9, letters=letters)
+        self.menu = None          # ListView of the actions on one square, while open
+        self.acts = None          # the actions that menu lists
+        self.full = False         # the menu lists every action (opened on the boat)
+        self.help = None          # TextPage while the help page is open
+        self._at = None           # log length and set-up count the caches belong to
+        self._legal = []
+        self._kinds = None
         self._map = None
-        self._cert = 0
-        self._last = ""
+        self._said = ""
+        self._status = []
+        self._wrapped = None      # (chars, lines) of the event line in the panel
+        self._ok_play = self._can_play    # bound once: a bound method allocates per access
+        self._ok_setup = self._can_lay
+        self._refresh()
+        self.grid.cursor = self._cell(self._start())
 
-    # ---- caches: the engine is asked once per event, never per redraw ----------------------
-    def _key(self):
-        s = self.runner.seat
-        return (len(s.log), len(s.setup_choices))
-
-    def choices(self):
-        k = self._key()
-        if k != self._ck:
-            s = self.runner.seat
-            eng = self.eng
-            if s.setup_legal():
-                ch = s.setup_legal()
-                ch.sort(key=self._reading)
-                self._ch = [(c, eng.setup_label(s.pub, s.priv, s.player, c)) for c in ch]
-            else:
-                ch = s.legal()
-                ch.sort(key=_order)
-                self._ch = [(a, eng.label(s.pub, s.priv, s.player, a)) for a in ch]
-            self._ck = k
-        return self._ch
-
+    # ---- squares and grid cells --------------------------------------------------------------
     def _cell(self, sq):
-        """(display row, display column) of a square: each player's own shore at the bottom,
-        as on a real table where North sits across from South."""
-        n = self.runner.seat.pub["size"]
-        r, c = divmod(sq, n)
-        if self.runner.seat.player == A.SOUTH:
-            return n - 1 - r, c
-        return r, n - 1 - c
+        """Grid cell of a square, and (the mapping is its own inverse) square of a cell."""
+        if self.me == A.SOUTH:
+            return sq
+        n = self.n
+        return (sq // n) * n + n - 1 - sq % n
 
-    def _reading(self, choice):
-        i, j = self._cell(choice[1])
-        return i * 64 + j
+    def here(self):
+        """The square under the cursor."""
+        return self._cell(self.grid.cursor)
 
-    def _build(self):
+    # ---- caches: the engine is asked once per event, never per redraw or cursor move ---------
+    def _refresh(self):
         s = self.runner.seat
-        pub, me = s.pub, s.player
-        foe = 1 - me
-        n = pub["size"]
-        m = bytearray(n * n)
-        for sq in pub["miss"][0] + pub["miss"][1]:
-            m[sq] = _MISS
-        last = ""
-        for who, c, dists, _nd in A.reports(pub):
-            if who == me:
-                m[c] |= _SOUND
-        for author, ev in s.log:
-            if author == foe and ev[0] == "ping":
-                last = "%s:%s" % (A.name(ev[1], n), ",".join([str(x) for x in ev[2]]) or "-")
-        self._cert = 0
-        if pub["ready"][0] and pub["ready"][1] and pub["end"] is None:
-            cand = A.candidates(pub, me)
-            for sq in range(n * n):
-                if cand[sq]:
-                    m[sq] |= _CAND
-            cert = A.certain(pub, me, cand)
-            for sq in cert:
-                m[sq] |= _CERT
-            self._cert = len(cert)
-        for sq in s.priv["mines"]:
-            m[sq] = _MINE
-        for sq in pub["dead"][0] + pub["dead"][1]:
-            m[sq] = _DEAD
-        for sq in pub["islands"][0] + pub["islands"][1] + s.priv["islands"]:
-            m[sq] = _ISLAND
-        self._map = m
-        self._last = last
-        self._mk = self._key()
+        key = len(s.log) * 256 + len(s.setup_choices)
+        if key == self._at:
+            return False
+        self._at = key
+        pub = s.pub
+        setup = s.setup_legal()
+        self._legal = setup if setup else say.order(s.legal())
+        self._kinds = say.kinds(self._legal, self.n * self.n)
+        self._map, _ = say.lake(pub, s.priv, self.me)
+        self._said = say.event(pub, self.me, s.log)
+        self._wrapped = None
+        self._status = say.setup_status(pub, s.priv) if setup else say.status(pub, self.me)
+        self.close_menu()
+        if self._legal and not self._can(self.grid.cursor):
+            self.grid.cursor = self._cell(self._start())
+        return True
 
-    # ---- keys ------------------------------------------------------------------------------
-    def key(self, k):
-        if self.runner.seat.setup_legal() and self.choices():
-            # Set-up is a cursor on the lake as drawn: LEFT/RIGHT along a displayed row,
-            # UP/DOWN along a displayed column, and it stays put after a square is laid.
-            if k in _STEP:
-                self._setup_step(_STEP[k])
-                return
-            if k == "OK":
-                ch = self.choices()
-                at = ch[min(self.cursor, len(ch) - 1)][0][1]
-                GameScreen.key(self, k)
-                if self.runner.seat.setup_legal():
-                    self.cursor = self._nearest(at)
-                return
-        if k in ("LEFT", "RIGHT"):
-            self.page = (self.page + (1 if k == "RIGHT" else -1)) % len(PAGES)
+    def _start(self):
+        """Where the cursor goes when the player has a choice and the cursor is on none: the
+        first free square in reading order in set-up, else the boat."""
+        s = self.runner.seat
+        if s.setup_legal():
+            best, bkey = 0, None
+            for c in self._legal:
+                cell = self._cell(c[1])
+                r = self.n - 1 - cell // self.n if self.grid.flip else cell // self.n
+                k = r * 64 + cell % self.n
+                if bkey is None or k < bkey:
+                    best, bkey = c[1], k
+            return best
+        return s.pub["boats"][self.me]
+
+    def _setup_phase(self):
+        return self._legal and self._legal[0][0] in ("island", "mine")
+
+    def _can_lay(self, cell):
+        return self._kinds[self._cell(cell)] != 0
+
+    def _can_play(self, cell):
+        sq = self._cell(cell)
+        return self._kinds[sq] != 0 or sq == self.runner.seat.pub["boats"][self.me]
+
+    def _can(self, cell):
+        if not self._legal:
+            return True
+        return self._can_lay(cell) if self._setup_phase() else self._can_play(cell)
+
+    def _ok_fn(self):
+        if not self._legal:
+            return None
+        return self._ok_setup if self._setup_phase() else self._ok_play
+
+    # ---- the menu of one square ----------------------------------------------------------------
+    def _menu_for(self, sq):
+        """(actions, labels) for the menu on square sq; every action on the boat's square."""
+        s = self.runner.seat
+        if sq == s.pub["boats"][self.me]:
+            acts = self._legal
+            eng = self.eng
+            return acts, [eng.label(s.pub, s.priv, self.me, a) for a in acts], True
+        acts = say.at(self._legal, sq)
+        paths = 0
+        for a in acts:
+            if a[0] == "move":
+                paths += 1
+        return acts, [say.menu_label(s.pub, a, paths) for a in acts], False
+
+    def open_menu(self):
+        acts, labels, full = self._menu_for(self.here())
+        if not acts:
             return
-        GameScreen.key(self, k)
+        self.acts = acts
+        self.full = full
+        self.menu = ListView(labels)
 
-    def _setup_step(self, step):
-        """Move the set-up cursor one way on the lake as drawn: to the nearest choice straight
-        that way (over laid squares), else to the nearest one off to the side (a row or column
-        of the lake with nothing left to lay); nothing that way: it stays."""
-        di, dj = step
-        ch = self.choices()
-        i, j = self._cell(ch[min(self.cursor, len(ch) - 1)][0][1])
-        best, bkey = self.cursor, None
-        for idx in range(len(ch)):
-            ci, cj = self._cell(ch[idx][0][1])
-            ahead = (ci - i) * di + (cj - j) * dj    # squares along the step's axis
-            if ahead <= 0:
-                continue
-            off = (cj - j) if di else (ci - i)      # squares across it
-            side = off if off >= 0 else -off
-            key = (1 if side else 0, ahead + 2 * side, side, off)
-            if bkey is None or key < bkey:
-                best, bkey = idx, key
-        self.cursor = best
+    def close_menu(self):
+        self.menu = None
+        self.acts = None
+        self.full = False
 
-    def _nearest(self, sq):
-        """Index of the choice nearest square sq as drawn (after it was laid): the same row to
-        the right first on ties, so repeated OKs lay squares along the row."""
-        ch = self.choices()
-        i, j = self._cell(sq)
-        best, bkey = 0, None
-        for idx in range(len(ch)):
-            ci, cj = self._cell(ch[idx][0][1])
+    # ---- keys ----------------------------------------------------------------------------------
+    def key(self, k):
+        self._refresh()
+        if self.help is not None:
+            if not self.help.key(k) and k in ("BACK", "OK", "HELP"):
+                self.help = None
+            return
+        if k == "HELP":
+            self.help = TextPage(read_help())
+            return
+        if self.menu is not None:
+            if k == "OK":
+                self._play(self.acts[self.menu.cursor])
+            elif k == "BACK":
+                self.close_menu()
+            elif not self.menu.key(k) and k in ARROWS:
+                self.close_menu()           # LEFT/RIGHT: back on the lake, and move
+                self.grid.key(k, self._ok_fn())
+            return
+        if k == "BACK":
+            self.pause()
+        elif k in ARROWS:
+            self.grid.key(k, self._ok_fn())
+        elif k == "OK" and self._legal:
+            if self._setup_phase():
+                self._lay()
+            else:
+                self.open_menu()
+                if self.menu is not None and self.menu.count() == 1 and not self.full:
+                    self._play(self.acts[0])    # one thing to do there: no menu to confirm
+
+    def _lay(self):
+        sq = self.here()
+        cell = self.grid.cursor
+        for c in self._legal:
+            if c[1] == sq:
+                self.runner.setup_choose(c)
+                self._refresh()
+                if self._legal and self._setup_phase():
+                    self.grid.cursor = self._nearest(cell)
+                return
+
+    def _nearest(self, cell):
+        """The free cell nearest `cell` as drawn: the same row to the right first on ties, so
+        repeated OKs lay squares along the row."""
+        n = self.n
+        i, j = cell // n, cell % n
+        best, bkey = cell, None
+        for c in self._legal:
+            cc = self._cell(c[1])
+            ci, cj = cc // n, cc % n
             di = ci - i if ci >= i else i - ci
             dj = cj - j if cj >= j else j - cj
-            key = (di + dj, di, 0 if cj >= j else 1)
+            key = (di + dj) * 64 + di * 2 + (0 if cj >= j else 1)
             if bkey is None or key < bkey:
-                best, bkey = idx, key
+                best, bkey = cc, key
         return best
 
-    # ---- drawing ---------------------------------------------------------------------------
-    def draw(self, d):
-        if self._mk != self._key() or self._map is None:
-            self._build()
-        if self.page == LOG:
-            self._draw_text(d, "Log", self._log_lines(rows(d) - 2))
-        elif self.page == SONAR:
-            self._draw_text(d, "Sonar", self._sonar_lines(rows(d) - 2))
-        else:
-            self._draw_map(d)
+    def _play(self, action):
+        self.close_menu()
+        self.runner.play(action)
+        self._refresh()
 
-    def _current(self):
-        ch = self.choices()
-        if not ch:
-            return None, ""
-        c = ch[min(self.cursor, len(ch) - 1)]
-        return c[0], c[1]
-
-    def _draw_text(self, d, title, lines):
-        header(d, "%s %d/%d" % (title, self.page + 1, len(PAGES)), self.app.link_state)
-        w = cols(d)
-        for i, line in enumerate(lines):
-            d.text(clip(line, w), 0, (i + 1) * CH, 1)
-        choice, label = self._current()
-        y = d.height - CH
-        if choice is not None:
-            d.fill_rect(0, y, d.width, CH, 1)
-            d.text(clip(">" + label, w), 0, y, 0)
-        else:
-            d.text(clip(self.status(), w), 0, y, 1)
-
-    def _log_lines(self, n):
-        s = self.runner.seat
-        return [describe(self.eng, s, a, e) for a, e in s.log[-n:]] if n > 0 else []
-
-    def _sonar_lines(self, n):
-        s = self.runner.seat
-        size = s.pub["size"]
-        out = []
-        for who, c, dists, _nd in A.reports(s.pub):
-            if who == s.player:
-                out.append("%s: %s" % (A.name(c, size), ",".join([str(x) for x in dists])
-                                        or "none"))
-        if not out:
-            out.append("no soundings yet")
-        return out[-n:] if n > 0 else []
-
-    def _geometry(self, d, n):
-        pitch = (d.height - 1) // n
-        if pitch < 2:
-            pitch = 2
-        return pitch, n * pitch + 1
-
-    def _draw_map(self, d):
-        s = self.runner.seat
-        pub = s.pub
-        n = pub["size"]
-        pitch, side = self._geometry(d, n)
-        k = pitch - 1
-        d.rect(0, 0, side, side, 1)
-        y = (n // 2) * pitch
-        for x in range(2, side - 1, 2):
-            d.pixel(x, y, 1)
-        m = self._map
-        cell = self._cell
-        for sq in range(n * n):
-            code = m[sq]
-            if code:
-                i, j = cell(sq)
-                _glyph(d, 1 + j * pitch, 1 + i * pitch, k, code, 1)
-        me = s.player
-        for p in (0, 1):
-            i, j = cell(pub["boats"][p])
-            _boat(d, 1 + j * pitch, 1 + i * pitch, k, p == me, 1)
-        choice, label = self._current()
-        if choice is not None:
-            self._highlight(d, choice, pitch, k)
-        self._panel(d, side + 2, label, choice)
-
-    def _highlight(self, d, choice, pitch, k):
-        tag = choice[0]
-        squares = choice[1] if tag == "move" else [choice[1]]
-        code = {"sound": _SOUND, "depth": _DEAD, "island": _ISLAND, "mine": _MINE}.get(tag, 0)
-        for idx, sq in enumerate(squares):
-            i, j = self._cell(sq)
-            x, y = 1 + j * pitch, 1 + i * pitch
-            if k < 4:
-                d.rect(x - 1, y - 1, k + 2, k + 2, 1)
+    # ---- key presses per action (the ux bench, and tests that press them) -----------------------
+    def keys_for(self, action):
+        """The shortest list of keys that, pressed from the screen as it is now, authors
+        `action` (a legal action or set-up choice of this seat)."""
+        self._refresh()
+        pre = []
+        if self.help is not None:
+            pre.append("BACK")
+        if self.menu is not None:
+            if action in self.acts:
+                return pre + _menu_keys(self.acts.index(action), len(self.acts)) + ["OK"]
+            pre.append("BACK")
+        start = self.grid.cursor
+        if self._setup_phase():
+            return pre + self._path(start, self._cell(action[1])) + ["OK"]
+        best = None
+        for sq in (say.target(action), self.runner.seat.pub["boats"][self.me]):
+            acts = self._menu_for(sq)[0]
+            if action not in acts:
                 continue
-            d.fill_rect(x, y, k, k, 1)
-            if tag == "island":   # an inverted island would vanish: a ring inside instead
-                d.rect(x + 1, y + 1, k - 2, k - 2, 0)
-            elif tag == "move":
-                if idx == len(squares) - 1:
-                    _boat(d, x, y, k, True, 0)
-                else:
-                    d.pixel(x + (k - 1) // 2, y + (k - 1) // 2, 0)
-            else:
-                _glyph(d, x, y, k, code, 0)
+            way = self._path(start, self._cell(sq))
+            if way is None:
+                continue
+            keys = way + ["OK"]
+            if len(acts) > 1 or sq != say.target(action):
+                keys += _menu_keys(acts.index(action), len(acts)) + ["OK"]
+            if best is None or len(keys) < len(best):
+                best = keys
+        if best is None:
+            raise ValueError("not a legal action here: %r" % (action,))
+        return pre + best
 
-    def _panel(self, d, x0, label, choice):
-        w = (d.width - x0) // CH
-        if w < 2:
-            return
-        nrow = rows(d)
-        wide = w >= 8
-        info = self._info(wide)
-        n = self.runner.seat.pub["size"]
-        text = wrap(label, w) if wide else [short_label(choice, n) if choice else ""]
-        if len(text) > 2 and choice[0] == "move":  # the lake shows the path itself
-            text = ["move %d" % len(choice[1]), "to " + A.name(choice[1][-1], n)]
-        if wide and len(text) == 1 and choice is not None:
-            text.append("%d/%d" % (min(self.cursor, len(self.choices()) - 1) + 1,
-                                   len(self.choices())))
-        text = text[:2]
-        keep = nrow - len(text) if choice is not None else nrow
-        for r in range(min(len(info), keep)):
-            line = clip(info[r], w - (1 if r == 0 and self.app.link_state else 0))
-            if r == 0 and self.runner.my_turn() and choice is not None:
-                d.fill_rect(x0 - 1, 0, d.width - x0 + 1, CH, 1)
-                d.text(line, x0, 0, 0)
-            else:
-                d.text(line, x0, r * CH, 1)
-        if self.app.link_state:
-            d.fill_rect(d.width - 9, 0, 9, CH, 0)
-            link_icon(d, d.width - 8, self.app.link_state)
-        if choice is None:
-            return
-        y = (nrow - len(text)) * CH
-        d.fill_rect(x0 - 1, y, d.width - x0 + 1, len(text) * CH, 1)
-        for r in range(len(text)):
-            d.text(clip(text[r], w), x0, y + r * CH, 0)
-
-    def _info(self, wide):
-        """Status lines for the panel, most important first."""
-        s = self.runner.seat
-        pub, me = s.pub, s.player
-        foe = 1 - me
-        if s.setup_legal():
-            isl, mines = len(s.priv["islands"]), len(s.priv["mines"])
-            if not wide:
-                return ["Set", "#%d" % (pub["isl"] - isl), "o%d" % (pub["mines"] - mines)]
-            return ["Set up", "Isle %d/%d" % (isl, pub["isl"]),
-                    "Mine %d/%d" % (mines, pub["mines"]), "<>^v: go", "OK: lay"]
-        t = s.to_move()
-        if t is None:
-            word = "Wait" if wide else "..."
-        elif pub["end"] is not None or pub.get("conceded") is not None:
-            word = "Over"
-        elif t[0] == me and t[1] == "act":
-            word = "Your go" if wide else "Go"
-        else:
-            word = "Waiting" if wide else "..."
-        foe_left = pub["mines"] - len(pub["dead"][foe])
-        own_left = pub["mines"] - len(pub["dead"][me])
-        miss = len(pub["miss"][me])
-        if not wide:
-            return [word, "F%d" % foe_left, "X%d" % miss]
-        out = [word, "Foe  %d/%d" % (foe_left, pub["mines"]),
-               "Mine %d/%d" % (own_left, pub["mines"]), "Miss %d/%d" % (miss, A.MISSES),
-               "Calm %d" % (pub["calm"] - pub["quiet"])]
-        if self._last:
-            out.insert(4, self._last)
+    def _path(self, start, goal):
+        """Arrow keys from cell start to cell goal as the grid moves (a breadth-first search
+        over its own key(), jumping squares where nothing can be done); None if unreachable."""
+        g = self.grid
+        ok = self._ok_fn()
+        keep = g.cursor
+        prev = {start: None}
+        todo = [start]
+        i = 0
+        while i < len(todo) and goal not in prev:
+            here = todo[i]
+            i += 1
+            for k in ARROWS:
+                g.cursor = here
+                g.key(k, ok)
+                if g.cursor not in prev:
+                    prev[g.cursor] = (here, k)
+                    todo.append(g.cursor)
+        g.cursor = keep
+        if goal not in prev:
+            return None
+        out = []
+        at = goal
+        while prev[at] is not None:
+            at, k = prev[at]
+            out.append(k)
+        out.reverse()
         return out
+
+    # ---- drawing -------------------------------------------------------------------------------
+    def _title(self):
+        return self.status()
+
+    def draw(self, d):
+        self._refresh()
+        if self.help is not None:
+            draw_page(d, "Help", self.app.link_state, self.help)
+            return
+        menu = self.menu
+        bh = d.height - CH
+        bw = min(bh + 8, d.width - 36)
+        wide = self.grid.layout(0, CH, bw, bh) + 2
+        if menu is not None and (self.full or d.width - wide < _WIDE_MENU):
+            # a long list, or no room beside the lake: the list takes the whole body
+            if menu.fits(bh):
+                top_bar(d, self._title(), self.app.link_state, _PLAYER[self.me])
+            else:
+                top_bar(d, self._title(), self.app.link_state, None, menu.cursor + 1,
+                        menu.count())
+            menu.draw(d, 0, CH, d.width, bh)
+            return
+        top_bar(d, self._title(), self.app.link_state, _PLAYER[self.me])
+        self.grid.draw(d, 0, CH, bw, bh, self._square)
+        g = self.grid
+        d.rect(g.x0 - 1, g.y0 - 1, g.vc * g.px + 2, g.vr * g.px + 2, 1)
+        if menu is not None:
+            self._mark_action(d, self.acts[menu.cursor])
+            menu.draw(d, wide, CH, d.width - wide, bh)
+        else:
+            self._panel(d, wide, CH, d.width - wide, bh)
+
+    def _square(self, d, cell, x, y, px):
+        sq = self._cell(cell)
+        k = px - 2                   # one pixel clear on every side for the cursor frame
+        code = self._map[sq]
+        if code:
+            _glyph(d, x + 1, y + 1, k, code, 1)
+        boats = self.runner.seat.pub["boats"]
+        if sq == boats[0] or sq == boats[1]:
+            _boat(d, x + 1, y + 1, k, sq == boats[self.me], 1)
+
+    def _mark_action(self, d, action):
+        """The highlighted menu action on the lake: its squares inverted (a move's path)."""
+        g = self.grid
+        sqs = action[1] if action[0] == "move" else (action[1],)
+        for sq in sqs:
+            at = g.where(self._cell(sq))
+            if at is not None:
+                d.fill_rect(at[0], at[1], g.px - 1, g.px - 1, 1)
+
+    def _panel(self, d, x, y, w, h):
+        """The side panel in the 3x5 font: what just happened, what is under the cursor, the
+        status; as many lines as fit, in that order of importance."""
+        chars = w // TW
+        rows = h // TH
+        if chars < 4 or rows < 1:
+            return
+        if self._wrapped is None or self._wrapped[0] != chars:
+            self._wrapped = (chars, wrap(self._said, chars))
+        said = self._wrapped[1]
+        n_said = min(len(said), max(1, rows - (1 if chars < 12 else 2)))
+        yy = y
+        i = 0
+        while i < n_said:
+            tiny(d, said[i], x, yy)
+            yy += TH
+            i += 1
+        if yy + TH <= y + h:          # the square under the cursor, and what it holds
+            d.hline(x, yy, w - 1, 1)
+            yy += 2
+            xx = tiny(d, self.grid.letters[self.grid.cursor % self.n], x, yy)
+            xx = number(d, self.here() // self.n + 1, xx, yy, 1, True) + TW
+            text = say.here(self._map[self.here()])
+            if self._kinds[self.here()] and not self._setup_phase():
+                text = "OK: act here"
+            elif self.here() == self.runner.seat.pub["boats"][self.me]:
+                text = "your boat: OK all" if self._legal else "your boat"
+            if xx + len(text) * TW <= x + w:
+                tiny(d, text, xx, yy)
+            yy += TH
+        i = 0
+        st = self._status
+        while i < len(st) and yy + TH <= y + h and len(st[i]) <= chars:
+            tiny(d, st[i], x, yy)
+            yy += TH
+            i += 1
+
+    def lines(self):
+        """Semantic text: the title with the status, "| " the last event in words, "# " the
+        square under the cursor, then the choices: the open menu's items, or one line for what
+        OK does where the cursor is (">" marks the highlighted one)."""
+        self._refresh()
+        if self.help is not None:
+            return ["Help"] + self.help.text.split("\n")
+        s = self.runner.seat
+        out = [self.title + " " + self.status(), "| " + self._said]
+        here = self.here()
+        out.append("# %s %s" % (A.name(here, self.n), say.here(self._map[here])))
+        if self.menu is not None:
+            v = self.menu
+            for i in range(v.count()):
+                out.append((">" if i == v.cursor else " ") + v.labels[i])
+        elif self._legal:
+            if self._setup_phase():
+                for c in self._legal:
+                    if c[1] == here:
+                        out.append(">" + self.eng.setup_label(s.pub, s.priv, self.me, c))
+            elif here == s.pub["boats"][self.me]:
+                out.append(">%s: every action" % A.name(here, self.n))
+            elif self._kinds[here]:
+                k = self._kinds[here]
+                out.append(">%s: %s" % (A.name(here, self.n), ", ".join(
+                    [w for b, w in ((say.SOUND, "sound"), (say.DEPTH, "depth"),
+                                    (say.MOVE, "move")) if k & b])))
+        return out
+
+    def tick(self, now):
+        if GameBase.tick(self, now):
+            return True
+        return self._refresh()
+
+
+def _menu_keys(i, n):
+    """Keys from a list's first row to row i of n (the list wraps round its ends)."""
+    return ["DOWN"] * i if i <= n - i else ["UP"] * (n - i)
 
 
 # ---- glyphs: (x, y) is a square's inner top-left, k its inner size; col 0 draws inverted -----
@@ -351,51 +416,51 @@ def _glyph(d, x, y, k, code, col):
         return
     s = k if k & 1 else k - 1
     m = s // 2
-    if base == _ISLAND:
+    if base == say.ISLAND:
         d.fill_rect(x, y, k, k, col)
-    elif base == _MINE:           # a ball with its four horns
+    elif base == say.MINE:        # a ball with its four horns
         d.fill_rect(x + 1, y + 1, s - 2, s - 2, col)
         d.pixel(x + m, y, col)
         d.pixel(x + m, y + s - 1, col)
         d.pixel(x, y + m, col)
         d.pixel(x + s - 1, y + m, col)
-    elif base == _DEAD:           # a cross: destroyed
+    elif base == say.DEAD:        # a cross: destroyed
         d.line(x, y, x + s - 1, y + s - 1, col)
         d.line(x + s - 1, y, x, y + s - 1, col)
     else:
-        if code & _SOUND:
+        if code & say.SOUNDED:
             d.rect(x + m - 1, y + m - 1, 3, 3, col)
-        if code & _MISS:
+        if code & say.MISSED:
             d.hline(x, y + m, s, col)
-        if code & _CERT:          # a thin plus: a mine must be here
+        if code & say.CERT:       # a thin plus: a mine must be here
             d.hline(x, y + m, s, col)
             d.vline(x + m, y, s, col)
-        if code & _CAND:
+        if code & say.CAND:
             d.pixel(x + m, y + m, col)
 
 
 def _small(d, x, y, k, code, col):
     base = code & 0xF0
-    if base == _ISLAND:
+    if base == say.ISLAND:
         d.fill_rect(x, y, k, k, col)
-    elif base == _MINE:
+    elif base == say.MINE:
         d.line(x, y, x + k - 1, y + k - 1, col)
-    elif base == _DEAD:
+    elif base == say.DEAD:
         d.line(x + k - 1, y, x, y + k - 1, col)
     else:
-        if code & _MISS:
+        if code & say.MISSED:
             d.hline(x, y + k - 1, k, col)
-        if code & _SOUND:
+        if code & say.SOUNDED:
             d.hline(x, y, k, col)
-        if code & _CERT:
+        if code & say.CERT:
             d.line(x, y, x + k - 1, y + k - 1, col)
-        elif code & _CAND:
+        elif code & say.CAND:
             d.pixel(x, y, col)
 
 
 def _boat(d, x, y, k, mine, col):
-    """Own boat: a sail over a hull; the enemy's: a hollow diamond. Tiny squares use the grid
-    lines too, so a boat stays visible at 3 px."""
+    """Own boat: a sail over a hull; the enemy's: a hollow diamond. Tiny squares use the
+    square's clear margin too, so a boat stays visible at 2-3 px."""
     if k < 4:
         if mine:
             d.fill_rect(x - 1, y - 1, k + 2, k + 2, col)
