@@ -45,6 +45,17 @@ def col_row(sq):
     return _POS[sq] % COLS, _POS[sq] // COLS
 
 
+def at(cell):
+    """The square on grid cell row*COLS+col, or -1 on a reef."""
+    v = _CELL[cell]
+    return -1 if v == 255 else v
+
+
+def cell(sq):
+    """The grid cell (row*COLS+col) a square sits on."""
+    return _POS[sq]
+
+
 def xy(sq):
     """Centre of the square's letter in px on the 128x64 drawing (the map is MAP_W wide)."""
     c, r = col_row(sq)

@@ -67,11 +67,6 @@ def card_text(c):
     return B.card_name(c[0]) + (" off" if c[1] else "")
 
 
-def _cell(sq):
-    c, r = B.col_row(sq)
-    return r * B.COLS + c
-
-
 # ---- screens --------------------------------------------------------------------------------
 def open_mode(app):
     st, problem = load(app, FILE, fresh, check)
@@ -112,15 +107,14 @@ class Map(Grid):
     def __init__(self, app, store, mode, on_pick=None):
         sq = store.st["sq"]
         Grid.__init__(self, app, {"me": "Location", "track": "Tracker", "pick": "Where?"}[mode],
-                      B.COLS, B.NROWS, _cell(sq if sq >= 0 else 12))
+                      B.COLS, B.NROWS, B.cell(sq if sq >= 0 else 12))
         self.s = store
         self.mode = mode
         self.on_pick = on_pick
         self.poss = T.possible(_pub(store.st), 1) if mode == "track" else 0
 
     def _sq(self, cell):
-        ch = B.ROWS[cell // B.COLS][cell % B.COLS]
-        return -1 if ch == "." else ord(ch) - 65
+        return B.at(cell)
 
     def name(self, cell):
         sq = self._sq(cell)

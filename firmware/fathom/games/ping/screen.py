@@ -1,83 +1,414 @@
-# PING on the unit. The main page is the location card drawn from board.py (letters where they
-# sit, lines between neighbours) with what this captain knows: your submarine (inverted; only
-# this unit knows it), a dot on every square where the adversary can still be (the tracker,
-# from public facts only), and the highlighted choice drawn on the map (the move's destination,
-# the torpedo's path, the deck gun's reach). A side strip holds the hand (the card the choice
-# plays marked '>', disabled cards struck through), the play area (L: the card you played,
-# R: the card you will take; inverted = face down) and the objectives (inverted: done by you,
-# underlined: reported by the adversary); the bottom row is the choice. RIGHT/LEFT turn to the
-# log and to the cards in words, where UP/DOWN scroll and OK/BACK return.
-# Choices, UP/DOWN/OK and lines() keep the generic GameScreen semantics the test driver reads;
-# the extra lines are '# ' lines, never read as choices.
+# PING on the unit, pointed at the map: a BoardGrid of the 7x5 location card (letters where
+# they sit, reefs blank) with your submarine inverted and a line under every square where the
+# adversary can still be (the tracker, from public facts only). The cursor starts on your
+# submarine; OK on a square opens a short menu of what can be done there (a move to it, a
+# torpedo that runs through it, on your own square the report and every card's action), so an
+# action is a few arrows, OK, a step or two in the menu and OK. When hit, the shuffle is one OK
+# and the attacker's pick is a CardRow. A side strip shows the hand (struck through: disabled),
+# the card you will take and the objectives; the bottom line (the side strip's head on a
+# 32-pixel panel) says in words what happened last. A long press of BACK opens the help page.
+# Words come from say.py (the rules' side); nothing here knows a rule beyond what it draws.
 from fathom.games.ping import board as B
-from fathom.games.ping import track
-from fathom.ui.play import GameScreen, describe
-from fathom.ui.screen import CH, clip, cols, header, link_icon, rows, wrap
+from fathom.games.ping import say, track
+from fathom.ui.boardgrid import BoardGrid
+from fathom.ui.cardrow import CardRow
+from fathom.ui.dialog import draw_page
+from fathom.ui.font import CH, TH, TW, tiny
+from fathom.ui.listview import ListView
+from fathom.ui.play import GameBase
+from fathom.ui.screen import wrap
+from fathom.ui.textpage import TextPage
+from fathom.ui.topbar import top_bar
 
-MAP, LOG, INFO = 0, 1, 2
-_PAGES = 3
-_PAGE_NAMES = ("", "log", "cards")
-_U3 = ("PNG", "LIS", "TOR", "GUN", "ENC", "DIV")
-_ACT = ("ping", "listen", "torp", "deck gun", "encrypt", "dive")
-_SHORT = ("ping", "lstn", "tor", "gun", "enc", "dive")  # with the code: 8 columns at most
-# A-Z in 3x5 pixels (15 bits, top row first, left bit high) for panels too small for 8x8 letters.
-_TINY = (0x2BED, 0x6BAE, 0x3923, 0x6B6E, 0x79A7, 0x79A4, 0x396B, 0x5BED, 0x7497, 0x126A, 0x5BAD,
-         0x4927, 0x5FED, 0x6B6D, 0x2B6A, 0x6BA4, 0x2B73, 0x6BAD, 0x388E, 0x7492, 0x5B6F, 0x5B6A,
-         0x5BFD, 0x5AAD, 0x5A92, 0x72A7)
-
-
-def code(c, n=4):
-    """A card in n characters: 'MOVE 2 / PING' is '2PNG' (3: '2PN')."""
-    steps, util = B.CARDS[c]
-    return (str(steps) + _U3[util])[:n]
+BOARD, MENU, PICK, HELP = 0, 1, 2, 3
+HELP_FILE = "games/ping/help.txt"
+_LETTERS = tuple([chr(65 + i) for i in range(B.NSQ)])  # drawn every frame: never rebuilt
+_SEAT = ("P1", "P2")
+_START = 12                  # the cursor's square before you have one: M, the centre
 
 
-def label(seat, a, short=False):
-    """A choice in words; short: for a 9-column panel."""
-    if not isinstance(a, list):
-        return "start " + B.name(a)
-    kind = a[0]
-    if kind == "report":
-        return ("rep " if short else "report ") + B.name(seat.priv["sq"])
-    if kind == "shuffle":
-        return "shuffle" if short else "shuffle hand"
-    if kind == "disable":
-        return ("dis %d+%d" if short else "disable %d+%d") % (a[1] + 1, a[2] + 1)
-    c = code(a[1], 3 if short else 4) + " "
-    if kind == "repair":
-        return c + ("fix" if short else "repair")
-    if kind == "move":
-        return c + ("" if short else "go ") + B.name(a[2]) + (("+r" if short else "+rep")
-                                                            if a[3] else "")
-    util = B.CARDS[a[1]][1]
-    text = (_SHORT if short else _ACT)[util]
-    if kind == "torpedo":
-        text += ("" if short else " ") + B.DIR_NAMES[a[2]]
-    return c + text
+def tiny_put(d, text, x, y, n, c=1):
+    """3x5 text in at most n characters, the last one '~' when cut; drawn a character at a
+    time (no slice built). The kit's font.put does this for 8x8 text only."""
+    if len(text) <= n:
+        tiny(d, text, x, y, c)
+        return
+    i = 0
+    while i < n - 1:
+        tiny(d, text[i], x, y, c)
+        x += TW
+        i += 1
+    if n > 0:
+        tiny(d, "~", x, y, c)
 
 
-def used_card(a):
-    """The card a choice plays, or -1."""
-    if isinstance(a, list) and len(a) > 1 and a[0] not in ("shuffle", "disable"):
-        return a[1]
-    return -1
+def read_help():
+    """The help text, read line by line from the data file beside the game (no heap until
+    the page is opened)."""
+    from fathom.res import open_data
+    out = []
+    f = open_data(HELP_FILE)
+    try:
+        for line in f:
+            out.append(line.rstrip("\n"))
+    finally:
+        f.close()
+    return "\n".join(out)
 
 
-def targets(seat, a):
-    """Squares the highlighted choice touches, framed on the map."""
-    sq = seat.priv["sq"]
-    if not isinstance(a, list):
-        return [a]
-    kind = a[0]
-    if kind == "move":
-        return [a[2]]
-    if kind == "torpedo":
-        return B.path(sq, a[2])
-    if kind == "gun":
-        return [sq] + B.squares(B.NB[sq])
-    if kind in ("report", "ping", "encrypt"):
-        return [sq]  # what the choice reveals or scores
-    return []
+class PingScreen(GameBase):
+    def __init__(self, app, runner):
+        GameBase.__init__(self, app, runner)
+        s = runner.seat
+        me = s.priv["sq"]
+        self.grid = BoardGrid(B.COLS, B.NROWS, B.cell(me if me >= 0 else _START),
+                              min_px=6, max_px=10)
+        self.menu = ListView(fixed=True)  # its long labels wrapped once, not per cursor move
+        self.row = CardRow(0, 0, 3)
+        self.mode = BOARD
+        self.page = None          # the help page, only while it is open
+        self.at = -1              # the square the menu was opened on
+        self.menu_title = ""
+        self.items = []           # the menu's actions, in its order
+        self._is_sq = _is_square  # passed to the grid on every arrow: no bound method per key
+        self._cellfn = self._cell
+        self._n = (-1, -1, -1)    # the seat's counts the caches below belong to
+        self.acts = []            # the legal choices, one per label (twin cards are one)
+        self.labels = []
+        self.foe = 0
+        self.event = ""
+        self.side = []            # the side strip's rows of words
+        self.obj_line = ""        # the objectives in one row (128x32)
+        self.codes = []           # the hand as 4-character codes (128x32)
+        self.dis = []
+        self.title_long = self.title_short = ""
+        self._wrapped = None
+        self._ww = -1
+        self.back_to = BOARD      # the mode the help page returns to
+
+    # ---- caches, rebuilt when an event or a choice changes the seat -----------------------
+    # Split in two: a function with many locals gets its frame from the heap under
+    # MicroPython, so the per-frame check stays small and the rebuild runs only on a change.
+    def refresh(self):
+        s = self.runner.seat
+        n = self._n
+        if len(s.log) != n[0] or len(s.setup_choices) != n[1] or len(s.actions) != n[2]:
+            self._rebuild(s)
+
+    def _rebuild(self, s):
+        a = len(s.log)
+        mine_before = bool(self.acts)
+        self._n = (a, len(s.setup_choices), len(s.actions))
+        self.acts = []
+        self.labels = []
+        legal = s.setup_legal()
+        if not legal:
+            legal = s.legal()
+            if legal and legal[0][0] == "shuffle":
+                # The victim shuffles blind: one choice, the order drawn here (rules §7).
+                import os
+                from fathom.prng import Prng
+                legal = [legal[Prng(os.urandom(16), b"shuffle").below(len(legal))]]
+        seen = []
+        for act in legal:
+            text = say.label(act)
+            if not isinstance(act, list):
+                twin = _LETTERS[act]
+            else:
+                twin = text + _LETTERS[act[2]] if act[0] == "move" else text
+            if twin in seen:
+                continue  # cards 0 and 1 are twins: one entry for both
+            seen.append(twin)
+            self.acts.append(act)
+            self.labels.append(text)
+        me = s.priv["sq"]
+        if self.acts and not mine_before and me >= 0:  # your turn: the cursor on your boat
+            self.grid.cursor = B.cell(me)
+        if self.acts and isinstance(self.acts[0], list) and self.acts[0][0] in (
+                "shuffle", "disable"):
+            self.mode = PICK
+            self.row.set(len(self.acts))
+        elif self.mode in (MENU, PICK):
+            self.mode = BOARD
+        self.foe = track.possible(s.pub, 1 - s.player)
+        log = s.log
+        self.event = say.line([log[i] for i in range(max(0, a - 2), a)], s.player)
+        self._wrapped = None
+        self._side(s)
+        st = self.status()
+        self.title_long = "PING " + st
+        self.title_short = st[:1].upper() + st[1:]
+
+    def _side(self, s):
+        hand = s.priv["hand"]
+        self.codes = [say.code(c) for c, _d in hand]
+        self.dis = [d for _c, d in hand]
+        rows = [say.card(c) for c, _d in hand]
+        left, right = slots(s.pub, s.player)
+        rows.append("TAKE " + slot_words(right, known_down(s, right)))
+        rows.append("OBJ " + obj_names(s.priv["done"]))
+        rows.append(_SEAT[1 - s.player] + " OBJ " + obj_names(s.pub["rep"][1 - s.player]))
+        self.obj_line = "OBJ %s %s %s" % (obj_names(s.priv["done"]), _SEAT[1 - s.player],
+                                          obj_names(s.pub["rep"][1 - s.player]))
+        self.side = rows
+
+    # ---- drawing ---------------------------------------------------------------------------
+    def draw(self, d):
+        self.refresh()
+        link = self.app.link_state
+        if self.mode == HELP:
+            draw_page(d, "PING help", link, self.page)
+            return
+        if self.mode == MENU:
+            v = self.menu
+            top_bar(d, self.menu_title, link, None, v.cursor + 1, v.count())
+            v.draw(d, 0, CH, d.width, d.height - CH)
+            return
+        top_bar(d, self.title_long if d.width >= 128 else self.title_short, link,
+                _SEAT[self.runner.seat.player])
+        low = d.height >= 40      # room for the event line under the board
+        bh = d.height - CH - (TH if low else 0)
+        if self.mode == PICK:
+            self._draw_pick(d, bh)
+        else:
+            used = self.grid.draw(d, 0, CH, d.width, bh, self._cellfn)
+            self._draw_side(d, used + 1, low)
+        if low:
+            tiny_put(d, self.event, 0, d.height - 5, (d.width + 1) // TW)
+
+    def _cell(self, d, cell, x, y, px):
+        sq = B.at(cell)
+        if sq < 0:
+            return                # a reef
+        ink = 1
+        if sq == self.runner.seat.priv["sq"]:  # your submarine: only this unit knows it
+            d.fill_rect(x, y, px, px - 1, 1)
+            ink = 0
+        if px >= 9:
+            d.text(_LETTERS[sq], x + (px - 8) // 2, y + (px - 9) // 2, ink)
+        else:
+            tiny(d, _LETTERS[sq], x + (px - 3) // 2, y, ink)
+        if self.foe >> sq & 1:    # the adversary may be here
+            d.hline(x + 1, y + px - 1, px - 2, 1)
+
+    def _draw_side(self, d, x, low):
+        n = (d.width - x) // TW
+        if n < 3:
+            return
+        y = CH + 1
+        bottom = d.height - (TH if low else 0)
+        if not low:               # a 32-pixel panel: the event heads the strip, wrapped
+            if self._ww != n:
+                self._ww = n
+                self._wrapped = None
+            if self._wrapped is None:
+                self._wrapped = wrap(self.event, n)[:2]
+            for line in self._wrapped:
+                tiny(d, line, x, y)
+                y += TH
+            xx = x
+            for i in range(len(self.codes)):   # the hand on one row
+                if xx + 4 * TW > d.width:
+                    break
+                tiny(d, self.codes[i], xx, y)
+                if self.dis[i]:
+                    d.hline(xx, y + 2, 4 * TW - 1, 1)
+                xx += 5 * TW
+            y += TH
+            if y + TH - 1 <= bottom:
+                tiny_put(d, self.obj_line, x, y, n)
+            return
+        rows = self.side
+        k = len(self.dis)
+        for i in range(len(rows)):
+            if y + TH - 1 > bottom:
+                break
+            tiny_put(d, rows[i], x, y, n)
+            if i < k and self.dis[i]:          # a disabled card: struck through
+                d.hline(x, y + 2, min(n, len(rows[i])) * TW - 1, 1)
+            y += TH
+
+    def _draw_pick(self, d, bh):
+        shuffle = self.acts[0][0] == "shuffle"
+        tiny_put(d, "HIT: OK SHUFFLES" if shuffle else "PICK 2 TO DISABLE", 0, CH + 2,
+                 d.width // TW)
+        self.row.draw(d, 0, CH + 2 + TH + 1, d.width, bh - TH - 3, self._pick_label)
+
+    def _pick_label(self, i):
+        return "OK" if self.acts[i][0] == "shuffle" else _PAIRS[i]
+
+    # ---- keys ------------------------------------------------------------------------------
+    def key(self, k):
+        self.refresh()
+        if k == "HELP":
+            self.page = TextPage(read_help())
+            self.back_to = self.mode
+            self.mode = HELP
+            return
+        m = self.mode
+        if m == HELP:
+            if not self.page.key(k) and k in ("BACK", "OK"):
+                self.page = None
+                self.mode = self.back_to if self.back_to != HELP else BOARD
+            return
+        if m == MENU:
+            if self.menu.key(k):
+                return
+            if k == "OK":
+                self._play(self.items[self.menu.cursor])
+            elif k == "BACK":
+                self.mode = BOARD
+            return
+        if k == "BACK":
+            self.pause()
+            return
+        if m == PICK:
+            if k == "OK":
+                self._play(self.acts[self.row.cursor])
+            else:
+                self.row.key(k)
+            return
+        if self.grid.key(k, self._is_sq):
+            return
+        if k == "OK":
+            self.open(B.at(self.grid.cursor))
+
+    def open(self, sq):
+        """OK on square sq: at set-up it is your start; in play, the menu of what can be done
+        there (nothing opens where nothing can be done)."""
+        if sq < 0 or not self.acts:
+            return
+        if not isinstance(self.acts[0], list):
+            self._play(sq)
+            return
+        items = self.menu_at(sq)
+        if not items:
+            return
+        self.at = sq
+        self.menu_title = "At " + _LETTERS[sq]
+        self.items = items
+        self.menu.set([say.label(a) for a in items])
+        self.menu.cursor = 0
+        self.mode = MENU
+
+    def menu_at(self, sq):
+        """The actions offered on square sq, in the menu's order."""
+        me = self.runner.seat.priv["sq"]
+        here = [a for a in self.acts if sq in say.squares_of(a, me)]
+        out = []
+        for r in range(say.RANKS):  # by rank, then in the engine's order (a stable sort)
+            for a in here:
+                if say.rank(a) == r:
+                    out.append(a)
+        return out
+
+    def _play(self, a):
+        r = self.runner
+        if r.seat.setup_legal():
+            r.setup_choose(a)
+        else:
+            r.play(a)
+        self.mode = BOARD
+
+    # ---- the ux bench's question: which keys author this action ----------------------------
+    def keys_for(self, action):
+        """The shortest list of keys that, pressed from here, authors `action` (a legal action
+        of this seat, as a bot returns it; a twin card counts as its twin)."""
+        self.refresh()
+        want = say.label(action)
+        pre = []
+        mode = self.mode
+        if mode == HELP:
+            pre = ["BACK"]
+            mode = self.back_to
+        if mode == PICK:
+            if self.acts[0][0] == "shuffle":
+                return pre + ["OK"]
+            return pre + _cyclic(self.row.cursor, self.labels.index(want), len(self.acts),
+                                 "LEFT", "RIGHT") + ["OK"]
+        if mode == MENU:
+            labels = [say.label(a) for a in self.items]
+            if want in labels and self._same(action, self.at):
+                return pre + _cyclic(self.menu.cursor, labels.index(want), len(labels),
+                                     "UP", "DOWN") + ["OK"]
+            pre = pre + ["BACK"]
+        me = self.runner.seat.priv["sq"]
+        paths = self._paths(self.grid.cursor)
+        if not isinstance(action, list):
+            return pre + paths[B.cell(action)] + ["OK"]
+        best = None
+        for sq in say.squares_of(action, me):
+            labels = [say.label(a) for a in self.menu_at(sq)]
+            keys = paths[B.cell(sq)] + ["OK"] + _cyclic(0, labels.index(want), len(labels),
+                                                          "UP", "DOWN") + ["OK"]
+            if best is None or len(keys) < len(best):
+                best = keys
+        return pre + best
+
+    def _same(self, action, sq):
+        return sq in say.squares_of(action, self.runner.seat.priv["sq"])
+
+    def _paths(self, start):
+        """Shortest arrow sequences from cell `start` to every square's cell, through the
+        grid's own moves (reefs jumped the way BoardGrid.key jumps them)."""
+        g = BoardGrid(B.COLS, B.NROWS, start)
+        paths = {start: []}
+        front = [start]
+        while front:
+            nxt = []
+            for c in front:
+                for k in ("UP", "DOWN", "LEFT", "RIGHT"):
+                    g.cursor = c
+                    g.key(k, _is_square)
+                    if g.cursor not in paths:
+                        paths[g.cursor] = paths[c] + [k]
+                        nxt.append(g.cursor)
+            front = nxt
+        return paths
+
+    # ---- semantic text ---------------------------------------------------------------------
+    def lines(self):
+        self.refresh()
+        s = self.runner.seat
+        if self.mode == HELP:
+            return ["PING help"] + ["# " + l for l in self.page.lines(self.app.hw.display.width,
+                                                                      self.app.hw.display.height)]
+        me = s.priv["sq"]
+        out = ["PING " + self.status(), "| " + self.event,
+               "# you " + (_LETTERS[me] if me >= 0 else "-"),
+               "# cursor " + _LETTERS[B.at(self.grid.cursor)],
+               "# hand " + " ".join([("x" if self.dis[i] else "") + self.codes[i]
+                                     for i in range(len(self.codes))]),
+               "# take " + self.side[-3][5:],
+               "# obj " + self.obj_line[4:],
+               "# foe " + "".join([_LETTERS[q] for q in B.squares(self.foe)])]
+        if self.mode == MENU:
+            out.append("# at " + _LETTERS[self.at])
+            labels = self.menu.labels
+            for i in range(len(labels)):
+                out.append((">" if i == self.menu.cursor else " ") + labels[i])
+        elif self.mode == PICK:
+            for i in range(len(self.labels)):
+                out.append((">" if i == self.row.cursor else " ") + self.labels[i])
+        return out
+
+
+_PAIRS = ("1+2", "1+3", "2+3")
+
+
+def _is_square(cell):
+    return B.at(cell) >= 0
+
+
+def _cyclic(frm, to, n, back, fwd):
+    """Keys that move a wrapping cursor from frm to to over n entries, the short way round."""
+    f = (to - frm) % n
+    b = (frm - to) % n
+    return [fwd] * f if f <= b else [back] * b
+
+
+def obj_names(mask):
+    return "".join([_LETTERS[B.OBJECTIVES[i]] for i in range(5) if mask >> i & 1]) or "-"
 
 
 def slots(pub, me):
@@ -96,20 +427,6 @@ def slots(pub, me):
     return left, right
 
 
-def slot_words(seat, slot, known):
-    """('2PNG', face_down, mode): a slot as shown; known = this unit knows the face-down card."""
-    if slot is None:
-        return "", False, -1
-    c, mode = slot[1], slot[2]
-    if c >= 0:
-        return code(c), False, mode
-    if known >= 0:
-        return code(known), True, -1
-    if slot[3] >= 0:
-        return "?" + _U3[slot[3]], True, mode
-    return "?", True, -1
-
-
 def known_down(seat, slot):
     """The card under my own face-down slot (or the dealt card player 1 will take), else -1."""
     if slot is None or slot[1] >= 0:
@@ -121,383 +438,18 @@ def known_down(seat, slot):
     return -1
 
 
-def tiny(d, ch, x, y, c):
-    g = _TINY[ord(ch) - 65]
-    for r in range(5):
-        bits = (g >> (12 - 3 * r)) & 7
-        for k in range(3):
-            if bits & (4 >> k):
-                d.pixel(x + k, y + r, c)
-
-
-def _brackets(d, box, n):
-    x, y, w, h = box
-    for cx, dx in ((x, 1), (x + w - 1, -1)):
-        for cy, dy in ((y, 1), (y + h - 1, -1)):
-            d.hline(min(cx, cx + dx * n), cy, n + 1, 1)
-            d.vline(cx, min(cy, cy + dy * n), n + 1, 1)
-
-
-def cell(big, px, py, sq):
-    """Top left of a square's letter on the map."""
-    c, r = B.col_row(sq)
-    return (c * px, 2 + r * py) if big else (1 + c * px, 1 + r * py)
-
-
-def boxes(big, x, y):
-    """(submarine box, target frame) around the letter at x, y, each (x, y, w, h)."""
-    if big:  # the 8x8 font inks columns 1..7 and rows 0..6
-        return (x, y - 1, 9, 9), (x - 1, y - 2, 11, 11)
-    return (x - 1, y - 1, 5, 7), (x - 1, y - 1, 5, 7)
-
-
-def dot(big, x, y):
-    """(x, y, size) of the tracker's dot: up and right of the letter, clear of the lines."""
-    return (x + 10, y - 2, 2) if big else (x + 4, y - 1, 1)
-
-
-def layout(d):
-    """(big, px, py, side_x): 8x8 letters on a 12x11 pitch when the panel allows, else 3x5
-    letters on 6x6; the side strip starts right of the map."""
-    py = min(11, (d.height - CH) // B.NROWS)
-    big = py >= 10 and d.width >= 7 * 12 + 4 * CH
-    px = 12 if big else 6
-    if not big:
-        py = 6
-    return big, px, py, B.COLS * px + (0 if big else 2)
-
-
-class PingScreen(GameScreen):
-    def __init__(self, app, runner):
-        GameScreen.__init__(self, app, runner)
-        self.page = MAP
-        self.scroll = 0
-        self._ck = None           # state the cached choices belong to
-        self._ch = []
-        self._tk = None           # state the cached tracker mask belongs to
-        self._foe = 0
-
-    # ---- choices: built once per event, not once per frame --------------------------------
-    def choices(self):
-        s = self.runner.seat
-        key = (len(s.log), len(s.setup_choices), len(s.actions))
-        if key != self._ck:
-            self._ck = key
-            self._ch = []  # the old list goes before the new one is built
-            legal = s.setup_legal()
-            if legal:
-                self._ch = [(c, label(s, c)) for c in legal]
-            else:
-                self._ch = self._play_choices(s)
-        return self._ch
-
-    def _play_choices(self, s):
-        legal = s.legal()
-        if legal and legal[0][0] == "shuffle":
-            # The victim shuffles blind: one choice, the order drawn here (rules §7).
-            import os
-            from fathom.prng import Prng
-            return [(legal[Prng(os.urandom(16), b"shuffle").below(len(legal))],
-                     "shuffle hand")]
-        out = []
-        seen = []
-        for a in legal:
-            text = label(s, a)
-            if text in seen:  # cards 0 and 1 are twins: one entry for both
-                continue
-            seen.append(text)
-            out.append((a, text))
-        return out
-
-    def current(self):
-        ch = self.choices()
-        if not ch:
-            return None
-        self.cursor = min(self.cursor, len(ch) - 1)
-        return ch[self.cursor][0]
-
-    def foe(self):
-        """Bitmask of the squares where the adversary can still be."""
-        s = self.runner.seat
-        if len(s.log) != self._tk:
-            self._tk = len(s.log)
-            self._foe = track.possible(s.pub, 1 - s.player)
-        return self._foe
-
-    def brief(self):
-        """The status in four characters for the strip's bar."""
-        r = self.runner
-        s = r.seat
-        if r.problem:
-            return "prob"
-        t = s.to_move()
-        if t is None:
-            return "over" if s.result() is not None else "wait"
-        if t[0] != s.player:
-            return "wait"
-        if t[1] == "setup":
-            return "set"
-        q = s.pub["q"]
-        return "shuf" if q == "shuf" else ("aim" if q == "pick" else ("ans" if t[1] == "answer"
-                                                                       else "turn"))
-
-    # ---- keys ------------------------------------------------------------------------------
-    def key(self, k):
-        if k in ("LEFT", "RIGHT"):
-            self.page = (self.page + (1 if k == "RIGHT" else -1)) % _PAGES
-            self.scroll = -1  # the log opens at its newest line, the cards page at the top
-            return
-        if self.page == MAP:
-            GameScreen.key(self, k)
-            return
-        if k == "UP":
-            self.scroll = max(0, self._top() - 1)
-        elif k == "DOWN":
-            self.scroll = self._top() + 1
-        elif k in ("OK", "BACK"):
-            self.page = MAP
-
-    def _top(self):
-        doc = self.doc(cols(self.app.hw.display))
-        room = rows(self.app.hw.display) - 1
-        last = max(0, len(doc) - room)
-        if self.scroll < 0:
-            self.scroll = last if self.page == LOG else 0
-        self.scroll = min(self.scroll, last)
-        return self.scroll
-
-    # ---- the map ---------------------------------------------------------------------------
-    def draw(self, d):
-        if self.page != MAP:
-            self.draw_page(d)
-            return
-        s = self.runner.seat
-        big, px, py, sx = layout(d)
-        a = self.current()
-        self.draw_map(d, s, big, px, py, a)
-        self.draw_side(d, s, big, sx, a)
-        self.draw_bottom(d, s, big)
-
-    def draw_map(self, d, s, big, px, py, a):
-        lw, lh = (8, 8) if big else (3, 5)
-        mid = 3 if big else 2       # the glyph's middle row
-        for sq in range(B.NSQ):     # lines: to the neighbour east and south of each square
-            x, y = cell(big, px, py, sq)
-            if B.step(sq, B.E) >= 0:
-                d.hline(x + lw, y + mid, px - lw, 1)
-            if B.step(sq, B.S) >= 0:
-                d.vline(x + (4 if big else 1), y + lh, py - lh, 1)
-        foe = self.foe()
-        hot = targets(s, a) if a is not None else ()
-        me = s.priv["sq"]
-        one = foe and not foe & (foe - 1)  # the adversary located on a single square
-        for sq in range(B.NSQ):
-            x, y = cell(big, px, py, sq)
-            box, hot_box = boxes(big, x, y)
-            ink = 1
-            if sq == me:  # your submarine: only this unit knows where it is
-                d.fill_rect(box[0], box[1], box[2], box[3], 1)
-                ink = 0
-            if sq in hot:  # what the highlighted choice touches
-                d.rect(hot_box[0], hot_box[1], hot_box[2], hot_box[3], 1)
-            if one and foe >> sq & 1:  # the adversary located: corner brackets, a target lock
-                _brackets(d, hot_box, 2 if big else 1)
-            if big:
-                d.text(B.name(sq), x, y, ink)
-            else:
-                tiny(d, B.name(sq), x, y, ink)
-            if foe >> sq & 1:  # the adversary can be here
-                dx, dy, dw = dot(big, x, y)
-                d.fill_rect(dx, dy, dw, dw, 1)
-        if isinstance(a, list) and a[0] == "torpedo" and me >= 0:
-            self._arrow(d, big, px, py, me, a[2])
-
-    def _arrow(self, d, big, px, py, sq, di):
-        """A short arrow from your square the way the torpedo runs."""
-        c, r = B.col_row(sq)
-        cx = c * px + (4 if big else 2)
-        cy = r * py + (5 if big else 3)
-        n = px // 2 if di in (B.E, B.W) else py // 2
-        dx = (0, 1, 0, -1)[di]
-        dy = (-1, 0, 1, 0)[di]
-        for k in range(2):  # a thick stub along the line: it reads at 1 px a side
-            ex, ey = cx + dx * n + (k if dy else 0), cy + dy * n + (k if dx else 0)
-            d.line(cx + (k if dy else 0), cy + (k if dx else 0), ex, ey, 1)
-
-    # ---- the side strip --------------------------------------------------------------------
-    def draw_side(self, d, s, big, sx, a):
-        w = (d.width - sx) // CH
-        if w < 3:
-            return
-        y = 0
-        if big:
-            d.fill_rect(sx, 0, d.width - sx, CH, 1)
-            room = w - (1 if self.app.link_state else 0)
-            d.text(clip(self.brief(), room), sx, 0, 0)
-            if self.app.link_state:
-                d.fill_rect(d.width - 9, 0, 9, CH, 0)
-                link_icon(d, d.width - 8, self.app.link_state)
-            y = CH
-        mark = used_card(a)
-        n = 4 if big else 3
-        hand = s.priv["hand"]
-        for i in range(3):
-            if i < len(hand):
-                c, dis = hand[i]
-                text = code(c, n)
-                if big:
-                    d.text(">" if c == mark else " ", sx, y, 1)
-                    d.text(text, sx + CH, y, 1)
-                    if dis:
-                        d.hline(sx + CH, y + 3, len(text) * CH, 1)
-                else:
-                    ink = 1
-                    if c == mark:
-                        d.fill_rect(sx, y, len(text) * CH, CH, 1)
-                        ink = 0
-                    d.text(text, sx, y, ink)
-                    if dis:
-                        d.hline(sx, y + 3, len(text) * CH, ink)
-            y += CH
-        left, right = slots(s.pub, s.player)
-        if big:
-            self._slot(d, s, "L", left, sx, y, w)
-            y += CH
-        if y + CH <= d.height - CH:
-            self._slot(d, s, "R" if big else "", right, sx, y, w)
-            y += CH
-        if big and y + CH <= d.height - CH:
-            self._objectives(d, s, sx, y)
-
-    def _slot(self, d, s, tag, slot, x, y, w):
-        text, down, mode = slot_words(s, slot, known_down(s, slot))
-        if tag:
-            d.text(tag, x, y, 1)
-            x += CH
-            w -= 1
-        if not text:
-            return
-        text = text[:w]
-        ink = 1
-        if down:  # a card back: inverted
-            d.fill_rect(x, y, len(text) * CH, CH, 1)
-            ink = 0
-        d.text(text, x, y, ink)
-        if mode == B.MOVEMENT:  # underline the half that was played
-            d.hline(x, y + 7, CH - 1, ink)
-        elif mode == B.UTILITY and len(text) > 1:
-            d.hline(x + CH, y + 7, (len(text) - 1) * CH - 1, ink)
-
-    def _objectives(self, d, s, x, y):
-        done = s.priv["done"]
-        rep = s.pub["rep"][1 - s.player]
-        for i in range(5):
-            xx = x + i * CH
-            ink = 1
-            if done >> i & 1:
-                d.fill_rect(xx, y, CH, CH, 1)
-                ink = 0
-            d.text(B.name(B.OBJECTIVES[i]), xx, y, ink)
-            if rep >> i & 1:
-                d.hline(xx, y + 7, CH - 1, ink)
-
-    # ---- the bottom row: the choice, or what happened last ---------------------------------
-    def draw_bottom(self, d, s, big):
-        w = cols(d)
-        y = d.height - CH
-        ch = self.choices()
-        if ch:
-            text = ch[self.cursor][1] if big else label(s, ch[self.cursor][0], True)
-            count = "%d/%d" % (self.cursor + 1, len(ch))
-            d.fill_rect(0, y, d.width, CH, 1)
-            d.text(">" + clip(text, w - 1), 0, y, 0)
-            if len(text) + len(count) + 2 <= w:
-                d.text(count, d.width - len(count) * CH, y, 0)
-            return
-        if s.log:
-            au, ev = s.log[-1]
-            text = describe(self.eng, s, au, ev)
-        else:
-            text = "waiting"
-        d.text(clip(text, w), 0, y, 1)
-
-    # ---- pages -----------------------------------------------------------------------------
-    def doc(self, w):
-        s = self.runner.seat
-        if self.page == LOG:
-            out = []
-            for i in range(len(s.log)):
-                a, e = s.log[i]
-                out.extend(wrap("%d %s" % (i + 1, describe(self.eng, s, a, e)), w))
-            return out or ["(no events)"]
-        return self.info(s, w)
-
-    def info(self, s, w):
-        """The cards page: everything the strip abbreviates, in words."""
-        pub, priv = s.pub, s.priv
-        out = ["turn %d  P%d at %s" % (pub["turns"] + 1, s.player + 1,
-                                      B.name(priv["sq"]) if priv["sq"] >= 0 else "-")]
-        mark = used_card(self.current())
-        for c, dis in priv["hand"]:
-            out.append(("x" if dis else (">" if c == mark else " ")) + B.card_name(c))
-        left, right = slots(pub, s.player)
-        for tag, slot in (("L ", left), ("R ", right)):
-            text, down, mode = slot_words(s, slot, known_down(s, slot))
-            if text:
-                if mode >= 0 and not text.startswith("?"):  # the half that was played
-                    steps, util = B.CARDS[slot[1]]
-                    text += " " + ("MOVE %d" % steps if mode == B.MOVEMENT else (
-                        "repair" if mode == B.REPAIR else B.UTIL_NAMES[util]))
-                out.append(tag + text + (" down" if down else ""))
-        out.append("obj " + self._objs(s))
-        foe = B.squares(self.foe())
-        out.extend(wrap("foe %d: %s" % (len(foe), "".join(B.name(q) for q in foe)), w))
-        return out
-
-    def _objs(self, s):
-        """'AE P2 M': the objectives you completed, then those the adversary reported."""
-        done = "".join(B.name(B.OBJECTIVES[i]) for i in range(5) if s.priv["done"] >> i & 1)
-        rep = "".join(B.name(B.OBJECTIVES[i]) for i in range(5)
-                      if s.pub["rep"][1 - s.player] >> i & 1)
-        return (done or "-") + " P%d " % (2 - s.player) + (rep or "-")
-
-    def draw_page(self, d):
-        w = cols(d)
-        doc = self.doc(w)
-        top = self._top()
-        room = rows(d) - 1
-        more = ("^" if top > 0 else "") + ("v" if top + room < len(doc) else "")
-        title = ("Log %d" % len(self.runner.seat.log)) if self.page == LOG else "Cards"
-        header(d, clip(title, w - len(more) - 1) + " " * max(0, w - len(title) - len(more)) + more,
-               self.app.link_state)
-        y = CH
-        for line in doc[top:top + room]:
-            d.text(clip(line, w), 0, y, 1)
-            y += CH
-
-    # ---- semantic text ---------------------------------------------------------------------
-    def lines(self):
-        w = cols(self.app.hw.display)
-        if self.page != MAP:
-            return ["%s %s" % (self.title, _PAGE_NAMES[self.page])] + [
-                "# " + l for l in self.doc(w)]
-        out = GameScreen.lines(self)
-        s = self.runner.seat
-        info = ["# you " + (B.name(s.priv["sq"]) if s.priv["sq"] >= 0 else "-"),
-                "# hand " + " ".join(("x" if dis else "") + code(c) for c, dis in s.priv["hand"])]
-        left, right = slots(s.pub, s.player)
-        area = []
-        for tag, slot in (("L:", left), ("R:", right)):
-            text, down, _mode = slot_words(s, slot, known_down(s, slot))
-            if text:
-                area.append(tag + text + ("(down)" if down else ""))
-        info.append("# area " + " ".join(area))
-        info.append("# obj " + self._objs(s))
-        info.append("# foe " + "".join(B.name(q) for q in B.squares(self.foe())))
-        k = 1
-        while k < len(out) and out[k].startswith("| "):
-            k += 1
-        return out[:k] + info + out[k:]
+def slot_words(slot, known):
+    """A play-area card as the side strip says it: 'M2 PING', '?' face down, '? PING' when
+    only its action is public."""
+    if slot is None:
+        return "-"
+    if slot[1] >= 0:
+        return say.card(slot[1])
+    if known >= 0:
+        return say.card(known)
+    if slot[3] >= 0:
+        return "? " + B.UTIL_NAMES[slot[3]][:4]
+    return "?"
 
 
 def screen(app, runner):
