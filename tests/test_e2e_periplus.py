@@ -23,6 +23,9 @@ from fathom_host.units import Emulator
 from e2e_driver import pair_uart, play_through_keys
 
 GAME_TIMEOUT_S = 420
+# pytest's own bound (300 s in pytest.ini) must come after the game's, whose failure shows the
+# screens: a stuck game then says where it stuck instead of dying in a sleep
+TEST_TIMEOUT_S = GAME_TIMEOUT_S + 180
 CARD_EVENTS = ("discard", "move", "ahead", "fire", "defend")   # event[1] is the card played
 EVENT_SHAPES = {"setup": 3, "discard": 2, "move": 4, "ahead": 3, "also": 2, "halt": 1,
                 "pass": 1, "fire": 4, "take": 1, "defend": 2, "concede": 1}
@@ -235,6 +238,7 @@ def check_no_card_before_play(capture, saves):
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(TEST_TIMEOUT_S)
 def test_two_units_play_a_full_game_over_uart_through_keys(tmp_path):
     t0 = time.monotonic()
     e = Ether(seed=7)

@@ -158,11 +158,30 @@ def mac(i):
     return "%r" % mac_for_unit(i)
 
 
-def wait_delivered(ether, n, src=0, dst=1):
-    """Until the ether has finished with n sends from src, and every copy has left its queue."""
+def until(unit, code, pred, what, timeout=TIMEOUT):
+    """Run code in the unit until pred(its `_`) holds; the value. A copy that left the ether
+    is not yet in the unit's twin: what the unit has taken is asked of the unit."""
+    end = time.monotonic() + timeout
+    while True:
+        got = unit.ok(code)
+        if pred(got):
+            return got
+        if time.monotonic() > end:
+            raise AssertionError("unit %d: timed out waiting for %s (last %r)" % (
+                unit.index, what, got))
+        time.sleep(0.01)
+
+
+def wait_delivered(ether, n, src=0, dst=1, unit=None):
+    """Until the ether has finished with n sends from src and every copy has left it; with
+    `unit` (unit dst), until that unit has also taken every copy the ether delivered."""
     ether.wait_until(lambda: ether.link_counters(src, dst)["espnow"]["sent"] >= n,
                      TIMEOUT, "%d sends" % n)
     ether.wait_until(lambda: not ether.pending(), TIMEOUT, "the delivery queue to empty")
+    if unit is not None:
+        want = ether.link_counters(src, dst)["espnow"]["delivered"]
+        until(unit, "_ = espnow.arrived()", lambda got: got >= want,
+              "%d packets to arrive" % want)
 
 
 def drain(unit, want, timeout=TIMEOUT):
@@ -230,7 +249,7 @@ def test_a_full_receive_buffer_drops_packets_the_sender_saw_acknowledged(spawn, 
     ether.wait_units([0, 1])
     a.ok("e.add_peer(%s)" % mac(1))
     assert a.ok("_ = [e.send(%s, bytes([i]) * 250) for i in range(5)]" % mac(1)) == [True] * 5
-    wait_delivered(ether, 5)
+    wait_delivered(ether, 5, unit=b)
     got = [bytes.fromhex(h) for h in b.ok(DRAIN)]  # all five reached the unit before this
     assert [m[0] for m in got] == [0, 1]
     assert b.ok("_ = e.stats()")[3:] == [2, 3]
@@ -242,14 +261,14 @@ def test_lmk_encryption_needs_the_same_keys_on_both_sides(spawn, ether):
     a.ok("e.add_peer(%s, %s)" % (mac(1), key))
     assert a.ok("_ = e.get_peer(%s)[4]" % mac(1)) is True
     a.ok("e.send(%s, b'secret-1')" % mac(1))
-    wait_delivered(ether, 1)
+    wait_delivered(ether, 1, unit=b)  # arriving after b's add_peer, it would decrypt
     assert b.ok("_ = e.recv(100)[1]") is None  # b holds no key for a: undecryptable
     b.ok("e.add_peer(%s, %s)" % (mac(0), key))
     a.ok("e.send(%s, b'secret-2')" % mac(1))
     assert b.ok("_ = e.recv(%d)[1]" % (TIMEOUT * 1000)) == b"secret-2"
     b.ok("e.set_pmk(b'p' * 16)")  # a different primary key breaks it again
     a.ok("e.send(%s, b'secret-3')" % mac(1))
-    wait_delivered(ether, 3)
+    wait_delivered(ether, 3, unit=b)
     assert b.ok("_ = e.recv(100)[1]") is None
     assert [s.enc for s in ether.sent_by(0)] == [True, True, True]
     assert a.run("e.add_peer(b'\\xff' * 6, encrypt=True)")[2][1] == "ESP_ERR_ESPNOW_ARG"
@@ -373,17 +392,24 @@ def uart_units(spawn, ether, code=UART_UP):
     return a, b
 
 
+def received(unit, n):
+    """Until the unit's UART twin has taken n bytes off the cable."""
+    until(unit, "u.any()\n_ = u.received", lambda got: got >= n, "%d bytes to arrive" % n)
+
+
 def test_uart_twin_is_a_byte_pipe_both_ways(spawn, ether):
     a, b = uart_units(spawn, ether)
     assert a.ok("_ = u.write(b'hello ')") == 6
     a.ok("u.write(bytearray(b'world'))")
     ether.wait_until(lambda: ether.counters["uart"]["delivered"] >= 11 and not ether.pending())
+    received(b, 11)
     assert b.ok("_ = u.any()") == 11
     assert b.ok("_ = u.read(5)") == b"hello"
     assert b.ok("buf = bytearray(10)\nn = u.readinto(buf)\n_ = bytes(buf[:n])") == b" world"
     assert b.ok("_ = u.read()") is None
     b.ok("u.write(b'back')")
     ether.wait_until(lambda: ether.counters["uart"]["delivered"] >= 15 and not ether.pending())
+    received(a, 4)
     assert a.ok("_ = u.read()") == b"back"
     assert [(s.src, s.dst, s.data) for s in ether.sent_by(1, "uart")] == [(1, 0, b"back")]
 
@@ -394,6 +420,7 @@ def test_uart_link_frames_survive_byte_faults_and_garbage(spawn, ether):
     a.ok("for i in range(%d):\n link.send(None, b'frame-%%03d' %% i + bytes(60))" % N)
     ether.wait_until(lambda: ether.counters["uart"]["sent"] >= N and not ether.pending())
     c = ether.counters["uart"]
+    received(b, c["delivered"])  # else the reads below could end before the last bytes came
     assert c["lost"] and c["dup"] and c["corrupt"] and c["garbage"]
     got = []
     for _ in range(50):
@@ -523,7 +550,8 @@ def test_standalone_ether_is_driven_by_its_control_port():
         client.set(loss=0.0, link=(0, 1))
         a, b = _raw_unit(port, 0), _raw_unit(port, 1)
         deadline = time.monotonic() + TIMEOUT
-        while len(client.units()["espnow"]) < 2 and time.monotonic() < deadline:
+        while len(client.units()["espnow"]) < 2:
+            assert time.monotonic() < deadline, "the raw units never showed in the ether"
             time.sleep(0.01)
         _put(a, b"S", mac_for_unit(1) + b"\x00" + b"ping")
         assert _get(a) == (b"A", b"\x01")

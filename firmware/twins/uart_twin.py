@@ -20,6 +20,7 @@ class UART:
         self._wire = None
         self._buf = b""
         self.overflows = 0  # bytes lost to a full receive buffer (not in the real API)
+        self.received = 0  # bytes the cable brought, overflows included (nor is this)
         self.init(baudrate, bits, parity, stop, **kw)
 
     def init(self, baudrate=115200, bits=8, parity=None, stop=1, *, tx=None, rx=None,
@@ -57,6 +58,7 @@ class UART:
         for typ, body in self._wire.get(timeout_ms):
             if typ != b"B":
                 continue
+            self.received += len(body)
             room = self.rxbuf + _HW_FIFO - len(self._buf)
             if len(body) > room:
                 self.overflows += len(body) - max(room, 0)

@@ -192,17 +192,6 @@ class Ether:
                 self._partitions = {frozenset(p) for p in partition}
         self._wake()
 
-    def partition(self, a, b):
-        with self._lock:
-            self._partitions.add(frozenset((a, b)))
-
-    def heal(self, a=None, b=None):
-        with self._lock:
-            if a is None:
-                self._partitions.clear()
-            else:
-                self._partitions.discard(frozenset((a, b)))
-
     def knobs(self, link=None):
         with self._lock:
             return self._knobs_for(link) if link else dict(self._knobs)
@@ -225,9 +214,11 @@ class Ether:
                     for c in self._conns if c.kind == kind and not c.closed}
 
     def pending(self):
-        """How many deliveries are still scheduled (delayed or not yet handed to a unit)."""
+        """How many deliveries the ether still holds: scheduled (delayed or due) or not yet
+        written whole to a unit's socket. 0 means every delivered copy has left the ether; a
+        test that must know a unit took it waits on the unit (the twins count arrivals)."""
         with self._lock:
-            return len(self._queue)
+            return len(self._queue) + sum(1 for c in self._conns if c.wbuf and not c.closed)
 
     def sent_by(self, unit, link=None):
         with self._lock:
@@ -237,7 +228,7 @@ class Ether:
         with self._lock:
             del self.capture[:]
 
-    def wait_until(self, pred, timeout=10.0, what="condition"):
+    def wait_until(self, pred, timeout=30.0, what="condition"):
         """Poll pred() until true; FathomError after `timeout` seconds (instead of sleeps)."""
         end = time.monotonic() + timeout
         while True:
@@ -248,7 +239,7 @@ class Ether:
                 raise FathomError("ether: timed out waiting for %s" % what)
             time.sleep(0.005)
 
-    def wait_units(self, units, kind="espnow", timeout=10.0):
+    def wait_units(self, units, kind="espnow", timeout=30.0):
         return self.wait_until(lambda: set(units) <= set(self.units(kind)), timeout,
                                "%s units %s to connect" % (kind, sorted(units)))
 
@@ -447,11 +438,13 @@ class Ether:
     def _deliver_due(self):
         now = time.monotonic()
         while True:
+            # pop and write under one lock: between the two, pending() would say 0 while the
+            # bytes were still in neither the queue nor the socket
             with self._lock:
                 if not self._queue or self._queue[0][0] > now:
                     return
                 _, _, conn, typ, body = heapq.heappop(self._queue)
-            self._send(conn, typ, body)
+                self._send(conn, typ, body)
 
     def _delay(self, rng, k):
         d = k["delay_ms"]

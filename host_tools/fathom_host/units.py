@@ -18,7 +18,10 @@ TWINS = FIRMWARE / "twins"
 PRESS_MS = 60          # a short press, longer than the driver's debounce
 LONG_MS = 900          # longer than the driver's long-press threshold
 GAP_MS = 80           # released time after each press, so presses stay distinct
-BOOT_TIMEOUT_S = 30
+# Waits are bounds on a failure, never the pace of a success: generous, so a loaded two-core
+# machine (the suite on two workers, units of both competing for the cores) cannot trip them.
+BOOT_TIMEOUT_S = 60
+WAIT_S = 30            # the default bound on waiting for a unit's screen, key or connection
 # The unix port's objects are about twice an ESP32's, and every module's bytecode sits on its
 # heap; units get room to run the whole app. The budget is checked by `fathom bench boot`
 # (heap_bytes after gc), not by starving the emulator.
@@ -278,7 +281,7 @@ class Unit:
                 os.killpg(self.proc.pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
-            self.proc.wait(5)
+            self.proc.wait(WAIT_S)
         self.proc = None
 
     def kill(self):
@@ -288,7 +291,7 @@ class Unit:
                 os.killpg(self.proc.pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
-            self.proc.wait(5)
+            self.proc.wait(WAIT_S)
             self.proc = None
 
     def reboot(self, wait=True):
@@ -312,7 +315,7 @@ class Unit:
     def console(self):
         return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
 
-    def wait(self, pred, timeout=10.0, what="condition"):
+    def wait(self, pred, timeout=WAIT_S, what="condition"):
         end = time.monotonic() + timeout
         with self.hub.cond:
             while True:
@@ -329,7 +332,7 @@ class Unit:
                         self.console()[-2000:]))
                 self.hub.cond.wait(min(left, 0.2))
 
-    def wait_text(self, needle, timeout=10.0):
+    def wait_text(self, needle, timeout=WAIT_S):
         """Wait until some line of the screen's text contains `needle`."""
         return self.wait(lambda c: any(needle in line for line in c.text), timeout,
                          repr(needle))
@@ -338,13 +341,13 @@ class Unit:
     def press(self, key, long=False, wait=True):
         """Press a key as a person would (the Pin twin holds the pin), and by default wait
         until the unit has handled it and shipped the screen that follows."""
-        c = self.wait(lambda c: True, 10, "connection")
+        c = self.wait(lambda c: True, WAIT_S, "connection")
         ms = LONG_MS if long else PRESS_MS
         self.keys_sent += 1
         c.send(b"K", ("%s %d %d" % (key, ms, GAP_MS)).encode())
         if wait:
             n = self.keys_sent
-            self.wait(lambda c: c.keys >= n, 10, "key %s handled" % key)
+            self.wait(lambda c: c.keys >= n, WAIT_S, "key %s handled" % key)
 
     def keys(self, *seq):
         for k in seq:
