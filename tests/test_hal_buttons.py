@@ -93,6 +93,20 @@ def test_short_and_long_on_one_button():
     assert LONG_MS <= out[0][0] - 100 <= LONG_MS + STEP
 
 
+def test_a_loop_stalled_after_the_release_keeps_a_short_press_short():
+    # The loop stalls past LONG_MS across the release (a loaded host, a slow redraw): the
+    # button was let go, so it is a short press and no repeat, not a long one.
+    b, pins = make([{"pin": 0, "short": "BACK", "long": "HELP"}, {"pin": 1, "short": "UP"}])
+    got = []
+    pins[0].level = pins[1].level = 0
+    for t in range(0, 101, 10):
+        got += b.poll(t)
+    pins[0].level = pins[1].level = 1
+    got += b.poll(110 + LONG_MS + 300)     # the loop stalled across the release
+    got += b.poll(110 + LONG_MS + 300 + DEBOUNCE_MS)
+    assert sorted(got) == ["BACK", "UP"], got
+
+
 def test_arrows_repeat_while_held():
     b, pins = make(SIX)
     hold = REPEAT_DELAY_MS + 5 * REPEAT_MS + 10
@@ -190,8 +204,8 @@ def test_long_press_and_repeat_across_the_clock_wrap():
             got.append((i, k))
     assert [k for _, k in got if k == "OK"] == ["OK"]
     ups = [i for i, k in got if k == "UP"]
-    assert ups == [100 + DEBOUNCE_MS] + list(range(100 + REPEAT_DELAY_MS, 1100 + DEBOUNCE_MS,
-                                                   REPEAT_MS)), ups
+    # repeats while held, none once it is let go (1100)
+    assert ups == [100 + DEBOUNCE_MS] + list(range(100 + REPEAT_DELAY_MS, 1100, REPEAT_MS)), ups
 
 
 def test_idle_poll_and_a_press_allocate_nothing():

@@ -94,7 +94,9 @@ class Buttons:
             held = ticks_diff(now_ms, b.press_t)
             if b.pending:
                 if b.long is not None:
-                    if held >= LONG_MS:
+                    # only while still held: a loop that stalled across the release must not
+                    # turn a short press into a long one (BACK into HELP)
+                    if held >= LONG_MS and b.raw:
                         out.append(b.long)
                         b.pending = False
                 elif not b.chorded or held >= CHORD_MS:
@@ -102,7 +104,7 @@ class Buttons:
                     b.pending = False
                     if b.short in _REPEATS:
                         b.repeat_at = ticks_add(b.press_t, REPEAT_DELAY_MS)
-            elif b.repeat_at is not None and ticks_diff(now_ms, b.repeat_at) >= 0:
+            elif b.raw and b.repeat_at is not None and ticks_diff(now_ms, b.repeat_at) >= 0:
                 out.append(b.short)
                 nxt = ticks_add(b.repeat_at, REPEAT_MS)
                 # after a late poll, repeat from now rather than emit a burst
