@@ -48,15 +48,12 @@ def _score_fights(pub, fights):
     """Expected worth of a set of fights (wins good, losses bad, overpowered flagships worst)."""
     total = 0
     flags = F.flagships_left(pub)
-    for ships, foes, _done in fights:
-        ids = [pub["foes"][f][0] for f in foes]
-        pp = 0
-        for s in ships:
-            pp += F.power(pub, s, ids, ships)
-            if "BD" in F.abilities(pub, s):
-                pp += 2
-        ep = sum(ENGINE.foe_power(pub, f) + (2 if C.kw(pub["foes"][f][0], "BD") else 0)
-                 for f in foes)
+    for fight in fights:
+        ships, foes = fight[0], fight[1]
+        # the engine's own sums; each battle destiny still to draw counted at its mean, 2
+        pp, pd, ep, ed, _res = ENGINE.forecast(pub, fight)
+        pp += 2 * pd
+        ep += 2 * ed
         if pp > ep:
             total += 10 * len(foes) + min(pp - ep, 3)
         elif ep >= 2 * pp:
@@ -74,12 +71,7 @@ def _score_fights(pub, fights):
 
 
 def _fights_for(pub, asg):
-    saved = pub["asg"], pub["fights"]
-    pub["asg"] = asg
-    ENGINE._build_fights(pub)
-    out = pub["fights"]
-    pub["asg"], pub["fights"] = saved
-    return out
+    return ENGINE.fights_for(pub, asg)
 
 
 def best_assignment(pub):
@@ -123,7 +115,7 @@ def _greedy(pub, prefix):
     save = pub["asg"]
     while len(asg) < len(pub["fs"]):
         pub["asg"] = asg
-        opts = ENGINE._def_options(pub)
+        opts = ENGINE.def_options(pub)
         best, bs = opts[0], None
         for a in opts:
             trial = asg + [a]
@@ -233,7 +225,7 @@ class SharpBot:
         return ["cloak", 1 if F.power(pub, s) * 2 < expected - others else 0]
 
     def _fight(self, pub, legal):
-        open_ = ENGINE._open_fights(pub)
+        open_ = ENGINE.open_fights(pub)
         for a in legal:
             if a[0] == "play" and len(a) == 3 and (C.kw(a[1], "FT2") or C.kw(a[1], "FA1")):
                 f = pub["fights"][a[2]]
@@ -266,7 +258,7 @@ class SharpBot:
                 if c[C.TYPE] == C.SHIP and (not F.unique_ok(pub, a[1])
                                             or F.count_ships(pub, seat.player)
                                             >= F.limit(pub, seat.player)):
-                    if not ENGINE._spares(pub, a[1]):
+                    if not ENGINE.spares(pub, a[1]):
                         return a
                 if c[C.TYPE] in (C.CHAR, C.EQUIP) and not F.unique_ok(pub, a[1]):
                     return a

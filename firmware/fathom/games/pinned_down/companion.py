@@ -4,6 +4,7 @@
 import os
 
 from fathom.games.pinned_down import cards as C
+from fathom.games.pinned_down import fights as FT
 from fathom.prng import Prng
 from fathom.ui.companion import NumberPick, Panel, Store, confirm, load, open_with
 
@@ -41,14 +42,12 @@ def check(st):
 
 
 # ---- pure logic -----------------------------------------------------------------------------
+_WORDS = {FT.WIN: WIN, FT.DAMAGED: DAMAGED, FT.OVERPOWERED: OVERPOWERED}
+
+
 def fight(fleet, enemy):
-    """Rule 8.5: the fleet wins with more power; enemy at least double overpowers it;
-    anything else damages it."""
-    if fleet > enemy:
-        return WIN
-    if enemy >= 2 * fleet:
-        return OVERPOWERED
-    return DAMAGED
+    """Rule 8.5, as the game's engine resolves it (fights.outcome), in the panel's words."""
+    return _WORDS[FT.outcome(fleet, enemy, 1)]
 
 
 def enter_phase(st, ph):

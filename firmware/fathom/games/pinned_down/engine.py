@@ -12,6 +12,7 @@ from fathom.games import pinned_down as D
 from fathom.games.base import Engine, IllegalAction
 from fathom.games.pinned_down import cards as C
 from fathom.games.pinned_down import deckfile
+from fathom.games.pinned_down import fights as FT
 from fathom.games.pinned_down import fleet as F
 from fathom.games.pinned_down.fleet import SO, SC, SD, SA, SL, SB, SK, SU
 from fathom.games.pinned_down import say
@@ -124,13 +125,13 @@ class PinnedDown(Engine):
         if ph == "cloak":
             return [["cloak", 1], ["cloak", 0]]
         if ph == "assign":
-            return [["def", a] for a in self._def_options(pub)]
+            return [["def", a] for a in self.def_options(pub)]
         if ph == "fight":
             out = []
             for cid in _distinct(priv["hand"]):
                 out.extend(self._card_options(pub, player, cid, "fight", priv["deck"]))
             if player == pub["lead"] and len(pub["fw"]) == 1:
-                out.extend(["fight", k] for k in self._open_fights(pub))
+                out.extend(["fight", k] for k in self.open_fights(pub))
             else:
                 out.append(["pass"])
             return out
@@ -148,7 +149,7 @@ class PinnedDown(Engine):
         out.extend(self._uses(pub, p))
         out.extend(self._moves(pub, p))
         for cid in hand:
-            out.extend(self._spares(pub, cid))
+            out.extend(self.spares(pub, cid))
         if pub["shown"][p] is None or pub["shown"][p][0] != pub["turn"]:
             out.append(["show"])
         return out
@@ -195,7 +196,7 @@ class PinnedDown(Engine):
                 out.extend(["play", cid, x] for x in _distinct(pub["disc"][p]))
             elif k.startswith("FT") or k.startswith("FA"):
                 if window == "fight":
-                    out.extend(["play", cid, f] for f in self._open_fights(pub))
+                    out.extend(["play", cid, f] for f in self.open_fights(pub))
         return out
 
     def _uses(self, pub, p):
@@ -237,7 +238,8 @@ class PinnedDown(Engine):
                         out.append(["move", s, i, t])
         return out
 
-    def _spares(self, pub, cid):
+    def spares(self, pub, cid):
+        """Every repair a spare ship card `cid` can make (rule: same class)."""
         c = C.get(cid)
         if c[C.TYPE] != C.SHIP:
             return []
@@ -248,7 +250,7 @@ class PinnedDown(Engine):
                 out.extend(["spare", cid, s, j] for j in range(len(ship[SD])))
         return out
 
-    def _def_options(self, pub):
+    def def_options(self, pub):
         """Attackers the next unassigned ship may defend against (rule 8.4)."""
         nf = len(pub["foes"])
         asg = pub["asg"]
@@ -258,7 +260,10 @@ class PinnedDown(Engine):
         left = len(pub["fs"]) - len(asg)
         return free if left <= len(free) else list(range(nf))
 
-    def _open_fights(self, pub):
+    _def_options = def_options   # the old private names, which the rule tests still call
+    _spares = spares
+
+    def open_fights(self, pub):
         return [k for k in range(len(pub["fights"])) if not pub["fights"][k][2]]
 
     # ---- acting ----------------------------------------------------------------------------
@@ -326,9 +331,9 @@ class PinnedDown(Engine):
         elif tag == "move":
             opts = self._moves(pub, p)
         elif tag == "spare":
-            opts = self._spares(pub, event[1])
+            opts = self.spares(pub, event[1])
         elif tag == "fight":
-            opts = [["fight", k] for k in self._open_fights(pub)] if len(pub["fw"]) == 1 \
+            opts = [["fight", k] for k in self.open_fights(pub)] if len(pub["fw"]) == 1 \
                 and p == pub["lead"] else []
         elif tag == "pass":
             opts = [["pass"]] if not (p == pub["lead"] and len(pub["fw"]) == 1) else []
@@ -627,40 +632,22 @@ class PinnedDown(Engine):
         pub["asg"].append(event[1])
         if len(pub["asg"]) != len(pub["fs"]):
             return None
-        self._build_fights(pub)
+        pub["fights"] = FT.build(pub, pub["asg"])
         return self._propose(pub, "aconf", self._fights_start)
 
     def foe_power(self, pub, f):
-        cur = pub["locs"][-1] if pub["locs"] else None
-        ep = C.kwnum(cur, "EP") if cur else 0
-        return C.get(pub["foes"][f][0])[C.PW] + pub["ab"] + ep
+        return FT.foe_power(pub, f)
 
-    def _build_fights(self, pub):
-        """One fight per defended attacker; the other attackers join, lowest power first, the
-        fight where the enemy power is lowest (the earlier fight on ties)."""
-        fights = []
-        for a in sorted(_distinct(pub["asg"])):
-            ships = [pub["fs"][i] for i in range(len(pub["asg"])) if pub["asg"][i] == a]
-            fights.append([ships, [a], False])
-        # Sorted as plain ints, power * 64 + index (fewer than 64 attackers: MAX_REVEAL): a key
-        # function would run under the C quicksort's recursion, which made this the C stack's
-        # peak. Loops, not comprehensions: each of those is one more frame under foe_power.
-        order = []
-        for a in range(len(pub["foes"])):
-            if a not in pub["asg"]:
-                order.append(self.foe_power(pub, a) * 64 + a)
-        order.sort()
-        for o in order:
-            a = o % 64
-            best, bp = 0, None
-            for k in range(len(fights)):
-                tp = 0
-                for f in fights[k][1]:
-                    tp += self.foe_power(pub, f)
-                if bp is None or tp < bp:
-                    best, bp = k, tp
-            fights[best][1].append(a)
-        pub["fights"] = fights
+    def fights_for(self, pub, asg):
+        """The fights a full assignment would make (pub unchanged): the forecast the screen
+        shows and the bot scores, built by the rule the assignment then runs."""
+        return FT.build(pub, asg)
+
+    def forecast(self, pub, fight):
+        """(fleet power, its destinies, enemy power, its destinies, outcome) of `fight` as
+        resolve() would count it before the destiny cards are drawn."""
+        pp, pd, ep, ed, n = FT.sums(pub, fight)
+        return pp, pd, ep, ed, FT.outcome(pp, ep, n)
 
     # fight phase
     def _fights_start(self, pub):
@@ -678,7 +665,7 @@ class PinnedDown(Engine):
         self.resolve(pub, event[1])
         if pub["end"] is not None:
             return None
-        if self._open_fights(pub):
+        if self.open_fights(pub):
             self._window(pub)
             return None
         return self._wrap_start
@@ -686,18 +673,7 @@ class PinnedDown(Engine):
     def resolve(self, pub, k):
         fight = pub["fights"][k]
         fight[2] = True
-        ships = [s for s in fight[0] if pub["ships"][s][SL]]
-        foes = [pub["foes"][f][0] for f in fight[1]]
-        pp = pd = 0
-        for s in ships:
-            pp += F.power(pub, s, foes, ships)
-            if "BD" in F.abilities(pub, s) and not F.has_dmg(pub, s, "NB"):
-                pd += 1
-        ep = ed = 0
-        for f in fight[1]:
-            ep += self.foe_power(pub, f)
-            if C.kw(pub["foes"][f][0], "BD"):
-                ed += 1
+        pp, pd, ep, ed, n = FT.sums(pub, fight)
         # the battle destinies, the fleet's first, each the top attack card's threat: drawn
         # here rather than in a helper, whose reshuffle would add two frames to the deepest
         # chain under apply (no power above depends on the attack deck)
@@ -710,22 +686,19 @@ class PinnedDown(Engine):
                 pp += C.get(card)[C.THREAT]
             else:
                 ep += C.get(card)[C.THREAT]
-        if not ships:
-            res = "none"
-        elif pp > ep:
-            res = "win"
+        ships = [s for s in fight[0] if pub["ships"][s][SL]]  # before any is lost
+        won = FT.outcome(pp, ep, n)
+        if won == FT.WIN:
             for f in fight[1]:
                 pub["adisc"].append(pub["foes"][f][0])
                 pub["foes"][f][1] = True
-        elif ep >= 2 * pp:
-            res = "over"
+        elif won == FT.OVERPOWERED:
             for s in ships:
                 F.destroy(pub, s)
-        else:
-            res = "dmg"
+        elif won == FT.DAMAGED:
             for s in ships:
                 F.damage(pub, s)
-        pub["last"] = [k, pp, ep, res]
+        pub["last"] = [k, pp, ep, won]
 
     # wrap-up phase
     def _wrap_start(self, pub):

@@ -90,3 +90,45 @@ def event(pub, author, e):
     if tag == "def":
         return who + "assigns a ship"
     return who + tag
+
+
+_NEWS = {"ready": "ready", "pass": "pass", "keep": "keep the hand", "yes": "agree",
+         "no": "object"}
+
+
+def news(pub, me, author, e):
+    """What just happened, in words, for the player at seat `me` ("You" or "P2"); called
+    after the event was applied, so it reads the result (a fight's sums, the new location)."""
+    tag = e[0]
+    who = "You" if author == me else "P%d" % (author + 1)
+    if tag == "setup":
+        return "You are P%d of %d" % (me + 1, pub["n"]) if pub["n"] > 1 else "Solo: you are P1"
+    if tag == "fight" and pub.get("last"):
+        k, pp, ep, res = pub["last"]
+        return "Fight %d: %d vs %d, %s" % (k + 1, pp, ep, _RES[res])
+    if tag == "play":
+        return "%s: play %s" % (who, name(e[1]))
+    if tag == "jump":
+        return "%s: jump to %s?" % (who, name(pub["lopts"][e[1]])) if pub["lopts"] else \
+            "Jumped to %s" % name(pub["locs"][-1])
+    if tag == "yes" and pub["ph"] not in ("jconf", "aconf"):   # the last agreement
+        return "%s: agree, %s" % (who, "fights set" if pub["ph"] == "fight" else
+                                  "jumped to " + name(pub["locs"][-1]))
+    if tag in _NEWS:
+        return "%s: %s" % (who, _NEWS[tag])
+    if tag == "discard":
+        return "%s: discard %s" % (who, name(e[1]))
+    if tag == "spare":
+        return "%s: spare %s" % (who, name(e[1]))
+    if tag == "show":
+        return "%s: show the hand" % who
+    if tag == "cloak":
+        return "%s: %s" % (who, "cloak" if e[1] else "stay to fight")
+    if tag == "def":
+        return "%s: assign vs %s" % (who, foe(pub, e[1])) if e[1] < len(pub["foes"]) else \
+            "%s: assign" % who
+    if tag in ("use", "move"):
+        return "%s: %s" % (who, "move crew" if tag == "move" else "use a power")
+    if tag == "concede":
+        return "%s concede" % who if author == me else "%s concedes" % who
+    return "%s: %s" % (who, tag)

@@ -1,0 +1,79 @@
+# Pinned Down's fight rules in one place (rules 8.4-8.5): an attacker's power, the fights an
+# assignment makes, the power sums a fight is resolved with, and its outcome. The engine
+# resolves with them, the bot scores assignments with them, the screen forecasts with them:
+# a forecast can never disagree with the resolution it announces. A leaf: cards and fleet only.
+from fathom.games.pinned_down import cards as C
+from fathom.games.pinned_down import fleet as F
+
+WIN = "win"
+DAMAGED = "dmg"
+OVERPOWERED = "over"
+NO_SHIPS = "none"
+
+
+def foe_power(pub, f):
+    """Attacker f's power: its card, the Ambush bonus, the current location's bonus."""
+    cur = pub["locs"][-1] if pub["locs"] else None
+    ep = C.kwnum(cur, "EP") if cur else 0
+    return C.get(pub["foes"][f][0])[C.PW] + pub["ab"] + ep
+
+
+def build(pub, asg):
+    """The fights assignment `asg` (attacker per ship of pub["fs"]) makes, pub unchanged:
+    one fight per defended attacker; the other attackers join, lowest power first, the fight
+    where the enemy power is lowest (the earlier fight on ties)."""
+    fights = []
+    done = []
+    for a in asg:
+        if a not in done:
+            done.append(a)
+    done.sort()
+    for a in done:
+        ships = [pub["fs"][i] for i in range(len(asg)) if asg[i] == a]
+        fights.append([ships, [a], False])
+    # Sorted as plain ints, power * 64 + index (fewer than 64 attackers: MAX_REVEAL): a key
+    # function would run under the C quicksort's recursion, which made this the C stack's
+    # peak. Loops, not comprehensions: each of those is one more frame under foe_power.
+    order = []
+    for a in range(len(pub["foes"])):
+        if a not in asg:
+            order.append(foe_power(pub, a) * 64 + a)
+    order.sort()
+    for o in order:
+        a = o % 64
+        best, bp = 0, None
+        for k in range(len(fights)):
+            tp = 0
+            for f in fights[k][1]:
+                tp += foe_power(pub, f)
+            if bp is None or tp < bp:
+                best, bp = k, tp
+        fights[best][1].append(a)
+    return fights
+
+
+def sums(pub, fight):
+    """(fleet power, its battle destinies, enemy power, its destinies, ships still in it):
+    what the fight is resolved with before the destiny cards are drawn."""
+    ships = [s for s in fight[0] if pub["ships"][s][F.SL]]
+    foes = [pub["foes"][f][0] for f in fight[1]]
+    pp = pd = 0
+    for s in ships:
+        pp += F.power(pub, s, foes, ships)
+        if "BD" in F.abilities(pub, s) and not F.has_dmg(pub, s, "NB"):
+            pd += 1
+    ep = ed = 0
+    for f in fight[1]:
+        ep += foe_power(pub, f)
+        if C.kw(pub["foes"][f][0], "BD"):
+            ed += 1
+    return pp, pd, ep, ed, len(ships)
+
+
+def outcome(pp, ep, nships):
+    """Rule 8.5: more power wins; an enemy with at least double overpowers; else damaged."""
+    if not nships:
+        return NO_SHIPS
+    if pp > ep:
+        return WIN
+    return OVERPOWERED if ep >= 2 * pp else DAMAGED

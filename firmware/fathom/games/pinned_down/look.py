@@ -1,0 +1,185 @@
+# Pinned Down, read for the screen: what a choice is about (its card or ship, for grouping
+# the choices and for drawing what it touches), how the fights would go if it were chosen (the
+# forecast, by the engine's own fight rules in fights.py), and the status in words. Rules
+# logic the screen needs lives here, beside the engine, so the screen only draws.
+from fathom.games.pinned_down import cards as C
+from fathom.games.pinned_down import fights as FT
+from fathom.games.pinned_down import fleet as F
+from fathom.games.pinned_down.engine import GOAL
+from fathom.games.pinned_down.fleet import SO, SC, SL
+
+RESULT = {FT.WIN: "win", FT.DAMAGED: "damaged", FT.OVERPOWERED: "overpowered",
+        FT.NO_SHIPS: "no ships"}
+_PH = {"setup": "Set up", "main": "Main", "jump": "Jump", "jconf": "Jump?", "cloak": "Cloak",
+       "assign": "Assign", "aconf": "Assign?", "fight": "Fight", "wrap": "Wrap-up",
+       "over": "Over"}
+
+
+def subject(a):
+    """What a choice is about, to group the choices under it: ('c', card) for a hand card
+    played, spared or discarded; ('s', ship) for a ship's power or attachment; None for a
+    choice that is its own item (ready, jump, agree, assign, resolve...)."""
+    tag = a[0]
+    if tag in ("play", "spare", "discard"):
+        return ("c", a[1])
+    if tag in ("use", "move"):
+        return ("s", a[1])
+    return None
+
+
+def subject_name(pub, sub):
+    if sub[0] == "c":
+        return C.get(sub[1])[C.NAME]
+    return C.get(pub["ships"][sub[1]][SC])[C.NAME]
+
+
+def target_ship(pub, a):
+    """The ship the choice acts on (deploy, boost, repair, overload, assign, cloak), or -1."""
+    if not a:
+        return -1
+    tag = a[0]
+    if tag == "play" and len(a) >= 3 and type(a[2]) is int and pub["ph"] == "main":
+        kws = C.get(a[1])[C.KW]
+        if C.get(a[1])[C.TYPE] in (C.CHAR, C.EQUIP) or "REP" in kws or \
+                [1 for k in kws if k.startswith("BO")]:
+            return a[2]
+        return -1
+    if tag == "use":
+        if a[2] < 0:
+            return a[3] if len(a) > 3 else a[1]
+        return a[1]
+    if tag == "move":
+        return a[3]
+    if tag == "spare":
+        return a[2]
+    if tag == "def":
+        return pub["fs"][len(pub["asg"])]
+    if tag == "cloak" and pub["cq"]:
+        return pub["cq"][0]
+    return -1
+
+
+def preview(pub, a):
+    """The fights as they stand or as choice `a` would make them ([ships, foes, done] each).
+    While an assignment is being proposed only the attackers chosen so far have fights; the
+    last ship's choice shows the full build (leftover attackers joined). pub is not changed."""
+    ph = pub["ph"]
+    if ph == "assign":
+        asg = list(pub["asg"])
+        if a and a[0] == "def":
+            asg.append(a[1])
+        if asg and len(asg) == len(pub["fs"]):
+            return FT.build(pub, asg)
+        out = []
+        for f in range(len(pub["foes"])):
+            ships = [pub["fs"][i] for i in range(len(asg)) if asg[i] == f]
+            if ships:
+                out.append([ships, [f], False])
+        return out
+    if ph in ("aconf", "fight"):
+        return pub["fights"]
+    return []
+
+
+def hot_fight(pub, fights, a):
+    """Index of the fight the choice is about (resolve it, an effect in it, the assigned
+    attacker's), else the first fight still open, else -1."""
+    if a:
+        if a[0] == "fight":
+            return a[1]
+        if a[0] == "play" and pub["ph"] == "fight" and len(a) == 3 and type(a[2]) is int:
+            return a[2]
+        if a[0] == "def":
+            for k in range(len(fights)):
+                if a[1] in fights[k][1]:
+                    return k
+    for k in range(len(fights)):
+        if not fights[k][2]:
+            return k
+    return -1
+
+
+def effect_bonus(pub, me, a, fight):
+    """Power the fight effect `a` (Alpha Strike, Swarm Tactics) would add to this fight."""
+    if not (a and a[0] == "play" and pub["ph"] == "fight"):
+        return 0
+    add = 0
+    for k in C.get(a[1])[C.KW]:
+        if k.startswith("FT") or k.startswith("FA"):
+            n = int(k[2:])
+            for s in fight[0]:
+                ship = pub["ships"][s]
+                if ship[SL] and not F.has_dmg(pub, s, "NB") and (
+                        (k.startswith("FT") and ship[SO] == me)
+                        or (k.startswith("FA") and F.is_acarr(ship[SC]))):
+                    add += n
+    return add
+
+
+def forecast(pub, fight, bonus=0):
+    """(fleet power, its destinies, enemy power, its destinies, outcome) with `bonus` added
+    to the fleet: the sums and the rule the engine resolves the fight with."""
+    pp, pd, ep, ed, n = FT.sums(pub, fight)
+    pp += bonus
+    return pp, pd, ep, ed, FT.outcome(pp, ep, n)
+
+
+def forecast_words(pub, k, fight, bonus=0):
+    """'Fight 1: 11+d vs 9, win': a destiny still to draw shows as +d (it may change it)."""
+    pp, pd, ep, ed, res = forecast(pub, fight, bonus)
+    return "Fight %d: %d%s vs %d%s: %s" % (k + 1, pp, "+d" * pd, ep, "+d" * ed,
+                                           "done" if fight[2] else RESULT[res])
+
+
+def choice_forecast(pub, me, a):
+    """The forecast line for choice `a` (or the fights as they stand), or None."""
+    fights = preview(pub, a)
+    k = hot_fight(pub, fights, a)
+    if k < 0:
+        return None
+    return forecast_words(pub, k, fights[k], effect_bonus(pub, me, a, fights[k]))
+
+
+def phase_words(pub):
+    return _PH.get(pub["ph"], pub["ph"])
+
+
+def status(pub, room=40):
+    """Distance, threat and where the fleet is, in words that fit `room` characters
+    (distance and threat first: they fit 18, a 72 px panel's 3x5 line)."""
+    where = C.get(pub["locs"][-1])[C.NAME] if pub["locs"] else "the start"
+    out = "Distance %d/%d  threat %d  at %s" % (pub["dist"], GOAL, pub["threat"], where)
+    if len(out) > room:
+        out = "Distance %d/%d  threat %d" % (pub["dist"], GOAL, pub["threat"])
+    if len(out) > room:
+        out = "Dist %d/%d threat %d" % (pub["dist"], GOAL, pub["threat"])
+    return out
+
+
+def ship_line(pub, s):
+    """'Cruiser: power 6, 20% lost' ('cloaked' when it is)."""
+    ship = pub["ships"][s]
+    out = "%s: power %d" % (C.get(ship[SC])[C.NAME], F.power(pub, s))
+    lost = F.structure_lost(pub, s)
+    if lost:
+        out += ", %d%% lost" % lost
+    if ship[F.SK]:
+        out += ", cloaked"
+    return out
+
+
+def card_words(cid):
+    """A hand card in full: name, what it is, its threat, its text."""
+    c = C.get(cid)
+    t = c[C.TYPE]
+    if t == C.SHIP:
+        what = "Ship, %s, power %d, holds %d" % (c[C.CLS], c[C.PW], c[C.CAP])
+    elif t == C.CHAR:
+        what = "Character"
+    elif t == C.EQUIP:
+        what = "Equipment" + (" +%d power" % c[C.PW] if c[C.PW] else "")
+    else:
+        what = "Effect"
+    text = C.text(cid)
+    return "%s\n%s, threat %d\n%s" % (c[C.NAME], what, c[C.THREAT], text) if text else \
+        "%s\n%s, threat %d" % (c[C.NAME], what, c[C.THREAT])
