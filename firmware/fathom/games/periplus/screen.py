@@ -1,14 +1,25 @@
-# Periplus on the units: the board with both fleets (yours filled at the bottom, the enemy's in
-# outline), the highlighted choice drawn on the board, the hand and discard pages (LEFT/RIGHT),
-# and the defender's prompt with its countdown: nobody answering means "take the hit".
+# Periplus on the units: you point at the board. In the move phase the cursor jumps between
+# your ships that can move (OK picks one), then between the squares it can reach (OK opens a
+# short menu of the cards that take it there); in the fire phase it jumps between the enemy
+# ships you can hit (OK: the cards and attackers that can). Pass and Halt close every menu.
+# Set-up ships and discards are a row of cards; the defender answers from a two-line menu under
+# the attack in words, with a countdown: nobody answering means "take the hit".
+# The words (labels, the last event, what a square holds) come from describe.py, rules-side.
 from fathom.games.base import IllegalAction
 from fathom.games.periplus import board as B
 from fathom.games.periplus import cards as C
-from fathom.games.periplus.fleet import (HITS, LEFT, NSHIPS, SHEARED, SHIP_ABBR, SHIP_NAMES,
-                                         SQ, TYPE, ahead_dest, grid)
+from fathom.games.periplus import describe as W
+from fathom.games.periplus.fleet import (FLEET, HITS, LEFT, NSHIPS, QUINQ, SHEARED,
+                                         SHIP_ABBR, SHIP_NAMES, SQ, TYPE)
 from fathom.hal import clock
-from fathom.ui.play import GameBase, GameScreen, describe
-from fathom.ui.screen import CH, clip, cols, header, rows, wrap
+from fathom.ui.boardgrid import BoardGrid
+from fathom.ui.cardrow import CardRow
+from fathom.ui.font import CH, TH, TW, put, tiny
+from fathom.ui.listview import ListView
+from fathom.ui.play import GameBase, describe
+from fathom.ui.screen import wrap
+from fathom.ui.textpage import TextPage
+from fathom.ui.topbar import top_bar
 
 try:
     from micropython import const
@@ -21,18 +32,25 @@ ANSWER_TIMEOUT_MS = const(20000)
 # that came faster when there is no Defense card to play would tell the attacker so.
 ANSWER_MIN_MS = const(1500)
 
-PLAY = const(0)
-HAND = const(1)
-DISCARD = const(2)
-_PAGES = const(3)
+# stages of one decision
+WAIT = const(0)      # nothing to choose
+CARDS = const(1)     # a row of cards: set-up ship types, discards
+PICK = const(2)      # board cursor on a first square (your ship; an enemy target)
+AIM = const(3)       # board cursor on where the picked ship goes
+MENU = const(4)      # the short list of what can be done at the square
+ANSWER = const(5)    # the defender's two answers
 
-# Card names cut to the 8 columns of the side panel, parallel to cards.CARDS.
-SHORT = ("Row", "Row Row", "Row x3", "RamSpeed", "Periplus", "Prongs", "ReinfRam", "Ram",
-         "ShearOar", "Hoplites", "Harpax", "Corvus", "Marines", "FullDeck", "Archers",
-         "Javelins", "Slings", "GreekFir", "Ballista", "Catapult", "Trebuche", "TwArcher",
-         "Parablem", "ReinHull", "Disengag")
+HELP_FILE = "games/periplus/help.txt"
+LETTER = ("B", "T", "D", "Q")     # hull letters in the 3x5 font: Bi, Tr, quaDri, Qq
 _PHASE = {"setup": "Set-up", "discard": "Discard", "move": "Move", "ahead": "Fleet",
           "fire": "Fire", "defend": "Defend", "over": "Over"}
+# What the player is asked, per phase and stage, in words short enough for a 72-px bar.
+_ASK = {("move", PICK): ("Ship?", "Move: ship?"), ("move", AIM): ("To?", "Move: to?"),
+        ("move", MENU): ("Card?", "Move: card?"), ("fire", PICK): ("Target?", "Fire: target?"),
+        ("fire", MENU): ("With?", "Fire: with?"), ("ahead", PICK): ("Follow?", "Fleet: follow?"),
+        ("ahead", MENU): ("Follow?", "Fleet: follow?"), ("discard", CARDS): ("Discard", "Discard one"),
+        ("setup", CARDS): ("Place", "Place a ship")}
+_KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
 
 
 def screen(app, runner):
@@ -94,259 +112,442 @@ class AnswerClock:
             self.runner.problem = "not sent: %s" % e
 
 
-# ---- words ------------------------------------------------------------------------------------
-def ship_sq(pub, sid):
-    return B.sq_name(pub["ships"][sid][SQ])
+class Choices:
+    """One decision's legal actions sorted by the squares that choose them: `first` maps a
+    first square to its actions, or (move) to {goal square: actions}; `extra` closes every
+    menu (Pass, Halt); `items` is a card row's choices."""
+
+    def __init__(self, seat, acts):
+        pub = seat.pub
+        self.acts = acts
+        self.first = {}
+        self.extra = []
+        self.items = []
+        self.two = False
+        ph = pub["phase"]
+        if seat.setup_legal():
+            self.stage = CARDS
+            self.items = acts
+            return
+        if not acts:
+            self.stage = WAIT
+            return
+        if ph == "discard":
+            self.stage = CARDS
+            self.items = acts
+            return
+        if ph == "defend":
+            self.stage = ANSWER
+            self.items = acts[1:] + acts[:1]   # the Defense card first: OK = yes, negate it
+            return
+        self.two = ph == "move"
+        for a in acts:
+            if a[0] in ("pass", "halt"):
+                self.extra.append(a)
+                continue
+            s, t = W.squares(pub, seat.player, (), a)
+            if a[0] == "fire":
+                s = t                     # aim first: the target is the square you point at
+            if self.two:
+                goals = self.first.setdefault(s, {})
+                goals.setdefault(t, []).append(a)
+            else:
+                self.first.setdefault(s, []).append(a)
+        self.stage = PICK if self.first else MENU
 
 
-def ahead_to(pub, sid, n):
-    return ahead_dest(pub, grid(pub), sid, n)
+def _xy(sq, me):
+    """A square's place on the panel in board units: your back row at the bottom (the board
+    turns round for player 2)."""
+    r = sq // 8
+    c = sq % 8
+    if me == 0:
+        return c, 7 - r
+    return 7 - c, r
 
 
-def next_square(seat):
-    return B.back_row(seat.player) * B.SIZE + len(seat.priv["row"])
-
-
-def label(seat, a):
-    """One line per choice, for the list in lines() (what the test driver and a log read)."""
-    pub = seat.pub
-    if not isinstance(a, list):
-        return "Place %s at %s" % (SHIP_NAMES[a], B.sq_name(next_square(seat)))
-    tag = a[0]
-    if tag == "discard":
-        return "Discard " + C.name(a[1])
-    if tag == "pass":
-        return "Pass (no move)" if pub["phase"] == "move" else "Pass (no attack)"
-    if tag == "move":
-        return "%s: %s %s>%s" % (C.name(a[1]), SHIP_ABBR[pub["ships"][a[2]][TYPE]],
-                                 ship_sq(pub, a[2]), B.sq_name(a[3]))
-    if tag == "ahead":
-        return "%s: fleet %s %s>%s" % (C.name(a[1]), SHIP_ABBR[pub["ships"][a[2]][TYPE]],
-                                       ship_sq(pub, a[2]),
-                                       B.sq_name(ahead_to(pub, a[2], C.rng(a[1]))))
-    if tag == "also":
-        return "Also %s %s>%s" % (SHIP_ABBR[pub["ships"][a[1]][TYPE]], ship_sq(pub, a[1]),
-                                  B.sq_name(ahead_to(pub, a[1], pub["fleet"])))
-    if tag == "halt":
-        return "Halt the fleet"
-    if tag == "fire":
-        sh = pub["ships"]
-        return "%s: %s %s>%s %s" % (C.name(a[1]), SHIP_ABBR[sh[a[2]][TYPE]], ship_sq(pub, a[2]),
-                                    SHIP_ABBR[sh[a[3]][TYPE]], ship_sq(pub, a[3]))
-    if tag == "take":
-        return "Take the hit"
-    if tag == "defend":
-        return "Negate with " + C.name(a[1])
-    return tag
-
-
-def panel_words(seat, a, small=False):
-    """The highlighted choice in up to three lines of 8 characters for the side panel, or two
-    of 4 for a small panel (card and target: the board shows the rest)."""
-    if small:
-        w = panel_words(seat, a)
-        if not isinstance(a, list):
-            return (w[1][:2], w[2][-2:])
-        if len(w) < 3:
-            return (w[-1 if a[0] == "discard" else 0][:4],)
-        return (w[0][:4], w[2][-3:])
-    pub = seat.pub
-    if not isinstance(a, list):
-        return ("Place", SHIP_ABBR[a] + " %dhp" % HITS[a], "at " + B.sq_name(next_square(seat)))
-    tag = a[0]
-    sh = pub["ships"]
-    if tag == "discard":
-        return ("Discard", SHORT[a[1]])
-    if tag == "move":
-        return (SHORT[a[1]], SHIP_ABBR[sh[a[2]][TYPE]] + " " + ship_sq(pub, a[2]),
-                ">" + B.sq_name(a[3]))
-    if tag == "ahead":
-        return (SHORT[a[1]], SHIP_ABBR[sh[a[2]][TYPE]] + " " + ship_sq(pub, a[2]),
-                "fleet>" + B.sq_name(ahead_to(pub, a[2], C.rng(a[1]))))
-    if tag == "also":
-        return ("Also", SHIP_ABBR[sh[a[1]][TYPE]] + " " + ship_sq(pub, a[1]),
-                ">" + B.sq_name(ahead_to(pub, a[1], pub["fleet"])))
-    if tag == "fire":
-        return (SHORT[a[1]], SHIP_ABBR[sh[a[2]][TYPE]] + " " + ship_sq(pub, a[2]),
-                ">" + SHIP_ABBR[sh[a[3]][TYPE]] + " " + ship_sq(pub, a[3]))
-    if tag == "halt":
-        return ("Halt", "fleet")
-    if tag == "pass":
-        return ("Pass",)
-    return (tag,)
-
-
-def card_note(k):
-    """Type and range in two characters: m2 move 2, s3 shot 3, N knight, -S negates shots."""
-    t = C.ctype(k)
-    r = C.rng(k)
-    if t == C.DEFENSE:
-        return "-" + r
-    if r == C.KNIGHT:
-        return t.lower() + "N"
-    return t.lower() + str(r)
-
-
-def prompt(seat, wide, full=True):
-    """The defender's question: the attack, the answer OK gives, and the default. The screen
-    (full=False) lists the answers below it, so it leaves them out."""
-    pub = seat.pub
-    k, s, t = pub["pending"]
-    d = C.defense_for(k)
-    held = d in seat.priv["hand"]
-    tgt = pub["ships"][t]
-    if wide:
-        text = "Attack on your %s %s by %s: " % (SHIP_NAMES[tgt[TYPE]], B.sq_name(tgt[SQ]),
-                                                  C.name(k))
-        if held:
-            return text + "negate with %s?%s" % (C.name(d), " OK=yes / take hit" if full else "")
-        return text + "no %s in hand.%s" % (C.name(d), " OK=take hit" if full else "")
-    return "%s>%s %s" % (SHORT[k], SHIP_ABBR[tgt[TYPE]], B.sq_name(tgt[SQ]))
-
-
-def fleet_words(pub, owner):
-    out = []
-    for sid in range(owner * NSHIPS, (owner + 1) * NSHIPS):
-        sh = pub["ships"][sid]
-        if sh[SQ] >= 0:
-            out.append("%s %s %d%s" % (SHIP_ABBR[sh[TYPE]], B.sq_name(sh[SQ]), sh[LEFT],
-                                       "*" if sh[SHEARED] else ""))
-    return ", ".join(out)
-
-
-def tally(cards_, newest_first=False):
-    """[(kind, count)] of a list of kinds: in order of first sight (or last, newest first)."""
-    out = []
-    seq = cards_[::-1] if newest_first else cards_
-    for k in seq:
-        for i in range(len(out)):
-            if out[i][0] == k:
-                out[i] = (k, out[i][1] + 1)
-                break
-        else:
-            out.append((k, 1))
-    return out
-
-
-# ---- drawing ----------------------------------------------------------------------------------
-def draw_ship(d, x, y, sz, t, own, dmg, sheared, c):
-    """A hull sized by type (Bireme smallest, Quinquereme widest), filled for your own fleet,
-    in outline for the enemy's, and one pip per hit taken along the bottom."""
-    big = sz >= 7
-    inner = sz - 1
-    w = min(inner, ((3, 4, 5, 6) if big else (2, 3, 4, 4))[t])
-    hh = 4 if big else (3 if t == 3 else 2)
-    hx = x + (inner - w) // 2
-    hy = y
-    if own:
-        d.fill_rect(hx, hy, w, hh, c)
+def nav(cur, k, cells, me):
+    """The square an arrow lands on among `cells`: the nearest lying that way on screen,
+    straight lines first; cur when none does."""
+    if k == "UP":
+        dx, dy = 0, -1
+    elif k == "DOWN":
+        dx, dy = 0, 1
+    elif k == "LEFT":
+        dx, dy = -1, 0
     else:
-        d.hline(hx, hy, w, c)
-        d.vline(hx, hy, hh, c)
-        d.vline(hx + w - 1, hy, hh, c)
-        if hh >= 3:
-            d.hline(hx, hy + hh - 1, w, c)
-    if sheared:  # a broken hull: the oars are gone
-        d.vline(hx + w // 2, hy, hh, 1 - c)
-    step = 2 if 2 * dmg - 1 <= inner else 1
-    for i in range(dmg):
-        d.pixel(x + step * i, y + inner - 1, c)
+        dx, dy = 1, 0
+    x0, y0 = _xy(cur, me)
+    best = cur
+    bv = 999
+    for sq in cells:
+        x, y = _xy(sq, me)
+        along = (x - x0) * dx + (y - y0) * dy
+        if along <= 0:
+            continue
+        across = abs((x - x0) * dy + (y - y0) * dx)
+        v = along + 3 * across
+        if v < bv:
+            bv = v
+            best = sq
+    return best
 
 
-class PeriplusScreen(GameScreen):
+class PeriplusScreen(GameBase):
     def __init__(self, app, runner):
-        GameScreen.__init__(self, app, runner)
-        self.page = PLAY
-        self.ck = None
-        self.acts = []
+        GameBase.__init__(self, app, runner)
+        s = runner.seat
+        self.me = s.player
         self.answer = AnswerClock(runner)
         runner.services.append(self.answer)
         app.services.append(self.answer)
+        self.grid = BoardGrid(8, 8, 0, self.me == 0, True, 6, 7,
+                              "ABCDEFGH" if self.me == 0 else "HGFEDCBA")
+        self.row = CardRow(0, 0, 3)
+        self.view = ListView()
+        self.page = TextPage()
+        self.ck = 0               # counts decisions (tick() redraws when it moves on)
+        self.ck_log = self.ck_setup = -1
+        self.ck_q = True
+        self.ch = None
+        self.stage = WAIT
+        self.cur = -1             # board square under the cursor
+        self.sel = -1             # the ship picked in the move phase
+        self.last_ship = -1       # ship id last moved, target id last fired at: where to start
+        self.last_target = -1
         self.shown_s = -1
+        self.news = ""
+        self.news_t = []          # the news wrapped for the 3x5 font, at width news_w
+        self.news_w = -1
+        self.hand = ""            # your hand in card codes, and wrapped for the 3x5 font
+        self.hand_t = []
+        self.hand_w = -1
+        self.where = ""           # the cursor square in words (drawn every frame: cached)
+        self.where_t = ""         # the same for the 3x5 font
+        self.labels = []          # the open menu's or row's words
+        self.menu_acts = []
+        self.status_text = ""
+        self.hi_a = self.hi_b = -1
+        self.occ = bytearray(64)  # square -> ship id + 1, refilled per frame (no allocation)
+        self.bar = ""
+        self.wide = False         # the last panel drawn was 128 wide: longer words in the bar
+        self._lay = None
+        # bound once: a bound method made during a redraw is an allocation
+        self.cell_fn = self._draw_cell
+        self.label_fn = self._card_label
+        self.text_fn = self._card_text
+        self.refresh()
 
-    # ---- choices --------------------------------------------------------------------------
-    def actions(self):
+    # ---- the decision and its stages ------------------------------------------------------
+    def refresh(self):
+        """Rebuilds the choices when the decision changed (a new event, a set-up step)."""
         s = self.runner.seat
-        if self.answer.queued is not None:
-            return []
-        key = (len(s.log), len(s.setup_choices))
-        if key != self.ck:
-            self.ck = key
-            acts = s.setup_legal() or s.legal()
-            if acts and s.pub["phase"] == "defend":
-                acts = acts[1:] + acts[:1]  # the Defense card first: OK = yes, negate it
-            self.acts = acts
-        return self.acts
+        # three plain compares, not a tuple: this runs on every redraw, which allocates nothing
+        n = len(s.log)
+        m = len(s.setup_choices)
+        q = self.answer.queued is None
+        if self.ch is not None and n == self.ck_log and m == self.ck_setup and q == self.ck_q:
+            return self.ch
+        self.ck_log = n
+        self.ck_setup = m
+        self.ck_q = q
+        self.ck += 1
+        if s.log:
+            a, e = s.log[-1]
+            if a == self.me and e[0] in ("move", "ahead"):
+                self.last_ship = e[2]
+            elif a == self.me and e[0] == "fire":
+                self.last_target = e[3]
+        self.news = W.news(s.pub, s.log, self.me)
+        self.news_w = -1
+        self.hand = "Hand " + " ".join([W.CODE[k] for k in s.priv["hand"]])
+        self.hand_w = -1
+        acts = [] if self.answer.queued is not None else (s.setup_legal() or s.legal())
+        self.ch = Choices(s, acts)
+        self._enter(self.ch.stage)
+        self.status_text = self._status()
+        self._retitle()
+        return self.ch
 
-    def choices(self):
-        s = self.runner.seat
-        return [(a, label(s, a)) for a in self.actions()]
+    def _enter(self, stage):
+        ch = self.ch
+        self.stage = stage
+        if stage == CARDS:
+            self.row.set(len(ch.items))
+            self.row.cursor = 0
+            self.labels = [self._card_code(x) for x in ch.items]
+        elif stage == PICK:
+            self.sel = -1
+            self.cur = self._start()
+        elif stage == AIM:
+            goals = ch.first[self.sel]
+            self.cur = self._start_goal(self.sel, goals)
+        elif stage in (MENU, ANSWER):
+            self.menu_acts = self._menu_of(stage, self.cur, self.sel)
+            pub = self.runner.seat.pub
+            self.labels = [self._menu_word(pub, a) for a in self.menu_acts]
+            self.view.set(self.labels)
+            self.view.cursor = 0
+        self._where()
 
-    def current(self):
-        acts = self.actions()
-        if not acts:
-            return None
-        self.cursor = min(self.cursor, len(acts) - 1)
-        return acts[self.cursor]
+    def _menu_word(self, pub, a):
+        if self.stage == ANSWER:
+            return "Negate" if a[0] == "defend" else "Take hit"
+        return W.choice(pub, a)
 
-    def defending(self):
-        return self.answer.active() and self.answer.at >= 0
+    def _card_code(self, x):
+        if isinstance(x, list):
+            return W.CODE[x[1]]
+        return SHIP_ABBR[x]
 
-    def status(self):
+    def _start(self):
+        """The first square the cursor rests on: the ship you moved last, the ship you fired
+        at last, the enemy Quinquereme, else the first in the rules' order."""
+        pub = self.runner.seat.pub
+        first = self.ch.first
+        for sid in (self.last_target, self.last_ship):
+            if sid >= 0 and pub["ships"][sid][SQ] in first:
+                return pub["ships"][sid][SQ]
+        foe = (1 - self.me) * NSHIPS
+        for sid in range(foe, foe + NSHIPS):
+            if pub["ships"][sid][TYPE] == QUINQ and pub["ships"][sid][SQ] in first:
+                return pub["ships"][sid][SQ]
+        for a in self.ch.acts:
+            s, t = W.squares(pub, self.me, (), a)
+            if s in first:
+                return s
+            if t in first:
+                return t
+        return -1
+
+    def _start_goal(self, sq, goals):
+        """The goal furthest toward the enemy, straight ahead first."""
+        x0, y0 = _xy(sq, self.me)
+        best = -1
+        bv = -999
+        for g in goals:
+            x, y = _xy(g, self.me)
+            v = 4 * (y0 - y) - abs(x - x0)
+            if v > bv:
+                bv = v
+                best = g
+        return best
+
+    def _where(self):
+        """The cursor square in words, 9 characters ("c3 Tr 2/3", "*" for sheared oars; yours
+        are inverted on the board), and in 8 for the 3x5 font."""
+        sq = self.cur
+        self.where = self.where_t = ""
+        self._mark()
+        if self.stage not in (PICK, AIM, MENU) or sq < 0:
+            return
+        pub = self.runner.seat.pub
+        for sid in range(2 * NSHIPS):
+            sh = pub["ships"][sid]
+            if sh[SQ] == sq:
+                hp = "%d/%d" % (sh[LEFT], HITS[sh[TYPE]])
+                ab = SHIP_ABBR[sh[TYPE]]
+                self.where = "%s %s%s%s" % (B.sq_name(sq), ab, "*" if sh[SHEARED] else " ", hp)
+                self.where_t = "%s %s%s" % (B.sq_name(sq), ab, hp)
+                return
+        self.where = self.where_t = B.sq_name(sq) + (" isle" if sq in pub["isl"] else "")
+
+    def _status(self):
         r = self.runner
         s = r.seat
-        me = "P%d " % (s.player + 1)
+        if r.gone():
+            return "partner gone"
         if r.problem:
-            return me + clip(r.problem, 40)
+            return r.problem
         if self.answer.active():
             if self.answer.queued is not None:
-                return me + "answering: " + label(s, self.answer.queued)
-            return me + "defend: take hit in %ds" % self.answer.left_s()
+                return "answering: " + W.label(s.pub, self.me, (), self.answer.queued)
+            return "defend: take hit in %ds" % self.answer.left_s()
         if s.setup_legal():
-            return me + "set-up"
+            return "set-up"
         who = r.waiting_for()
         if who is None:
-            return me + "waiting"
-        if who == s.player:
-            return me + _PHASE.get(s.pub["phase"], "").lower()
-        return me + "wait for P%d" % (who + 1)
+            return "waiting"
+        if who == self.me:
+            return _PHASE.get(s.pub["phase"], "").lower()
+        return "wait for P%d" % (who + 1)
+
+    def status(self):
+        self.refresh()
+        return self.status_text
+
+    def _retitle(self):
+        """The bar's words: the question of this stage, or the status when there is none."""
+        s = self.runner.seat
+        ph = "setup" if s.setup_legal() else s.pub["phase"]
+        ask = _ASK.get((ph, self.stage))
+        if ask is None or self.runner.problem:
+            self.bar = self.status_text
+        else:
+            self.bar = ask[1] if self.wide else ask[0]
 
     # ---- keys -----------------------------------------------------------------------------
-    def key(self, k):
+    def _state(self):
+        return (self.stage, self.cur, self.sel, self._pos())
+
+    def _pos(self):
+        if self.stage == CARDS:
+            return self.row.cursor
+        if self.stage in (MENU, ANSWER):
+            return self.view.cursor
+        return 0
+
+    def step(self, st, k):
+        """Where key k leads from UI state st = (stage, cursor square, picked ship, list
+        position): a new state, ("act", action), ("pause",) or None (no effect). Pure: key()
+        and keys_for() both walk it."""
+        stage, cur, sel, pos = st
+        ch = self.ch
         if k == "BACK":
+            if stage == AIM:
+                return (PICK, sel, -1, 0)
+            if stage == MENU and ch.first:
+                return (AIM, cur, sel, 0) if ch.two else (PICK, cur, -1, 0)
+            return ("pause",)
+        if stage == CARDS:
+            n = len(ch.items)
+            if k in ("LEFT", "RIGHT"):
+                return (stage, cur, sel, (pos + (1 if k == "RIGHT" else -1)) % n)
+            if k == "OK":
+                return ("act", ch.items[pos])
+            return None
+        if stage in (MENU, ANSWER):
+            acts = self._menu_of(stage, cur, sel)
+            n = len(acts)
+            if k in ("UP", "DOWN"):
+                return (stage, cur, sel, (pos + (1 if k == "DOWN" else -1)) % n)
+            if k == "OK":
+                return ("act", acts[pos])
+            return None
+        if stage == PICK:
+            if k == "OK":
+                if ch.two:
+                    return (AIM, self._start_goal(cur, ch.first[cur]), cur, 0)
+                return (MENU, cur, -1, 0)
+            return (stage, nav(cur, k, ch.first, self.me), sel, 0)
+        if stage == AIM:
+            goals = ch.first[sel]
+            if k == "OK":
+                return (MENU, cur, sel, 0)
+            return (stage, nav(cur, k, goals, self.me), sel, 0)
+        return None
+
+    def _menu_of(self, stage, cur, sel):
+        ch = self.ch
+        if stage == ANSWER:
+            return ch.items
+        if not ch.first:
+            return ch.extra
+        if ch.two:
+            return ch.first[sel][cur] + ch.extra
+        return ch.first[cur] + ch.extra
+
+    def key(self, k):
+        if k == "HELP":
+            self.help()
+            return
+        ch = self.refresh()
+        if ch.stage == WAIT:
+            if k == "BACK":
+                self.pause()
+            return
+        if self.stage == CARDS and k in ("UP", "DOWN"):
+            self.row.key(k)            # the card's words scroll
+            return
+        got = self.step(self._state(), k)
+        if got is None:
+            return
+        if got[0] == "pause":
             self.pause()
-            return
-        if k in ("LEFT", "RIGHT"):
-            self.page = (self.page + (1 if k == "RIGHT" else -1)) % _PAGES
-            return
-        acts = self.actions()
-        if not acts:
-            return
-        if k == "UP":
-            self.cursor = (self.cursor - 1) % len(acts)
-        elif k == "DOWN":
-            self.cursor = (self.cursor + 1) % len(acts)
-        elif k == "OK":
-            a = self.current()
-            s = self.runner.seat
-            self.cursor = 0
-            try:
-                if s.setup_legal():
-                    self.runner.setup_choose(a)
-                elif s.pub["phase"] == "defend":
-                    self.answer.queue(a)
-                else:
-                    self.runner.play(a)
-            except IllegalAction as e:
-                self.runner.problem = "refused: %s" % e
+        elif got[0] == "act":
+            self._author(got[1])
+        else:
+            stage, cur, sel, pos = got
+            same = stage == self.stage
+            self.cur = cur
+            self.sel = sel
+            if not same:
+                self.stage = stage
+                if stage in (MENU, ANSWER):
+                    self._enter(stage)
+            if stage == CARDS:
+                self.row.cursor = pos
+            elif stage in (MENU, ANSWER):
+                self.view.cursor = pos
+            self._where()
+            self._retitle()
+
+    def _author(self, a):
+        s = self.runner.seat
+        try:
+            if s.setup_legal():
+                self.runner.setup_choose(a)
+            elif s.pub["phase"] == "defend":
+                self.answer.queue(a)
+            else:
+                self.runner.play(a)
+        except IllegalAction as e:
+            self.runner.problem = "refused: %s" % e
+        self.refresh()
+
+    def keys_for(self, action):
+        """The fewest keys that, pressed now, author `action` (a legal action, or a set-up
+        ship type); None when no key sequence does."""
+        ch = self.refresh()
+        if ch.stage == WAIT:
+            return None
+        start = self._state()
+        seen = {start: None}
+        todo = [start]
+        i = 0
+        while i < len(todo):
+            st = todo[i]
+            i += 1
+            for k in _KEYS:
+                got = self.step(st, k)
+                if got is None or got[0] == "pause":
+                    continue
+                if got[0] == "act":
+                    if got[1] == action:
+                        out = [k]
+                        while seen[st] is not None:
+                            st, kk = seen[st]
+                            out.append(kk)
+                        out.reverse()
+                        return out
+                    continue
+                if got not in seen:
+                    seen[got] = (st, k)
+                    todo.append(got)
+        return None
+
+    def help(self):
+        from fathom import res
+        from fathom.ui.dialog import Message
+        out = []
+        with res.open_data(HELP_FILE) as fh:
+            for line in fh:
+                out.append(line.rstrip("\n"))
+        self.app.push(Message(self.app, "Periplus help", "\n".join(out)))
 
     def tick(self, now):
         if GameBase.tick(self, now):
+            return True
+        old = self.ck
+        self.refresh()
+        if self.ck != old:
             return True
         if self.answer.active():
             left = self.answer.left_s()
             if left != self.shown_s:
                 self.shown_s = left
+                self.status_text = self._status()
+                self._retitle()
                 return True
         return False
 
@@ -354,209 +555,239 @@ class PeriplusScreen(GameScreen):
     def lines(self):
         s = self.runner.seat
         pub = s.pub
-        out = [self.title + " " + self.status()]
+        self.refresh()
+        out = [self.title + " P%d %s" % (self.me + 1, self._status()), "= " + self.news]
         for a, e in s.log[-3:]:
             out.append("| " + describe(self.eng, s, a, e))
-        if self.defending() and self.answer.queued is None:
-            out.append("! " + prompt(s, True))
-        foe = 1 - s.player
-        out.append("# you " + fleet_words(pub, s.player))
-        out.append("# foe " + fleet_words(pub, foe))
-        if self.page == HAND:
-            out.append("# hand " + ", ".join(C.name(k) for k in s.priv["hand"]))
-        elif self.page == DISCARD:
-            out.append("# discard " + ", ".join(C.name(k) for k in pub["discard"]))
-        acts = self.actions()
-        self.current()  # clamps the cursor to the list
-        for i in range(len(acts)):
-            out.append((">" if i == self.cursor else " ") + label(s, acts[i]))
+        if self.stage == ANSWER:
+            out.append("! " + W.prompt(pub, s.priv["hand"], self.me))
+        out.append("# you " + W.fleet_words(pub, self.me))
+        out.append("# foe " + W.fleet_words(pub, 1 - self.me))
+        out.append("# hand " + ", ".join(C.name(k) for k in s.priv["hand"]))
+        out.append("# discard %d, deck %d" % (len(pub["discard"]), pub["deck"]))
+        if self.stage in (PICK, AIM, MENU) and self.cur >= 0:
+            out.append("@ " + self.where)
+        # Choice lines (">" the one OK takes): the open menu's, else the one thing under the
+        # cursor, so a driver that reads choices and presses OK always moves the game on.
+        if self.stage == CARDS:
+            out.append("cards: " + " ".join(
+                ("[%s]" if i == self.row.cursor else "%s") % self.labels[i]
+                for i in range(len(self.labels))))
+            out.append("~ " + self._card_text(self.row.cursor))
+            out.append(">" + self.labels[self.row.cursor])
+        elif self.stage in (PICK, AIM):
+            out.append(">" + self.where)
+        elif self.stage in (MENU, ANSWER):
+            for i in range(len(self.labels)):
+                out.append((">" if i == self.view.cursor else " ") + self.labels[i])
         return out
 
+    def _card_text(self, i):
+        x = self.ch.items[i]
+        if isinstance(x, list):
+            return W.card_words(x[1])
+        row = self.runner.seat.priv["row"]
+        return "%s: %d hits, %d left. Goes to %s" % (
+            SHIP_NAMES[x], HITS[x], FLEET[x] - row.count(x),
+            B.sq_name(W.next_square(self.me, row)))
+
     # ---- drawing --------------------------------------------------------------------------
+    def layout(self, d):
+        """(top, board w, side x, side w, 8x8 side text) for this panel, once per size."""
+        w = d.width
+        h = d.height
+        if self._lay is None or self._lay[0] != w or self._lay[1] != h:
+            top = CH if h >= 40 else 0
+            bw = 58 if (w >= 128 and h >= 64) else (50 if w >= 128 else 38)
+            sx = self.grid.layout(0, top, bw, h - top) + 1
+            self._lay = (w, h, top, bw, sx, w - sx, w - sx >= 72)
+            self.wide = w >= 128 and top > 0
+            self._retitle()
+        return self._lay
+
     def draw(self, d):
-        if self.page == HAND:
-            self.draw_hand(d)
-        elif self.page == DISCARD:
-            self.draw_discard(d)
-        elif self.defending():
-            self.draw_prompt(d)
-        else:
-            self.draw_play(d)
-
-    def top_bar(self, d, text, right=""):
-        header(d, text, self.app.link_state)
-        if right:
-            x = d.width - (9 if self.app.link_state else 0) - len(right) * CH
-            d.fill_rect(x - 1, 0, len(right) * CH + 1, CH, 1)
-            d.text(right, x, 0, 0)
-
-    def draw_play(self, d):
-        s = self.runner.seat
-        pub = s.pub
-        top = CH if d.height >= 8 * 7 + CH else 0
-        sz = min((d.height - top) // 8, 7)
-        acts = self.actions()
-        a = self.current()
+        self.refresh()
+        _w, h, top, bw, sx, sw, big = self.layout(d)
+        if self.stage == ANSWER or (self.answer.queued is not None):
+            self.draw_answer(d)
+            return
+        right = "P1" if self.me == 0 else "P2"
         if top:
-            count = "%d/%d" % (self.cursor + 1, len(acts)) if acts else ""
-            self.top_bar(d, self.status()[:cols(d) - len(count) - 1], count)
-        src, dst = self.squares(a)
-        preview = a if not isinstance(a, list) else None
-        self.draw_board(d, 0, top, sz, src, dst, preview)
-        px = 8 * sz + (2 if sz >= 7 else 0)
-        if sz >= 7:
-            d.vline(8 * sz, top, 8 * sz, 1)
-        pc = (d.width - px) // CH
-        if pc <= 0:
-            return
-        n = (d.height - top) // CH
-        ph = _PHASE.get(pub["phase"], "")
-        if s.setup_legal():
-            ph = "Set-up"
-        elif not acts:
-            ph = "Wait"
-        me = s.player
-        small = pc < 7
-        if small:
-            info = [ph[:4], "H%d" % pub["hand"][me]]
+            top_bar(d, self.bar, self.app.link_state, right)
         else:
-            info = [ph, "Hand %d" % pub["hand"][me], "Deck %d" % pub["deck"],
-                    "Disc %d" % len(pub["discard"])]
-        if a is not None:
-            info.extend(panel_words(s, a, small))
-        elif s.log:
-            au, ev = s.log[-1]
-            info.extend(wrap(describe(self.eng, s, au, ev), pc))
-        for i in range(min(n, len(info))):
-            d.text(info[i][:pc] if small else clip(info[i], pc), px, top + i * CH, 1)
-
-    def squares(self, a):
-        """The (source, target) squares the highlighted choice touches, -1 for none."""
-        s = self.runner.seat
-        pub = s.pub
-        sh = pub["ships"]
-        if a is None:
-            if pub["phase"] == "defend" and pub["pending"]:
-                return sh[pub["pending"][1]][SQ], sh[pub["pending"][2]][SQ]
-            return -1, -1
-        if not isinstance(a, list):
-            return next_square(s), -1
-        tag = a[0]
-        if tag == "move":
-            return sh[a[2]][SQ], a[3]
-        if tag == "ahead":
-            return sh[a[2]][SQ], ahead_to(pub, a[2], C.rng(a[1]))
-        if tag == "also":
-            return sh[a[1]][SQ], ahead_to(pub, a[1], pub["fleet"])
-        if tag == "fire":
-            return sh[a[2]][SQ], sh[a[3]][SQ]
-        if tag in ("take", "defend") and pub["pending"]:
-            return sh[pub["pending"][1]][SQ], sh[pub["pending"][2]][SQ]
-        return -1, -1
-
-    def draw_board(self, d, x0, y0, sz, src, dst, preview):
-        """Your back row at the bottom (the board turns for player 2); highlighted squares are
-        drawn inverted."""
-        s = self.runner.seat
-        pub = s.pub
-        me = s.player
-        inner = sz - 1
-        occ = bytearray(64)  # square -> ship id + 1: one pass over the fleets, not 64
-        for sid in range(2 * NSHIPS):
-            if pub["ships"][sid][SQ] >= 0:
-                occ[pub["ships"][sid][SQ]] = sid + 1
-        for sq in range(64):
-            r, c = divmod(sq, 8)
-            x = x0 + (c if me == 0 else 7 - c) * sz
-            y = y0 + (7 - r if me == 0 else r) * sz
-            on = 1
-            if sq == src or sq == dst:
-                d.fill_rect(x, y, inner, inner, 1)
-                on = 0
-            drawn = False
-            if sq in pub["isl"]:
-                d.line(x, y, x + inner - 1, y + inner - 1, on)
-                d.line(x, y + inner - 1, x + inner - 1, y, on)
-                drawn = True
-            if occ[sq]:
-                sid = occ[sq] - 1
-                sh = pub["ships"][sid]
-                draw_ship(d, x, y, sz, sh[TYPE], sid // NSHIPS == me,
-                          HITS[sh[TYPE]] - sh[LEFT], sh[SHEARED], on)
-                drawn = True
-            if not drawn and pub["phase"] == "setup" and me not in s.setups:
-                row = s.priv["row"]
-                i = sq - B.back_row(me) * 8
-                if 0 <= i < len(row):
-                    draw_ship(d, x, y, sz, row[i], True, 0, 0, on)
-                    drawn = True
-                elif sq == src and preview is not None:
-                    draw_ship(d, x, y, sz, preview, True, 0, 0, on)
-                    drawn = True
-            if not drawn and on:
-                d.pixel(x + inner // 2, y + inner // 2, 1)
-
-    def draw_prompt(self, d):
-        s = self.runner.seat
-        w = cols(d)
-        left = self.answer.left_s()
-        wide = w >= 16
-        q = self.answer.queued
-        if q is not None:  # answered: it leaves once the minimum time is up
-            self.top_bar(d, "Answered")
-            words = ("Negate" if q[0] == "defend" else "Take the hit")
-            d.fill_rect(0, d.height - CH, d.width, CH, 1)
-            d.text(clip(words, w), 0, d.height - CH, 0)
+            _panel_head(d, sx, sw, self.bar, right)
+        if self.stage == CARDS and not big:
+            self.row.draw(d, 0, top + 1, d.width, h - top - 1, self.label_fn,
+                          self.text_fn)
             return
-        self.top_bar(d, ("Take hit in %ds" if wide else "Take %ds") % left)
+        if self.stage == MENU and not big:
+            self.view.draw(d, 0, top, d.width, h - top)
+            return
+        self.grid.cursor = self._cell(self.cur) if self.cur >= 0 else 0
+        occ = self.occ
+        ships = self.runner.seat.pub["ships"]
+        for i in range(64):
+            occ[i] = 0
+        for sid in range(2 * NSHIPS):
+            if ships[sid][SQ] >= 0:
+                occ[ships[sid][SQ]] = sid + 1
+        self.grid.draw(d, 0, top, bw, h - top, self.cell_fn,
+                       self.stage in (PICK, AIM, MENU) and self.cur >= 0)
+        y = top if top else CH
+        if self.stage == CARDS:
+            self.row.draw(d, sx + 1, y + 1, sw - 1, h - y - 1, self.label_fn, self.text_fn)
+            return
+        if self.stage == MENU:
+            if self.where:
+                put(d, self.where, sx, y, sw // CH)
+                y += CH
+            self.view.draw(d, sx, y, sw, h - y)
+            return
+        if big:
+            if self.where:
+                put(d, self.where, sx, y, sw // CH)
+                y += CH
+            yh = h
+            if h >= 64:                    # room for the hand, in card codes, at the foot
+                if self.hand_w != sw:
+                    self.hand_w = sw
+                    self.hand_t = wrap(self.hand, max(1, (sw - 1) // TW))
+                yh = h - len(self.hand_t) * TH
+                _tiny_lines(self.hand_t, sx + 1, yh + 1, h - yh, d)
+            self.page.set(self.news)
+            self.page.draw(d, sx, y, sw, yh - y)
+        else:
+            if self.where_t:
+                tiny(d, self.where_t, sx + 1, y + 1)
+                y += TH + 1
+            if self.news_w != sw:          # wrapped once per news and width, not per frame
+                self.news_w = sw
+                self.news_t = wrap(self.news, max(1, (sw - 1) // TW))
+            _tiny_lines(self.news_t, sx + 1, y, h - y, d)
+
+    def _card_label(self, i):
+        return self.labels[i]
+
+    def _cell(self, sq):
+        return sq if self.me == 0 else (sq - sq % 8) + 7 - sq % 8
+
+    def _draw_cell(self, d, cell, x, y, px):
+        sq = cell if self.me == 0 else (cell - cell % 8) + 7 - cell % 8
+        s = self.runner.seat
+        pub = s.pub
+        sz = px - 1
+        if self._lit(sq):   # corner marks in the gap round the square: its glyph stays as is
+            _corners(d, x - 1, y - 1, sz + 1)
+        if sq in pub["isl"]:
+            d.line(x, y, x + sz - 1, y + sz - 1, 1)
+            d.line(x, y + sz - 1, x + sz - 1, y, 1)
+            return
+        if self.occ[sq]:
+            sid = self.occ[sq] - 1
+            sh = pub["ships"][sid]
+            _ship(d, x, y, sz, sh[TYPE], sh[LEFT], sh[SHEARED], sid // NSHIPS == self.me, 1)
+            return
+        if pub["phase"] == "setup" and self.me not in s.setups:
+            row = s.priv["row"]
+            i = sq - B.back_row(self.me) * 8
+            if 0 <= i < len(row):
+                _ship(d, x, y, sz, row[i], HITS[row[i]], 0, True, 1)
+                return
+            if self.stage == CARDS and i == len(row):
+                t = self.ch.items[self.row.cursor]
+                _ship(d, x, y, sz, t, HITS[t], 0, True, 1)
+                return
+        if (self.stage == AIM and sq in self.ch.first[self.sel]) or self._lit(sq):
+            d.rect(x + sz // 2 - 1, y + sz // 2 - 1, 3, 3, 1)
+        else:
+            d.pixel(x + sz // 2, y + sz // 2, 1)
+
+    def _lit(self, sq):
+        return sq == self.hi_a or sq == self.hi_b
+
+    def _mark(self):
+        """The squares marked at their corners, worked out once per state, not per square
+        drawn: the picked ship, the highlighted menu choice's two squares, the next set-up
+        square."""
+        st = self.stage
+        s = self.runner.seat
+        self.hi_a = self.hi_b = -1
+        if st == AIM:
+            self.hi_a = self.sel
+        elif st == MENU and self.menu_acts:
+            self.hi_a, self.hi_b = W.squares(s.pub, self.me, (), self.menu_acts[
+                min(self.view.cursor, len(self.menu_acts) - 1)])
+        elif st == CARDS and s.setup_legal():
+            self.hi_a = W.next_square(self.me, s.priv["row"])
+
+    def draw_answer(self, d):
+        s = self.runner.seat
+        h = d.height
+        right = "P1" if self.me == 0 else "P2"
+        q = self.answer.queued
+        if q is not None:      # answered: it leaves once the minimum time is up
+            top_bar(d, "Answered", self.app.link_state, right)
+            d.fill_rect(0, h - CH, d.width, CH, 1)
+            put(d, "Negate" if q[0] == "defend" else "Take the hit", 0, h - CH, d.width // CH, 0)
+            return
+        left = self.answer.left_s()
+        top_bar(d, "Hit in %ds" % left,
+                self.app.link_state, right)
         # the time left, also as a line along the title bar's foot that shrinks to the left
         d.hline(d.width * left // (ANSWER_TIMEOUT_MS // 1000), CH - 1, d.width, 0)
-        acts = self.actions()
-        text = wrap(prompt(s, wide, False), w)
-        y = CH
-        for line in text[:max(0, rows(d) - 1 - len(acts))]:
-            d.text(line, 0, y, 1)
-            y += CH
-        y = d.height - len(acts) * CH
-        for i in range(len(acts)):
-            if acts[i][0] == "defend":
-                words = "Yes, negate it" if wide else "Negate"
-            else:
-                words = ("No, take hit" if len(acts) > 1 else "Take the hit") if wide else "Take hit"
-            if i == self.cursor:
-                d.fill_rect(0, y, d.width, CH, 1)
-                d.text(clip(">" + words, w), 0, y, 0)
-            else:
-                d.text(clip(" " + words, w), 0, y, 1)
-            y += CH
+        n = len(self.labels)
+        y = h - n * CH
+        self.page.set(W.prompt(s.pub, s.priv["hand"], self.me))
+        self.page.draw(d, 0, CH, d.width, y - CH)
+        self.view.draw(d, 0, y, d.width, n * CH)
 
-    def list_page(self, d, title, entries, mark):
-        """A full-width list of (kind, count); kinds in `mark` get a '>'."""
-        header(d, title, self.app.link_state)
-        w = cols(d)
-        n = rows(d) - 1
-        for i in range(min(n, len(entries))):
-            k, count = entries[i]
-            if i == n - 1 and len(entries) > n:
-                d.text("+%d more" % (len(entries) - i), 0, (i + 1) * CH, 1)
-                break
-            lead = (">" if k in mark else " ") + (str(count) if count > 1 else " ")
-            note = card_note(k)
-            d.text(clip(lead + C.name(k), w - len(note) - 1), 0, (i + 1) * CH, 1)
-            d.text(note, d.width - len(note) * CH, (i + 1) * CH, 1)
-        if not entries:
-            d.text("(none)", 0, CH, 1)
 
-    def draw_hand(self, d):
-        s = self.runner.seat
-        a = self.current()
-        mark = (a[1],) if isinstance(a, list) and len(a) > 1 and a[0] != "also" else ()
-        title = "Hand %d" % len(s.priv["hand"])
-        if cols(d) >= 16:
-            title += "  deck %d" % s.pub["deck"]
-        self.list_page(d, title, tally(s.priv["hand"]), mark)
+def _panel_head(d, x, w, text, right):
+    """A top bar over the side panel only (a 32-px panel keeps every row for the board)."""
+    d.fill_rect(x, 0, w, CH, 1)
+    rw = len(right) * TW
+    tiny(d, right, x + w - rw, 1, 0)
+    put(d, text, x + 1, 0, (w - rw - 3) // CH, 0)
 
-    def draw_discard(self, d):
-        pub = self.runner.seat.pub
-        self.list_page(d, ("Discard %d" if cols(d) >= 16 else "Disc %d") % len(pub["discard"]),
-                       tally(pub["discard"], True), ())
+
+def _corners(d, x, y, n):
+    """An L in each corner of the n+1 square ring from x, y (a frame's corners alone)."""
+    d.hline(x, y, 2, 1)
+    d.vline(x, y, 2, 1)
+    d.hline(x + n - 1, y, 2, 1)
+    d.vline(x + n, y, 2, 1)
+    d.hline(x, y + n, 2, 1)
+    d.vline(x, y + n - 1, 2, 1)
+    d.hline(x + n - 1, y + n, 2, 1)
+    d.vline(x + n, y + n - 1, 2, 1)
+
+
+def _tiny_lines(lines, x, y, h, d):
+    """Lines in the 3x5 font down a box; what does not fit is left out."""
+    for line in lines:
+        if h < 5:
+            return
+        tiny(d, line, x, y)
+        y += TH
+        h -= TH
+
+
+def _ship(d, x, y, sz, t, left, sheared, own, c):
+    """A ship: its hull letter (B T D Q) and a bar as tall as its hit points left; yours
+    inverted. A ship whose oars are sheared has a broken bar."""
+    if sz < 5:                                  # too small for a letter: filled or hollow
+        if own:
+            d.fill_rect(x, y, sz, sz, c)
+        else:
+            d.rect(x, y, sz, sz, c)
+        return
+    ink = c
+    if own:
+        d.fill_rect(x, y, sz, sz, c)
+        ink = 1 - c
+    oy = y + (sz - 5) // 2
+    tiny(d, LETTER[t], x + (0 if own else 0), oy, ink)
+    bx = x + sz - 1
+    for i in range(min(left, sz)):
+        if not sheared or i % 2 == 0:
+            d.pixel(bx, y + sz - 1 - i, ink)
