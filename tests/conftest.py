@@ -1,11 +1,34 @@
-# Test set-up shared by the whole suite, and the plugin that runs `micropython`-marked test
-# modules a second time under the real MicroPython unix port (one run per module, one pytest
-# result per test function), so nothing CPython-only sneaks into the firmware.
+# Test set-up shared by the whole suite, and the dual-runtime plugin: every test module marked
+# `pytestmark = pytest.mark.micropython` runs a second time under the real MicroPython unix port
+# (FATHOM_RUNTIME picks the wheel's 64-bit build or the 32-bit stock/frozen ones), so nothing
+# CPython-only sneaks into the firmware.
+#
+# How it runs: one `micropython -X heapsize=8m tests/mprun.py MODULE` process per module, once
+# per test session (with xdist, the first worker to need a module runs it under a file lock and
+# the other reads its results), calling each test function with each of its parametrize cases
+# (tests/mpshim/pytest.py is the pytest the module sees there).
+# How results are reported: one pytest item per CPython item, named `NAME[micropython]` or, for
+# a parametrized case, `NAME[ID-micropython]`; its outcome is that case's under MicroPython. A
+# module that fails to import, or a process that dies (a MemoryError outside a test, a crash,
+# the 600 s limit), fails every item of the module with the process's output.
+# What cannot run there: fixtures of any kind (tmp_path, monkeypatch, yield fixtures: the
+# function is called with its parametrize arguments only; a fixture-only module must not be
+# marked), pytest features beyond the shim (raises, skip, mark.parametrize), hypothesis,
+# CPython-only modules (subprocess, threading, pathlib), and anything needing more than the 8 MB
+# heap. A test that must differ (fewer seeds, no heap_lock on CPython) reads
+# sys.implementation.name. Cases are matched to pytest's by their parameter values (str, int,
+# bytes, bool, None, tuples/lists of those, or a function's name): two cases with equal values
+# share one result. Skips (pytest.skip) are reported as skips.
+import fcntl
+import hashlib
+import json
 import os
 import pathlib
 import shutil
 import subprocess
 import sys
+import tempfile
+import uuid
 
 import pytest
 
@@ -33,9 +56,18 @@ def micropython_exe():
 _results = {}
 
 
-def run_module_under_micropython(path):
-    if path in _results:
-        return _results[path]
+def _case_key(params):
+    """A case's parameters as one string, the same from CPython and from mprun.py."""
+    def k(v):
+        if isinstance(v, (list, tuple)):
+            return "(" + ",".join(k(x) for x in v) + ")"
+        if v is None or isinstance(v, (bool, int, str, bytes)):
+            return repr(v)
+        return getattr(v, "__name__", type(v).__name__)
+    return ";".join("%s=%s" % (n, k(params[n])) for n in sorted(params))
+
+
+def _run(path):
     exe = micropython_exe()
     if exe is None:
         pytest.fail("no micropython executable: run `make setup`")
@@ -46,30 +78,65 @@ def run_module_under_micropython(path):
     else:
         here += [str(FIRMWARE), str(TESTS), ".frozen"]
     env["MICROPYPATH"] = os.pathsep.join(here)
-    proc = subprocess.run([exe, "-X", "heapsize=8m", str(TESTS / "mprun.py"), str(path)],
-                          capture_output=True, text=True, env=env, timeout=600)
+    try:
+        proc = subprocess.run([exe, "-X", "heapsize=8m", str(TESTS / "mprun.py"), str(path)],
+                              capture_output=True, text=True, env=env, timeout=600)
+        return {"rc": proc.returncode, "out": proc.stdout, "err": proc.stderr}
+    except subprocess.TimeoutExpired as e:
+        return {"rc": "timeout after 600 s", "out": (e.stdout or b"").decode(errors="replace"),
+                "err": (e.stderr or b"").decode(errors="replace")}
+
+
+def _shared_dir():
+    """Where xdist workers share module results, or None outside xdist."""
+    uid = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+    if not uid:
+        return None
+    d = pathlib.Path(tempfile.gettempdir()) / ("fathom-mp-" + uid)
+    d.mkdir(exist_ok=True)
+    return d
+
+
+def run_module_under_micropython(path):
+    """{(function, case key): (status, message)} plus "__proc__": the run's exit and output."""
+    if path in _results:
+        return _results[path]
+    shared = _shared_dir()
+    if shared is None:
+        raw = _run(path)
+    else:
+        name = "%s-%s" % (runtime(), hashlib.sha256(path.encode()).hexdigest()[:16])
+        with open(shared / (name + ".lock"), "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)   # the other worker waits, then reads
+            done = shared / (name + ".json")
+            if done.exists():
+                raw = json.loads(done.read_text())
+            else:
+                raw = _run(path)
+                done.write_text(json.dumps(raw))
     res = {}
-    for line in proc.stdout.splitlines():
-        if line.startswith("@@ "):
-            parts = line[3:].split(" ", 2)
-            res[parts[0]] = (parts[1], parts[2].replace("\\n", "\n") if len(parts) > 2 else "")
-    res["__proc__"] = proc
+    for line in raw["out"].splitlines():
+        if line.startswith("@@\t"):
+            _, fn, key, status, msg = line.split("\t", 4)
+            res[(fn, key)] = (status, msg.replace("\\n", "\n").replace("\\t", "\t"))
+    res["__proc__"] = raw
     _results[path] = res
     return res
 
 
 class MicroPythonItem(pytest.Item):
-    def __init__(self, *, funcname, **kw):
+    def __init__(self, *, funcname, key, **kw):
         super().__init__(**kw)
         self.funcname = funcname
+        self.key = key
 
     def runtest(self):
         res = run_module_under_micropython(str(self.path))
-        if self.funcname not in res:
+        if (self.funcname, self.key) not in res:
             proc = res["__proc__"]
-            raise AssertionError("micropython did not run %s (exit %s)\n%s\n%s" % (
-                self.funcname, proc.returncode, proc.stdout[-2000:], proc.stderr[-4000:]))
-        status, msg = res[self.funcname]
+            raise AssertionError("micropython did not run %s [%s] (exit %s)\n%s\n%s" % (
+                self.funcname, self.key, proc["rc"], proc["out"][-2000:], proc["err"][-4000:]))
+        status, msg = res[(self.funcname, self.key)]
         if status == "skip":
             pytest.skip(msg)
         if status != "ok":
@@ -79,20 +146,34 @@ class MicroPythonItem(pytest.Item):
         return str(excinfo.value)
 
     def reportinfo(self):
-        return self.path, 0, "%s[micropython]" % self.funcname
+        return self.path, 0, self.name
+
+
+def pytest_configure(config):
+    # one run id for every worker, chosen here so the controller can clear the shared results
+    if not hasattr(config, "workerinput") and hasattr(config.option, "testrunuid") \
+            and config.option.testrunuid is None:
+        config.option.testrunuid = uuid.uuid4().hex
+
+
+def pytest_sessionfinish(session):
+    uid = getattr(session.config.option, "testrunuid", None)
+    if uid and not hasattr(session.config, "workerinput"):
+        shutil.rmtree(pathlib.Path(tempfile.gettempdir()) / ("fathom-mp-" + uid),
+                      ignore_errors=True)
 
 
 def pytest_collection_modifyitems(session, config, items):
     out = []
-    seen = set()
     for item in items:
         out.append(item)
         if not isinstance(item, pytest.Function) or item.get_closest_marker("micropython") is None:
             continue
-        key = (str(item.path), item.originalname)
-        if key in seen:
-            continue
-        seen.add(key)
-        out.append(MicroPythonItem.from_parent(
-            item.parent, name=item.originalname + "[micropython]", funcname=item.originalname))
+        cs = getattr(item, "callspec", None)
+        params = dict(cs.params) if cs else {}
+        name = "%s[%s-micropython]" % (item.originalname, cs.id) if cs else \
+            item.originalname + "[micropython]"
+        out.append(MicroPythonItem.from_parent(item.parent, name=name,
+                                               funcname=item.originalname,
+                                               key=_case_key(params)))
     items[:] = out

@@ -1,6 +1,9 @@
 # The host's view of a unit's saved game: its journal (data/game) read record by record into
 # one dict shaped like a whole save: gid, meta, relay, revealed, the seat's inputs and log, and
 # the reveals and verdicts received. For tests that look into a unit's own seat.
+import pathlib
+import time
+
 from fathom.codec import decode
 from fathom.hal.records import scan_records
 from fathom.journal import header_of
@@ -36,3 +39,21 @@ def read_game(path):
         elif tag == "cl":
             out["claimed"] = True
     return out
+
+
+def unit_game(unit_dir):
+    """The game saved by the emulated unit whose folder is `unit_dir` (an Emulator's
+    workdir/unitN)."""
+    return read_game(pathlib.Path(str(unit_dir)) / "data" / "game")
+
+
+def wait_game(unit_dir, timeout=2.0):
+    """unit_game, waiting for the unit to have written its journal's first record."""
+    end = time.monotonic() + timeout
+    while True:
+        try:
+            return unit_game(unit_dir)
+        except (OSError, IndexError):
+            if time.monotonic() > end:
+                raise AssertionError("no readable save in %s" % unit_dir)
+            time.sleep(0.05)  # the unit is a separate process: poll its file

@@ -7,87 +7,23 @@ import sys
 
 import pytest
 
-import fathom
-
-_FW = fathom.__file__.rsplit("/", 2)[0]
-try:
-    import framebuf  # noqa: F401
-except ImportError:  # CPython: the pure-Python stand-in
-    sys.path.insert(0, _FW.rsplit("/", 1)[0] + "/tests/cpython_shims")
-
-from fathom.app import App  # noqa: E402
-from fathom.hal.buttons import DEBOUNCE_MS, Buttons  # noqa: E402
-from fathom.hal.display import SSD1306  # noqa: E402
-from fathom.ui.menu import Item, Menu  # noqa: E402
-from memstore import MemStorage  # noqa: E402
+from appkit import locked, real_app
+from fathom.hal.buttons import DEBOUNCE_MS
+from fathom.ui.menu import Item, Menu
 
 pytestmark = pytest.mark.micropython
 
 MICROPYTHON = sys.implementation.name == "micropython"
-BUTTONS = [{"pin": 1, "short": "UP"}, {"pin": 2, "short": "DOWN"}, {"pin": 5, "short": "OK"},
-           {"pin": 6, "short": "BACK"}]
-
-
-class CountingBus:
-    def __init__(self):
-        self.writes = 0
-        self.data = 0
-
-    def writeto(self, addr, buf):
-        self.writes += 1
-
-    def writevto(self, addr, bufs):
-        self.writes += 1
-        self.data += len(bufs[1])
-
-
-class Parts:
-    """What hal.hw.build returns, from parts made here (hw.py itself imports machine)."""
-
-    def __init__(self, profile, display, buttons, storage):
-        self.profile = profile
-        self.display = display
-        self.buttons = buttons
-        self.storage = storage
-
-
-class Pin:
-    def __init__(self):
-        self.level = 1
-
-    def value(self):
-        return self.level
 
 
 def _app(cursor=0):
-    pins = {}
-
-    def factory(n):
-        pins[n] = Pin()
-        return pins[n]
-
-    profile = {"name": "test", "buttons": BUTTONS, "active_low": True}
-    bus = CountingBus()
-    hw = Parts(profile, SSD1306(bus, 128, 64), Buttons(profile, factory, 0), MemStorage())
-    app = App(hw)
+    app, pins, bus = real_app()
     chosen = []
     app.push(Menu(app, "fathom", [Item("Game %d" % i, chosen.append) for i in range(12)] +
                   [Item("Settings", None, True, "on"), Item("Later", None, False, "soon")],
                   cursor))
     app.redraw()
     return app, pins, bus
-
-
-def _locked(fn):
-    if not MICROPYTHON:
-        fn()  # CPython: the same steps, checked for behaviour only
-        return
-    import micropython
-    micropython.heap_lock()
-    try:
-        fn()
-    finally:
-        micropython.heap_unlock()
 
 
 def test_idle_loop_allocates_nothing():
@@ -102,7 +38,7 @@ def test_idle_loop_allocates_nothing():
             box[0] += 10
             app.step(box[0])
 
-    _locked(idle)
+    locked(idle)
     assert bus.writes == before  # nothing changed, nothing sent
 
 
@@ -124,7 +60,7 @@ def test_a_cursor_move_in_a_menu_allocates_nothing(key_pin, start, cursor):
             pin.level = 0 if n <= 10 else 1
             app.step(box[0])
 
-    _locked(press)
+    locked(press)
     assert app.top().cursor == cursor
     assert bus.data - before == 2 * 128
     assert box[0] > DEBOUNCE_MS

@@ -2,7 +2,8 @@
 # and once over the UART cable, each ending at the same verified result on both units. Every
 # frame each unit put on the air or the cable is then searched for its mines: none may carry
 # them before the end-of-game reveal (except the one mine the rules reveal when a boat strikes
-# it, and only in that answer).
+# it, and only in that answer). Then the pairing across games: a second session with a paired
+# unit is encrypted by the radio, and a unit that forgot the pairing pairs again in clear.
 import random
 import time
 
@@ -12,7 +13,7 @@ from e2e_driver import near_random, pair, pair_uart, play_through_keys
 from fathom import codec
 from fathom.games.ashtapada import engine as A
 from fathom.games.seat import restore
-from savefile import read_game
+from savefile import wait_game
 from fathom.link import frame
 from fathom.link.uartframe import Deframer
 from fathom_host.ether import Ether
@@ -25,15 +26,9 @@ SIZE = 8
 GAME_TIMEOUT_S = 240
 
 
-# ---- reading a unit's save (the test's eyes into its own seat, never the other unit's) -----
-def read_save(unit, tries=40):
-    path = unit.dir / "data" / "game"
-    for _ in range(tries):
-        try:
-            return read_game(path)
-        except (OSError, IndexError):
-            time.sleep(0.05)  # the game's journal is not there yet
-    raise AssertionError("unit %d: no readable save at %s" % (unit.index, path))
+def read_save(unit):
+    """The unit's own save: the test's eyes into its seat, never the other unit's."""
+    return wait_game(unit.dir)
 
 
 def set_options(unit):
@@ -252,6 +247,71 @@ def test_espnow_game_through_keys_ends_verified_and_no_frame_leaks_mines(tmp_pat
 @pytest.mark.slow
 def test_uart_game_through_keys_ends_verified_and_no_frame_leaks_mines(tmp_path):
     run_game(tmp_path, {"FATHOM_LINK": "uart"}, 4, pair_uart)
+
+
+# ---- the pairing across games --------------------------------------------------------------
+def charges_first(cursor, labels, lines):
+    """Depth charges end a game quickly (a second miss loses); otherwise what is highlighted."""
+    for i, label in enumerate(labels):
+        if label.startswith("depth"):
+            return i
+    return cursor
+
+
+@pytest.mark.slow
+def test_the_second_session_with_a_paired_unit_is_encrypted_by_the_radio(tmp_path):
+    """First pairing in clear (Diffie-Hellman, code); the next session uses ESP-NOW's own
+    encryption with the pairing's LMK on top of the channel's HMAC, and the game still runs."""
+    ether = Ether(seed=12)
+    ether.start()
+    try:
+        with Emulator(2, workdir=tmp_path, ether=ether) as emu:
+            units = emu.units
+            pair(units, "Lake Ashtapada")
+            play_through_keys(units, picks=[charges_first] * 2, timeout=240)
+            first = [f for f in ether.capture if f.dst != "*"]
+            assert first and not any(f.enc for f in first)
+            for u in units:
+                u.press("OK")  # leave the result
+                u.wait_text("Companion")
+            ether.clear_capture()
+            for u in units:  # a stored pairing: no code to compare this time
+                u.choose("Lake Ashtapada")
+                u.choose("vs other unit")
+            for u in units:
+                u.wait_text("Choose a unit", 30)
+            for u in units:
+                u.press("OK")
+            results, _ = play_through_keys(units, picks=[charges_first] * 2, timeout=240)
+            assert all("verified" in r for r in results)
+            second = [f for f in ether.capture if f.dst != "*"]
+            assert second and all(f.enc for f in second)
+    finally:
+        ether.stop()
+
+
+@pytest.mark.slow
+def test_a_unit_that_forgot_the_pairing_pairs_again_in_clear(tmp_path):
+    ether = Ether(seed=13)
+    ether.start()
+    try:
+        with Emulator(2, workdir=tmp_path, ether=ether) as emu:
+            a, b = emu.units
+            pair([a, b], "Lake Ashtapada")
+            play_through_keys([a, b], picks=[charges_first] * 2, timeout=240)
+            for u in (a, b):
+                u.press("OK")
+                u.wait_text("Companion")
+            b.choose("Settings")
+            b.choose("Forget pair")
+            b.wait_text("Pairing forgotten")
+            b.press("OK")
+            b.press("BACK")
+            pair([a, b], "Lake Ashtapada")  # a tries its key, sees b forgot, both compare a code
+            results, _ = play_through_keys([a, b], picks=[charges_first] * 2, timeout=240)
+            assert all("verified" in r for r in results)
+    finally:
+        ether.stop()
 
 
 # ---- the secrecy check itself, on made-up captures (fast) ------------------------------------

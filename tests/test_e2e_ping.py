@@ -13,8 +13,9 @@ from fathom.codec import decode, encode
 from fathom.games.ping.engine import ENGINE
 from fathom.games.ping import board as B
 from fathom.games.seat import apply_event, fresh_state, step_kind
-from savefile import read_game
+from capture import keyed_messages
 from fathom.link import frame
+from savefile import unit_game
 from fathom_host import units
 from fathom_host.ether import Ether, Sent
 from fathom_host.units import Emulator
@@ -108,37 +109,11 @@ def policy(rng):
 
 # ---- what went on the air -------------------------------------------------------------------
 def saved_game(emu, i):
-    return read_game(emu.workdir / ("unit%d" % i) / "data" / "game")
+    return unit_game(emu.workdir / ("unit%d" % i))
 
 
 def messages(capture):
-    """Every keyed message on the air, reassembled per channel from the first transmission of
-    each fragment: [(capture index of its first fragment, src unit, message bytes)]."""
-    streams = {}
-    for k, s in enumerate(capture):
-        if s.link != "espnow":
-            continue
-        try:
-            ftype, keyed, sid, seq, _ack, payload = frame.parse(bytes(s.data))
-        except frame.FrameError:
-            continue
-        if not keyed or ftype not in (frame.DATA, frame.MORE):
-            continue
-        st = streams.setdefault((s.src, s.dst, sid), {})
-        if seq not in st:
-            st[seq] = (k, ftype, bytes(payload))
-    out = []
-    for (src, _dst, _sid), st in streams.items():
-        part, first = b"", None
-        for seq in sorted(st):
-            k, ftype, payload = st[seq]
-            first = k if first is None else first
-            part += payload
-            if ftype == frame.DATA:
-                out.append((first, src, part))
-                part, first = b"", None
-    out.sort(key=lambda m: m[0])
-    return out
+    return keyed_messages(capture)
 
 
 # ---- the secrets, replayed from the reveals -------------------------------------------------

@@ -11,8 +11,8 @@ from e2e_driver import finished, play_through_keys
 from fathom.codec import decode
 from fathom.games.sugardog import engine as S
 from fathom.games.seat import apply_event, fresh_state, step_kind
-from savefile import read_game
-from fathom.link import frame
+from capture import keyed_messages
+from savefile import unit_game
 from fathom_host.ether import Ether, mac_for_unit
 from fathom_host import units
 from fathom_host.units import Emulator
@@ -97,39 +97,17 @@ def pair_group(units):
 
 
 def saved_game(emu, i):
-    return read_game(emu.workdir / ("unit%d" % i) / "data" / "game")
+    return unit_game(emu.workdir / ("unit%d" % i))
 
 
 def messages(capture):
-    """Every keyed message that went on the air, reassembled per channel from its first
-    transmission: [(capture index of its first fragment, src unit, decoded message)]."""
-    streams = {}
-    for k, s in enumerate(capture):
-        if s.link != "espnow":
-            continue
-        try:
-            ftype, keyed, sid, seq, _ack, payload = frame.parse(bytes(s.data))
-        except frame.FrameError:
-            continue
-        if not keyed or ftype not in (frame.DATA, frame.MORE):
-            continue
-        st = streams.setdefault((s.src, s.dst, sid), {})
-        if seq not in st:
-            st[seq] = (k, ftype, bytes(payload))
+    """Every keyed message on the air, decoded: [(capture index, src unit, message)]."""
     out = []
-    for (src, _dst, _sid), st in streams.items():
-        part, first = b"", None
-        for seq in sorted(st):
-            k, ftype, payload = st[seq]
-            first = k if first is None else first
-            part += payload
-            if ftype == frame.DATA:
-                try:
-                    out.append((first, src, decode(part)))
-                except Exception:
-                    pass
-                part, first = b"", None
-    out.sort(key=lambda m: m[0])
+    for k, src, data in keyed_messages(capture):
+        try:
+            out.append((k, src, decode(data)))
+        except Exception:
+            pass  # not a codec value: nothing of a game's
     return out
 
 

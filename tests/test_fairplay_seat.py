@@ -8,13 +8,13 @@ import pytest
 from fathom.games.bots import RandomBot
 from fathom.codec import encode
 from fathom.games import engine as engine_of
-from fathom.games.local import make_seats, next_author
+from fathom.games.local import make_seats
 from fathom.games.seat import Seat
 from fathom.peers import pipe_pair
 from fathom.runner import CLAIMED, REVEAL_MS, VANISH_MS, WITHHELD, Runner, load
 from memstore import MemStorage
-from toygame import ENGINE as TOY
-from runkit import bot_step
+from toy.engine import ENGINE as TOY
+from runkit import Recorder, drive as drive_runners, event_of_action, play_seats
 
 pytestmark = pytest.mark.micropython
 
@@ -34,21 +34,6 @@ class RewritingSeat(Seat):
         return [salt, choices, actions]
 
 
-class Recorder:
-    """A bot that also notes, for each action of its seat, what else was legal then."""
-
-    def __init__(self, bot):
-        self.bot = bot
-        self.legal = []
-
-    def setup(self, s):
-        return self.bot.setup(s)
-
-    def act(self, s):
-        self.legal.append(s.legal())
-        return self.bot.act(s)
-
-
 def play_out(gid, seed, cheater):
     eng = engine_of(gid)
     seats = make_seats(eng, eng.options(), 2, seed)
@@ -56,28 +41,8 @@ def play_out(gid, seed, cheater):
     seats[cheater] = RewritingSeat(eng, c.opts, 2, seed, cheater, c.salt)
     bots = [RandomBot(seed, p) for p in range(2)]
     bots[cheater] = Recorder(bots[cheater])
-    for _ in range(5000):
-        if seats[0].result() is not None:
-            return seats, bots[cheater].legal
-        s = next_author(seats)
-        while s.setup_legal():
-            s.setup_choose(bots[s.player].setup(s))
-        ev = s.author(bots[s.player].act(s) if s.to_move()[1] == "act" else None)
-        for o in seats:
-            if o is not s:
-                o.receive(s.player, ev, s.ck)
-    raise AssertionError("no end")
-
-
-def event_of_action(seat, k):
-    """The log index of seat's k-th action."""
-    n = -1
-    for i, rec in enumerate(seat.records()):
-        if rec[1] == seat.player and len(rec) > 5:
-            n += 1
-            if n == k:
-                return i
-    raise AssertionError("no action %d" % k)
+    play_seats(seats, bots)
+    return seats, bots[cheater].legal
 
 
 def find_rewrite(gid, hidden, seeds):
@@ -152,15 +117,9 @@ def runner_pair(a, b, store=None):
     return ra, rb
 
 
-def drive(runners, now, limit, until, bots=None):
-    bots = bots or [RandomBot(b"t", 0), RandomBot(b"t", 1)]
-    for _ in range(limit):
-        now += 100
-        for r, bot in zip(runners, bots):
-            bot_step(r, bot, now)
-        if until():
-            return now
-    raise AssertionError("never got there")
+def drive(runners, now, limit, until):
+    return drive_runners(runners, [RandomBot(b"t", 0), RandomBot(b"t", 1)], until, limit, now,
+                         step=100)
 
 
 def test_a_withheld_reveal_is_a_distinct_verdict_after_the_limit():
@@ -261,25 +220,11 @@ def test_a_partner_that_is_slow_but_linked_never_vanishes():
 
 def test_the_game_screen_offers_wait_and_claim():
     from fathom.ui.play import GameScreen, ResultScreen
-
-    class App:
-        def __init__(self):
-            self.stack = []
-            self.link_state = None
-            self.rows = 8
-
-        def push(self, s):
-            self.stack.append(s)
-
-        def pop(self):
-            self.stack.pop()
-
-        def replace(self, s):
-            self.stack[-1] = s
+    from uikit import App
 
     (ra, rb), _store, now = linked_pair()
     now = drive([ra, rb], now, 2000, lambda: ra.seat.n_log >= 4 and not ra.my_turn())
-    app = App()
+    app = App(128, 64)
     scr = GameScreen(app, ra)
     app.push(scr)
     while not ra.gone():

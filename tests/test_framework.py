@@ -10,32 +10,14 @@ from fathom.games.seat import Seat
 from fathom.peers import BotPeer, pipe_pair
 from fathom.runner import Runner, load
 from memstore import MemStorage
-from toygame import ENGINE, Liar
-from runkit import bot_step
+from toy.engine import ENGINE, Liar
+from runkit import drive
 
 pytestmark = pytest.mark.micropython
 
 
 def seat(p, seed=b"s1", engine=ENGINE):
     return Seat(engine, engine.options(), 2, seed, p, b"salt%d" % p)
-
-
-def drive(runners, bots, limit=500):
-    """Tick runners and let each bot act for its own seat until every audit is in."""
-    for step in range(limit):
-        for r, b in zip(runners, bots):
-            bot_step(r, b, step)
-        if all(r.finished() for r in runners):
-            return step
-    raise AssertionError("did not finish")
-
-
-def test_local_playouts_complete_and_verify():
-    for i in range(20):
-        seed = b"seed%d" % i
-        out = local.play(ENGINE, ENGINE.options(), 2, seed, [RandomBot(seed, 0), RandomBot(seed, 1)])
-        assert out["result"] is not None
-        assert all(a[2] is None for a in out["audits"])
 
 
 def test_runners_over_pipes_agree_and_verify():

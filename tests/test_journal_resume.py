@@ -1,88 +1,23 @@
-# The game journal end to end through Runner and Seat: for every game, a seat rebuilt from its
-# journal at any point equals the live one (the bot's seat from its own journal too); the
+# The game journal end to end through Runner and Seat (that a seat rebuilt from its journal at
+# any point equals the live one, for every game, is in test_every_game.py): the
 # reveal travels in bounded chunks and the audit, replaying from the journal, still names a
 # liar at the right event, also across a reboot in the middle of the reveal; a save from an
 # unknown journal version is set aside, never replayed.
 import pytest
 
-from fathom import games
 from fathom.games.bots import RandomBot
-from fathom.codec import encode
 from fathom.games.seat import Seat
 from fathom.hal.storage import CorruptFile
 from fathom.journal import VERSION, FileJournal, header
-from fathom.peers import BotPeer, pipe_pair
+from fathom.peers import pipe_pair
 from fathom import streams as runner_mod  # the paced streams: CHUNK, BURST
 from fathom.runner import SAVE, Runner, load, side_name
 from fathom.streams import CHUNK
 from memstore import MemStorage
-from toygame import ENGINE as TOY, Liar
-from runkit import bot_step
+from toy.engine import ENGINE as TOY, Liar
+from runkit import bot_step, drive, same_seat, solo
 
 pytestmark = pytest.mark.micropython
-
-PLAYABLE = list(games.IDS)
-
-
-def same_seat(a, b):
-    assert a.short_hash() == b.short_hash()
-    assert encode(a.pub) == encode(b.pub) and encode(a.priv) == encode(b.priv)
-    assert (a.n_log, a.n_actions) == (b.n_log, b.n_actions)
-    assert a.setup_choices == b.setup_choices
-    assert a.log == b.log and a.actions == b.actions
-    assert [a.hashes[i] for i in range(a.n_log)] == [b.hashes[i] for i in range(b.n_log)]
-
-
-def solo(gid, seed, store, bot_storage=True):
-    """Player 0 against n-1 in-unit bots, as start_vs_bot builds it, all journalled."""
-    eng = games.engine(gid)
-    n = eng.PLAYERS[0]
-    opts = eng.options()
-    me = Runner(Seat(eng, opts, n, seed, 0, b"salt0"), [], store, gid, {"vs": "bot"})
-    for p in range(1, n):
-        bs = Seat(eng, opts, n, seed, p, b"salt%d" % p)
-        me.peers.append(BotPeer(Runner, bs, RandomBot(seed, p), "random",
-                                store if bot_storage else None, gid))
-    me.save()
-    return me, RandomBot(seed, 0)
-
-
-def check_resume(store, live, gid):
-    back = load(store, games.engine)
-    same_seat(back.seat, live.seat)
-    assert back.revealed == live.revealed
-    assert back.verdicts == live.verdicts
-    assert sorted(back.reveals) == sorted(live.reveals)
-    for saved, peer in zip(back.saved_peers, live.peers):
-        bp = BotPeer.restore(Runner, store, games.engine, saved, lambda s: RandomBot(b"", 1))
-        same_seat(bp.runner.seat, peer.runner.seat)
-
-
-@pytest.mark.parametrize("gid", PLAYABLE)
-def test_a_seat_rebuilt_from_its_journal_equals_the_live_one(gid):
-    store = MemStorage()
-    me, bot = solo(gid, b"journal-" + gid.encode(), store)
-    now = 0
-    checked = 0
-    for k in range(20000):
-        now += 300
-        bot_step(me, bot, now)
-        if k % 11 == 5:
-            check_resume(store, me, gid)
-            checked += 1
-        if me.finished() and all(p.runner.finished() for p in me.peers):
-            break
-    assert me.result() is not None and all(v is None for v in me.verdicts.values())
-    check_resume(store, me, gid)
-    assert checked >= 2 and me.seat.n_log > 10
-    # the log reads back the same by index, backwards, in slices and whole
-    s = me.seat
-    whole = list(s.log)
-    assert len(whole) == s.n_log
-    assert [s.log[i] for i in range(s.n_log - 1, -1, -1)] == whole[::-1]
-    assert s.log[3:9] == whole[3:9] and s.log[-3:] == whole[-3:]
-    me.clear()
-    assert store.names() == []
 
 
 def test_the_bot_seat_without_storage_keeps_a_memory_journal():
@@ -103,17 +38,11 @@ def toy_pair(liar=False, store=None):
     return ra, rb, a, b
 
 
-def play(runners, bots, until, limit=5000, wire=None):
-    for k in range(limit):
-        for r, bot in zip(runners, bots):
-            bot_step(r, bot, k)
-        if wire is not None:
-            for p in wire:
-                for raw in p.inbox:
-                    wire[p].append(raw)
-        if until():
-            return k
-    raise AssertionError("never got there")
+def play(runners, bots, until, wire=None):
+    def note():  # what each pipe carried this round
+        for p in wire:
+            wire[p].extend(p.inbox)
+    return drive(runners, bots, until, on_step=note if wire is not None else None)
 
 
 def test_the_reveal_travels_in_bounded_chunks_and_names_the_liar():

@@ -4,6 +4,7 @@ import pytest
 
 from fathom.codec import encode
 from fathom.games import local
+from runkit import play_seats
 from fathom.games.seat import Seat, restore
 from fathom.games.bots import RandomBot
 from fathom.games.periplus.engine import ENGINE
@@ -112,20 +113,9 @@ class Greedy:
         return self.rnd.act(seat)
 
 
-def drive(seats, bots, limit=3000):
+def drive(seats, bots):
     """local.play's loop, but each seat may run its own engine."""
-    for _ in range(limit):
-        if seats[0].result() is not None:
-            return
-        s = local.next_author(seats)
-        while s.setup_legal():
-            s.setup_choose(bots[s.player].setup(s))
-        t = s.to_move()
-        ev = s.author(bots[s.player].act(s) if t[1] == "act" else None)
-        for o in seats:
-            if o is not s:
-                o.receive(s.player, ev)
-        assert o.short_hash() == s.short_hash()
+    play_seats(seats, bots, limit=3000)
 
 
 @pytest.mark.parametrize("how", ["defend", "fire"])

@@ -9,7 +9,7 @@ from fathom.games.bots import RandomBot
 from fathom.games.periplus.engine import ENGINE
 from fathom.games.periplus import cards as C
 from fathom.games.periplus.engine import QUIET_TURNS, SQ, LEFT, SHEARED
-from test_periplus_helpers import BI, TR, QD, QQ, K, SEED, act, legal, pos, snapshot, sq
+from periplus_helpers import BI, TR, QD, QQ, K, SEED, act, legal, pos, snapshot, sq
 
 pytestmark = pytest.mark.micropython
 

@@ -11,32 +11,19 @@ from fathom.games.ping.engine import ENGINE, PingEngine, SEEN
 from fathom.games.ping import track
 from fathom.games.ping import board as B
 from fathom.games.bots import RandomBot
+from runkit import play_seats
 from fathom.games.ping.bot import EasyBot, SharpBot
 
 KINDS = {"random": RandomBot, "easy": EasyBot, "sharp": SharpBot}
 
 
 def drive(seats, bots, check=None, limit=5000):
-    """Play to the end; check(seats, author, event, before) after every event."""
-    n = 0
-    while seats[0].result() is None:
-        s = local.next_author(seats)
-        bot = bots[s.player]
-        while s.setup_legal():
-            s.setup_choose(bot.setup(s))
-        before = [(o.priv["sq"], sorted(c for c, _d in o.priv["hand"]), o.priv["inc"])
-                  for o in seats]
-        t = s.to_move()
-        ev = s.author(bot.act(s) if t[1] == "act" else None)
-        for o in seats:
-            if o is not s:
-                o.receive(s.player, ev)
-        assert seats[0].short_hash() == seats[1].short_hash()
-        if check:
-            check(seats, s.player, ev, before)
-        n += 1
-        assert n < limit
-    return n
+    """Play to the end; check(seats, author, event, before) after every event, `before`
+    each seat's (square, cards in hand, incoming card) before it."""
+    def on(seats, author, ev, privs):
+        check(seats, author, ev, [(p["sq"], sorted(c for c, _d in p["hand"]), p["inc"])
+                                  for p in privs])
+    return play_seats(seats, bots, on_event=on if check else None, limit=limit)
 
 
 @pytest.mark.parametrize("a, b", [("random", "random"), ("easy", "random"), ("sharp", "easy"),

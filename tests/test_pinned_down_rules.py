@@ -8,7 +8,6 @@ from fathom.games.base import IllegalAction
 from fathom.games.pinned_down.engine import ENGINE
 from fathom.games.pinned_down import cards as C, deckfile, fleet as F
 from fathom.games.pinned_down.fleet import SC, SD, SA, SL, SB, SK
-from fathom.games.bots import RandomBot
 
 pytestmark = pytest.mark.micropython
 
@@ -726,16 +725,6 @@ def test_illegal_decks_name_the_rule(text, rule):
 
 
 # ---- play-outs, fairness, bad input --------------------------------------------------------
-@pytest.mark.parametrize("n", [1, 2])
-def test_random_playouts_finish_with_clean_audits(n):
-    for i in range(3):
-        seed = b"mp%d-%d" % (n, i)
-        r = local.play(ENGINE, ENGINE.options({"deck": C.AFFS[i % 4]}), n, seed,
-                       [RandomBot(seed, p) for p in range(n)])
-        assert r["result"] is not None
-        assert [a for a in r["audits"] if a[2] is not None] == []
-
-
 @pytest.mark.parametrize("event", [
     [], ["play"], ["play", "R9"], ["play", 3], ["ready", 1], ["jump", 0], ["fight", 0],
     ["use", 0, -1], ["move", 0, 0, 1], ["spare", "R3", 0, 0], ["show", ["R1"]],

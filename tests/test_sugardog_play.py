@@ -19,6 +19,9 @@ def test_many_random_playouts_pass_every_audit(n):
         r = local.play(ENGINE, ENGINE.options(), n, seed, [RandomBot(seed, p) for p in range(n)])
         assert [a for a in r["audits"] if a[2] is not None] == []
         reasons.add(r["result"][1])
+        winners, reason = r["result"]
+        assert reason in ("last afloat", "all sunk", "calm")
+        assert (len(winners) == 1) == (reason == "last afloat")
     assert "last afloat" in reasons
 
 

@@ -1,13 +1,17 @@
-# A tiny hidden-information game for testing the framework without a real game's rules:
-# each player secretly picks a number 1..4; in turn, a player guesses the other's number and
-# the owner answers "hi", "lo" or "hit" from its secret. First hit wins; 8 misses each = draw.
+# The toy's rules: a tiny hidden-information game for testing the framework without a real
+# game's rules. Each player secretly picks a number 1..top; in turn, a player guesses the
+# other's number and the owner answers "hi", "lo" or "hit" from its secret. First hit wins;
+# 8 misses each = draw.
 from fathom.games.base import Engine, IllegalAction
+
+import toy as D
 
 
 class Toy(Engine):
-    NAME = "toy"
-    TITLE = "Toy"
-    OPTIONS = (("top", "Top", (4, 6), 4),)
+    NAME = D.ID
+    TITLE = D.TITLE
+    PLAYERS = D.PLAYERS
+    OPTIONS = D.OPTIONS
 
     def new_game(self, opts, n, rng):
         return {"top": opts["top"], "ready": [], "turn": 0, "q": None, "misses": [0, 0],
@@ -58,6 +62,13 @@ class Toy(Engine):
             pub["turn"] = 1 - pub["turn"]
         else:
             raise IllegalAction("unknown event")
+
+    def describe(self, pub, author, event):
+        if event[0] == "guess":
+            return "P%d guesses %d" % (author + 1, event[1])
+        if event[0] == "ans":
+            return "P%d: %s" % (author + 1, event[1])
+        raise IllegalAction("no such event")
 
     def result(self, pub):
         if pub.get("conceded") is not None:
