@@ -71,6 +71,9 @@ def main():
     if hub is not None and not _connect(hub, profile):
         hub = None
     app = App(hw, hub)
+    if hub is not None and os.getenv("FATHOM_UXPLAYER"):
+        from hostmodes import uxplayer  # a scripted player pressing keys (host only)
+        uxplayer.attach(hub, app, os.getenv("FATHOM_UXPLAYER"))
     # Used at boot only: hw built the parts (they keep just their own modules), the codec read
     # the settings. A settings change or a game imports the codec again; home sheds it.
     from fathom import forget

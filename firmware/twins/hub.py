@@ -28,6 +28,9 @@ _keys_reported = 0
 _queue = []         # presses waiting to be played: (pin, short key, hold ms, gap ms)
 _press_state = None  # the press being played: [phase, pin, key, since, hold, gap]
 buttons = None      # the app's button driver (App sets it): its debounced state paces us
+on_idle = None      # called each loop while no press is queued or playing (hostmodes/uxplayer)
+PRESS_MS = 60       # as the host's Unit.press: longer than the driver's debounce
+GAP_MS = 80
 PRESS_TIMEOUT_MS = 3000  # a press the driver never registers is released anyway
 # `fathom bench device` switches these on by environment; the app never sees them:
 _heapwatch = bool(os.getenv("FATHOM_HEAPWATCH"))  # gc + sample the live heap every loop
@@ -144,6 +147,14 @@ def _ship_screen():
         send(b"S", bytes((panel.width, panel.height)), panel.render())
 
 
+def queue_key(key):
+    """A short press of a semantic key, played like the host's (the unit's own script)."""
+    pin = _pins.get(key)
+    if pin is None:
+        raise ValueError("no button for %s on this board" % key)
+    _queue.append((pin, key, PRESS_MS, GAP_MS))
+
+
 def _press(payload):
     # payload: "KEY MS GAP" -- hold the key's pin for MS ms of the unit's own time, then
     # release it for GAP ms, queued behind any press still playing
@@ -240,6 +251,8 @@ def _poll():
     _end_of_load()
     _watch()
     _play_presses()
+    if on_idle is not None and _press_state is None and not _queue:
+        on_idle()
     if _screen_dirty:
         _ship_screen()
     if keys_handled != _keys_reported:

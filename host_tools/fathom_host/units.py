@@ -1,6 +1,7 @@
 # Emulated units: each a real MicroPython unix-port process running firmware/main.py with the
 # host board profile, its twins wired to a hub on loopback (screen and semantic text out, button
 # presses in). The terminal emulator, the tests and the benchmarks all drive units through this.
+import json
 import os
 import pathlib
 import select
@@ -130,6 +131,7 @@ class Conn:
         self.screens = 0
         self.metrics = None
         self.modules = None
+        self.ux = None           # the scripted player's report, when it runs one
         self.alive = True
 
     def send(self, kind, payload=b""):
@@ -203,6 +205,8 @@ class Hub:
                     conn.metrics = payload.decode()
                 elif kind == b"l":
                     conn.modules = payload.decode().split()
+                elif kind == b"U":  # the scripted player's report (hostmodes/uxplayer)
+                    conn.ux = json.loads(payload.decode())
                 changed = True
                 self.cond.notify_all()
         if changed and conn.unit is not None:

@@ -46,6 +46,12 @@ class ListView:
             return False
         return True
 
+    def keys_to(self, i):
+        """The shortest UP/DOWN presses that bring the cursor to row i (the list wraps)."""
+        n = len(self.labels)
+        down = (i - self.cursor) % n if n else 0
+        return ["DOWN"] * down if down <= n - down else ["UP"] * (n - down)
+
     def _note(self, i):
         return self.notes[i] if self.notes else ""
 

@@ -49,6 +49,13 @@ class Menu(Screen):
             out.append(mark + text)
         return out
 
+    def keys_for(self, label):
+        """The keys that open the first item whose label starts with `label`."""
+        for i, it in enumerate(self.items):
+            if it.label.startswith(label):
+                return self.view.keys_to(i) + ["OK"]
+        raise ValueError("no item %r in %s" % (label, self.title))
+
     def key(self, k):
         if self.view.key(k):
             return

@@ -306,6 +306,15 @@ class GameScreen(GameBase):
             out.append((">" if i == self.cursor else " ") + text)
         return out
 
+    def keys_for(self, action):
+        """The keys that author `action` from here: to its row, then OK."""
+        ch = self.choices()
+        self.view.set([text for _c, text in ch])
+        for i, (c, _text) in enumerate(ch):
+            if c == action:
+                return self.view.keys_to(i) + ["OK"]
+        raise ValueError("not a choice here: %r" % (action,))
+
     def key(self, k):
         ch = self.choices()
         if k == "BACK":
