@@ -1,9 +1,12 @@
 # `fathom screenshot --keys`: short and long presses on a real emulated unit, and key names the
-# board has no button for refused before any unit boots.
+# board has no button for refused before any unit boots. `--game`: a game reached mid-play by
+# the scripted player, photographed on another board after it resumes there.
 import pytest
+from PIL import Image
 
-from fathom_host import FathomError
-from fathom_host.screenshot import board_keys, parse_keys, press_settled
+from fathom_host import FathomError, hostboard
+from fathom_host.screenshot import (board_keys, long_names, menu_path, parse_keys,
+                                    presses_for, press_settled)
 from fathom_host.units import Emulator
 from hosttools_helpers import fathom
 
@@ -71,3 +74,56 @@ def test_the_command_presses_long(tmp_path):
     items = line.split(" | ")[1:]
     chosen = [i for i, item in enumerate(items) if item.startswith(">")]
     assert len(chosen) == 1 and chosen[0] >= 2  # more than one row down: the key repeated
+
+
+def test_long_press_names_press_their_button_long():
+    # HELP is a long BACK everywhere; at 72x40 OK has no button of its own: a long DOWN
+    assert long_names(hostboard.load("host")) == {"HELP": "BACK"}
+    assert presses_for("host", "OK,HELP") == [("OK", False), ("BACK", True)]
+    assert presses_for("esp32c3_oled_72x40", "ok,HELP,DOWN") == [
+        ("DOWN", True), ("BACK", True), ("DOWN", False)]
+    with pytest.raises(FathomError, match="OK = DOWN:long"):
+        presses_for("esp32c3_oled_72x40", "SELECT")
+
+
+def test_the_menu_path_to_each_games_bot():
+    assert menu_path("ping", "sharp") == "PING/vs bot: sharp"
+    assert menu_path("ashtapada", "easy") == "Lake Ashtapada/vs bot: easy"
+    assert menu_path("pinned_down", "sharp") == "Pinned Down/with bot: sharp"  # cooperative
+    with pytest.raises(FathomError, match="unknown game 'chess'"):
+        menu_path("chess", "sharp")
+    with pytest.raises(FathomError, match="no bot level 'godlike'"):
+        menu_path("ping", "godlike")
+
+
+@pytest.mark.slow
+def test_a_game_mid_play_at_72x40_with_its_help(tmp_path):
+    # The player makes its choices on the host board; the 72x40 unit resumes that game, and
+    # HELP (a long BACK) opens the game's help page on the small panel.
+    out = tmp_path / "help.png"
+    r = fathom("screenshot", "--game", "ping", "--moves", "4", "--board", "esp32c3_oled_72x40",
+               "--keys", "HELP", "--scale", "2", "--out", str(out), timeout=180)
+    assert r.returncode == 0, r.stderr
+    assert Image.open(out).size == (144, 80)
+    text = r.stdout.strip().splitlines()[-1].split(" | ")
+    assert text[0] == str(out) + ": PING help"
+
+
+@pytest.mark.slow
+def test_a_game_mid_play_with_its_square_menu(tmp_path):
+    out = tmp_path / "menu.png"
+    r = fathom("screenshot", "--game", "ping", "--moves", "4", "--keys", "OK", "--out",
+               str(out), timeout=180)
+    assert r.returncode == 0, r.stderr
+    assert Image.open(out).size == (512, 256)
+    text = r.stdout.strip().splitlines()[-1].split(" | ")
+    assert text[0].endswith("PING your move")
+    at = [line for line in text if line.startswith("# at ")]
+    assert at, text   # the square menu is open: it names its square, then its actions
+    assert any(line.startswith(">") for line in text[text.index(at[0]):])
+
+
+def test_a_game_that_does_not_exist_is_refused_before_booting(tmp_path):
+    r = fathom("screenshot", "--game", "chess", "--out", str(tmp_path / "x.png"))
+    assert r.returncode == 1
+    assert "unknown game 'chess'" in r.stderr and "ping" in r.stderr
