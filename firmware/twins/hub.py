@@ -17,7 +17,8 @@ except ImportError:
 _sock = None
 _poller = None
 _inbuf = b""
-_pins = {}          # semantic key -> pin number, from the board profile
+_pins = {}          # semantic key -> pin number, from the board profile ("KEY+long" for a
+_shorts = {}        # long press); pin -> its short key, which the driver reports as held
 _active_low = True
 _screen_dirty = False
 _last_text = None
@@ -30,6 +31,7 @@ _press_state = None  # the press being played: [phase, pin, key, since, hold, ga
 buttons = None      # the app's button driver (App sets it): its debounced state paces us
 on_idle = None      # called each loop while no press is queued or playing (hostmodes/uxplayer)
 PRESS_MS = 60       # as the host's Unit.press: longer than the driver's debounce
+LONG_MS = 900       # longer than the driver's long-press threshold
 GAP_MS = 80
 PRESS_TIMEOUT_MS = 3000  # a press the driver never registers is released anyway
 # `fathom bench device` switches these on by environment; the app never sees them:
@@ -80,6 +82,7 @@ def connect(profile):
     _poller.register(s, select.POLLIN)
     for b in profile["buttons"]:
         _pins[b["short"]] = b["pin"]
+        _shorts[b["pin"]] = b["short"]
         if b.get("long"):
             _pins[b["long"] + "+long"] = b["pin"]
     _active_low = profile.get("active_low", True)
@@ -148,11 +151,16 @@ def _ship_screen():
 
 
 def queue_key(key):
-    """A short press of a semantic key, played like the host's (the unit's own script)."""
+    """A press of a semantic key, played like the host's (the unit's own script): short where
+    a button has it, else the long press that makes it (OK on a board with no OK button)."""
     pin = _pins.get(key)
+    hold = PRESS_MS
+    if pin is None:
+        pin = _pins.get(key + "+long")
+        hold = LONG_MS
     if pin is None:
         raise ValueError("no button for %s on this board" % key)
-    _queue.append((pin, key, PRESS_MS, GAP_MS))
+    _queue.append((pin, _shorts[pin], hold, GAP_MS))
 
 
 def _press(payload):
@@ -162,7 +170,7 @@ def _press(payload):
     pin = _pins.get(key)
     if pin is None:
         return
-    _queue.append((pin, key.split("+")[0], int(ms), int(gap)))
+    _queue.append((pin, _shorts[pin], int(ms), int(gap)))
 
 
 def _level(pressed):
