@@ -197,15 +197,30 @@ class Runner(Streams):
                     break
                 self._author()
             elif t[1] == "answer":
+                sealing = self._sealing()
+                if sealing and any(streams._busy(p) for p in self.peers):
+                    break  # ~800 B per shuffle event: let the link drain first, so its queue
+                    #        (RAM, and the channel's saved copy) holds a few, not a deck's worth
                 self._author()
+                if sealing:
+                    break  # a sealed-deal step is up to ~1 s on an ESP32: one per tick,
+                    #        so the screen redraws (its progress bar) and keys are read between
             else:
-                break
+                forced = getattr(s.engine, "forced", None)
+                a = forced(s.pub, s.priv, s.player) if forced is not None else None
+                if a is None:
+                    break
+                self._author(a)  # the rules leave one move and no choice (a sealed deal's foul)
         if s.result() is not None and not self.revealed:
             self.revealed = True
             self._journal(["rv"])
             for p in self.peers:
                 self._queue(p, ["mine"])
             self.changed = True
+
+    def _sealing(self):
+        p = getattr(self.seat.engine, "deal_progress", None)
+        return p is not None and p(self.seat.pub) is not None
 
     def _handle(self, peer, msg):
         try:

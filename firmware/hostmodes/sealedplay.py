@@ -142,3 +142,52 @@ def measure(bits=None, seed=b"bench"):
     out["reshuffle30"] = g.cost()
     out["bits"] = g.grp.bits
     return out
+
+
+def engine_game(gid, k=0, level="sharp"):
+    """One whole sealed game of `gid` between two seats (the engines, as units play it), each
+    unit's work timed and its exponentiations counted apart: during play (its answers, and the
+    cards opened to it) and in its end-of-game audit of the other (which recomputes every
+    sealed step the other authored). Bot thinking is left out."""
+    from fathom import games
+    from fathom.games import local
+    from fathom.games.bots import make_bot
+    from fathom.prng import Prng
+    from fathom.sealed import stage
+    eng = games.engine(gid)
+    seed = Prng(b"dealbench", b"%d" % k).token(16)
+    seats = local.make_seats(eng, eng.options({"sealed": 1}), 2, seed)
+    bots = [make_bot(gid, level, seed, p) for p in (0, 1)]
+    grp = stage.group()
+    play = [[0, 0], [0, 0]]
+    audit = [[0, 0], [0, 0]]
+
+    def work(cost, p, fn, *args):
+        before = grp.n_pow + grp.n_comb
+        t = _us()
+        out = fn(*args)
+        cost[p][0] += _diff(_us(), t)
+        cost[p][1] += grp.n_pow + grp.n_comb - before
+        return out
+
+    deal.release()
+    events = opens = 0
+    while seats[0].result() is None:
+        s = local.next_author(seats)
+        while s.setup_legal():
+            s.setup_choose(bots[s.player].setup(s))
+        action = bots[s.player].act(s) if s.to_move()[1] == "act" else None
+        ev = work(play, s.player, s.author, action)
+        for o in seats:
+            if o is not s:
+                work(play, o.player, o.receive, s.player, ev, s.ck)
+        events += 1
+        opens += len(ev[2]) if ev[0] == "so" else 0
+    reveals = [s.reveal() for s in seats]
+    for s in seats:
+        v = work(audit, s.player, s.audit, 1 - s.player, reveals[1 - s.player])
+        if v is not None:
+            raise ValueError("%s: audit failed: %r" % (gid, v))
+    deal.release()
+    return {"play": play, "audit": audit, "events": events, "cards_opened": opens,
+            "rounds": seats[0].pub["sd"]["rnd"] + 1}

@@ -1,6 +1,8 @@
 # Headless bot matches on a unit for `fathom sim --link espnow|uart`: the same Connector,
 # channel, runner and engines as a person's game, with a bot choosing and no screen. One JSON
 # line per game on stdout ("fathom-sim {...}"); the host tallies them.
+import binascii
+import gc
 import json
 import os
 import time
@@ -23,6 +25,10 @@ def _env(k, default=None):
     return default if v is None else v
 
 
+def _hex(b):
+    return binascii.hexlify(bytes(b)).decode()
+
+
 def _bot(gid, level, seed, player):
     from fathom.games.bots import make_bot
     return make_bot(gid, level, seed, player)
@@ -39,6 +45,19 @@ def _pair(c, deadline, host_name=None):
         time.sleep_ms(2)
 
 
+_heap_at = [None]  # [log length, game over] at the peak
+_heap = [0]   # FATHOM_SIM_HEAP=1: the live heap's peak after gc, sampled every loop that changed
+
+
+def _watch(changed, seat):
+    if changed and _heap[0] >= 0:
+        gc.collect()
+        m = gc.mem_alloc()
+        if m > _heap[0]:
+            _heap[0] = m
+            _heap_at[0] = [seat.n_log, seat.result() is not None]
+
+
 def _play(runner, bot, deadline):
     s = runner.seat
     while not runner.finished() and runner.desync is None:
@@ -47,7 +66,7 @@ def _play(runner, bot, deadline):
             return "timeout"
         while s.setup_legal():
             runner.setup_choose(bot.setup(s))
-        runner.tick(now)
+        _watch(runner.tick(now), s)
         if s.result() is None and s.my_turn() and s.to_move()[1] == "act":
             runner.play(bot.act(s))
         time.sleep_ms(1)
@@ -71,6 +90,7 @@ def main(profile, root):
     opts = json.loads(_env("FATHOM_SIM_OPTS", "{}")) if lead else None
     players = int(_env("FATHOM_SIM_PLAYERS", "2"))
     storage = Storage(root)
+    _heap[0] = 0 if _env("FATHOM_SIM_HEAP") == "1" else -1
     t = open_transport(kind, profile)
     name = "SIM" + _env("FATHOM_UNIT", "0")
     for g in range(n_games):
@@ -89,7 +109,9 @@ def main(profile, root):
         seat = Seat(eng, eng.options(game_opts(opts_used)), c.group(), c.seed, c.player,
                     entropy.token(16))
         peers = c.peers(storage)
-        runner = Runner(seat, peers, None, game, relay=len(peers) > 1)
+        # measuring the heap: the journal in a file, as on a unit (in RAM it holds every event)
+        runner = Runner(seat, peers, storage if _heap[0] >= 0 else None, game,
+                        relay=len(peers) > 1)
         bot = _bot(game, level, c.seed + seat.salt, seat.player)
         err = _play(runner, bot, ticks_add(now_ms(), timeout_ms))
         peer = peers[0]
@@ -113,5 +135,15 @@ def main(profile, root):
             "turns": len(seat.actions), "frames": st["frames_sent"], "bytes": st["bytes_sent"],
             "retransmits": st["retransmits"], "problem": runner.problem,
         })
+        if _heap[0] >= 0:
+            out["peak_heap"] = _heap[0]
+            out["peak_at"] = _heap_at[0]
+            _heap[0] = 0
         print("fathom-sim " + json.dumps(out))
+        if _heap[0] >= 0:
+            runner.clear()
+        if _env("FATHOM_SIM_DUMP") == "1":  # what this unit holds, for the secrecy tests
+            print("fathom-sim-seat " + json.dumps({
+                "game": g, "gid": game, "player": seat.player, "seed": _hex(seat.seed),
+                "salt": _hex(seat.salt), "opts": seat.opts}))
     t.close()

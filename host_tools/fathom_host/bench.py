@@ -30,9 +30,11 @@ def soak_plan():
 
 
 def add_arguments(p):
-    p.add_argument("what", choices=BENCHES + ("device", "all"),
+    p.add_argument("what", choices=BENCHES + ("device", "deal", "all"),
                    help="device: memory and stack on the 32-bit runtimes, every game played "
-                        "to its end vs the sharp bot (not part of `all`: it takes minutes)")
+                        "to its end vs the sharp bot; deal: the sealed deal's exponentiations "
+                        "and time per unit on the 64-bit and 32-bit runtimes, with the ESP32 "
+                        "estimate (neither is part of `all`: they take minutes)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--game", default=None, help="turn: the game (default ashtapada); device: "
                                                  "only this game (default all five)")
@@ -208,10 +210,17 @@ def bench_device(args):
     return run_device(args)
 
 
+def bench_deal(args):
+    from fathom_host.dealbench import bench_deal as run_deal
+    return run_deal()
+
+
 def run(args):
     args.game_given, args.games_given = args.game is not None, args.games is not None
     args.game = args.game or "ashtapada"
     args.games = args.games if args.games is not None else 20
+    if args.what == "deal" and args.runtime:
+        raise FathomError("bench deal runs on the wheel and the stock runtime, both")
     if args.what != "device" and args.runtime == "both":
         raise FathomError("--runtime both is for `bench device`")
     if args.what != "device" and args.runtime:

@@ -3,6 +3,8 @@
 # 64-bit wheel and on the 32-bit stock runtime (an ESP32's object sizes); each player's work is
 # timed and its exponentiations counted apart. The ESP32 estimate scales the 32-bit figure by
 # 30-60x (the usual gap between this host and an ESP32 at 240 MHz); targets from issue 18.
+# "games": one whole sealed PING and Periplus game through the engines (hostmodes.sealedplay.
+# engine_game): exponentiations and engine time per unit, in play and in the final audit.
 import argparse
 import json
 import os
@@ -54,7 +56,23 @@ def bench_deal(bits=0, runs=3):
             row["target_s"] = TARGETS_S[phase]
             row["meets_target_at"] = [f for f in ESP32_FACTORS if worst_s * f <= TARGETS_S[phase]]
         out[phase] = row
+    out["games"] = {gid: game_row(raw, gid) for gid in raw["stock"].get("games", {})}
     return out
+
+
+def game_row(raw, gid):
+    """A whole sealed game through the engines (sharp bots, one seeded game): each unit's
+    exponentiations and engine time while playing and in its end-of-game audit."""
+    g = raw["stock"]["games"][gid]
+    row = {"events": g["events"], "cards_opened": g["cards_opened"], "rounds": g["rounds"]}
+    for part in ("play", "audit"):
+        row[part + "_exps_per_unit"] = [u[1] for u in g[part]]
+        for k in RUNTIMES:
+            row[part + "_ms_per_unit_" + k] = [round(u[0] / 1000, 1)
+                                               for u in raw[k]["games"][gid][part]]
+        worst_s = max(row[part + "_ms_per_unit_stock"]) / 1000
+        row[part + "_esp32_s"] = [round(worst_s * f, 1) for f in ESP32_FACTORS]
+    return row
 
 
 def main(argv=None):

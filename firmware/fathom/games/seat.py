@@ -39,9 +39,16 @@ def state_commit(salt, index, priv):
     return h.digest()[:CK]
 
 
-def fresh_state(engine, opts, nplayers, seed, player):
+def fresh_state(engine, opts, nplayers, seed, player, salt=None):
+    """A player's starting states. An engine with `seal` (a sealed deal, docs/SEALED_DEAL.md)
+    gets the seat's salt: its card secrets must come from the salt (fresh from the hardware
+    generator, revealed only at the end), never from the joint seed the other units know.
+    Without a salt (tests reading a seeded deal) a sealed game fails loudly at its first step."""
     pub = engine.new_game(opts, nplayers, Prng(seed, b"game"))
     priv = engine.new_private(pub, player, Prng(seed, b"deal"))
+    seal = getattr(engine, "seal", None)
+    if seal is not None and salt is not None:
+        seal(pub, priv, salt)
     return pub, priv
 
 
@@ -102,7 +109,7 @@ class Seat:
         self.seed = seed
         self.player = player
         self.salt = salt
-        self.pub, self.priv = fresh_state(engine, opts, nplayers, seed, player)
+        self.pub, self.priv = fresh_state(engine, opts, nplayers, seed, player, salt)
         self.setup_choices = []    # bounded by the game's set-up, not by its length
         self.setups = {}           # player -> commitment digest
         self.chain = hashlib.sha256(bytes(seed)).digest()
@@ -523,7 +530,7 @@ def _with_ck(seat):
 
 
 def _audit(engine, opts, nplayers, seed, log, player, salt, choices, actions, commits):
-    pub, priv = fresh_state(engine, opts, nplayers, seed, player)
+    pub, priv = fresh_state(engine, opts, nplayers, seed, player, salt)
     for c in choices:
         if c not in engine.setup_legal(pub, priv, player):
             return (-1, "set-up choice %r not legal" % (c,))

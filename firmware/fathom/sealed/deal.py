@@ -16,8 +16,10 @@ import hashlib
 from fathom.prng import Prng
 from fathom.sealed.group import Comb, SealedError, exponent
 
-EVENT_BYTES = 800   # a shuffle event carries at most this many element bytes (frame budget:
-#                     the channel reassembles <= 8 KB, and no allocation during play > 1 KB)
+EVENT_BYTES = 400   # a shuffle event carries at most this many element bytes: 2 cards at 768
+#                     bits. No allocation during play may pass 1 KB (an 800-byte event's
+#                     encoding grew to 1.6 KB in a buffer), and a seat keeps its newest 8
+#                     events in RAM: 4-card events held 6 KB of already-consumed cards there
 
 
 def secret_from_salt(salt):

@@ -6,6 +6,12 @@
 # derive it; each unit keeps it in priv to deal itself its own draws (a draw is no event of its
 # own: the event that ends a turn draws for the next player), and the end-of-game audit checks
 # every card a player claimed to hold.
+#
+# With the option sealed=1 (docs/SEALED_DEAL.md) the deck is sealed instead: pub["sd"] holds it
+# encrypted under both players' keys, no unit holds its order, and each draw of 3 is opened to
+# the drawer by the other player's shares (answers, right after the event that ends a turn).
+# A reshuffle is a new sealed round over the public discard pile. priv then holds the deal
+# secret (from the seat's salt), not the deck.
 from fathom.games import periplus as D
 from fathom.games.base import Engine, IllegalAction
 from fathom.prng import Prng
@@ -18,6 +24,7 @@ from fathom.games.periplus.say import say
 DRAW = 3
 HAND_LIMIT = 5
 QUIET_TURNS = 30         # this many turns in a row without harm: the game is a draw
+FOUL = "foul"            # a card share opened no card: its receiver ends the game naming the sender
 
 _PHASE_TAGS = {
     "discard": ("discard",),
@@ -63,16 +70,23 @@ class PeriplusEngine(Engine):
                 isl.append(sq)
                 isl.append(63 - sq)
         isl.sort()
-        return {
+        pub = {
             "isl": isl, "ships": [[0, -1, 0, 0] for _ in range(2 * NSHIPS)],
             "ready": [False, False], "turn": first, "phase": "setup", "n": 0,
             "hand": [DRAW if p == first else 0 for p in range(2)], "deck": C.DECK_SIZE - DRAW,
             "discard": [], "shuf": 0, "pile": None,
             "moved": [], "fleet": 0, "pending": None, "quiet": 0, "harm": False, "end": None,
         }
+        if opts["sealed"]:
+            from fathom.sealed import stage
+            sd = pub["sd"] = stage.new(C.NKINDS)
+            stage.open_to(sd, first, stage.shuffle(sd, C.full_deck()), list(range(DRAW)))
+        return pub
 
     def new_private(self, pub, player, rng):
         """The deck order from the joint seed, with the first player's first draw dealt."""
+        if "sd" in pub:  # sealed: cards arrive by the deal's openings (apply_private)
+            return {"sd": None, "mid": [], "hand": [], "row": [], "n": 0}
         deck = rng.shuffle(C.full_deck())
         hand = sorted(deck[:DRAW]) if player == pub["turn"] else []
         return {"deck": deck[DRAW:], "key": rng.token(16), "hand": hand, "row": [], "n": 0}
@@ -89,7 +103,29 @@ class PeriplusEngine(Engine):
         priv["row"].append(choice)
 
     def setup_public(self, pub, priv, player):
+        if "sd" in pub:
+            from fathom.sealed import stage
+            return [list(priv["row"]), stage.key_commit(priv["sd"])]
         return list(priv["row"])
+
+    def seal(self, pub, priv, salt):
+        """The seat's hook: this player's sealed-deal secret, from its salt."""
+        if "sd" in pub:
+            from fathom.sealed import stage
+            priv["sd"] = stage.secret(salt)
+
+    def forced(self, pub, priv, player):
+        """The one action the rules leave (the runner plays it without a key press): a foul
+        once a card opened to nothing."""
+        return [FOUL] if priv.get(FOUL) else None
+
+    def deal_progress(self, pub):
+        """(done, total) of the sealed deal's work under way, None when none is: a screen
+        draws a progress bar from it while the units shuffle and open cards."""
+        if "sd" not in pub:
+            return None
+        from fathom.sealed import stage
+        return stage.progress(pub["sd"])
 
     # ---- play ------------------------------------------------------------------------------
     def turn(self, pub):
@@ -98,6 +134,11 @@ class PeriplusEngine(Engine):
         ph = pub["phase"]
         if ph == "setup":
             return None
+        if "sd" in pub:
+            from fathom.sealed import stage
+            a = stage.pending(pub["sd"])
+            if a >= 0:
+                return (a, "answer")
         if ph == "defend":
             return (1 - pub["turn"], "act")
         return (pub["turn"], "act")
@@ -106,6 +147,8 @@ class PeriplusEngine(Engine):
         t = self.turn(pub)
         if t is None or t[0] != player or t[1] != "act":
             return []
+        if priv.get(FOUL):
+            return [[FOUL]]
         ph = pub["phase"]
         hand = _distinct(priv["hand"])
         if ph == "discard":
@@ -154,6 +197,12 @@ class PeriplusEngine(Engine):
         return list(action)
 
     def answer(self, pub, priv, player):
+        if priv.get(FOUL):
+            return [FOUL]
+        if "sd" in pub:
+            from fathom.sealed import stage
+            if stage.pending(pub["sd"]) == player:
+                return stage.answer(pub["sd"], priv, player)
         raise IllegalAction("Periplus asks no queries")
 
     def default_action(self, pub, priv, player):
@@ -176,15 +225,40 @@ class PeriplusEngine(Engine):
             raise IllegalAction("no play now (set-up missing or game over)")
         if t[0] != author:
             raise IllegalAction("out of turn")
+        if "sd" in pub:
+            from fathom.sealed import stage
+            if tag == FOUL:
+                _shape(event, 1)
+                pub["end"] = [author, "foul: P%d's card share opened no card" % (2 - author)]
+                pub["phase"] = "over"
+                return
+            if tag in stage.TAGS:
+                return self._sealed(stage.apply, pub["sd"], author, event)
+            if stage.pending(pub["sd"]) >= 0:
+                raise IllegalAction("%s during the sealed deal" % tag)
         if tag not in _PHASE_TAGS[pub["phase"]]:
             raise IllegalAction("%s not allowed in the %s phase" % (tag, pub["phase"]))
         getattr(self, "_ev_" + tag)(pub, author, event)
+
+    def _sealed(self, fn, sd, author, x):
+        from fathom.sealed.group import SealedError
+        try:
+            fn(sd, author, x)
+        except SealedError as e:
+            raise IllegalAction("sealed deal: %s" % e)
+        except (TypeError, IndexError, KeyError, AttributeError):
+            raise IllegalAction("malformed sealed-deal event")
 
     def _setup(self, pub, author, event):
         _shape(event, 3)
         row = event[1]
         if pub["phase"] != "setup" or pub["ready"][author]:
             raise IllegalAction("set-up already done")
+        kc = None
+        if "sd" in pub:   # [row, key commitment]
+            if not isinstance(row, list) or len(row) != 2:
+                raise IllegalAction("set-up must carry the row and the key commitment")
+            row, kc = row
         if not isinstance(row, list) or len(row) != NSHIPS:
             raise IllegalAction("set-up row must list 8 ships")
         for t in row:
@@ -192,6 +266,9 @@ class PeriplusEngine(Engine):
         for t in range(4):
             if row.count(t) != FLEET[t]:
                 raise IllegalAction("fleet must be 2 Bi, 3 Tr, 2 Qd, 1 Qq")
+        if kc is not None:
+            from fathom.sealed import stage
+            self._sealed(stage.set_commit, pub["sd"], author, kc)
         r0 = B.back_row(author) * B.SIZE
         for c in range(NSHIPS):
             pub["ships"][author * NSHIPS + c] = [row[c], r0 + c, HITS[row[c]], 0]
@@ -207,6 +284,15 @@ class PeriplusEngine(Engine):
 
     def _draw(self, pub, p):
         took = min(DRAW, pub["deck"])
+        if "sd" in pub:   # open the drawn positions to the drawer (and a reshuffle's first)
+            from fathom.sealed import stage
+            sd = pub["sd"]
+            top = sd["n"] - pub["deck"]
+            stage.open_to(sd, p, sd["rnd"], list(range(top, top + took)))
+            if took < DRAW and pub["discard"]:
+                more = min(DRAW - took, len(pub["discard"]))
+                stage.open_to(sd, p, stage.shuffle(sd, sorted(pub["discard"])),
+                              list(range(more)))
         pub["deck"] -= took
         pile = None
         if took < DRAW and pub["discard"]:
@@ -354,12 +440,27 @@ class PeriplusEngine(Engine):
         self._draw(pub, pub["turn"])
 
     def apply_private(self, pub, priv, player, author, event):
+        if "sd" in pub:
+            return self._sealed_private(pub, priv, player, author, event)
         if author == player and event[0] in ("discard", "move", "ahead", "fire", "defend"):
             if event[1] in priv["hand"]:
                 priv["hand"].remove(event[1])
         if priv["n"] != pub["n"]:          # this event ended a turn: the next player drew
             priv["n"] = pub["n"]
             self._deal(pub, priv, player == pub["turn"])
+
+    def _sealed_private(self, pub, priv, player, author, event):
+        tag = event[0]
+        if author == player and tag in ("discard", "move", "ahead", "fire", "defend"):
+            if event[1] in priv["hand"]:
+                priv["hand"].remove(event[1])
+        from fathom.sealed import stage
+        if tag in stage.TAGS:
+            got = stage.private(pub["sd"], priv, player, author, event)
+            if got:
+                if -1 in got:
+                    priv[FOUL] = 1
+                priv["hand"] = sorted(priv["hand"] + [k for k in got if k >= 0])
 
     def _deal(self, pub, priv, mine):
         """Mirror the public draw on this unit's copy of the deck order. The cards go to the

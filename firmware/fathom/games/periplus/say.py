@@ -23,4 +23,12 @@ def say(pub, ev):
         return "%s %s>%s" % (C.name(ev[1]), _ship(pub, ev[2]), _ship(pub, ev[3]))
     if tag == "take":
         return "takes the hit"
+    if tag == "sk":
+        return "deal key"
+    if tag == "ss":
+        return "shuffles %d-%d" % (ev[2] + 1, ev[2] + len(ev[3]) // 2)
+    if tag == "so":
+        return "opens %d card%s" % (len(ev[2]), "" if len(ev[2]) == 1 else "s")
+    if tag == "foul":
+        return "FOUL: bad card"
     return tag

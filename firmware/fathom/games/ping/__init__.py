@@ -2,5 +2,7 @@
 ID = "ping"
 TITLE = "PING"
 PLAYERS = (2, 2)
-OPTIONS = ()
+# sealed: 1 deals the hands with the sealed deal (docs/SEALED_DEAL.md), 0 from the joint seed.
+# Ints, like Periplus's islands: `fathom sim --option sealed=1`, and saves name them as such.
+OPTIONS = (("sealed", "Sealed deal", (0, 1), 0),)
 PARTS = ("engine", "bot", "screen", "companion")

@@ -46,6 +46,14 @@ def describe(author, ev):
             return who + "disables %d,%d" % (ev[1] + 1, ev[2] + 1)
         if tag == "damage":
             return who + ("SUNK" if ev[1] else "damaged") + " at " + B.name(ev[2])
+        if tag == "sk":
+            return who + "deal key"
+        if tag == "ss":
+            return who + "shuffles %d-%d" % (ev[2] + 1, ev[2] + len(ev[3]) // 2)
+        if tag == "so":
+            return who + "opens %d card%s" % (len(ev[2]), "" if len(ev[2]) == 1 else "s")
+        if tag == "foul":
+            return who + "FOUL: bad card"
         if tag == "setup":
             return who + "ready"
         if tag == "concede":

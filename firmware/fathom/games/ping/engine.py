@@ -6,6 +6,13 @@ from fathom.games.ping import board as B
 from fathom.games.ping import track
 from fathom.games.ping.track import F_PLAY, F_AT, F_LINE, F_NEAR, tracker  # noqa: F401
 
+# The sealed deal (option sealed=1, docs/SEALED_DEAL.md): positions of the sealed deck after
+# both shuffles. Player 1's hand is opened to it by player 2's shares and the other way round;
+# the face-down card only when player 1 takes it (end of turn 1); the rest are never opened.
+HAND_POS = ((0, 1, 2), (3, 4, 5))
+DOWN_POS = 6
+FOUL = "foul"    # a card share opened no card: its receiver ends the game naming the sender
+
 # Stages of a turn (pub["q"]): who authors next is decided by the stage.
 PLAY = ""        # the player to move plays a card (or reports first)
 SEEN = "seen"    # adversary turns their previous card up (PING / LISTEN)
@@ -53,17 +60,53 @@ class PingEngine(Engine):
     def new_game(self, opts, nplayers, rng):
         if nplayers != 2:
             raise IllegalAction("PING is for two players")
-        return {"ready": [False, False], "p": 0, "q": PLAY, "ask": 0, "shot": None,
+        pub = {"ready": [False, False], "p": 0, "q": PLAY, "ask": 0, "shot": None,
                 "area": list(_NONE), "out": None, "loc": [-1] * B.NCARDS, "rep": [0, 0],
                 "won": None, "tr": track.new(), "tk": None, "turns": 0}
+        # .get: a save from before the option (opts {}) is a seeded game, and stays one
+        if (opts or {}).get("sealed"):
+            from fathom.sealed import stage
+            sd = pub["sd"] = stage.new(B.NCARDS)
+            stage.shuffle(sd, range(B.NCARDS))
+            for p in (0, 1):
+                stage.open_to(sd, p, 0, HAND_POS[p])
+        return pub
 
     def new_private(self, pub, player, rng):
+        if "sd" in pub:  # sealed: the hand arrives by the deal's openings (apply_private)
+            return {"hand": [], "sq": -1, "done": 0, "last": None, "inc": -1, "sd": None,
+                    "mid": []}
         # Both units shuffle the same deck from the joint seed and keep only their own part:
         # 0-2 player 1's hand, 3-5 player 2's, 6 the face-down card player 1 takes on turn 1.
         deck = rng.shuffle(list(range(B.NCARDS)))
         own = deck[3 * player:3 * player + 3]
         return {"hand": [[c, 0] for c in own], "sq": -1, "done": 0, "last": None,
                 "inc": deck[6] if player == 0 else -1}
+
+    def seal(self, pub, priv, salt):
+        """The seat's hook: this player's sealed-deal secret, from its salt."""
+        if "sd" in pub:
+            from fathom.sealed import stage
+            priv["sd"] = stage.secret(salt)
+
+    def forced(self, pub, priv, player):
+        """The one action the rules leave (the runner plays it without a key press): a foul
+        once a card opened to nothing."""
+        return [FOUL] if priv.get(FOUL) else None
+
+    def deal_progress(self, pub):
+        """(done, total) of the sealed deal's work under way, None when none is: a screen
+        draws a progress bar from it while the units shuffle and open cards."""
+        if "sd" not in pub:
+            return None
+        from fathom.sealed import stage
+        return stage.progress(pub["sd"])
+
+    def setup_public(self, pub, priv, player):
+        if "sd" not in pub:
+            return None
+        from fathom.sealed import stage
+        return stage.key_commit(priv["sd"])
 
     def setup_legal(self, pub, priv, player):
         return list(range(B.NSQ)) if priv["sq"] < 0 else []
@@ -77,6 +120,11 @@ class PingEngine(Engine):
     def turn(self, pub):
         if pub["won"] is not None or "conceded" in pub:
             return None
+        if "sd" in pub:
+            from fathom.sealed import stage
+            a = stage.pending(pub["sd"])
+            if a >= 0:
+                return (a, "answer")
         p = pub["p"]
         q = pub["q"]
         if q == PLAY or q == PICK:
@@ -97,6 +145,8 @@ class PingEngine(Engine):
         t = self.turn(pub)
         if t is None or t[0] != player or t[1] != "act":
             return []
+        if priv.get(FOUL):
+            return [[FOUL]]
         q = pub["q"]
         if q == SHUF:
             return [["shuffle", k] for k in range(6)]
@@ -134,6 +184,8 @@ class PingEngine(Engine):
         if action not in self.legal(pub, priv, player):
             raise IllegalAction("illegal action %r" % (action,))
         kind = action[0]
+        if kind == FOUL:
+            return [FOUL]
         if kind == "shuffle":
             h = priv["hand"]
             priv["hand"] = [h[i] for i in PERMS[action[1]]]
@@ -178,6 +230,12 @@ class PingEngine(Engine):
 
     # ---- answering (from this unit's secrets) ----------------------------------------------
     def answer(self, pub, priv, player):
+        if priv.get(FOUL):
+            return [FOUL]
+        if "sd" in pub:
+            from fathom.sealed import stage
+            if stage.pending(pub["sd"]) == player:
+                return stage.answer(pub["sd"], priv, player)
         q = pub["q"]
         last = priv["last"]
         if q == SEEN:
@@ -208,6 +266,15 @@ class PingEngine(Engine):
         return sq == at or bool(B.NB[at] & (1 << sq))
 
     def apply_private(self, pub, priv, player, author, event):
+        if "sd" in pub and event[0] in ("sk", "ss", "so"):
+            from fathom.sealed import stage
+            got = stage.private(pub["sd"], priv, player, author, event)
+            for c in got or ():
+                if c < 0:
+                    priv[FOUL] = 1
+                else:
+                    priv["hand"].append([c, 0])
+            return
         tk = pub["tk"]
         if tk is not None and tk[0] == player:
             c = tk[1]
@@ -228,7 +295,12 @@ class PingEngine(Engine):
         tag = event[0]
         if tag == "setup":
             _shape(event, 3)
-            if event[1] is not None or pub["ready"][author]:
+            if pub["ready"][author]:
+                raise IllegalAction("bad set-up event")
+            if "sd" in pub:
+                from fathom.sealed import stage
+                self._sealed(stage.set_commit, pub["sd"], author, event[1])
+            elif event[1] is not None:
                 raise IllegalAction("bad set-up event")
             pub["ready"][author] = True
             return
@@ -239,6 +311,19 @@ class PingEngine(Engine):
             raise IllegalAction("game is over")
         if t[0] != author:
             raise IllegalAction("out of turn")
+        if tag == FOUL and "sd" in pub:
+            _shape(event, 1)
+            pub["tk"] = None
+            pub["won"] = [author, "foul: P%d's card share opened no card" % (2 - author)]
+            return
+        if "sd" in pub:
+            from fathom.sealed import stage
+            if tag in stage.TAGS:
+                self._sealed(stage.apply, pub["sd"], author, event)
+                pub["tk"] = None   # a sealed step takes no card: the last turn's take is done
+                return
+            if stage.pending(pub["sd"]) >= 0:
+                raise IllegalAction("%s during the sealed deal" % tag)
         handler = _HANDLERS.get((pub["q"], tag))
         if handler is None:
             raise IllegalAction("%s not allowed now" % tag)
@@ -252,6 +337,15 @@ class PingEngine(Engine):
         except (TypeError, IndexError, KeyError, ValueError, AttributeError):
             pub["tk"] = old
             raise IllegalAction("malformed %s event" % tag)
+
+    def _sealed(self, fn, sd, author, x):
+        from fathom.sealed.group import SealedError
+        try:
+            fn(sd, author, x)
+        except SealedError as e:
+            raise IllegalAction("sealed deal: %s" % e)
+        except (TypeError, IndexError, KeyError, AttributeError):
+            raise IllegalAction("malformed sealed-deal event")
 
     def _fact(self, pub, who, kind, x, y=0):
         track.add(pub, who, kind, x, y)
@@ -453,7 +547,11 @@ class PingEngine(Engine):
         if a[0] == 1 - p and a[1] < 0:
             pub["q"] = HAND
             return
-        pub["tk"] = [p, a[1]]
+        if a[0] < 0 and "sd" in pub:  # the dealt face-down card: opened to its taker now
+            from fathom.sealed import stage
+            stage.open_to(pub["sd"], p, 0, [DOWN_POS])
+        else:
+            pub["tk"] = [p, a[1]]
         if a[1] >= 0:
             pub["loc"][a[1]] = p
         pub["area"] = pub["out"]
