@@ -30,18 +30,20 @@ def soak_plan():
 
 
 def add_arguments(p):
-    p.add_argument("what", choices=BENCHES + ("device", "deal", "all"),
+    p.add_argument("what", choices=BENCHES + ("device", "deal", "ux", "all"),
                    help="device: memory and stack on the 32-bit runtimes, every game played "
                         "to its end vs the sharp bot; deal: the sealed deal's exponentiations "
                         "and time per unit on the 64-bit and 32-bit runtimes, with the ESP32 "
-                        "estimate (neither is part of `all`: they take minutes)")
+                        "estimate; ux: key presses per action and from power-on to the first "
+                        "move, whole games played through the keys by a scripted player (none "
+                        "of these is part of `all`: they take minutes)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--game", default=None, help="turn: the game (default ashtapada); device: "
                                                  "only this game (default all five)")
     p.add_argument("--presses", type=int, default=30)
     p.add_argument("--games", type=int, default=None,
                    help="games per soak run (default 20), seeded games per game for device "
-                        "(default 5)")
+                        "(default 5), games per game for ux (default 2)")
     p.add_argument("--runtime", choices=("wheel", "stock", "frozen", "both"), default=None,
                    help="the MicroPython the units run (default wheel, or FATHOM_RUNTIME); "
                         "device: stock, frozen or both (default)")
@@ -213,6 +215,11 @@ def bench_device(args):
 def bench_deal(args):
     from fathom_host.dealbench import bench_deal as run_deal
     return run_deal()
+
+
+def bench_ux(args):
+    from fathom_host.uxbench import bench_ux as run_ux
+    return run_ux(args)
 
 
 def run(args):
