@@ -74,12 +74,13 @@ def alive(seats):
 # ---- map, notation, set-up, turn order ----------------------------------------------------
 
 def test_map_size_grows_two_each_way_per_extra_player():
-    assert [map_size(n) for n in (2, 3, 4)] == [6, 8, 10]
-    for n in (2, 3, 4):
+    assert [map_size(n) for n in range(2, 9)] == [6, 8, 10, 12, 14, 16, 18]
+    for n in range(2, 9):
         p = ENGINE.new_game(ENGINE.options(), n, Prng(b"x", b"game"))
         assert p["size"] == map_size(n)
-    with pytest.raises(IllegalAction, match="2 to 4"):
-        ENGINE.new_game(ENGINE.options(), 5, Prng(b"x", b"game"))
+    for n in (1, 9):
+        with pytest.raises(IllegalAction, match="2 to 8"):
+            ENGINE.new_game(ENGINE.options(), n, Prng(b"x", b"game"))
 
 
 def test_letters_across_numbers_up():
@@ -95,9 +96,9 @@ def test_letters_across_numbers_up():
 
 def test_secret_start_any_square_and_commit_carries_no_position():
     seats = local.make_seats(ENGINE, ENGINE.options(), 2, seed_for(2, 0))
-    assert seats[0].setup_legal() == list(range(36))
+    assert list(seats[0].setup_legal()) == list(range(36))
     seats[0].setup_choose(sq("C4"))
-    assert seats[0].setup_legal() == []
+    assert list(seats[0].setup_legal()) == []
     ev = seats[0].setup_event()
     assert ev[0] == "setup" and ev[1] is None and len(ev[2]) == 32
     with pytest.raises(IllegalAction):

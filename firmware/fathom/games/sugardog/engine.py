@@ -1,4 +1,4 @@
-# Sugar Dog: hidden submarines for 2 to 4 players, each on their own unit (docs/rules/sugar_dog.md).
+# Sugar Dog: hidden submarines for 2 to 8 players, each on their own unit (docs/rules/sugar_dog.md).
 #
 # Secret per player: the submarine's square, its mines and mines left. Torpedoes are public
 # (every square a torpedo enters is announced), so they live in pub. When something enters a
@@ -49,8 +49,9 @@ def dist(size, a, b):
 
 
 def by_distance(size, source, squares):
-    """Nearest to the sonar source first, ties by square number, so the order is canonical."""
-    return sorted(squares, key=lambda q: dist(size, source, q) * 256 + q)
+    """Nearest to the sonar source first, ties by square number, so the order is canonical.
+    The key's multiplier exceeds every square (324 on the 18x18 map of eight players)."""
+    return sorted(squares, key=lambda q: dist(size, source, q) * 1024 + q)
 
 
 def name(size, sq):
@@ -67,8 +68,9 @@ class SugarDog(Engine):
 
     # ---- setup -----------------------------------------------------------------------------
     def new_game(self, opts, nplayers, rng):
-        if not 2 <= nplayers <= 4:
-            raise IllegalAction("Sugar Dog takes 2 to 4 players")
+        lo, hi = D.PLAYERS
+        if not _is_int(nplayers) or not lo <= nplayers <= hi:
+            raise IllegalAction("Sugar Dog takes %d to %d players" % (lo, hi))
         first = rng.below(nplayers)
         return {
             "n": nplayers, "size": map_size(nplayers), "calm_limit": opts["calm"],
@@ -85,7 +87,9 @@ class SugarDog(Engine):
     def setup_legal(self, pub, priv, player):
         if priv["pos"] is not None:
             return []
-        return list(range(pub["size"] * pub["size"]))
+        # A range, not a list: 324 squares on the 18x18 map would be a 2 KB block on a unit
+        # (the budget: no allocation over 1 KB in play); it answers `in`, len() and indexing.
+        return range(pub["size"] * pub["size"])
 
     def setup_apply(self, pub, priv, player, choice):
         if priv["pos"] is not None or not _is_int(choice) or not 0 <= choice < pub["size"] ** 2:
@@ -502,6 +506,9 @@ def marks(pub, priv, log, player):
                 mines[q] = author
         elif tag == "a" and ev[2] and mines.get(ev[1][-1]) == author:
             del mines[ev[1][-1]]
+    # A list, so the screen reads a square's glyph without allocating (indexing a str makes a
+    # new one-char str on MicroPython). On the 16x16 and 18x18 maps this list is 1-1.3 KB on
+    # a unit, one block per event when the screen refreshes (reported: see the rules page).
     grid = [" "] * (size * size)
     for q in mines:
         if alive[mines[q]]:
