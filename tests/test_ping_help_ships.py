@@ -4,6 +4,7 @@ import pathlib
 
 from fathom_host import deploy
 from fathom.games.ping import screen as ui
+from fathom.ui.dialog import read_text
 from fathom import res
 
 FIRMWARE = pathlib.Path(__file__).resolve().parent.parent / "firmware"
@@ -17,4 +18,4 @@ def test_the_help_file_is_read_through_res():
     with res.open_data(ui.HELP_FILE) as f:
         first = f.readline()
     assert first.startswith("PING:")
-    assert ui.read_help().count("\n") >= 10  # kept as lines: the page wraps them itself
+    assert read_text(ui.HELP_FILE).count("\n") >= 10  # kept as lines: the page wraps them itself

@@ -13,7 +13,7 @@ from fathom.games.ping import screen as ui
 from fathom.games.ping.bot import SharpBot
 from fathom.games.ping.engine import ENGINE
 from fathom.runner import Runner
-from fathom.ui import topbar
+from fathom.ui import boardgrid, font, topbar
 from test_ping_helpers import M1_ENC, M1_GUN, M1_LISTEN, M1_TORP, M2_DIVE, M3_PING, game
 from uikit import App, Oversized
 
@@ -42,6 +42,9 @@ class Recorder:
 
 
 _tiny = ui.tiny
+# every module that calls tiny() holds its own name for it: each is patched (font's covers
+# put, write and number, which the other widgets draw 3x5 text through)
+_TINY_USERS = (ui, topbar, font, boardgrid)
 
 
 def _rec_tiny(d, text, x, y, c=1):
@@ -52,13 +55,13 @@ def _rec_tiny(d, text, x, y, c=1):
 
 def recorded(fn):
     """Runs fn with tiny() recording its boxes (no fixtures: the MicroPython runner has none)."""
-    ui.tiny = _rec_tiny
-    topbar.tiny = _rec_tiny
+    for m in _TINY_USERS:
+        m.tiny = _rec_tiny
     try:
         fn()
     finally:
-        ui.tiny = _tiny
-        topbar.tiny = _tiny
+        for m in _TINY_USERS:
+            m.tiny = _tiny
 
 
 def check_frame(scr, w, h, what):

@@ -98,7 +98,7 @@ def press(scr, keys):
 def own_glyph(scr, d, sq):
     """Yours are inverted: the column between the hull letter and the hits bar is lit."""
     g = scr.grid
-    at = g.where(scr._cell(sq))
+    at = g.where(sq)
     return d.lit(at[0] + 3, at[1], 1, g.px - 1) == g.px - 1
 
 
@@ -106,7 +106,7 @@ def corners(scr, d, sq):
     """The corner marks of a picked or highlighted square: their arms in the gap rows above
     and below it (the gap columns at its sides are its neighbours' too)."""
     g = scr.grid
-    x, y = g.where(scr._cell(sq))
+    x, y = g.where(sq)
     s = g.px - 1
     return d.pixel(x, y - 1) + d.pixel(x + s - 1, y - 1) + d.pixel(x, y + s) + \
         d.pixel(x + s - 1, y + s)
@@ -115,7 +115,7 @@ def corners(scr, d, sq):
 def cell_lit(scr, d, sq):
     """Lit pixels inside a square's glyph box, and the box's area."""
     g = scr.grid
-    at = g.where(scr._cell(sq))
+    at = g.where(sq)
     assert at is not None
     return d.lit(at[0], at[1], g.px - 1, g.px - 1), (g.px - 1) ** 2
 
@@ -145,14 +145,14 @@ def test_player_two_is_told_and_sees_its_row_at_the_bottom():
     assert scr.lines()[1] in ("= You are P2", "= P1 passed") or scr.lines()[1].startswith("= P1")
     d = draw(scr)
     g = scr.grid
-    y_back = g.where(scr._cell(7 * 8))[1]             # a8, player 2's back row
-    y_far = g.where(scr._cell(0))[1]
+    y_back = g.where(7 * 8)[1]             # a8, player 2's back row
+    y_far = g.where(0)[1]
     assert y_back > y_far                              # your back row is the bottom row
     # own ships inverted (most of the glyph lit), the enemy's plain (a letter and a bar)
     pub = rs[1].seat.pub
     for sid in range(16):
         sq = pub["ships"][sid][SQ]
-        if sq >= 0 and scr.grid.where(scr._cell(sq)) is not None:
+        if sq >= 0 and scr.grid.where(sq) is not None:
             assert own_glyph(scr, d, sq) == (sid // NSHIPS == 1), sid
 
 

@@ -12,6 +12,7 @@ from fathom.games.ping import board as B
 from fathom.games.ping import say
 from fathom.runner import Runner
 from fathom.games.ping import screen as ui
+from fathom.ui.dialog import read_text
 from test_ping_helpers import (SQ, game, play, M1_TORP, M1_TORP2, M2_TORP, M1_GUN,
                                M3_PING, M1_ENC, M2_DIVE, M1_LISTEN)
 
@@ -244,7 +245,7 @@ def test_help_opens_with_a_long_press_and_scrolls():
 
 
 def test_the_help_text_ships_beside_the_game():
-    text = ui.read_help()
+    text = read_text(ui.HELP_FILE)
     for word in ("GOAL", "TORPEDO", "DECK GUN", "DIVE", "KEYS", "SET-UP", "BACK"):
         assert word in text, word
 

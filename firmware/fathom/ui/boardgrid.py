@@ -4,24 +4,30 @@
 # so the player sees what lies beyond. Optional edge labels in the 3x5 font (letters across,
 # numbers along the side, row 1 at the bottom when flip). The caller draws each square's content
 # (cell_fn); the grid draws the cursor frame, one pixel outside the square so its glyph reads
-# (the squares keep one pixel clear inside the box on every side for it).
-# Cell numbers: cell = r * cols + c, r = 0 is the board's first row (drawn at the bottom if flip).
+# (the squares keep one pixel clear inside the box on every side for it), and corner marks on
+# the squares in `marks` (what a highlighted choice touches, when it is not the cursor).
+# Cell numbers: cell = r * cols + c, r = 0 is the board's first row (drawn at the bottom if flip),
+# whatever the view: the second player's view of a shared board is flip=False, mirror=True (the
+# board turned round: its own side at the bottom), and the caller never maps squares itself.
 from fathom.ui.font import TH, TW, digits, number, tiny
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+ARROWS = ("UP", "DOWN", "LEFT", "RIGHT")
 
 
 class BoardGrid:
     def __init__(self, ncols, nrows, cursor=0, flip=False, labels=False, min_px=4, max_px=12,
-                 letters=LETTERS):
+                 letters=LETTERS, mirror=False):
         self.nc = ncols
         self.nr = nrows
         self.cursor = cursor if 0 <= cursor < ncols * nrows else 0
         self.flip = flip
+        self.mirror = mirror      # columns drawn right to left (with flip=False: turned round)
         self.labels = labels
         self.min_px = min_px
         self.max_px = max_px
-        self.letters = letters    # column names, one character each
+        self.letters = letters    # column names, one character each, in board order
+        self.marks = ()           # cells drawn with corner marks (any sequence: `in`, for)
         self.fc = 0               # first column and first drawn row (display order) in the window
         self.fr = 0
         # set by layout(): cell pitch, label margins, visible columns and rows, board origin
@@ -56,71 +62,146 @@ class BoardGrid:
         self._follow()
         return 2 + lx + self.vc * px
 
-    def _row_on_screen(self, r):
+    # ---- display order: no divmod or tuples on the draw and key paths (each would allocate
+    # per cursor move) ----------------------------------------------------------------------
+    def screen_col(self, cell):
+        """The cell's column counted from the left as drawn."""
+        c = cell % self.nc
+        return self.nc - 1 - c if self.mirror else c
+
+    def screen_row(self, cell):
+        """The cell's row counted from the top as drawn."""
+        r = cell // self.nc
         return self.nr - 1 - r if self.flip else r
 
-    # no divmod or tuples on the draw and key paths: each would allocate per cursor move
+    def at_screen(self, sc, sr):
+        """The cell drawn at column sc, row sr (display order)."""
+        r = self.nr - 1 - sr if self.flip else sr
+        return r * self.nc + (self.nc - 1 - sc if self.mirror else sc)
+
     def _follow(self):
-        r = self.cursor // self.nc
-        c = self.cursor % self.nc
-        self.fc = _window(self.fc, c, self.vc, self.nc)
-        self.fr = _window(self.fr, self._row_on_screen(r), self.vr, self.nr)
+        self.fc = _window(self.fc, self.screen_col(self.cursor), self.vc, self.nc)
+        self.fr = _window(self.fr, self.screen_row(self.cursor), self.vr, self.nr)
 
     def where(self, cell):
         """(x, y) of a square's top left as last laid out, or None when outside the window."""
-        r, c = divmod(cell, self.nc)
-        dr = self._row_on_screen(r) - self.fr
-        dc = c - self.fc
+        dr = self.screen_row(cell) - self.fr
+        dc = self.screen_col(cell) - self.fc
         if not (0 <= dc < self.vc and 0 <= dr < self.vr):
             return None
         return self.x0 + dc * self.px, self.y0 + dr * self.px
 
-    def key(self, k, ok=None):
-        """Arrows move the cursor (UP is up on screen); squares where ok(cell) is False are
-        jumped over, and a move that finds no square stays put. True when the key was a move."""
+    # ---- moving --------------------------------------------------------------------------
+    def move(self, cell, k, ok=None, near=False):
+        """Where arrow k takes a cursor on `cell` (UP is up on screen), or -1 for another key.
+        Squares where ok(cell) is False are jumped over along the line; with near, the move
+        goes to the nearest allowed square lying that way on screen, straight lines first (a
+        knight's or a diagonal goal is one press away). A move that finds none stays put."""
         if k == "UP" or k == "DOWN":
-            dr = (1 if k == "UP" else -1) * (1 if self.flip else -1)
-            dc = 0
+            dx = 0
+            dy = -1 if k == "UP" else 1
         elif k == "LEFT" or k == "RIGHT":
-            dr = 0
-            dc = 1 if k == "RIGHT" else -1
+            dx = 1 if k == "RIGHT" else -1
+            dy = 0
         else:
-            return False
-        r = self.cursor // self.nc
-        c = self.cursor % self.nc
+            return -1
+        x = self.screen_col(cell)
+        y = self.screen_row(cell)
+        if near:
+            return self._nearest(cell, x, y, dx, dy, ok)
         while True:
-            r += dr
-            c += dc
-            if not (0 <= r < self.nr and 0 <= c < self.nc):
-                return True
-            if ok is None or ok(r * self.nc + c):
-                self.cursor = r * self.nc + c
-                return True
+            x += dx
+            y += dy
+            if not (0 <= x < self.nc and 0 <= y < self.nr):
+                return cell
+            c = self.at_screen(x, y)
+            if ok is None or ok(c):
+                return c
 
+    def _nearest(self, cell, x0, y0, dx, dy, ok):
+        best = cell
+        bv = -1
+        for c in range(self.nc * self.nr):
+            ex = self.screen_col(c) - x0
+            ey = self.screen_row(c) - y0
+            along = ex * dx + ey * dy
+            if along <= 0 or (ok is not None and not ok(c)):
+                continue
+            across = ex * dy + ey * dx
+            v = along + 3 * (across if across >= 0 else -across)
+            if bv < 0 or v < bv:
+                bv = v
+                best = c
+        return best
+
+    def key(self, k, ok=None, near=False):
+        """Arrows move the cursor (see move()); True when the key was an arrow."""
+        c = self.move(self.cursor, k, ok, near)
+        if c < 0:
+            return False
+        self.cursor = c
+        return True
+
+    def keys_to(self, goal, ok=None, near=False, start=-1):
+        """The fewest arrow presses that bring the cursor (or a cursor on `start`) to cell
+        `goal`, moving as key(k, ok, near) moves; None when no presses do."""
+        from fathom.ui.keysearch import shortest
+
+        def step(c, k):
+            return self.move(c, k, ok, near)
+
+        return shortest(self.cursor if start < 0 else start, ARROWS, step,
+                        lambda c: c == goal)
+
+    # ---- drawing -------------------------------------------------------------------------
     def draw(self, d, x, y, w, h, cell_fn, frame=True):
-        """Lays out, draws every visible square with cell_fn(d, cell, cx, cy, px), the labels
-        and the cursor frame; returns the drawn width (side text can start right of it)."""
+        """Lays out, draws every visible square with cell_fn(d, cell, cx, cy, px), the labels,
+        the corner marks and the cursor frame; returns the drawn width (side text can start
+        right of it)."""
         used = self.layout(x, y, w, h)
         px = self.px
         for dr in range(self.vr):
-            sr = self.fr + dr
-            r = self.nr - 1 - sr if self.flip else sr
             for dc in range(self.vc):
-                c = self.fc + dc
-                cell_fn(d, r * self.nc + c, self.x0 + dc * px, self.y0 + dr * px, px)
+                cell_fn(d, self.at_screen(self.fc + dc, self.fr + dr), self.x0 + dc * px,
+                        self.y0 + dr * px, px)
         if self.ty:
             for dc in range(self.vc):
-                tiny(d, self.letters[self.fc + dc], self.x0 + dc * px + (px - 3) // 2, y, 1)
+                sc = self.fc + dc
+                tiny(d, self.letters[self.nc - 1 - sc if self.mirror else sc],
+                     self.x0 + dc * px + (px - 3) // 2, y, 1)
             for dr in range(self.vr):
                 sr = self.fr + dr
                 number(d, (self.nr - sr if self.flip else sr + 1), x,
                        self.y0 + dr * px + (px - 5) // 2, 1, True)
+        for cell in self.marks:
+            self._corners(d, cell)
         if frame:
-            dr = self._row_on_screen(self.cursor // self.nc) - self.fr
-            dc = self.cursor % self.nc - self.fc
+            dr = self.screen_row(self.cursor) - self.fr
+            dc = self.screen_col(self.cursor) - self.fc
             if 0 <= dc < self.vc and 0 <= dr < self.vr:
                 d.rect(self.x0 + dc * px - 1, self.y0 + dr * px - 1, px + 2, px + 2, 1)
         return used
+
+    def _corners(self, d, cell):
+        """An L in each corner of the ring round a square (a frame's corners alone): marked,
+        and its glyph left as it is."""
+        if cell < 0:
+            return
+        dr = self.screen_row(cell) - self.fr
+        dc = self.screen_col(cell) - self.fc
+        if not (0 <= dc < self.vc and 0 <= dr < self.vr):
+            return
+        n = self.px
+        x = self.x0 + dc * n - 1
+        y = self.y0 + dr * n - 1
+        d.hline(x, y, 2, 1)
+        d.vline(x, y, 2, 1)
+        d.hline(x + n - 1, y, 2, 1)
+        d.vline(x + n, y, 2, 1)
+        d.hline(x, y + n, 2, 1)
+        d.vline(x, y + n - 1, 2, 1)
+        d.hline(x + n - 1, y + n, 2, 1)
+        d.vline(x + n, y + n - 1, 2, 1)
 
 
 def _window(first, at, vis, n):

@@ -2,7 +2,8 @@
 # inverted and its text shows below in a scrolling page (UP/DOWN). Cards carry a short label
 # (8x8 letters when enough cards fit, else the 3x5 font) or a glyph the caller draws. When not
 # every card fits, the row scrolls with the selection and small arrows mark the hidden ends.
-from fathom.ui.font import CH, TH, TW, put, tiny
+from fathom.ui.font import CH, TH, TW, put
+from fathom.ui.listview import steps
 from fathom.ui.textpage import TextPage
 
 _GAP = 2
@@ -27,6 +28,10 @@ class CardRow:
             self.cursor = (self.cursor + (1 if k == "RIGHT" else -1)) % self.n
             return True
         return self.page.key(k)
+
+    def keys_to(self, i):
+        """The shortest LEFT/RIGHT presses that select card i (the row wraps)."""
+        return steps(self.cursor, i, self.n, "LEFT", "RIGHT")
 
     def size(self, w):
         """(card w, card h, small): 8x8 labels when three cards (or all) fit across w."""
@@ -62,10 +67,8 @@ class CardRow:
                 d.rect(cx, y, cw, chh, 1)
             if glyph is not None:
                 glyph(d, i, cx, y, cw, chh, sel)
-            elif small:
-                tiny(d, label(i), cx + 2, y + 2, 0 if sel else 1)
             else:
-                put(d, label(i), cx + 2, y + 2, self.chars, 0 if sel else 1)
+                put(d, label(i), cx + 2, y + 2, self.chars, 0 if sel else 1, small)
             i += 1
         m = y + chh // 2
         if self.first > 0:                   # cards hidden to the left

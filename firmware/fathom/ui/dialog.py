@@ -1,6 +1,8 @@
 # Message and confirmation screens: a top bar over a text page (UP/DOWN scroll it, the bar
-# counts the lines when it does not fit), OK to accept, BACK to refuse.
-from fathom.ui.screen import CH, Screen
+# counts the lines when it does not fit), OK to accept, BACK to refuse. And a game's help page,
+# a data file beside the game read only when it is opened.
+from fathom.ui.font import CH
+from fathom.ui.screen import Screen
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
 
@@ -48,3 +50,19 @@ def draw_page(d, title, link, page):
     else:
         top_bar(d, title, link)
     page.draw(d, 0, CH, d.width, h)
+
+
+def read_text(name):
+    """A data file's text (fathom.res finds it, deployed or frozen), read line by line so a
+    long help page costs no heap until it is opened."""
+    from fathom import res
+    out = []
+    with res.open_data(name) as fh:
+        for line in fh:
+            out.append(line.rstrip("\n"))
+    return "\n".join(out)
+
+
+def show_help(app, title, name):
+    """The help page from data file `name`, over the game (BACK or OK closes it)."""
+    app.push(Message(app, title, read_text(name).strip()))

@@ -1,5 +1,5 @@
 # Text at two sizes: the display's 8x8 font (CH px cells) and a 3x5 font for labels where 8x8
-# letters do not fit (board edges, a counter in the top bar, a 72x40 panel). Both draw straight
+# letters do not fit (board edges, a counter in the top bar, side panels, a 72x40 panel). Both draw straight
 # into the framebuf without building strings, so a redraw that only moves a cursor allocates
 # nothing (a string too long for its field is drawn a character at a time, never sliced).
 CH = 8          # 8x8 font cell, pixels
@@ -11,9 +11,9 @@ _TINY = (0x7B6F, 0x2C97, 0x73E7, 0x73CF, 0x5BC9, 0x79CF, 0x79EF, 0x7252, 0x7BEF,
          0x2BED, 0x6BAE, 0x3923, 0x6B6E, 0x79A7, 0x79A4, 0x396B, 0x5BED, 0x7497, 0x126A, 0x5BAD,
          0x4927, 0x5FED, 0x6B6D, 0x2B6A, 0x6BA4, 0x2B73, 0x6BAD, 0x388E, 0x7492, 0x5B6F, 0x5B6A,
          0x5BFD, 0x5AAD, 0x5A92, 0x72A7)
-_SIGNS = "-/+:.?!*#<>()"
+_SIGNS = "-/+:.?!*#<>(),'%~"
 _SIGN = (0x01C0, 0x12A4, 0x05D0, 0x0410, 0x0002, 0x7282, 0x2482, 0x0AA8, 0x5F7D, 0x1511,
-         0x4454, 0x2922, 0x224A)
+         0x4454, 0x2922, 0x224A, 0x0014, 0x4800, 0x52A5, 0x0780)
 _DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
 
 
@@ -62,6 +62,14 @@ def digits(n):
     return k
 
 
+def write(d, text, x, y, c=1, small=False):
+    """Text in the 8x8 font, or the 3x5 one when small: a widget with both sizes calls this."""
+    if small:
+        tiny(d, text, x, y, c)
+    else:
+        d.text(text, x, y, c)
+
+
 def number(d, n, x, y, c=1, small=False):
     """A non-negative int drawn digit by digit from constant one-character strings, so a
     counter redrawn on every cursor move allocates nothing; returns the x after it."""
@@ -69,10 +77,7 @@ def number(d, n, x, y, c=1, small=False):
     k = digits(n)
     xx = x + (k - 1) * step
     while True:
-        if small:
-            tiny(d, _DIGITS[n % 10], xx, y, c)
-        else:
-            d.text(_DIGITS[n % 10], xx, y, c)
+        write(d, _DIGITS[n % 10], xx, y, c, small)
         n //= 10
         if not n:
             break
@@ -80,18 +85,22 @@ def number(d, n, x, y, c=1, small=False):
     return x + k * step
 
 
-def put(d, text, x, y, ncols, c=1):
-    """8x8 text in at most `ncols` cells: a longer text ends in '~' (it is cut, and says so).
-    A cut text is drawn a character at a time (each a one-character string the interpreter
-    already holds), not sliced: no string is built, and nothing is drawn past the field."""
-    n = len(text)
-    if n <= ncols:
-        d.text(text, x, y, c)
+def put(d, text, x, y, ncols, c=1, small=False):
+    """Text in at most `ncols` characters (8x8, or 3x5 when small): a longer text ends in '~'
+    (it is cut, and says so). A cut text is drawn a character at a time (each a one-character
+    string the interpreter already holds), not sliced: no string is built, and nothing is
+    drawn past the field."""
+    if len(text) <= ncols:
+        write(d, text, x, y, c, small)
         return
+    step = TW if small else CH
     i = 0
-    while i < ncols - 1:
-        d.text(text[i], x, y, c)
-        x += CH
+    while i < ncols:
+        write(d, text[i] if i < ncols - 1 else "~", x, y, c, small)
+        x += step
         i += 1
-    if ncols > 0:
-        d.text("~", x, y, c)
+
+
+def tiny_cols(w):
+    """3x5 characters that fit in w pixels (the last one needs no gap after it)."""
+    return (w + 1) // TW

@@ -5,19 +5,28 @@
 # or, with bar=True, a scroll bar at the box's right edge that moves only when the window does
 # (a menu: a counter would change the top bar's pixels, and so the bus traffic, on every move).
 # Redraws allocate nothing for rows that fit; with fixed=True (a menu: labels never change) the
-# long ones are wrapped once per width, so a cursor move allocates nothing at all.
-from fathom.ui.font import CH, put
+# long ones are wrapped once per width, so a cursor move allocates nothing at all. With
+# small=True the rows are in the 3x5 font (a menu in a narrow panel beside a board).
+from fathom.ui.font import CH, TH, TW, put, tiny_width, write
 from fathom.ui.screen import wrap
 
 
+def steps(frm, to, n, back="UP", fwd="DOWN"):
+    """The fewest presses that move a cursor wrapping round n entries from frm to to: every
+    list, menu and card row of the kit wraps, so keys_for of any screen counts this way."""
+    f = (to - frm) % n if n else 0
+    return [fwd] * f if f <= n - f else [back] * (n - f)
+
+
 class ListView:
-    def __init__(self, labels=(), cursor=0, notes=None, fixed=False, bar=False):
+    def __init__(self, labels=(), cursor=0, notes=None, fixed=False, bar=False, small=False):
         self.labels = labels      # any sequence of str (len() and [i]); a log can be lazy
         self.notes = notes        # None, or a short right-hand text per row ("" for none)
         self.cursor = cursor
         self.top = 0              # first row in the window
         self.fixed = fixed
         self.bar = bar
+        self.small = small        # 3x5 rows (TH px a row, TW px a character)
         self._wrapped = None      # fixed: per row, its wrapped lines or None (fits one row)
         self._room = -1
 
@@ -31,9 +40,15 @@ class ListView:
     def count(self):
         return len(self.labels)
 
+    def _lh(self):
+        return TH if self.small else CH
+
+    def _cw(self):
+        return TW if self.small else CH
+
     def fits(self, h):
         """True when every row shows at once in h pixels (then no counter is needed)."""
-        return len(self.labels) <= h // CH
+        return len(self.labels) <= h // self._lh()
 
     def key(self, k):
         """UP/DOWN move the cursor round the ends; True when the key was for the list."""
@@ -48,9 +63,7 @@ class ListView:
 
     def keys_to(self, i):
         """The shortest UP/DOWN presses that bring the cursor to row i (the list wraps)."""
-        n = len(self.labels)
-        down = (i - self.cursor) % n if n else 0
-        return ["DOWN"] * down if down <= n - down else ["UP"] * (n - down)
+        return steps(self.cursor, i, len(self.labels))
 
     def _note(self, i):
         return self.notes[i] if self.notes else ""
@@ -79,10 +92,11 @@ class ListView:
 
     def draw(self, d, x, y, w, h):
         n = len(self.labels)
-        nrows = h // CH
+        lh = self._lh()
+        nrows = h // lh
         if not n or not nrows:
             return
-        room = w // CH - 1                 # one column for the cursor mark
+        room = w // self._cw() - 1         # one column for the cursor mark
         c = self.cursor = min(self.cursor, n - 1)
         sel = self._sel(c, room)
         k = min(len(sel), nrows) if sel else 1
@@ -93,37 +107,46 @@ class ListView:
         self.top = max(0, min(self.top, n - nrows + k - 1))  # no empty rows below a short list
         i = self.top
         yy = y
-        while i < n and yy + CH <= y + h:
+        while i < n and yy + lh <= y + h:
             if i == c:
-                yy = self._draw_sel(d, x, yy, w, room, sel, min(k, (y + h - yy) // CH))
+                yy = self._draw_sel(d, x, yy, w, room, sel, min(k, (y + h - yy) // lh))
             else:
                 self._row(d, x, yy, w, room, i, 1)
-                yy += CH
+                yy += lh
             i += 1
         if self.bar and (self.top or i < n):  # where the window sits in the list
             bh = max(2, h * nrows // n)
             span = max(1, n - nrows)
             d.vline(x + w - 1, y + (h - bh) * min(self.top, span) // span, bh, 1)
 
+    def _note_x(self, x, w, note):
+        if self.small:
+            return x + w - 1 - tiny_width(note)
+        return x + w - (w % CH) - len(note) * CH
+
     def _row(self, d, x, y, w, room, i, c):
         note = self._note(i)
+        cw = self._cw()
+        small = self.small
         if note:
-            put(d, self.labels[i], x + CH, y, room - len(note) - 1, c)
-            d.text(note, x + w - (w % CH) - len(note) * CH, y, c)
+            put(d, self.labels[i], x + cw, y, room - len(note) - 1, c, small)
+            write(d, note, self._note_x(x, w, note), y, c, small)
         else:
-            put(d, self.labels[i], x + CH, y, room, c)
+            put(d, self.labels[i], x + cw, y, room, c, small)
 
     def _draw_sel(self, d, x, y, w, room, sel, k):
-        d.fill_rect(x, y, w, k * CH, 1)
-        d.text(">", x, y, 0)
+        lh = self._lh()
+        cw = self._cw()
+        d.fill_rect(x, y, w, k * lh, 1)
+        write(d, ">", x, y, 0, self.small)
         if sel is None:
             self._row(d, x, y, w, room, self.cursor, 0)
-            return y + CH
+            return y + lh
         j = 0
         while j < k:
-            put(d, sel[j], x + CH, y + j * CH, room, 0)
+            put(d, sel[j], x + cw, y + j * lh, room, 0, self.small)
             j += 1
         note = self._note(self.cursor)
         if note:
-            d.text(note, x + w - (w % CH) - len(note) * CH, y + (k - 1) * CH, 0)
-        return y + k * CH
+            write(d, note, self._note_x(x, w, note), y + (k - 1) * lh, 0, self.small)
+        return y + k * lh

@@ -1,8 +1,9 @@
 # A menu: a top bar and a list view of items; disabled items are shown (ending in '-') but
 # cannot be chosen. Items are fixed once in a menu (a changed setting builds a new one), so the
 # list lays its rows out once per panel width and a cursor move allocates nothing.
+from fathom.ui.font import CH
 from fathom.ui.listview import ListView
-from fathom.ui.screen import CH, Screen
+from fathom.ui.screen import Screen
 from fathom.ui.topbar import top_bar
 
 

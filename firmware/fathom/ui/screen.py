@@ -2,11 +2,8 @@
 # width and height (8x8 font): 128x64 gives 16 columns x 8 rows, 128x32 16 x 4, 72x40 9 x 5.
 # The widgets are modules of their own, each imported only by the screens that draw it (heap):
 # font, topbar, listview, textpage, cardrow, boardgrid.
-from fathom.ui import topbar
-from fathom.ui.font import CH  # noqa: F401  (re-exported: screens import it from here)
+from fathom.ui.font import CH  # noqa: F401  (re-exported: play, pairing, companion, app)
 from fathom.ui.topbar import top_bar
-
-link_icon = topbar.link_icon  # old home of the icon, kept until the game screens import topbar
 
 
 class Screen:
@@ -42,13 +39,8 @@ def rows(d):
 
 def clip(text, n):
     """A string cut to n characters, ending in '~' when cut (font.put draws one without
-    building it)."""
+    building it). Left for ui/play.py's problem line, its one user."""
     return text if len(text) <= n else text[:n - 1] + "~"
-
-
-def header(d, title, link_state=None):
-    """Old name of topbar.top_bar(d, title, link): kept until every game screen calls top_bar."""
-    top_bar(d, title, link_state)
 
 
 def wrap(text, width):

@@ -1,18 +1,21 @@
 # Text that may be longer than its box: word-wrapped to the box's width (once per width and
 # text, then redraws and scrolling allocate nothing), UP/DOWN scroll a line at a time. Help
-# pages, a card's text, a long log line. Where there is more above or below, a 3-pixel arrow in
-# the box's right edge says so; text that must scroll is wrapped 4 px narrower to leave it room.
-from fathom.ui.font import CH
+# pages, a card's text, a long log line; with small=True the same in the 3x5 font, for the
+# side panels beside a board. Where there is more above or below, a 3-pixel arrow in the box's
+# right edge says so; text that must scroll is wrapped 4 px narrower to leave it room.
+from fathom.ui.font import CH, TH, TW, write
 from fathom.ui.screen import wrap
 
 
 class TextPage:
-    def __init__(self, text=""):
+    def __init__(self, text="", small=False):
         self.text = text
+        self.small = small        # the 3x5 font (may change between draws: it rewraps)
         self.top = 0              # first line shown
         self._lines = None
-        self._bw = -1             # the box the lines were wrapped for (two ints: a tuple
+        self._bw = -1             # the box the lines were wrapped for (plain values: a tuple
         self._bh = -1             # compared on every draw would allocate)
+        self._bs = False
         self._rows = 1            # the box's height in rows at the last draw (for key())
 
     def set(self, text):
@@ -22,15 +25,21 @@ class TextPage:
             self.top = 0
             self._bw = -1
 
+    def _cols(self, w):
+        return (w + 1) // TW if self.small else w // CH
+
     def lines(self, w, h):
-        """The text wrapped for a w x h box (kept until the text or the box changes)."""
-        if w != self._bw or h != self._bh:
+        """The text wrapped for a w x h box (kept until the text, the box or the font
+        changes)."""
+        if w != self._bw or h != self._bh or self.small != self._bs:
             self._bw = w
             self._bh = h
-            self._rows = max(1, h // CH)
-            lines = wrap(self.text, w // CH)
-            if len(lines) > self._rows and w % CH < 4:
-                lines = wrap(self.text, (w - 4) // CH)
+            self._bs = self.small
+            # a 3x5 line needs only its 5 lit rows at the box's foot, not the gap under them
+            self._rows = max(1, (h + 1) // TH if self.small else h // CH)
+            lines = wrap(self.text, self._cols(w))
+            if len(lines) > self._rows and self._cols(w - 4) < self._cols(w):
+                lines = wrap(self.text, self._cols(w - 4))
             self._lines = lines
         return self._lines
 
@@ -53,18 +62,23 @@ class TextPage:
         return True
 
     def draw(self, d, x, y, w, h, c=1):
+        """Draws the lines that fit from `top`; returns the y under the last one drawn."""
         lines = self.lines(w, h)
         self.top = min(self.top, self.last_top())
+        small = self.small
+        lh = TH if small else CH
         i = self.top
         yy = y
-        while i < len(lines) and yy + CH <= y + h:
-            d.text(lines[i], x, yy, c)
+        while i < len(lines) and yy + lh - (1 if small else 0) <= y + h:
+            write(d, lines[i], x, yy, c, small)
             i += 1
-            yy += CH
+            yy += lh
         xa = x + w - 4
         if self.top > 0:                          # more above: an up arrow
             d.pixel(xa + 1, y, c)
             d.hline(xa, y + 1, 3, c)
         if i < len(lines):                        # more below: a down arrow
-            d.hline(xa, yy - 2, 3, c)
-            d.pixel(xa + 1, yy - 1, c)
+            yb = yy - 1 if small else yy          # (a 3x5 line's gap row may be off the box)
+            d.hline(xa, yb - 2, 3, c)
+            d.pixel(xa + 1, yb - 1, c)
+        return yy

@@ -1,7 +1,8 @@
 # The top bar every screen wears: an inverted row 0 with the title at the left, and at the right
-# the link icon and one short field in the 3x5 font ("P2", "7/24"). The right side is drawn
-# first and the title gets whatever room is left, so a long title can never push the field or
-# the icon off the panel. Nothing here builds a string: a counter redrawn per cursor move is free.
+# the link icon and one short field in the 3x5 font ("P2", "7/24"). The right side is placed
+# first and the title gets whatever room is left (title_room says how much, before drawing), so
+# a long title can never push the field or the icon off the panel. Nothing here builds a
+# string: a counter redrawn per cursor move is free.
 from fathom.ui.font import CH, TW, digits, number, put, tiny, tiny_width
 
 
@@ -27,17 +28,29 @@ def field_width(right=None, pos=0, total=0):
     return tiny_width(right) if right else 0
 
 
-def top_bar(d, title, link=None, right=None, pos=0, total=0):
-    """Row 0: title, then (right-aligned) the field and the link icon. Returns the title's
-    room in 8x8 cells, for a caller that wants to shorten its own title instead of a '~'."""
-    w = d.width
-    d.fill_rect(0, 0, w, CH, 1)
+def title_room(w, link=None, right=None, pos=0, total=0):
+    """The title's room in 8x8 cells in a w-pixel bar with that field and icon: a screen with
+    a long and a short title picks one before drawing (top_bar returns the same number)."""
     xi = w - 9 if link else w        # the icon's cell
     fw = field_width(right, pos, total)
-    xf = xi - fw - 1 if fw else xi   # the field
-    room = (xf - 2 if fw else xf) // CH  # a gap, so the title's last letter never touches it
-    put(d, title, 0, 0, room, 0)
+    # a gap before the field, so the title's last letter never touches it
+    return (xi - fw - 3 if fw else xi) // CH
+
+
+def top_bar(d, title, link=None, right=None, pos=0, total=0, x=0, w=-1):
+    """Row 0 from x across w pixels (the whole panel by default; a side panel's own bar where
+    the board keeps every row): title, then (right-aligned) the field and the link icon.
+    Returns the title's room in 8x8 cells, for a caller that wants to shorten its own title
+    instead of a '~'."""
+    if w < 0:
+        w = d.width - x
+    d.fill_rect(x, 0, w, CH, 1)
+    room = title_room(w, link, right, pos, total)
+    put(d, title, x, 0, room, 0)
+    xi = x + w - 9 if link else x + w
+    fw = field_width(right, pos, total)
     if fw:
+        xf = xi - fw - 1
         if total:
             xx = number(d, pos, xf, 1, 0, True)
             tiny(d, "/", xx, 1, 0)
@@ -45,6 +58,6 @@ def top_bar(d, title, link=None, right=None, pos=0, total=0):
         else:
             tiny(d, right, xf, 1, 0)
     if link:
-        d.fill_rect(xi, 0, w - xi, CH, 0)
+        d.fill_rect(xi, 0, x + w - xi, CH, 0)
         link_icon(d, xi + 1, link)
     return room

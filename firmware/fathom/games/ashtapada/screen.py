@@ -1,35 +1,24 @@
 # Lake Ashtapada on the unit: the lake (a kit BoardGrid, each player's own shore at the bottom)
 # with what this player knows, a cursor that jumps between the squares where something can be
 # done, and OK opening a short menu of just that (sound, depth charge, move here); OK on your own
-# boat lists every action. A side panel in the 3x5 font says what just happened and what is
+# boat lists every action (beside the lake where the panel has room, in the 3x5 font where the
+# 8x8 one does not fit). A side panel in the 3x5 font says what just happened and what is
 # under the cursor. A long BACK opens the help page. Words and rules come from say.py and the
 # engine; this module only lays out and draws what they give, cached once per event.
 from fathom.games.ashtapada import engine as A
 from fathom.games.ashtapada import say
-from fathom.ui.boardgrid import LETTERS, BoardGrid
-from fathom.ui.dialog import draw_page
-from fathom.ui.font import CH, TH, TW, number, tiny
-from fathom.ui.listview import ListView
+from fathom.ui.boardgrid import ARROWS, BoardGrid
+from fathom.ui.dialog import draw_page, read_text
+from fathom.ui.font import CH, TH, TW, number, put, tiny
+from fathom.ui.listview import ListView, steps
 from fathom.ui.play import GameBase
-from fathom.ui.screen import wrap
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
 
 HELP = "games/ashtapada/help.txt"
-ARROWS = ("UP", "DOWN", "LEFT", "RIGHT")
 _PLAYER = ("P1", "P2")
-_WIDE_MENU = 72     # a square's menu sits in the side panel when the panel is this wide
-
-
-def read_help():
-    """The help page's text, read line by line from the data file beside the game (it costs
-    no heap until the page is opened)."""
-    from fathom import res
-    out = []
-    with res.open_data(HELP) as fh:
-        for line in fh:
-            out.append(line.rstrip("\n"))
-    return "\n".join(out)
+_WIDE_MENU = 72     # a square's menu sits in the side panel in 8x8 letters when this wide,
+_SMALL_MENU = 56    # and in the 3x5 font when this wide (14 characters)
 
 
 class AshtapadaScreen(GameBase):
@@ -39,12 +28,10 @@ class AshtapadaScreen(GameBase):
         self.n = n = s.pub["size"]
         self.me = s.player
         # South sees row 1 at the bottom, North the lake turned round: its own shore at the
-        # bottom and the columns mirrored, so grid cell (r, c) is square (r, n-1-c) for North
-        letters = LETTERS[:n]
-        if self.me != A.SOUTH:
-            letters = "".join([LETTERS[n - 1 - i] for i in range(n)])
-        self.grid = BoardGrid(n, n, 0, flip=self.me == A.SOUTH, labels=True, min_px=4,
-                              max_px=9, letters=letters)
+        # bottom (grid cells are squares either way)
+        south = self.me == A.SOUTH
+        self.grid = BoardGrid(n, n, 0, flip=south, labels=True, min_px=4, max_px=9,
+                              mirror=not south)
         self.menu = None          # ListView of the actions on one square, while open
         self.acts = None          # the actions that menu lists
         self.full = False         # the menu lists every action (opened on the boat)
@@ -53,25 +40,16 @@ class AshtapadaScreen(GameBase):
         self._legal = []
         self._kinds = None
         self._map = None
-        self._said = ""
+        self._said = TextPage("", True)  # what just happened, in the panel
         self._status = []
-        self._wrapped = None      # (chars, lines) of the event line in the panel
         self._ok_play = self._can_play    # bound once: a bound method allocates per access
         self._ok_setup = self._can_lay
         self._refresh()
-        self.grid.cursor = self._cell(self._start())
-
-    # ---- squares and grid cells --------------------------------------------------------------
-    def _cell(self, sq):
-        """Grid cell of a square, and (the mapping is its own inverse) square of a cell."""
-        if self.me == A.SOUTH:
-            return sq
-        n = self.n
-        return (sq // n) * n + n - 1 - sq % n
+        self.grid.cursor = self._start()
 
     def here(self):
         """The square under the cursor."""
-        return self._cell(self.grid.cursor)
+        return self.grid.cursor
 
     # ---- caches: the engine is asked once per event, never per redraw or cursor move ---------
     def _refresh(self):
@@ -85,12 +63,11 @@ class AshtapadaScreen(GameBase):
         self._legal = setup if setup else say.order(s.legal())
         self._kinds = say.kinds(self._legal, self.n * self.n)
         self._map, _ = say.lake(pub, s.priv, self.me)
-        self._said = say.event(pub, self.me, s.log)
-        self._wrapped = None
+        self._said.set(say.event(pub, self.me, s.log))
         self._status = say.setup_status(pub, s.priv) if setup else say.status(pub, self.me)
         self.close_menu()
         if self._legal and not self._can(self.grid.cursor):
-            self.grid.cursor = self._cell(self._start())
+            self.grid.cursor = self._start()
         return True
 
     def _start(self):
@@ -99,10 +76,9 @@ class AshtapadaScreen(GameBase):
         s = self.runner.seat
         if s.setup_legal():
             best, bkey = 0, None
+            g = self.grid
             for c in self._legal:
-                cell = self._cell(c[1])
-                r = self.n - 1 - cell // self.n if self.grid.flip else cell // self.n
-                k = r * 64 + cell % self.n
+                k = g.screen_row(c[1]) * 64 + g.screen_col(c[1])
                 if bkey is None or k < bkey:
                     best, bkey = c[1], k
             return best
@@ -111,11 +87,10 @@ class AshtapadaScreen(GameBase):
     def _setup_phase(self):
         return self._legal and self._legal[0][0] in ("island", "mine")
 
-    def _can_lay(self, cell):
-        return self._kinds[self._cell(cell)] != 0
+    def _can_lay(self, sq):
+        return self._kinds[sq] != 0
 
-    def _can_play(self, cell):
-        sq = self._cell(cell)
+    def _can_play(self, sq):
         return self._kinds[sq] != 0 or sq == self.runner.seat.pub["boats"][self.me]
 
     def _can(self, cell):
@@ -164,7 +139,7 @@ class AshtapadaScreen(GameBase):
                 self.help = None
             return
         if k == "HELP":
-            self.help = TextPage(read_help())
+            self.help = TextPage(read_text(HELP))
             return
         if self.menu is not None:
             if k == "OK":
@@ -189,24 +164,23 @@ class AshtapadaScreen(GameBase):
 
     def _lay(self):
         sq = self.here()
-        cell = self.grid.cursor
         for c in self._legal:
             if c[1] == sq:
                 self.runner.setup_choose(c)
                 self._refresh()
                 if self._legal and self._setup_phase():
-                    self.grid.cursor = self._nearest(cell)
+                    self.grid.cursor = self._nearest(sq)
                 return
 
-    def _nearest(self, cell):
-        """The free cell nearest `cell` as drawn: the same row to the right first on ties, so
+    def _nearest(self, sq):
+        """The free square nearest `sq` as drawn: the same row to the right first on ties, so
         repeated OKs lay squares along the row."""
-        n = self.n
-        i, j = cell // n, cell % n
-        best, bkey = cell, None
+        g = self.grid
+        i, j = g.screen_row(sq), g.screen_col(sq)
+        best, bkey = sq, None
         for c in self._legal:
-            cc = self._cell(c[1])
-            ci, cj = cc // n, cc % n
+            cc = c[1]
+            ci, cj = g.screen_row(cc), g.screen_col(cc)
             di = ci - i if ci >= i else i - ci
             dj = cj - j if cj >= j else j - cj
             key = (di + dj) * 64 + di * 2 + (0 if cj >= j else 1)
@@ -229,56 +203,26 @@ class AshtapadaScreen(GameBase):
             pre.append("BACK")
         if self.menu is not None:
             if action in self.acts:
-                return pre + _menu_keys(self.acts.index(action), len(self.acts)) + ["OK"]
+                return pre + self.menu.keys_to(self.acts.index(action)) + ["OK"]
             pre.append("BACK")
-        start = self.grid.cursor
         if self._setup_phase():
-            return pre + self._path(start, self._cell(action[1])) + ["OK"]
+            return pre + self.grid.keys_to(action[1], self._ok_fn()) + ["OK"]
         best = None
         for sq in (say.target(action), self.runner.seat.pub["boats"][self.me]):
             acts = self._menu_for(sq)[0]
             if action not in acts:
                 continue
-            way = self._path(start, self._cell(sq))
+            way = self.grid.keys_to(sq, self._ok_fn())
             if way is None:
                 continue
             keys = way + ["OK"]
             if len(acts) > 1 or sq != say.target(action):
-                keys += _menu_keys(acts.index(action), len(acts)) + ["OK"]
+                keys += steps(0, acts.index(action), len(acts)) + ["OK"]
             if best is None or len(keys) < len(best):
                 best = keys
         if best is None:
             raise ValueError("not a legal action here: %r" % (action,))
         return pre + best
-
-    def _path(self, start, goal):
-        """Arrow keys from cell start to cell goal as the grid moves (a breadth-first search
-        over its own key(), jumping squares where nothing can be done); None if unreachable."""
-        g = self.grid
-        ok = self._ok_fn()
-        keep = g.cursor
-        prev = {start: None}
-        todo = [start]
-        i = 0
-        while i < len(todo) and goal not in prev:
-            here = todo[i]
-            i += 1
-            for k in ARROWS:
-                g.cursor = here
-                g.key(k, ok)
-                if g.cursor not in prev:
-                    prev[g.cursor] = (here, k)
-                    todo.append(g.cursor)
-        g.cursor = keep
-        if goal not in prev:
-            return None
-        out = []
-        at = goal
-        while prev[at] is not None:
-            at, k = prev[at]
-            out.append(k)
-        out.reverse()
-        return out
 
     # ---- drawing -------------------------------------------------------------------------------
     def _title(self):
@@ -293,7 +237,8 @@ class AshtapadaScreen(GameBase):
         bh = d.height - CH
         bw = min(bh + 8, d.width - 36)
         wide = self.grid.layout(0, CH, bw, bh) + 2
-        if menu is not None and (self.full or d.width - wide < _WIDE_MENU):
+        side = d.width - wide
+        if menu is not None and (self.full or side < _SMALL_MENU):
             # a long list, or no room beside the lake: the list takes the whole body
             if menu.fits(bh):
                 top_bar(d, self._title(), self.app.link_state, _PLAYER[self.me])
@@ -308,12 +253,12 @@ class AshtapadaScreen(GameBase):
         d.rect(g.x0 - 1, g.y0 - 1, g.vc * g.px + 2, g.vr * g.px + 2, 1)
         if menu is not None:
             self._mark_action(d, self.acts[menu.cursor])
-            menu.draw(d, wide, CH, d.width - wide, bh)
+            menu.small = side < _WIDE_MENU
+            menu.draw(d, wide, CH, side, bh)
         else:
             self._panel(d, wide, CH, d.width - wide, bh)
 
-    def _square(self, d, cell, x, y, px):
-        sq = self._cell(cell)
+    def _square(self, d, sq, x, y, px):
         k = px - 2                   # one pixel clear on every side for the cursor frame
         code = self._map[sq]
         if code:
@@ -327,7 +272,7 @@ class AshtapadaScreen(GameBase):
         g = self.grid
         sqs = action[1] if action[0] == "move" else (action[1],)
         for sq in sqs:
-            at = g.where(self._cell(sq))
+            at = g.where(sq)
             if at is not None:
                 d.fill_rect(at[0], at[1], g.px - 1, g.px - 1, 1)
 
@@ -338,16 +283,7 @@ class AshtapadaScreen(GameBase):
         rows = h // TH
         if chars < 4 or rows < 1:
             return
-        if self._wrapped is None or self._wrapped[0] != chars:
-            self._wrapped = (chars, wrap(self._said, chars))
-        said = self._wrapped[1]
-        n_said = min(len(said), max(1, rows - (1 if chars < 12 else 2)))
-        yy = y
-        i = 0
-        while i < n_said:
-            tiny(d, said[i], x, yy)
-            yy += TH
-            i += 1
+        yy = self._said.draw(d, x, y, w, max(1, rows - (1 if chars < 12 else 2)) * TH - 1)
         if yy + TH <= y + h:          # the square under the cursor, and what it holds
             d.hline(x, yy, w - 1, 1)
             yy += 2
@@ -358,8 +294,7 @@ class AshtapadaScreen(GameBase):
                 text = "OK: act here"
             elif self.here() == self.runner.seat.pub["boats"][self.me]:
                 text = "your boat: OK all" if self._legal else "your boat"
-            if xx + len(text) * TW <= x + w:
-                tiny(d, text, xx, yy)
+            put(d, text, xx, yy, (x + w - xx + 1) // TW, 1, True)
             yy += TH
         i = 0
         st = self._status
@@ -376,7 +311,7 @@ class AshtapadaScreen(GameBase):
         if self.help is not None:
             return ["Help"] + self.help.text.split("\n")
         s = self.runner.seat
-        out = [self.title + " " + self.status(), "| " + self._said]
+        out = [self.title + " " + self.status(), "| " + self._said.text]
         here = self.here()
         out.append("# %s %s" % (A.name(here, self.n), say.here(self._map[here])))
         if self.menu is not None:
@@ -401,11 +336,6 @@ class AshtapadaScreen(GameBase):
         if GameBase.tick(self, now):
             return True
         return self._refresh()
-
-
-def _menu_keys(i, n):
-    """Keys from a list's first row to row i of n (the list wraps round its ends)."""
-    return ["DOWN"] * i if i <= n - i else ["UP"] * (n - i)
 
 
 # ---- glyphs: (x, y) is a square's inner top-left, k its inner size; col 0 draws inverted -----

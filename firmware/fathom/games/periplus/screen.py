@@ -14,10 +14,10 @@ from fathom.games.periplus.fleet import (FLEET, HITS, LEFT, NSHIPS, QUINQ, SHEAR
 from fathom.hal import clock
 from fathom.ui.boardgrid import BoardGrid
 from fathom.ui.cardrow import CardRow
-from fathom.ui.font import CH, TH, TW, put, tiny
+from fathom.ui.dialog import show_help
+from fathom.ui.font import CH, TH, put, tiny
 from fathom.ui.listview import ListView
 from fathom.ui.play import GameBase, describe
-from fathom.ui.screen import wrap
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
 
@@ -156,43 +156,6 @@ class Choices:
         self.stage = PICK if self.first else MENU
 
 
-def _xy(sq, me):
-    """A square's place on the panel in board units: your back row at the bottom (the board
-    turns round for player 2)."""
-    r = sq // 8
-    c = sq % 8
-    if me == 0:
-        return c, 7 - r
-    return 7 - c, r
-
-
-def nav(cur, k, cells, me):
-    """The square an arrow lands on among `cells`: the nearest lying that way on screen,
-    straight lines first; cur when none does."""
-    if k == "UP":
-        dx, dy = 0, -1
-    elif k == "DOWN":
-        dx, dy = 0, 1
-    elif k == "LEFT":
-        dx, dy = -1, 0
-    else:
-        dx, dy = 1, 0
-    x0, y0 = _xy(cur, me)
-    best = cur
-    bv = 999
-    for sq in cells:
-        x, y = _xy(sq, me)
-        along = (x - x0) * dx + (y - y0) * dy
-        if along <= 0:
-            continue
-        across = abs((x - x0) * dy + (y - y0) * dx)
-        v = along + 3 * across
-        if v < bv:
-            bv = v
-            best = sq
-    return best
-
-
 class PeriplusScreen(GameBase):
     def __init__(self, app, runner):
         GameBase.__init__(self, app, runner)
@@ -201,11 +164,13 @@ class PeriplusScreen(GameBase):
         self.answer = AnswerClock(runner)
         runner.services.append(self.answer)
         app.services.append(self.answer)
-        self.grid = BoardGrid(8, 8, 0, self.me == 0, True, 6, 7,
-                              "ABCDEFGH" if self.me == 0 else "HGFEDCBA")
+        # your back row at the bottom: the board turned round for player 2
+        self.grid = BoardGrid(8, 8, 0, self.me == 0, True, 6, 7, "ABCDEFGH", self.me != 0)
         self.row = CardRow(0, 0, 3)
         self.view = ListView()
-        self.page = TextPage()
+        self.page = TextPage()    # the defender's prompt
+        self.news_page = TextPage()  # what happened (8x8 in a wide side panel, else 3x5)
+        self.hand_page = TextPage("", True)  # your hand in card codes, at the panel's foot
         self.ck = 0               # counts decisions (tick() redraws when it moves on)
         self.ck_log = self.ck_setup = -1
         self.ck_q = True
@@ -217,11 +182,6 @@ class PeriplusScreen(GameBase):
         self.last_target = -1
         self.shown_s = -1
         self.news = ""
-        self.news_t = []          # the news wrapped for the 3x5 font, at width news_w
-        self.news_w = -1
-        self.hand = ""            # your hand in card codes, and wrapped for the 3x5 font
-        self.hand_t = []
-        self.hand_w = -1
         self.where = ""           # the cursor square in words (drawn every frame: cached)
         self.where_t = ""         # the same for the 3x5 font
         self.labels = []          # the open menu's or row's words
@@ -259,9 +219,8 @@ class PeriplusScreen(GameBase):
             elif a == self.me and e[0] == "fire":
                 self.last_target = e[3]
         self.news = W.news(s.pub, s.log, self.me)
-        self.news_w = -1
-        self.hand = "Hand " + " ".join([W.CODE[k] for k in s.priv["hand"]])
-        self.hand_w = -1
+        self.news_page.set(self.news)
+        self.hand_page.set("Hand " + " ".join([W.CODE[k] for k in s.priv["hand"]]))
         acts = [] if self.answer.queued is not None else (s.setup_legal() or s.legal())
         self.ch = Choices(s, acts)
         self._enter(self.ch.stage)
@@ -322,12 +281,13 @@ class PeriplusScreen(GameBase):
 
     def _start_goal(self, sq, goals):
         """The goal furthest toward the enemy, straight ahead first."""
-        x0, y0 = _xy(sq, self.me)
+        grid = self.grid
+        x0 = grid.screen_col(sq)
+        y0 = grid.screen_row(sq)
         best = -1
         bv = -999
         for g in goals:
-            x, y = _xy(g, self.me)
-            v = 4 * (y0 - y) - abs(x - x0)
+            v = 4 * (y0 - grid.screen_row(g)) - abs(grid.screen_col(g) - x0)
             if v > bv:
                 bv = v
                 best = g
@@ -429,13 +389,18 @@ class PeriplusScreen(GameBase):
                 if ch.two:
                     return (AIM, self._start_goal(cur, ch.first[cur]), cur, 0)
                 return (MENU, cur, -1, 0)
-            return (stage, nav(cur, k, ch.first, self.me), sel, 0)
+            return (stage, self._toward(cur, k, ch.first), sel, 0)
         if stage == AIM:
             goals = ch.first[sel]
             if k == "OK":
                 return (MENU, cur, sel, 0)
-            return (stage, nav(cur, k, goals, self.me), sel, 0)
+            return (stage, self._toward(cur, k, goals), sel, 0)
         return None
+
+    def _toward(self, cur, k, cells):
+        """The square an arrow lands on among `cells`: the nearest lying that way on screen,
+        straight lines first; cur when none does."""
+        return self.grid.move(cur, k, lambda c: c in cells, True)
 
     def _menu_of(self, stage, cur, sel):
         ch = self.ch
@@ -501,39 +466,18 @@ class PeriplusScreen(GameBase):
         ch = self.refresh()
         if ch.stage == WAIT:
             return None
-        start = self._state()
-        seen = {start: None}
-        todo = [start]
-        i = 0
-        while i < len(todo):
-            st = todo[i]
-            i += 1
-            for k in _KEYS:
-                got = self.step(st, k)
-                if got is None or got[0] == "pause":
-                    continue
-                if got[0] == "act":
-                    if got[1] == action:
-                        out = [k]
-                        while seen[st] is not None:
-                            st, kk = seen[st]
-                            out.append(kk)
-                        out.reverse()
-                        return out
-                    continue
-                if got not in seen:
-                    seen[got] = (st, k)
-                    todo.append(got)
-        return None
+        from fathom.ui.keysearch import shortest
+
+        def step(st, k):
+            got = self.step(st, k)
+            if got is None or got[0] == "pause" or got[0] == "act" and got[1] != action:
+                return None        # a dead end: nothing follows a pause or another action
+            return got
+
+        return shortest(self._state(), _KEYS, step, lambda st: st[0] == "act")
 
     def help(self):
-        from fathom import res
-        from fathom.ui.dialog import Message
-        out = []
-        with res.open_data(HELP_FILE) as fh:
-            for line in fh:
-                out.append(line.rstrip("\n"))
-        self.app.push(Message(self.app, "Periplus help", "\n".join(out)))
+        show_help(self.app, "Periplus help", HELP_FILE)
 
     def tick(self, now):
         if GameBase.tick(self, now):
@@ -614,8 +558,8 @@ class PeriplusScreen(GameBase):
         right = "P1" if self.me == 0 else "P2"
         if top:
             top_bar(d, self.bar, self.app.link_state, right)
-        else:
-            _panel_head(d, sx, sw, self.bar, right)
+        else:   # a 32-px panel keeps every row for the board: a bar over the side panel only
+            top_bar(d, self.bar, self.app.link_state, right, 0, 0, sx, sw)
         if self.stage == CARDS and not big:
             self.row.draw(d, 0, top + 1, d.width, h - top - 1, self.label_fn,
                           self.text_fn)
@@ -623,7 +567,7 @@ class PeriplusScreen(GameBase):
         if self.stage == MENU and not big:
             self.view.draw(d, 0, top, d.width, h - top)
             return
-        self.grid.cursor = self._cell(self.cur) if self.cur >= 0 else 0
+        self.grid.cursor = self.cur if self.cur >= 0 else 0
         occ = self.occ
         ships = self.runner.seat.pub["ships"]
         for i in range(64):
@@ -649,35 +593,26 @@ class PeriplusScreen(GameBase):
                 y += CH
             yh = h
             if h >= 64:                    # room for the hand, in card codes, at the foot
-                if self.hand_w != sw:
-                    self.hand_w = sw
-                    self.hand_t = wrap(self.hand, max(1, (sw - 1) // TW))
-                yh = h - len(self.hand_t) * TH
-                _tiny_lines(self.hand_t, sx + 1, yh + 1, h - yh, d)
-            self.page.set(self.news)
-            self.page.draw(d, sx, y, sw, yh - y)
+                # laid out for the whole panel's height (one wrap per width), drawn from
+                # where its last line ends at the foot
+                yh = h - len(self.hand_page.lines(sw - 1, h)) * TH
+                self.hand_page.draw(d, sx + 1, yh + 1, sw - 1, h)
+            self.news_page.small = False
+            self.news_page.draw(d, sx, y, sw, yh - y)
         else:
             if self.where_t:
                 tiny(d, self.where_t, sx + 1, y + 1)
                 y += TH + 1
-            if self.news_w != sw:          # wrapped once per news and width, not per frame
-                self.news_w = sw
-                self.news_t = wrap(self.news, max(1, (sw - 1) // TW))
-            _tiny_lines(self.news_t, sx + 1, y, h - y, d)
+            self.news_page.small = True
+            self.news_page.draw(d, sx + 1, y, sw - 1, h - y)
 
     def _card_label(self, i):
         return self.labels[i]
 
-    def _cell(self, sq):
-        return sq if self.me == 0 else (sq - sq % 8) + 7 - sq % 8
-
-    def _draw_cell(self, d, cell, x, y, px):
-        sq = cell if self.me == 0 else (cell - cell % 8) + 7 - cell % 8
+    def _draw_cell(self, d, sq, x, y, px):
         s = self.runner.seat
         pub = s.pub
         sz = px - 1
-        if self._lit(sq):   # corner marks in the gap round the square: its glyph stays as is
-            _corners(d, x - 1, y - 1, sz + 1)
         if sq in pub["isl"]:
             d.line(x, y, x + sz - 1, y + sz - 1, 1)
             d.line(x, y + sz - 1, x + sz - 1, y, 1)
@@ -719,6 +654,8 @@ class PeriplusScreen(GameBase):
                 min(self.view.cursor, len(self.menu_acts) - 1)])
         elif st == CARDS and s.setup_legal():
             self.hi_a = W.next_square(self.me, s.priv["row"])
+        # the grid marks them at their corners, in the gap round the square: glyphs stay
+        self.grid.marks = (self.hi_a, self.hi_b)
 
     def draw_answer(self, d):
         s = self.runner.seat
@@ -740,36 +677,6 @@ class PeriplusScreen(GameBase):
         self.page.set(W.prompt(s.pub, s.priv["hand"], self.me))
         self.page.draw(d, 0, CH, d.width, y - CH)
         self.view.draw(d, 0, y, d.width, n * CH)
-
-
-def _panel_head(d, x, w, text, right):
-    """A top bar over the side panel only (a 32-px panel keeps every row for the board)."""
-    d.fill_rect(x, 0, w, CH, 1)
-    rw = len(right) * TW
-    tiny(d, right, x + w - rw, 1, 0)
-    put(d, text, x + 1, 0, (w - rw - 3) // CH, 0)
-
-
-def _corners(d, x, y, n):
-    """An L in each corner of the n+1 square ring from x, y (a frame's corners alone)."""
-    d.hline(x, y, 2, 1)
-    d.vline(x, y, 2, 1)
-    d.hline(x + n - 1, y, 2, 1)
-    d.vline(x + n, y, 2, 1)
-    d.hline(x, y + n, 2, 1)
-    d.vline(x, y + n - 1, 2, 1)
-    d.hline(x + n - 1, y + n, 2, 1)
-    d.vline(x + n, y + n - 1, 2, 1)
-
-
-def _tiny_lines(lines, x, y, h, d):
-    """Lines in the 3x5 font down a box; what does not fit is left out."""
-    for line in lines:
-        if h < 5:
-            return
-        tiny(d, line, x, y)
-        y += TH
-        h -= TH
 
 
 def _ship(d, x, y, sz, t, left, sheared, own, c):

@@ -12,11 +12,10 @@ from fathom.games.ping import board as B
 from fathom.games.ping import say, track
 from fathom.ui.boardgrid import BoardGrid
 from fathom.ui.cardrow import CardRow
-from fathom.ui.dialog import draw_page
-from fathom.ui.font import CH, TH, TW, tiny
-from fathom.ui.listview import ListView
+from fathom.ui.dialog import draw_page, read_text
+from fathom.ui.font import CH, TH, TW, put, tiny
+from fathom.ui.listview import ListView, steps
 from fathom.ui.play import GameBase
-from fathom.ui.screen import wrap
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
 
@@ -25,35 +24,6 @@ HELP_FILE = "games/ping/help.txt"
 _LETTERS = tuple([chr(65 + i) for i in range(B.NSQ)])  # drawn every frame: never rebuilt
 _SEAT = ("P1", "P2")
 _START = 12                  # the cursor's square before you have one: M, the centre
-
-
-def tiny_put(d, text, x, y, n, c=1):
-    """3x5 text in at most n characters, the last one '~' when cut; drawn a character at a
-    time (no slice built). The kit's font.put does this for 8x8 text only."""
-    if len(text) <= n:
-        tiny(d, text, x, y, c)
-        return
-    i = 0
-    while i < n - 1:
-        tiny(d, text[i], x, y, c)
-        x += TW
-        i += 1
-    if n > 0:
-        tiny(d, "~", x, y, c)
-
-
-def read_help():
-    """The help text, read line by line from the data file beside the game (no heap until
-    the page is opened)."""
-    from fathom.res import open_data
-    out = []
-    f = open_data(HELP_FILE)
-    try:
-        for line in f:
-            out.append(line.rstrip("\n"))
-    finally:
-        f.close()
-    return "\n".join(out)
 
 
 class PingScreen(GameBase):
@@ -82,8 +52,7 @@ class PingScreen(GameBase):
         self.codes = []           # the hand as 4-character codes (128x32)
         self.dis = []
         self.title_long = self.title_short = ""
-        self._wrapped = None
-        self._ww = -1
+        self.news = TextPage("", True)  # the event, heading the side strip on a 32-px panel
         self.back_to = BOARD      # the mode the help page returns to
 
     # ---- caches, rebuilt when an event or a choice changes the seat -----------------------
@@ -133,7 +102,7 @@ class PingScreen(GameBase):
         self.foe = track.possible(s.pub, 1 - s.player)
         log = s.log
         self.event = say.line([log[i] for i in range(max(0, a - 2), a)], s.player)
-        self._wrapped = None
+        self.news.set(self.event)
         self._side(s)
         st = self.status()
         self.title_long = "PING " + st
@@ -174,7 +143,7 @@ class PingScreen(GameBase):
             used = self.grid.draw(d, 0, CH, d.width, bh, self._cellfn)
             self._draw_side(d, used + 1, low)
         if low:
-            tiny_put(d, self.event, 0, d.height - 5, (d.width + 1) // TW)
+            put(d, self.event, 0, d.height - 5, (d.width + 1) // TW, 1, True)
 
     def _cell(self, d, cell, x, y, px):
         sq = B.at(cell)
@@ -197,15 +166,8 @@ class PingScreen(GameBase):
             return
         y = CH + 1
         bottom = d.height - (TH if low else 0)
-        if not low:               # a 32-pixel panel: the event heads the strip, wrapped
-            if self._ww != n:
-                self._ww = n
-                self._wrapped = None
-            if self._wrapped is None:
-                self._wrapped = wrap(self.event, n)[:2]
-            for line in self._wrapped:
-                tiny(d, line, x, y)
-                y += TH
+        if not low:               # a 32-pixel panel: the event heads the strip, in two lines
+            y = self.news.draw(d, x, y, d.width - x, 2 * TH - 1)
             xx = x
             for i in range(len(self.codes)):   # the hand on one row
                 if xx + 4 * TW > d.width:
@@ -216,22 +178,22 @@ class PingScreen(GameBase):
                 xx += 5 * TW
             y += TH
             if y + TH - 1 <= bottom:
-                tiny_put(d, self.obj_line, x, y, n)
+                put(d, self.obj_line, x, y, n, 1, True)
             return
         rows = self.side
         k = len(self.dis)
         for i in range(len(rows)):
             if y + TH - 1 > bottom:
                 break
-            tiny_put(d, rows[i], x, y, n)
+            put(d, rows[i], x, y, n, 1, True)
             if i < k and self.dis[i]:          # a disabled card: struck through
                 d.hline(x, y + 2, min(n, len(rows[i])) * TW - 1, 1)
             y += TH
 
     def _draw_pick(self, d, bh):
         shuffle = self.acts[0][0] == "shuffle"
-        tiny_put(d, "HIT: OK SHUFFLES" if shuffle else "PICK 2 TO DISABLE", 0, CH + 2,
-                 d.width // TW)
+        put(d, "HIT: OK SHUFFLES" if shuffle else "PICK 2 TO DISABLE", 0, CH + 2,
+            d.width // TW, 1, True)
         self.row.draw(d, 0, CH + 2 + TH + 1, d.width, bh - TH - 3, self._pick_label)
 
     def _pick_label(self, i):
@@ -241,7 +203,7 @@ class PingScreen(GameBase):
     def key(self, k):
         self.refresh()
         if k == "HELP":
-            self.page = TextPage(read_help())
+            self.page = TextPage(read_text(HELP_FILE))
             self.back_to = self.mode
             self.mode = HELP
             return
@@ -324,47 +286,27 @@ class PingScreen(GameBase):
         if mode == PICK:
             if self.acts[0][0] == "shuffle":
                 return pre + ["OK"]
-            return pre + _cyclic(self.row.cursor, self.labels.index(want), len(self.acts),
-                                 "LEFT", "RIGHT") + ["OK"]
+            return pre + self.row.keys_to(self.labels.index(want)) + ["OK"]
         if mode == MENU:
             labels = [say.label(a) for a in self.items]
             if want in labels and self._same(action, self.at):
-                return pre + _cyclic(self.menu.cursor, labels.index(want), len(labels),
-                                     "UP", "DOWN") + ["OK"]
+                return pre + self.menu.keys_to(labels.index(want)) + ["OK"]
             pre = pre + ["BACK"]
         me = self.runner.seat.priv["sq"]
-        paths = self._paths(self.grid.cursor)
+        g = self.grid
         if not isinstance(action, list):
-            return pre + paths[B.cell(action)] + ["OK"]
+            return pre + g.keys_to(B.cell(action), _is_square) + ["OK"]
         best = None
         for sq in say.squares_of(action, me):
             labels = [say.label(a) for a in self.menu_at(sq)]
-            keys = paths[B.cell(sq)] + ["OK"] + _cyclic(0, labels.index(want), len(labels),
-                                                          "UP", "DOWN") + ["OK"]
+            keys = g.keys_to(B.cell(sq), _is_square) + ["OK"] + steps(
+                0, labels.index(want), len(labels)) + ["OK"]
             if best is None or len(keys) < len(best):
                 best = keys
         return pre + best
 
     def _same(self, action, sq):
         return sq in say.squares_of(action, self.runner.seat.priv["sq"])
-
-    def _paths(self, start):
-        """Shortest arrow sequences from cell `start` to every square's cell, through the
-        grid's own moves (reefs jumped the way BoardGrid.key jumps them)."""
-        g = BoardGrid(B.COLS, B.NROWS, start)
-        paths = {start: []}
-        front = [start]
-        while front:
-            nxt = []
-            for c in front:
-                for k in ("UP", "DOWN", "LEFT", "RIGHT"):
-                    g.cursor = c
-                    g.key(k, _is_square)
-                    if g.cursor not in paths:
-                        paths[g.cursor] = paths[c] + [k]
-                        nxt.append(g.cursor)
-            front = nxt
-        return paths
 
     # ---- semantic text ---------------------------------------------------------------------
     def lines(self):
@@ -398,13 +340,6 @@ _PAIRS = ("1+2", "1+3", "2+3")
 
 def _is_square(cell):
     return B.at(cell) >= 0
-
-
-def _cyclic(frm, to, n, back, fwd):
-    """Keys that move a wrapping cursor from frm to to over n entries, the short way round."""
-    f = (to - frm) % n
-    b = (frm - to) % n
-    return [fwd] * f if f <= b else [back] * b
 
 
 def obj_names(mask):

@@ -12,9 +12,9 @@ from fathom.games.pinned_down import look as L
 from fathom.games.pinned_down import say
 from fathom.games.pinned_down.fleet import SO, SD, SA, SL
 from fathom.ui.cardrow import CardRow
-from fathom.ui.dialog import Message, draw_page
-from fathom.ui.font import CH, TH, TW, tiny
-from fathom.ui.listview import ListView
+from fathom.ui.dialog import draw_page, show_help
+from fathom.ui.font import CH, TH, put, tiny_cols
+from fathom.ui.listview import ListView, steps
 from fathom.ui.play import GameBase, label, setup_label
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
@@ -31,51 +31,6 @@ TABLE = const(3)
 _PAGES = const(4)
 _PAGE_NAMES = ("", "hand", "fleets", "table")
 HELP_FILE = "games/pinned_down/help.txt"
-
-
-# 3x5 glyphs the kit's font lacks (font.py should gain them): , ' % ~ as 15-bit rows
-_MORE = ",'%~"
-_MORE_BITS = (0x0014, 0x4800, 0x52A5, 0x0780)
-
-
-def _tiny_ch(d, ch, x, y, c):
-    i = _MORE.find(ch)
-    if i < 0:
-        tiny(d, ch, x, y, c)
-        return
-    g = _MORE_BITS[i]
-    for r in range(5):
-        for b in range(3):
-            if g >> (14 - 3 * r - b) & 1:
-                d.pixel(x + b, y + r, c)
-
-
-def tiny_line(d, text, x, y, w, c=1):
-    """A 3x5 line cut to w pixels ('~' where cut), a character at a time: nothing is built.
-    (The kit's font.put does this for 8x8 text; font should gain it for the 3x5 one.)"""
-    n = (w + 1) // TW
-    cut = len(text) > n
-    m = n - 1 if cut else len(text)
-    i = 0
-    while i < m:
-        _tiny_ch(d, text[i], x, y, c)
-        x += TW
-        i += 1
-    if cut:
-        _tiny_ch(d, "~", x, y, c)
-
-
-def read_help():
-    """The help text, read from its data file only when asked for (no heap until then)."""
-    from fathom import res
-    f = res.open_data(HELP_FILE)
-    try:
-        parts = []
-        for line in f:
-            parts.append(line.rstrip("\n"))
-        return "\n".join(parts)
-    finally:
-        f.close()
 
 
 class PinnedDownScreen(GameBase):
@@ -155,7 +110,7 @@ class PinnedDownScreen(GameBase):
         self.sub_of = -1
         self._news = self.news()
         self._stat = L.status(s.pub)
-        self._tstat = L.status(s.pub, (self.app.hw.display.width + 1) // TW)
+        self._tstat = L.status(s.pub, tiny_cols(self.app.hw.display.width))
         self._ck = None
         self._dk = None
         self._brief = self.brief()
@@ -225,7 +180,7 @@ class PinnedDownScreen(GameBase):
     def key(self, k):
         self.build()
         if k == "HELP":
-            self.app.push(Message(self.app, "Help", read_help()))
+            show_help(self.app, "Help", HELP_FILE)
             return
         if self.page == HAND:
             self._hand_key(k)
@@ -322,12 +277,12 @@ class PinnedDownScreen(GameBase):
             out.append("BACK")
         elif self.sub is not None:
             if self.sub_of == where:
-                return _moves(self.sub.cursor, pos, self.sub.count()) + ["OK"]
+                return self.sub.keys_to(pos) + ["OK"]
             out.append("BACK")
-        out += _moves(self.view.cursor, where, len(self._items)) + ["OK"]
+        out += self.view.keys_to(where) + ["OK"]
         n = len(self._items[where][1])
         if n > 1:
-            out += _moves(0, pos, n) + ["OK"]
+            out += steps(0, pos, n) + ["OK"]
         return out
 
     # ---- drawing -------------------------------------------------------------------------
@@ -343,10 +298,10 @@ class PinnedDownScreen(GameBase):
         top_bar(d, self._brief, self.app.link_state, self._me)
         w, h = d.width, d.height
         y = CH + 1
-        tiny_line(d, self._news, 0, y, w)
+        put(d, self._news, 0, y, tiny_cols(w), 1, True)
         y += TH
         if h - (y + TH) >= 2 * CH:   # the second line where two rows of choices stay
-            tiny_line(d, self.line2() or self._tstat, 0, y, w)
+            put(d, self.line2() or self._tstat, 0, y, tiny_cols(w), 1, True)
             y += TH
         y += 1
         if self.sub is not None:
@@ -488,13 +443,6 @@ class PinnedDownScreen(GameBase):
         for i in range(len(labels)):
             out.append((">" if i == cur else " ") + labels[i])
         return out
-
-
-def _moves(c, t, n):
-    """UP or DOWN presses from row c to row t of n (the list wraps round)."""
-    down = (t - c) % n
-    up = (c - t) % n
-    return ["DOWN"] * down if down <= up else ["UP"] * up
 
 
 def screen(app, runner):

@@ -10,11 +10,12 @@
 from fathom.games.sugardog import engine as S
 from fathom.games.sugardog import say
 from fathom.ui.boardgrid import BoardGrid
+from fathom.ui.dialog import show_help
 from fathom.ui.font import CH, TH, TW, number, put, tiny
-from fathom.ui.listview import ListView
+from fathom.ui.listview import ListView, steps
 from fathom.ui.play import GameBase
-from fathom.ui.screen import wrap
-from fathom.ui.topbar import field_width, top_bar
+from fathom.ui.textpage import TextPage
+from fathom.ui.topbar import title_room, top_bar
 
 HELP = "games/sugardog/help.txt"
 _LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")   # one-character strings made once, drawn free
@@ -41,9 +42,9 @@ class SugarDogScreen(GameBase):
         self.at = {}              # square -> its legal actions, likelier first
         self.grid = []            # engine.marks: what this captain knows, a char per square
         self.line = ""            # what happened last, in words
+        self.said = TextPage()    # the same in the side panel (8x8 or 3x5, as it has room)
         self._st = ("", "")    # (long, short) for the top bar
         self.hint = ""
-        self._wrapped = None      # self.line wrapped for the side panel: (cols, lines)
         self.hot = ()             # squares the highlighted menu action touches
         self._cell_fn = self._cell  # bound once: a bound method per draw is an allocation
         self._refresh()
@@ -76,7 +77,7 @@ class SugarDogScreen(GameBase):
                 self.board.cursor = pos
         self.grid = S.marks(s.pub, s.priv, s.log, s.player)
         self.line = self._what(s)
-        self._wrapped = None
+        self.said.set(self.line)
         self._st = self._status(s)
         if pos is None:
             self.hint = ""
@@ -167,19 +168,14 @@ class SugarDogScreen(GameBase):
             self.board.key(k)
 
     def help(self):
-        from fathom import res
-        from fathom.ui.dialog import Message
-        with res.open_data(HELP) as fh:
-            text = "".join([line for line in fh])
-        self.app.push(Message(self.app, "Sugar Dog help", text.strip()))
+        show_help(self.app, "Sugar Dog help", HELP)
 
     def keys_for(self, action):
         """The fewest keys that, from this state, author `action` (a legal action or set-up
         choice of this seat)."""
         self._refresh()
         s = self.runner.seat
-        size = self.size
-        target = say.anchor(size, s.priv["pos"], action)
+        target = say.anchor(self.size, s.priv["pos"], action)
         acts = self.at.get(target)
         if not acts or action not in acts:
             raise ValueError("not a legal action here: %r" % (action,))
@@ -187,28 +183,20 @@ class SugarDogScreen(GameBase):
         if self.menu is not None and self.menu_at != target:
             out.append("BACK")
         if self.menu is None or self.menu_at != target:
-            c = self.board.cursor
-            dc = target % size - c % size
-            dr = target // size - c // size
-            out += ["RIGHT"] * dc if dc > 0 else ["LEFT"] * -dc
-            out += ["UP"] * dr if dr > 0 else ["DOWN"] * -dr   # row 1 at the bottom
-            out.append("OK")
+            out += self.board.keys_to(target) + ["OK"]
             if len(acts) == 1:
                 return out
             cur = 0
         else:
             cur = self.menu.cursor
-        n = len(acts)
-        down = (acts.index(action) - cur) % n
-        out += ["DOWN"] * down if down <= n - down else ["UP"] * (n - down)
-        out.append("OK")
+        out += steps(cur, acts.index(action), len(acts)) + ["OK"]
         return out
 
     # ---- drawing --------------------------------------------------------------------------
     def draw(self, d):
         self._refresh()
         link = self.app.link_state
-        room = (d.width - (9 if link else 0) - field_width(self.me) - 3) // CH
+        room = title_room(d.width, link, self.me)
         m = self.menu
         if m is not None:
             title = self.menu_title
@@ -244,34 +232,17 @@ class SugarDogScreen(GameBase):
         else:
             d.text(_LETTERS[c % size], x0, y, 1)
             xx = number(d, c // size + 1, x0 + CH, y, 1)
+        dy = 1 if small else 0             # 3x5 text sits a pixel below the 8x8 rows
         word = say.here(self.grid[c])
         if word:
-            left = cols - (xx - x0) // cw - 1
-            if small:
-                if len(word) <= left:
-                    tiny(d, word, xx + TW, y + 1)
-            else:
-                put(d, word, xx + CH, y, left)
+            put(d, word, xx + cw, y + dy, cols - (xx - x0) // cw - 1, 1, small)
         y += lh
         hint = self.hint
         if hint:
             bottom -= lh
-        wr = self._wrapped
-        if wr is None or wr[0] != cols:
-            wr = self._wrapped = (cols, wrap(self.line, cols))
-        for part in wr[1]:
-            if y + lh > bottom:
-                break
-            if small:
-                tiny(d, part, x0, y + 1)
-            else:
-                d.text(part, x0, y, 1)
-            y += lh
-        if hint:
-            if small:
-                tiny(d, hint, x0, bottom + 1)
-            else:
-                d.text(hint, x0, bottom, 1)
+            put(d, hint, x0, bottom + dy, cols, 1, small)
+        self.said.small = small
+        self.said.draw(d, x0, y + dy, w, bottom - y - dy)
 
     def _cell(self, d, q, cx, cy, px):
         lit = q in self.hot
