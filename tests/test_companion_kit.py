@@ -1,6 +1,5 @@
 # A fake app for companion screen tests (real framebuf, real Storage in a scratch folder),
 # and the tests of what every mode shares: the menu, the panel, the grid, load/save.
-import os
 import sys
 
 import pytest
@@ -14,6 +13,7 @@ except ImportError:  # CPython: the pure-Python stand-in
     sys.path.insert(0, _FW.rsplit("/", 1)[0] + "/tests/cpython_shims")
     import framebuf
 
+import memstore  # noqa: E402
 from fathom.hal.storage import Storage  # noqa: E402
 from fathom import games  # noqa: E402
 from fathom.ui import companion as CO  # noqa: E402
@@ -42,14 +42,9 @@ class HW:
 
 
 def scratch(tag):
-    # one folder per runtime and tag, emptied first: the two runtimes may run at once
-    root = "/tmp/fathom_comp_%s_%s" % (sys.implementation.name, tag)
-    try:
-        for n in os.listdir(root):
-            os.remove(root + "/" + n)
-    except OSError:
-        pass
-    return root
+    # one folder per test process and tag: two xdist workers (or the two runtimes) running
+    # the same test with other parameters once shared a fixed folder and raced on its files
+    return memstore.fresh("comp_" + tag)
 
 
 class FakeApp:

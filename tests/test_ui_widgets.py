@@ -242,7 +242,10 @@ def test_text_page_scrolls_to_every_line(w, h, small):
             break
     assert shown == set(range(len(p.lines(w, h - CH))))
     assert " ".join(p.lines(w, h - CH)).split() == HELP.split()
-    assert p.key("UP") and not p.key("LEFT")
+    end = p.top
+    assert p.key("LEFT") and p.top == max(0, end - max(1, nrows - 1))   # a page back
+    assert p.key("RIGHT") and p.top == end and not p.key("RIGHT")
+    assert p.key("UP") and not p.key("OK")
 
 
 # ---- card row -----------------------------------------------------------------------------------

@@ -8,14 +8,14 @@ from fathom.ui.topbar import top_bar
 
 
 class Message(Screen):
-    def __init__(self, app, title, text, on_ok=None, on_back=None, ok_label="OK"):
+    def __init__(self, app, title, text, on_ok=None, on_back=None, ok_label="OK", small=False):
         Screen.__init__(self, app)
         self.title = title
         self.text = text
         self.on_ok = on_ok
         self.on_back = on_back
         self.ok_label = ok_label
-        self.page = TextPage(text)
+        self.page = TextPage(text, small)
 
     def draw(self, d):
         draw_page(d, self.title, self.app.link_state, self.page)
@@ -64,5 +64,9 @@ def read_text(name):
 
 
 def show_help(app, title, name):
-    """The help page from data file `name`, over the game (BACK or OK closes it)."""
-    app.push(Message(app, title, read_text(name).strip()))
+    """The help page from data file `name`, over the game (BACK or OK closes it). Below the
+    128x64 panel it is set in the 3x5 font: in 8x8 a page of 9 columns by 4 lines would take
+    a player through some 250 pages at 72x40."""
+    d = app.hw.display
+    app.push(Message(app, title, read_text(name).strip(),
+                     small=d.width < 128 or d.height < 64))

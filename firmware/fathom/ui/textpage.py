@@ -52,13 +52,23 @@ class TextPage:
         return max(0, len(self._lines or ()) - self._rows)
 
     def key(self, k):
-        """UP/DOWN scroll; True when the page moved (False at either end, or another key)."""
-        if k == "UP" and self.top > 0:
-            self.top -= 1
-        elif k == "DOWN" and self.top < self.last_top():
-            self.top += 1
+        """UP/DOWN scroll a line, LEFT/RIGHT a page (a help page is a hundred lines at 72x40);
+        True when the page moved (False at either end, or another key)."""
+        page = max(1, self._rows - 1)
+        if k == "UP":
+            step = -1
+        elif k == "DOWN":
+            step = 1
+        elif k == "LEFT":
+            step = -page
+        elif k == "RIGHT":
+            step = page
         else:
             return False
+        top = min(max(0, self.top + step), self.last_top())
+        if top == self.top:
+            return False
+        self.top = top
         return True
 
     def draw(self, d, x, y, w, h, c=1):
