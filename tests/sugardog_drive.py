@@ -1,7 +1,8 @@
-# Playing Sugar Dog through its keys from what the screen says (its lines()), as the end-to-end
-# tests drive emulated units: on the map, pick a square listed under "acts", walk the cursor
-# there with the arrows and press OK; in a square's menu, pick a line and press OK. Only the
-# screen's text is read, so this works on a unit in another process.
+# Playing Sugar Dog through its keys from what the screen says (its lines()) alone: on the map,
+# pick a square listed under "acts", walk the cursor there with the arrows and press OK; in a
+# square's menu, pick a line and press OK. Only the screen's text is read (test_ui_sugardog
+# checks the text is enough to play by); the end-to-end tests play with the units' own
+# scripted players instead (hostmodes/uxplayer).
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 

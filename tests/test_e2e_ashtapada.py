@@ -1,15 +1,15 @@
-# Lake Ashtapada end to end on two emulated units, played through their keys: once over ESP-NOW
-# and once over the UART cable, each ending at the same verified result on both units. Every
-# frame each unit put on the air or the cable is then searched for its mines: none may carry
-# them before the end-of-game reveal (except the one mine the rules reveal when a boat strikes
-# it, and only in that answer). Then the pairing across games: a second session with a paired
+# Lake Ashtapada end to end on two emulated units, paired through their keys and played through
+# their keys by each unit's own scripted player (a sharp bot decides, the screen's keys_for says
+# which keys): once over ESP-NOW and once over the UART cable, each ending at the same verified
+# result on both units. Every frame each unit put on the air or the cable is then searched for
+# its mines: none may carry them before the end-of-game reveal (except the one mine the rules
+# reveal when a boat strikes it, and only in that answer). Then the pairing across games: a second session with a paired
 # unit is encrypted by the radio, and a unit that forgot the pairing pairs again in clear.
-import random
 import time
 
 import pytest
 
-from e2e_driver import near_random, pair, pair_uart, play_through_keys
+from e2e_driver import pair, pair_uart, play_out, player_env, release
 from fathom import codec
 from fathom.games.ashtapada import engine as A
 from fathom.games.seat import restore
@@ -23,12 +23,13 @@ TITLE = "Lake Ashtapada"
 # A small lake and few mines keep the game short.
 OPTIONS = (("Lake", "8"), ("Mines", "3"), ("Islands", "1"), ("Draw after", "40"))
 SIZE = 8
-GAME_TIMEOUT_S = 240
+GAME_TIMEOUT_S = 300
+SAVE_WAIT_S = 30    # a bound on a failure: a loaded host can be slow to write the first record
 
 
 def read_save(unit):
     """The unit's own save: the test's eyes into its seat, never the other unit's."""
-    return wait_game(unit.dir)
+    return wait_game(unit.dir, SAVE_WAIT_S)
 
 
 def set_options(unit):
@@ -59,66 +60,27 @@ def accept_offers(units, timeout=30):
         time.sleep(0.1)
 
 
-def _cheb(a, b):
-    return max(abs(a // SIZE - b // SIZE), abs(a % SIZE - b % SIZE))
-
-
-class Hunter:
-    """A pick policy for the driver that ends games quickly: near-random set-up choices (few
-    key presses), then a player who knows the enemy mines (the test reads them from the other
-    unit's save: omniscience for the test only, nothing the units exchange) and steers to them,
-    depth-charging each one in reach. Every third turn it sounds, and South gambles one depth
-    charge on empty water, so pings and a miss cross the link too. Among equal choices it takes
-    the one fewest key presses away."""
-
-    def __init__(self, unit, other, seed):
-        self.unit = unit
-        self.other = other
-        self.near = near_random(random.Random(seed))
-        self.enemy = None
-        self.turns = 0
-
-    def replica(self, labels):
-        """This unit's seat rebuilt from its save, once it lists exactly the screen's labels."""
-        for _ in range(60):
-            seat = restore(A.ENGINE, read_save(self.unit)["seat"])
-            if sorted(seat.engine.label(seat.pub, seat.priv, seat.player, a)
-                      for a in seat.legal()) == sorted(labels):
-                return seat
-            time.sleep(0.05)
-        raise AssertionError("unit %d: screen and save disagree" % self.unit.index)
-
-    def __call__(self, cursor, labels, lines):
-        if labels[0].startswith(("island ", "mine ")):
-            return self.near(cursor, labels, lines)
-        seat = self.replica(labels)
-        if self.enemy is None:
-            setup = read_save(self.other)["seat"]["setup"]
-            self.enemy = [c[1] for c in setup if c[0] == "mine"]
-        pub, me = seat.pub, seat.player
-        live = [m for m in self.enemy if m not in pub["dead"][1 - me]]
-        index = {}
-        for a in seat.legal():
-            index[seat.engine.label(pub, seat.priv, me, a)] = a
-        acts = [(i, index[label]) for i, label in enumerate(labels)]
-        n = len(labels)
-
-        def presses(i):
-            return min((i - cursor) % n, (cursor - i) % n)
-
-        self.turns += 1
-        hits = [i for i, a in acts if a[0] == "depth" and a[1] in live]
-        if hits:
-            return min(hits, key=presses)
-        if me == A.SOUTH and self.turns == 2:
-            misses = [i for i, a in acts if a[0] == "depth"]
-            return min(misses, key=presses)
-        sounds = [i for i, a in acts if a[0] == "sound"]
-        moves = [i for i, a in acts if a[0] == "move" and not any(s in live for s in a[1])]
-        if self.turns % 3 == 0 or not moves:
-            return min(sounds, key=presses)
-        return min(moves, key=lambda i: (min(_cheb(acts[i][1][1][-1], m) for m in live),
-                                         presses(i)))
+def framed_square(screen, least):
+    """(x0, y0, x1, y1) of a rectangle outlined on the panel at least `least` pixels each way
+    (the lake's frame), or None: the generic list screen draws none."""
+    rows = screen.rows()
+    h, w = len(rows), len(rows[0])
+    for y in range(h):
+        for x in range(w):
+            if not rows[y][x]:
+                continue
+            x1 = x
+            while x1 + 1 < w and rows[y][x1 + 1]:
+                x1 += 1
+            y1 = y
+            while y1 + 1 < h and rows[y1 + 1][x]:
+                y1 += 1
+            if x1 - x + 1 < least or y1 - y + 1 < least:
+                continue
+            if all(rows[y1][xx] for xx in range(x, x1 + 1)) and all(
+                    rows[yy][x1] for yy in range(y, y1 + 1)):
+                return x, y, x1, y1
+    return None
 
 
 # ---- frames ----------------------------------------------------------------------------------
@@ -184,17 +146,16 @@ def check_secrecy(ether, unit, player, mines, log, result):
     return len(before)
 
 
-def finish(units, seed):
-    players = [Hunter(u, units[1 - u.index], seed * 10 + u.index) for u in units]
+def finish(units):
     t0 = time.monotonic()
-    texts, presses = play_through_keys(units, seed, picks=players, timeout=GAME_TIMEOUT_S)
+    texts, reports = play_out(units, timeout=GAME_TIMEOUT_S)
     took = time.monotonic() - t0
     for t in texts:
         assert t[0] == "Result" and t[3] == "verified", texts
     assert texts[0][2] == texts[1][2], texts  # the same reason on both
     heads = sorted(t[1] for t in texts)
     assert heads in (["Draw", "Draw"], ["You lose", "You win"]), texts
-    return texts, took, sum(p.turns for p in players)
+    return texts, took, [k for r in reports for k in r["presses"]]
 
 
 def check_all_frames(ether, units):
@@ -215,6 +176,7 @@ def check_all_frames(ether, units):
 
 def run_game(tmp_path, env, seed, do_pair):
     ether = Ether(seed=seed).start()
+    env = dict(env, **player_env(hold=True))
     emu = Emulator(2, workdir=tmp_path, ether=ether, env=env)
     t0 = time.monotonic()
     try:
@@ -224,15 +186,15 @@ def run_game(tmp_path, env, seed, do_pair):
             set_options(u)
         do_pair(units, TITLE)
         accept_offers(units)
-        side = SIZE * ((64 - 1) // SIZE) + 1  # the host board's 128x64 panel
         for u in units:  # the lake's frame: this game's own screen, not the generic list
-            assert all(u.screen.pixel(0, y) and u.screen.pixel(side - 1, y)
-                       for y in range(side)), "unit %d shows no lake" % u.index
-        texts, took, actions = finish(units, seed)
+            u.wait(lambda c: framed_square(c.screen, SIZE * 4) is not None, 10,
+                   "unit %d's lake" % u.index)
+        release(units)
+        texts, took, presses = finish(units)
         counted = check_all_frames(ether, units)
         assert counted > 10
         print("\n%s game: %d actions, %d key presses, play %.1f s, whole test %.1f s, %s" % (
-            env.get("FATHOM_LINK", "espnow"), actions, sum(u.keys_sent for u in units), took,
+            env.get("FATHOM_LINK", "espnow"), len(presses), sum(presses), took,
             time.monotonic() - t0, texts[0]))
     finally:
         emu.close()
@@ -250,68 +212,69 @@ def test_uart_game_through_keys_ends_verified_and_no_frame_leaks_mines(tmp_path)
 
 
 # ---- the pairing across games --------------------------------------------------------------
-def charges_first(cursor, labels, lines):
-    """Depth charges end a game quickly (a second miss loses); otherwise what is highlighted."""
-    for i, label in enumerate(labels):
-        if label.startswith("depth"):
-            return i
-    return cursor
+def play_small_lake(tmp_path, seed, body):
+    """Two units with their scripted players, the small lake set on both (short games)."""
+    ether = Ether(seed=seed)
+    ether.start()
+    try:
+        with Emulator(2, workdir=tmp_path, ether=ether, env=player_env()) as emu:
+            for u in emu.units:
+                set_options(u)
+            body(ether, emu.units)
+    finally:
+        ether.stop()
+
+
+def leave_results(units):
+    for u in units:
+        u.press("OK")  # leave the result
+        u.wait_text("Companion")
 
 
 @pytest.mark.slow
 def test_the_second_session_with_a_paired_unit_is_encrypted_by_the_radio(tmp_path):
     """First pairing in clear (Diffie-Hellman, code); the next session uses ESP-NOW's own
     encryption with the pairing's LMK on top of the channel's HMAC, and the game still runs."""
-    ether = Ether(seed=12)
-    ether.start()
-    try:
-        with Emulator(2, workdir=tmp_path, ether=ether) as emu:
-            units = emu.units
-            pair(units, "Lake Ashtapada")
-            play_through_keys(units, picks=[charges_first] * 2, timeout=240)
-            first = [f for f in ether.capture if f.dst != "*"]
-            assert first and not any(f.enc for f in first)
-            for u in units:
-                u.press("OK")  # leave the result
-                u.wait_text("Companion")
-            ether.clear_capture()
-            for u in units:  # a stored pairing: no code to compare this time
-                u.choose("Lake Ashtapada")
-                u.choose("vs other unit")
-            for u in units:
-                u.wait_text("Choose a unit", 30)
-            for u in units:
-                u.press("OK")
-            results, _ = play_through_keys(units, picks=[charges_first] * 2, timeout=240)
-            assert all("verified" in r for r in results)
-            second = [f for f in ether.capture if f.dst != "*"]
-            assert second and all(f.enc for f in second)
-    finally:
-        ether.stop()
+    def body(ether, units):
+        pair(units, TITLE)
+        play_out(units, timeout=GAME_TIMEOUT_S)
+        first = [f for f in ether.capture if f.dst != "*"]
+        assert first and not any(f.enc for f in first)
+        leave_results(units)
+        ether.clear_capture()
+        for u in units:  # a stored pairing: no code to compare this time
+            u.choose(TITLE)
+            u.choose("vs other unit")
+        for u in units:
+            u.wait_text("Choose a unit", 30)
+        for u in units:
+            u.press("OK")
+        results, _ = play_out(units, timeout=GAME_TIMEOUT_S)
+        assert all("verified" in r for r in results), results
+        second = [f for f in ether.capture if f.dst != "*"]
+        assert second and all(f.enc for f in second)
+    play_small_lake(tmp_path, 12, body)
 
 
 @pytest.mark.slow
 def test_a_unit_that_forgot_the_pairing_pairs_again_in_clear(tmp_path):
-    ether = Ether(seed=13)
-    ether.start()
-    try:
-        with Emulator(2, workdir=tmp_path, ether=ether) as emu:
-            a, b = emu.units
-            pair([a, b], "Lake Ashtapada")
-            play_through_keys([a, b], picks=[charges_first] * 2, timeout=240)
-            for u in (a, b):
-                u.press("OK")
-                u.wait_text("Companion")
-            b.choose("Settings")
-            b.choose("Forget pair")
-            b.wait_text("Pairing forgotten")
-            b.press("OK")
-            b.press("BACK")
-            pair([a, b], "Lake Ashtapada")  # a tries its key, sees b forgot, both compare a code
-            results, _ = play_through_keys([a, b], picks=[charges_first] * 2, timeout=240)
-            assert all("verified" in r for r in results)
-    finally:
-        ether.stop()
+    def body(ether, units):
+        a, b = units
+        pair([a, b], TITLE)
+        play_out([a, b], timeout=GAME_TIMEOUT_S)
+        leave_results([a, b])
+        b.choose("Settings")
+        b.choose("Forget pair")
+        b.wait_text("Pairing forgotten")
+        b.press("OK")
+        b.press("BACK")
+        ether.clear_capture()
+        pair([a, b], TITLE)  # a tries its key, sees b forgot, both compare a code
+        results, _ = play_out([a, b], timeout=GAME_TIMEOUT_S)
+        assert all("verified" in r for r in results), results
+        again = [f for f in ether.capture if f.dst != "*"]
+        assert again and not all(f.enc for f in again)  # the new pairing's start is in clear
+    play_small_lake(tmp_path, 13, body)
 
 
 # ---- the secrecy check itself, on made-up captures (fast) ------------------------------------

@@ -1,14 +1,14 @@
-# PING end to end: two emulated units paired over the ether's ESP-NOW and played only through
-# their keys (the game screen's semantic text is all the players read), both ending on the same
-# verified result. Then everything that went on the air is read back against each unit's true
+# PING end to end: two emulated units paired over the ether's ESP-NOW through their keys, then
+# played through their keys by each unit's own scripted player (hostmodes/uxplayer: a sharp bot
+# decides, the screen's keys_for says which keys, the Pin twin presses them), both ending on the
+# same verified result. Then everything that went on the air is read back against each unit's true
 # secrets, replayed from the final reveals: no frame may carry a location, a hand or a
 # face-down card before the rules reveal it.
-import random
 import time
 
 import pytest
 
-from e2e_driver import finished, pair, play_through_keys
+from e2e_driver import finished, pair, play_out, player_env, release
 from fathom.codec import decode, encode
 from fathom.games.ping.engine import ENGINE
 from fathom.games.ping import board as B
@@ -28,83 +28,12 @@ SEED = 4
 units.PRESS_MS = 150
 
 
-# ---- a player that reads the screen ---------------------------------------------------------
 def info(lines, tag):
     """The value of a '# tag value' line of the game screen."""
     for line in lines:
         if line.startswith("# " + tag + " "):
             return line[len(tag) + 3:]
     return ""
-
-
-def sq(letter):
-    return ord(letter) - 65
-
-
-def distances(targets):
-    """Steps along the lines from the nearest of `targets` to every square."""
-    d = [99] * B.NSQ
-    front = list(targets)
-    for t in front:
-        d[t] = 0
-    k = 0
-    while front:
-        k += 1
-        nxt = []
-        for s in front:
-            for t in B.squares(B.NB[s]):
-                if d[t] == 99:
-                    d[t] = k
-                    nxt.append(t)
-        front = nxt
-    return d
-
-
-def policy(rng):
-    """Short games from what the screen shows: report whenever offered, shoot when the shot
-    covers a third of the squares the tracker leaves the adversary, PING while the tracker
-    is wide, else walk toward the nearest objective still open (the nearest such choice to the
-    cursor: few key presses)."""
-    def near(cursor, n, options):
-        return min(options, key=lambda i: min((i - cursor) % n, (cursor - i) % n))
-
-    def pick(cursor, labels, lines):
-        n = len(labels)
-        if labels[0].startswith("start"):  # somewhere near the cursor: A B C, Y Z
-            return (cursor + rng.randint(-2, 2)) % n
-        if labels[0].startswith(("shuffle", "disable")):
-            return rng.randrange(n)
-        for i, label in enumerate(labels):
-            if label.startswith("report") or label.endswith("+rep"):
-                return i
-        me = sq(info(lines, "you"))
-        foe = [sq(c) for c in info(lines, "foe")]
-        best, cover = None, 0
-        for i, label in enumerate(labels):
-            words = label.split(" ")
-            if words[1] == "torp":
-                hit = B.path(me, B.DIR_NAMES.index(words[2]))
-            elif words[1] == "deck":
-                hit = [me] + B.squares(B.NB[me])
-            else:
-                continue
-            c = len([q for q in foe if q in hit])
-            if c > cover:
-                best, cover = i, c
-        if best is not None and cover * 3 >= len(foe):
-            return best
-        pings = [i for i, label in enumerate(labels) if label.endswith(" ping")]
-        if len(foe) > 3 and pings and rng.random() < 0.9:
-            return near(cursor, n, pings)
-        done = info(lines, "obj").split(" ")[0]
-        d = distances([o for o in B.OBJECTIVES if B.name(o) not in done] or B.OBJECTIVES)
-        moves = [(d[sq(label.split(" ")[2])], i) for i, label in enumerate(labels)
-                 if label.split(" ")[1] == "go"]
-        if moves:
-            low = min(moves)[0]
-            return near(cursor, n, [i for v, i in moves if v == low])
-        return (cursor + rng.randint(-1, 1)) % n
-    return pick
 
 
 # ---- what went on the air -------------------------------------------------------------------
@@ -275,25 +204,27 @@ def test_two_units_play_ping_over_espnow_through_their_keys(tmp_path):
     ether.start()
     t0 = time.monotonic()
     try:
-        with Emulator(2, workdir=tmp_path, ether=ether) as emu:
+        with Emulator(2, workdir=tmp_path, ether=ether, env=player_env(hold=True)) as emu:
             a, b = emu.units
             pair([a, b], TITLE)
             for u in (a, b):
-                u.wait(lambda c: c.text and c.text[0].startswith(TITLE) and any(
-                    l.startswith(">") for l in c.text), 60, "game screen")
+                u.wait(lambda c: c.text and c.text[0].startswith(TITLE) and info(
+                    c.text, "cursor"), 60, "game screen")
             paired = time.monotonic() - t0
-            a.press("RIGHT")  # the log page, then back to the map
-            assert a.text[0] == TITLE + " log", a.text
-            a.press("LEFT")
+            a.press("BACK")  # the log, from the pause menu, then back to the map
+            a.choose("Game log")
+            assert a.text[0] == "Game log", a.text
+            a.press("BACK")
+            a.choose("Back to game")
             assert a.text[0].startswith(TITLE) and info(a.text, "foe"), a.text
-            rng = random.Random(SEED)
-            picks = [policy(random.Random(rng.random())) for _ in range(2)]
-            results, moves = play_through_keys([a, b], SEED, picks, timeout=120)
+            release([a, b])
+            results, reports = play_out([a, b], timeout=300)
             played = time.monotonic() - t0 - paired
             for u, lines in zip((a, b), results):
                 assert finished(u) and "verified" in lines, lines
             heads = sorted(r[1] for r in results)
             assert heads == ["You lose", "You win"] and results[0][2] == results[1][2], results
+            assert all(r["presses"] and min(r["presses"]) >= 1 for r in reports), reports
             saves = [saved_game(emu, i) for i in range(2)]
     finally:
         ether.stop()
@@ -302,6 +233,8 @@ def test_two_units_play_ping_over_espnow_through_their_keys(tmp_path):
     for plant, what in planted_leaks(saves):  # and the check does find a leak
         with pytest.raises(AssertionError, match=what):
             check_secrecy(saves, plant + capture)
-    print("ping over espnow: %s by %s, paired %.1f s, %d choices, %d events, played %.1f s, "
-          "%.1f s total" % (heads, results[0][2], paired, moves, len(log), played,
-                            time.monotonic() - t0))
+    presses = [n for r in reports for n in r["presses"]]
+    print("ping over espnow: %s by %s, paired %.1f s, %d choices in %d presses, %d events, "
+          "played %.1f s, %.1f s total" % (heads, results[0][2], paired, len(presses),
+                                           sum(presses), len(log), played,
+                                           time.monotonic() - t0))

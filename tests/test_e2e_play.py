@@ -1,11 +1,13 @@
 # Whole games through the keys of emulated units: solo against the in-unit bot for every game,
 # a unit lent as the bot opponent over the radio, and a link game surviving a unit's reboot.
+# The games are played by each unit's own scripted player (hostmodes/uxplayer: a bot decides,
+# the screen's keys_for says which keys, the Pin twin presses them); menus by the test.
 import pytest
 
 from fathom import games
 from fathom.codec import encode
 from fathom.hal.storage import Storage
-from fathom_host.drive import pair, play_through_keys
+from fathom_host.drive import pair, play_out, player_env
 from fathom_host.ether import Ether
 from fathom_host.units import Emulator
 
@@ -13,10 +15,6 @@ pytestmark = pytest.mark.slow
 
 TWO_PLAYER = [(gid, games.declaration(gid).TITLE) for gid in games.IDS
               if games.declaration(gid).PLAYERS[0] == 2]
-
-
-def first_choice(cursor, labels, lines):
-    return cursor  # OK on whatever is highlighted: one key press per decision
 
 
 def verified(lines):
@@ -36,36 +34,47 @@ def test_every_game_is_listed_and_startable(tmp_path):
             u.press("BACK")
 
 
+def stopped(c):
+    """The scripted player's report is in (it stopped after its `moves`, or failed)."""
+    return c.ux is not None
+
+
+def check_report(c):
+    assert "error" not in c.ux, c.ux
+    return c.ux
+
+
 @pytest.mark.parametrize("gid,title", TWO_PLAYER)
 def test_solo_game_against_the_sharp_bot(tmp_path, gid, title):
-    with Emulator(1, workdir=tmp_path) as emu:
+    with Emulator(1, workdir=tmp_path, env=player_env()) as emu:
         u = emu.units[0]
         u.choose(title)
         u.choose("vs bot: sharp")
-        results, moves = play_through_keys([u], picks=[first_choice], timeout=240)
+        results, reports = play_out([u], timeout=240)
         assert verified(results[0]), results[0]
-        assert moves > 0
+        assert reports[0]["game"] == gid and reports[0]["presses"], reports
         u.press("OK")  # leave the result: the save is cleared, home again
         u.wait_text("Companion")
         assert not (tmp_path / "unit0" / "data" / "game").exists()
 
 
 def test_solo_game_survives_a_reboot(tmp_path):
-    with Emulator(1, workdir=tmp_path) as emu:
+    with Emulator(1, workdir=tmp_path, env=player_env("easy", moves=10)) as emu:
         u = emu.units[0]
         u.choose("Lake Ashtapada")
         u.choose("vs bot: easy")
-        for _ in range(10):  # set up, and a few moves, each when the bot waits for us
-            u.wait(lambda c: c.text and ("your move" in c.text[0] or "set up" in c.text[0]),
-                   30, "our turn")
-            u.press("OK")
+        # set up, and a few moves, then the player stops
+        played = check_report(u.wait(stopped, 60, "ten choices"))["presses"]
+        assert len(played) == 10, played
         u.wait_text("your move", 30)
         before = [l for l in u.text if l.startswith("| ")]
+        assert before, u.text
         u.kill()
+        u.extra_env.update(player_env("easy"))  # the rest of the game: played to its end
         u.start()
         u.wait_text("your move", 30)  # back in the game, the bot with it
         assert [l for l in u.text if l.startswith("| ")] == before
-        results, _ = play_through_keys([u], picks=[first_choice], timeout=240)
+        results, _ = play_out([u], timeout=240)
         assert verified(results[0]), results[0]
 
 
@@ -142,13 +151,13 @@ def test_a_save_from_another_journal_version_is_set_aside(tmp_path):
 
 
 def test_solo_cooperative_game(tmp_path):
-    with Emulator(1, workdir=tmp_path) as emu:
+    with Emulator(1, workdir=tmp_path, env=player_env()) as emu:
         u = emu.units[0]
         u.choose("Pinned Down")
         u.choose("Solo")
-        results, moves = play_through_keys([u], picks=[first_choice], timeout=300)
+        results, reports = play_out([u], timeout=300)
         assert results[0][0] == "Result" and results[0][1] in ("Fleet wins", "Fleet lost")
-        assert moves >= 3  # a short loss is still a game played through the keys
+        assert len(reports[0]["presses"]) >= 3  # a short loss is a game played through the keys
 
 
 @pytest.fixture
@@ -160,8 +169,10 @@ def ether():
 
 
 def test_a_unit_lent_as_the_bot_opponent(tmp_path, ether):
-    with Emulator(2, workdir=tmp_path, ether=ether) as emu:
-        me, lent = emu.units
+    emu = Emulator(2, workdir=tmp_path, ether=ether)
+    me, lent = emu.units
+    me.extra_env.update(player_env())  # the lent unit's own bot plays its side
+    with emu:
         lent.choose("Settings")
         lent.choose("Opponent")
         assert any("Opponent: easy" in l for l in lent.text)
@@ -176,25 +187,27 @@ def test_a_unit_lent_as_the_bot_opponent(tmp_path, ether):
         # a unit lent as the bot still shows a new partner's code for its owner to confirm once
         lent.wait_text("Same on both?", 30)
         lent.press("OK")
-        results, _ = play_through_keys([me], picks=[first_choice], timeout=240)
+        results, _ = play_out([me], timeout=240)
         assert verified(results[0]), results[0]
         lent.wait(lambda c: c.text and c.text[0] == "Result" and "verified" in c.text, 30,
                   "the lent unit's verified result")
 
 
 def test_link_game_survives_a_reboot(tmp_path, ether):
-    with Emulator(2, workdir=tmp_path, ether=ether) as emu:
-        a, b = emu.units
+    emu = Emulator(2, workdir=tmp_path, ether=ether)
+    a, b = emu.units
+    a.extra_env.update(player_env())
+    b.extra_env.update(player_env(moves=6))  # six choices, then pull its power
+    with emu:
         pair([a, b], "Lake Ashtapada")
         a.wait_text("Lake Ashtapada")
         # set up and play a few decisions, then pull the power on unit b
-        for _ in range(12):
-            for u in (a, b):
-                if u.text and u.selected() is not None and u.text[0] != "Result":
-                    u.press("OK")
+        played = check_report(b.wait(stopped, 120, "b's six choices"))["presses"]
+        assert len(played) == 6, played
         b.kill()
+        b.extra_env.update(player_env())
         b.start()
         b.wait_text("Lake Ashtapada", 30)  # straight back into the game, no menu
-        results, _ = play_through_keys([a, b], picks=[first_choice, first_choice], timeout=240)
+        results, _ = play_out([a, b], timeout=240)
         assert verified(results[0]) and verified(results[1])
         assert results[0][1:3] != results[1][1:3] or "Draw" in results[0]  # one won, one lost

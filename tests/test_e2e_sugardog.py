@@ -1,13 +1,13 @@
-# Sugar Dog end to end: two and three emulated units over the ether's ESP-NOW, paired and
-# played only through their keys, every unit ending on a verified result. Then the capture of
+# Sugar Dog end to end: two and three emulated units over the ether's ESP-NOW, paired through
+# their keys, then played through their keys by each unit's own scripted player (a sharp bot
+# decides, the screen's keys_for says which keys), every unit ending on a verified result. Then the capture of
 # everything that went on the air is read back: no frame may carry a submarine's position
 # before the rules make it public.
-import random
 import time
 
 import pytest
 
-from e2e_driver import finished, play_through_keys
+from e2e_driver import finished, play_out, player_env
 from fathom.codec import decode
 from fathom.games.sugardog import engine as S
 from fathom.games.seat import apply_event, fresh_state, step_kind
@@ -23,20 +23,6 @@ TITLE = "Sugar Dog"
 # A press the unit must see: on a loaded host a unit can stall for longer than the default
 # 60 ms hold, and a press it never saw is waited for in vain.
 units.PRESS_MS = 150
-
-
-def policy(rng):
-    """Short games: mostly torpedoes and pings (they find and sink), some quiet moves."""
-    def pick(cursor, labels, lines):
-        if labels[0].startswith("start"):
-            return rng.randrange(len(labels))  # anywhere: subs that start apart
-        r = rng.random()
-        want = "torpedo" if r < 0.35 else ("sonar" if r < 0.5 else None)
-        idx = [i for i, l in enumerate(labels) if want and l.startswith(want)]
-        if idx:
-            return rng.choice(idx)
-        return (cursor + rng.randint(-2, 2)) % len(labels)
-    return pick
 
 
 def set_calm(u, value=10):
@@ -201,12 +187,15 @@ def check_secrecy(emu, capture, n):
 # partner ran out of memory there (MemoryError in the ether twin's 4 KB read, the live heap of
 # a game being ~210 KB on the unix port): groups get more room until the app's heap shrinks.
 GROUP_HEAP = "768k"
+LEVELS = ("sharp", "easy")
 
 
 def run_game(tmp_path, n, seed):
     ether = Ether(seed=seed)
     ether.start()
     emu = Emulator(n, workdir=tmp_path, ether=ether)
+    for u in emu.units:  # a sharp player and easy ones: sharp pairs often sink in a turn or two
+        u.extra_env.update(player_env(LEVELS[min(u.index, 1)]))
     t0 = time.monotonic()
     try:
         units = emu.units
@@ -222,15 +211,16 @@ def run_game(tmp_path, n, seed):
         for u in units:
             u.wait(lambda c: c.text and c.text[0].startswith(TITLE), 60, "game screen")
         paired = time.monotonic() - t0
-        rng = random.Random(seed)
-        picks = [policy(random.Random(rng.random())) for _ in units]
-        results, moves = play_through_keys(units, seed, picks, timeout=240)
+        results, reports = play_out(units, timeout=300)
         for u, lines in zip(units, results):
             assert finished(u)
             assert any("verified" in l for l in lines), lines
+        assert all(r["presses"] and min(r["presses"]) >= 1 for r in reports), reports
         log = check_secrecy(emu, list(ether.capture), n)
-        print("sugardog %d units: paired in %.1f s, %d choices, %d events, %.1f s total" % (
-            n, paired, moves, len(log), time.monotonic() - t0))
+        presses = [k for r in reports for k in r["presses"]]
+        print("sugardog %d units: paired in %.1f s, %d choices in %d presses, %d events, "
+              "%.1f s total" % (n, paired, len(presses), sum(presses), len(log),
+                                time.monotonic() - t0))
         return results
     finally:
         emu.close()

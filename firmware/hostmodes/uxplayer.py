@@ -3,19 +3,30 @@
 # target square, then what to do there), the screen says which keys author it (keys_for), and
 # those keys are pressed through the Pin twin, so the button driver, the app and the screen
 # handle them exactly as they would a thumb's. It counts presses per action and reports them
-# to the host as one JSON line (hub message "U") when the game ends.
+# to the host as one JSON line (hub message "U") when the game ends, or at once when something
+# goes wrong (keys that authored nothing, a screen or bot that raised, a partner that vanished).
 #
-# FATHOM_UXPLAYER="level=sharp,path=PING/vs bot: sharp,moves=6": `path` is the menu items to
-# open from the home menu ("/"-separated label prefixes), `level` the bot that decides, `moves`
-# (optional) how many choices to make before it stops and reports (a screenshot mid-game). With
-# no path it waits for a game (a test pairs the units through the keys first) and plays it.
+# FATHOM_UXPLAYER="level=sharp,path=PING/vs bot: sharp,moves=6,hold": `path` is the menu items
+# to open from the home menu ("/"-separated label prefixes), `level` the bot that decides,
+# `moves` (optional) how many choices to make before it stops and reports (a screenshot
+# mid-game), `hold` (optional) keeps its hands off until the host creates the file
+# uxplayer.go beside the unit's data folder (a test looks at the game's pages through the keys
+# first). With no path it waits for a game (a test pairs the units through the keys first) and
+# plays it; once a game is reported, the next game that starts is played and reported afresh.
 import json
+import os
 
 from fathom.games.bots import make_bot
+from fathom.hal.clock import ticks_diff, ticks_ms
+
+# How long keys may take to show as an authored choice once they are all pressed: a game may
+# hold a choice back on purpose (Periplus sends a defender's answer no sooner than 1.5 s after
+# its prompt, so the answer's timing says nothing), but never this long.
+SETTLE_MS = 8000
 
 
 def parse(spec):
-    out = {"level": "sharp", "path": [], "moves": None}
+    out = {"level": "sharp", "path": [], "moves": None, "hold": False}
     for part in spec.split(","):
         k, _, v = part.partition("=")
         if k == "path":
@@ -24,9 +35,19 @@ def parse(spec):
             out["level"] = v
         elif k == "moves":
             out["moves"] = int(v)
+        elif part == "hold":
+            out["hold"] = True
         elif part:
             raise ValueError("FATHOM_UXPLAYER: unknown part %r" % part)
     return out
+
+
+def go_file():
+    """The file the host creates to let a held player play (tests: drive.release)."""
+    d = os.getenv("FATHOM_DIR")
+    if not d:
+        raise ValueError("FATHOM_UXPLAYER hold: no FATHOM_DIR to find uxplayer.go beside")
+    return d.rstrip("/").rsplit("/", 1)[0] + "/uxplayer.go"
 
 
 class UxPlayer:
@@ -37,23 +58,48 @@ class UxPlayer:
         self.level = cfg["level"]
         self.path = cfg["path"]
         self.moves = cfg["moves"]
-        self.bot = None
-        self.runner = None
-        self.waiting = None      # (mark before, keys pressed): an action is being keyed in
-        self.presses = []        # keys per authored action (set-up choices included)
+        self.go = go_file() if cfg["hold"] else None
         self.menu_presses = 0
+        self._new_game(None)
+
+    def _new_game(self, runner):
+        self.runner = runner
+        self.bot = None
+        self.waiting = None      # [mark before, keys pressed, ms when all were pressed]
+        self.presses = []        # keys per authored action (set-up choices included)
         self.first_move = None   # presses from power-on to the first authored choice
         self.done = False
 
     def idle(self):
-        """Called by the hub whenever no press is queued or playing."""
-        if self.done:
-            return
-        if self.runner is not None and self._settled():
-            return
+        """Called by the hub whenever no press is queued or playing. Whatever raises here is
+        the player's failure, reported as such: the unit itself goes on."""
+        try:
+            self._idle()
+        except Exception as e:
+            self._report({"error": "%s: %s on %s" % (type(e).__name__, e, self._top())})
+
+    def _idle(self):
+        if self.go is not None:
+            try:
+                os.stat(self.go)
+            except OSError:
+                return
+            self.go = None
         scr = self.app.stack[-1]
         runner = getattr(scr, "runner", None)
-        if runner is not None and hasattr(scr, "keys_for"):
+        if self.done:
+            # a later game (a second session, a rematch): play it too, unless told to stop
+            if self.moves is not None or runner is None or runner is self.runner or \
+                    not hasattr(scr, "keys_for"):
+                return
+            self._new_game(None)
+        if self.runner is not None and self._settled():
+            return
+        if getattr(scr, "title", None) == "Partner vanished":
+            # a person would see the partner's unit has gone: in a test or a bench that is
+            # the failure, not something to wait out
+            self._report({"error": "the partner vanished: %s" % self._top()})
+        elif runner is not None and hasattr(scr, "keys_for"):
             self._play(scr, runner)
         elif self.path and hasattr(scr, "keys_for"):
             keys = scr.keys_for(self.path.pop(0))
@@ -65,10 +111,14 @@ class UxPlayer:
         over (reported) or the keys authored nothing (a failure, reported)."""
         s = self.runner.seat
         if self.waiting is not None:
-            before, n = self.waiting
+            before, n, pressed = self.waiting
             if _mark(s) == before:
-                self._report({"error": "%d keys authored nothing on %s" % (
-                    n, self.app.stack[-1].lines()[:2])})
+                now = ticks_ms()
+                if pressed is None:      # the first look since the last key was played
+                    self.waiting[2] = now
+                elif ticks_diff(now, pressed) >= SETTLE_MS:
+                    self._report({"error": "%d keys authored nothing on %s" % (
+                        n, self._top())})
                 return True
             self.waiting = None
             self.presses.append(n)
@@ -94,16 +144,24 @@ class UxPlayer:
         else:
             return
         keys = scr.keys_for(action)
-        self.waiting = (_mark(s), len(keys))
+        self.waiting = [_mark(s), len(keys), None]
         self._press(keys)
 
     def _press(self, keys):
         for k in keys:
             self.hub.queue_key(k)
 
+    def _top(self):
+        try:
+            return self.app.stack[-1].lines()[:2]
+        except Exception as e:  # the report must go out even when the screen cannot say
+            return ["(no lines: %s)" % e]
+
     def _report(self, extra):
         self.done = True
-        out = {"game": self.runner.gid if self.runner else None, "presses": self.presses,
+        r = self.runner
+        out = {"game": r.gid if r else None, "player": r.seat.player if r else None,
+               "level": self.level, "presses": self.presses,
                "menu_presses": self.menu_presses, "first_move": self.first_move}
         out.update(extra)
         self.hub.send(b"U", json.dumps(out).encode())
@@ -116,3 +174,4 @@ def _mark(seat):
 
 def attach(hub, app, spec):
     hub.on_idle = UxPlayer(hub, app, spec).idle
+    return hub.on_idle

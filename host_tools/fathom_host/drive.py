@@ -1,11 +1,11 @@
 # Drives emulated units through their keys, reading only what the screens report: the same
 # path a person's thumbs take (Pin twins, debounce, the UI), nothing injected. Tests and benches.
-import random
+# Whole games are played by each unit's own scripted player (play_out, player_env: a bot
+# decides inside the unit, its screen's keys_for says which keys); play_through_keys, which
+# reads a flat list of choice lines, remains for screens that still show one (Periplus's).
 import time
 
 from fathom_host import FathomError
-
-NEAR = 3  # the default policy picks among choices this close to the cursor: few key presses
 
 
 def game_choices(lines):
@@ -18,13 +18,6 @@ def game_choices(lines):
     cur = [i for i, l in enumerate(l for l in lines[1:] if l[:1] in (">", " "))
            if l.startswith(">")]
     return (cur[0] if cur else 0), labels
-
-
-def near_random(rng):
-    def pick(cursor, labels, lines):
-        n = len(labels)
-        return (cursor + rng.randint(-min(NEAR, n // 2), min(NEAR, n // 2))) % n
-    return pick
 
 
 def move_to(unit, cursor, target, n):
@@ -40,11 +33,74 @@ def finished(unit):
     return bool(t) and t[0] == "Result" and not any("audit: waiting" in l for l in t)
 
 
-def play_through_keys(units, seed=1, picks=None, timeout=600, title_check=None):
+# ---- the units' own scripted players (firmware/hostmodes/uxplayer) --------------------------
+def player_env(level="sharp", hold=False, moves=None):
+    """The environment that starts a unit's scripted player: it plays whatever game comes on
+    top (after the test paired the units through the keys), choosing as the bot `level`
+    would; `hold` keeps it still until release(); `moves` stops it (and it reports) after
+    that many choices."""
+    spec = "level=" + level + (",hold" if hold else "") + (
+        ",moves=%d" % moves if moves is not None else "")
+    return {"FATHOM_UXPLAYER": spec}
+
+
+def release(units):
+    """Let held players play (hold: the test looked at the game's pages first)."""
+    for u in units:
+        (u.dir / "uxplayer.go").write_bytes(b"")
+
+
+def _report(u):
+    c = u.hub.conn(u.index)
+    return c.ux if c is not None else None
+
+
+def _screens(units):
+    out = []
+    for u in units:
+        out.append("unit %d, player %r:\n%s" % (u.index, _report(u), "\n".join(u.text)))
+        if not u.alive():
+            out.append("unit %d is not running:\n%s" % (u.index, u.console()[-2000:]))
+    return "\n\n".join(out)
+
+
+def play_out(units, timeout=600):
+    """Until every unit shows its result with the audit done and its scripted player
+    (started with player_env) has reported the game: the units play through their own keys.
+    Fails at once, with every screen and every player's report, when a player reports an
+    error or a unit stops running. Returns (result lines, reports) per unit, and forgets the
+    reports so that a next game's play_out waits for that game's own."""
+    for u in units:
+        if "FATHOM_UXPLAYER" not in u.extra_env:
+            raise FathomError("unit %d has no scripted player: start it with "
+                              "env=drive.player_env()" % u.index)
+    end = time.monotonic() + timeout
+    hub = units[0].hub
+    while True:
+        reports = [_report(u) for u in units]
+        if any(r is not None and "error" in r for r in reports) or not all(
+                u.alive() for u in units):
+            raise FathomError("a scripted player failed:\n" + _screens(units))
+        if all(r is not None for r in reports) and all(finished(u) for u in units):
+            break
+        if time.monotonic() > end:
+            raise FathomError("game did not finish in %d s:\n%s" % (timeout, _screens(units)))
+        with hub.cond:  # woken by any screen or report a unit ships
+            hub.cond.wait(0.5)
+    for u in units:
+        c = u.hub.conn(u.index)
+        c.ux = None
+        # The unit counts every key it handles, its player's too, and Unit.press waits for
+        # that count to reach the host's own: catch the host's count up, or the next press
+        # would return before the unit saw it.
+        u.keys_sent = max(u.keys_sent, c.keys)
+    return [u.text for u in units], reports
+
+
+def play_through_keys(units, seed, picks, timeout=600, title_check=None):
     """Until every unit shows its result with the audit done: each unit whose screen lists
-    choices picks one (policy per unit, default near_random) and plays it with DOWN/UP/OK.
-    Returns each unit's result lines."""
-    picks = picks or [near_random(random.Random(seed * 31 + i)) for i in range(len(units))]
+    choices picks one (picks[i](cursor, labels, lines) -> index) and plays it with DOWN/UP/OK.
+    Returns each unit's result lines and the number of choices made."""
     end = time.monotonic() + timeout
     moves = 0
     while not all(finished(u) for u in units):

@@ -11,6 +11,7 @@ from fathom_host import FathomError, use_firmware
 from fathom_host.units import Emulator
 
 GAME_TIMEOUT_S = 600
+AUDIT_TIMEOUT_S = 60
 TARGETS = {"median": 4, "p90": 8, "first_move": 10}   # issue 17
 
 
@@ -42,6 +43,9 @@ def play(unit, gid, k):
     c = unit.wait(lambda c: c.ux is not None, GAME_TIMEOUT_S, "the scripted player's report")
     if "error" in c.ux:
         raise FathomError("%s game %d: %s" % (gid, k, c.ux["error"]))
+    # a game counts once both sides agree on its end: the audit verified on the unit's screen
+    unit.wait(lambda c: c.text and c.text[0] == "Result" and "verified" in c.text,
+              AUDIT_TIMEOUT_S, "%s game %d's verified result" % (gid, k))
     return c.ux
 
 
@@ -50,6 +54,7 @@ def summary(reports):
     firsts = [r["first_move"] for r in reports]
     return {"games": len(reports), "actions": len(presses),
             "median": statistics.median(presses), "p90": p90(presses), "max": max(presses),
+            "min": min(presses),
             "first_move": max(firsts)}
 
 
