@@ -3,9 +3,10 @@
 # ruling out a real mine. Runs under CPython and the MicroPython unix port.
 import pytest
 
+from hostmodes import seatcopy
 from fathom.codec import encode
 from fathom.games import local
-from fathom.games.seat import restore
+from hostmodes.seatcopy import restore
 from fathom.games.ashtapada.engine import ENGINE, Ashtapada, report, candidates, certain
 from fathom.games.bots import RandomBot
 from fathom.games.ashtapada.bot import SharpBot, EasyBot
@@ -44,7 +45,7 @@ def test_bot_playouts_finish_with_clean_audits(seed):
 def test_save_restore_round_trip():
     res = local.play(ENGINE, options(2), 2, b"sv", [SharpBot(1, 0), SharpBot(1, 1)])
     for s in res["seats"]:
-        again = restore(ENGINE, s.save())
+        again = restore(ENGINE, seatcopy.save(s))
         assert encode(again.pub) == encode(s.pub)
         assert encode(again.priv) == encode(s.priv)
         assert again.short_hash() == s.short_hash()

@@ -12,7 +12,7 @@ import pytest
 from e2e_driver import pair, pair_uart, play_out, player_env, release
 from fathom import codec
 from fathom.games.ashtapada import engine as A
-from fathom.games.seat import restore
+from hostmodes.seatcopy import restore
 from savefile import wait_game
 from fathom.link import frame
 from fathom.link.uartframe import Deframer

@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from hostmodes import seatcopy
 from fathom.codec import decode, encode
 from fathom.games.periplus.engine import ENGINE
 from fathom.games.periplus import cards as C
@@ -338,7 +339,7 @@ def _tamper(kind, seats, msgs):
 def test_leak_check_passes_an_honest_capture():
     seats = _bot_game()
     msgs = _honest(seats)
-    played, n = check_no_card_before_play(_capture(msgs), [{"seat": s.save()} for s in seats])
+    played, n = check_no_card_before_play(_capture(msgs), [{"seat": seatcopy.save(s)} for s in seats])
     assert played > 0 and n == len(msgs) > len(seats[0].log) + 2
 
 
@@ -348,4 +349,4 @@ def test_leak_check_catches_a_card_out_of_place(kind):
     seats = _bot_game()
     msgs = _tamper(kind, seats, _honest(seats))
     with pytest.raises(AssertionError):
-        check_no_card_before_play(_capture(msgs), [{"seat": s.save()} for s in seats])
+        check_no_card_before_play(_capture(msgs), [{"seat": seatcopy.save(s)} for s in seats])

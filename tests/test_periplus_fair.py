@@ -2,10 +2,12 @@
 # named by the audit, and a saved seat restores to the same state (CPython and MicroPython).
 import pytest
 
+from hostmodes import seatcopy
+from hostmodes.seatcopy import restore
 from fathom.codec import encode
 from fathom.games import local
 from runkit import play_seats
-from fathom.games.seat import Seat, restore
+from fathom.games.seat import Seat
 from fathom.games.bots import RandomBot
 from fathom.games.periplus.engine import ENGINE
 from fathom.games.periplus import cards as C
@@ -152,7 +154,7 @@ def test_a_saved_seat_restores_to_the_same_state():
     out = local.play(ENGINE, ENGINE.options({"islands": 2}), 2, b"save",
                      [RandomBot(b"save", 0), RandomBot(b"save", 1)])
     for s in out["seats"]:
-        back = restore(ENGINE, s.save())
+        back = restore(ENGINE, seatcopy.save(s))
         assert encode(back.pub) == encode(s.pub)
         assert encode(back.priv) == encode(s.priv)
         assert back.chain == s.chain

@@ -1,12 +1,13 @@
 # PING whole games under CPython: play-outs with audits, secrecy of every event, the tracker's
 # soundness, a lying unit caught by the audit, save/restore, bot strength, fuzzed events.
 import pytest
+from hostmodes import seatcopy
 from hypothesis import given, settings, strategies as st
 
 from fathom.codec import encode
 from fathom.games import local
 from fathom.games.base import IllegalAction
-from fathom.games.seat import restore
+from hostmodes.seatcopy import restore
 from fathom.games.ping.engine import ENGINE, PingEngine, SEEN
 from fathom.games.ping import track
 from fathom.games.ping import board as B
@@ -131,7 +132,7 @@ def test_save_and_restore_mid_game_gives_the_same_state():
         n[0] += 1
         if n[0] % 7 == 0:
             for s in seats:
-                r = restore(ENGINE, s.save())
+                r = restore(ENGINE, seatcopy.save(s))
                 assert encode(r.pub) == encode(s.pub) and encode(r.priv) == encode(s.priv)
                 assert r.short_hash() == s.short_hash()
     drive(seats, bots, check)

@@ -1,13 +1,14 @@
 # Pinned Down on CPython only: many play-outs, a cheating unit caught by the audit, secrecy of
 # hands, bots that play fair and beat random play, fuzzed events, save/restore.
 import pytest
+from hostmodes import seatcopy
 from hypothesis import given, settings, strategies as st
 
 from fathom.codec import encode
 from fathom.prng import Prng
 from fathom.games import local
 from fathom.games.base import IllegalAction
-from fathom.games.seat import restore
+from hostmodes.seatcopy import restore
 from fathom.games.pinned_down.engine import ENGINE
 from fathom.games.pinned_down import cards as C
 from fathom.games.pinned_down.engine import PinnedDown
@@ -130,7 +131,7 @@ def test_save_and_restore_round_trip():
     seed = b"save"
     r = local.play(ENGINE, ENGINE.options(), 2, seed, [RandomBot(seed, p) for p in range(2)])
     s = r["seats"][1]
-    back = restore(ENGINE, s.save())
+    back = restore(ENGINE, seatcopy.save(s))
     assert encode(back.pub) == encode(s.pub) and encode(back.priv) == encode(s.priv)
 
 

@@ -4,11 +4,13 @@
 # by the audit; and the secrecy attack that reads a seeded hand reads nothing of a sealed one.
 import pytest
 
+from hostmodes import seatcopy
+from hostmodes.seatcopy import restore
 from fathom import games
 from fathom.games import local
 from fathom.games.base import IllegalAction
 from fathom.games.bots import make_bot
-from fathom.games.seat import Seat, restore
+from fathom.games.seat import Seat
 from fathom.prng import Prng
 from fathom.sealed import stage
 from fathom.sealed.group import SealedError
@@ -266,5 +268,5 @@ def test_deal_progress_counts_up_to_its_total(gid):
 def test_a_sealed_game_resumes_from_its_save():
     out = play("periplus", 1, 5)
     for s in out["seats"]:
-        r = restore(s.engine, s.save())
+        r = restore(s.engine, seatcopy.save(s))
         assert r.short_hash() == s.short_hash() and r.priv == s.priv

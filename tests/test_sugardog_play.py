@@ -1,11 +1,12 @@
 # Sugar Dog on CPython only: many play-outs, bot strength, fuzzed events, save/restore.
 import pytest
+from hostmodes import seatcopy
 from hypothesis import given, settings, strategies as st
 
 from fathom.codec import encode
 from fathom.games import local
 from fathom.games.base import IllegalAction
-from fathom.games.seat import restore
+from hostmodes.seatcopy import restore
 from fathom.games.sugardog.engine import ENGINE
 from fathom.games.bots import RandomBot
 from fathom.games.sugardog.bot import EasyBot, SharpBot
@@ -126,7 +127,7 @@ def test_save_restore_mid_game_gives_the_same_state():
         if seats[0].result() is not None:
             break
     for s in seats:
-        r = restore(ENGINE, s.save())
+        r = restore(ENGINE, seatcopy.save(s))
         assert encode(r.pub) == encode(s.pub)
         assert encode(r.priv) == encode(s.priv)
         assert r.short_hash() == s.short_hash()

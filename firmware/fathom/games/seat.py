@@ -387,11 +387,6 @@ class Seat:
         if self.chain[:8] != rec[3]:
             raise JournalError("event %d replays to another state" % (self.n_log - 1))
 
-    # ---- whole-game copies (tests and host tools; they grow with the game) -----------------
-    def save(self):
-        from hostmodes.seatcopy import save
-        return save(self)
-
 
 class _View:
     """A read-only sequence over a seat's journal, compared item by item."""
@@ -487,12 +482,6 @@ def _same(a, b):
                 encode(list(y) if isinstance(y, tuple) else y):
             return False
     return True
-
-
-def restore(engine, saved):
-    """A seat rebuilt from a Seat.save() dict (tests and host tools: kept out of the heap)."""
-    from hostmodes.seatcopy import restore as r
-    return r(engine, saved)
 
 
 def audit(engine, opts, nplayers, seed, log, player, salt, choices, actions, commits=True):

@@ -4,7 +4,7 @@
 # module is loaded with the first game, not at boot.
 import os
 
-from fathom.hal.storage import _JMAGIC, _TMP, MAX_RECORD, _checksum
+from fathom.hal.fileformat import _JMAGIC, _TMP, MAX_RECORD, _checksum
 
 _RHEAD = 8                    # length(2) + complement(2) + checksum(4)
 _COPY = 256                   # chunk size when a record file's good part is copied

@@ -10,18 +10,14 @@
 # cuts it off before anything is appended); damage before the last record is CorruptFile.
 import os
 
-try:
-    import hashlib
-except ImportError:  # pragma: no cover - every supported port has hashlib
-    import uhashlib as hashlib
+# what storage.py and records.py both use, in a leaf both import (so neither imports the other
+# at its top: the record half is loaded with the first game, lazily, from here)
+from fathom.hal.fileformat import _JMAGIC, _TMP, MAX_RECORD, _checksum  # noqa: F401
 
 _MAGIC = b"FS\x01"            # format tag + version
 _HEADER = 11                  # magic(3) + length(4, big-endian) + checksum(4)
-_TMP = ".tmp"
 _BAD = ".bad"
 _MAX_NAME = 40
-_JMAGIC = b"FJ\x01"          # record file tag + format version
-MAX_RECORD = 2048             # a record is one change, never a whole game
 
 
 class CorruptFile(Exception):
@@ -29,10 +25,6 @@ class CorruptFile(Exception):
         super().__init__("%s: %s moved aside to %s%s" % (name, why, name, _BAD))
         self.name = name
         self.why = why
-
-
-def _checksum(data):
-    return hashlib.sha256(data).digest()[:4]
 
 
 def _u32(n):
