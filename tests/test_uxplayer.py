@@ -91,11 +91,16 @@ def test_a_screen_that_raises_is_reported_and_the_unit_goes_on():
     assert len(hub.sent) == 1
 
 
-def test_moves_stops_the_player_and_reports_mid_game():
-    seat, scr, hub, player = setup("level=sharp,moves=1")
+def test_moves_stops_the_player_at_the_choice_after_the_last_and_reports():
+    # moves=N: N choices made, then it reports when the game next waits for this player, so
+    # a screenshot or a reboot finds the game at a choice, not mid-answer
+    seat, scr, hub, player = setup("level=sharp,moves=0")
     run(scr, hub, player)
     assert len(hub.sent) == 1 and hub.sent[0]["result"] is False, hub.sent
-    assert len(hub.sent[0]["presses"]) == 1 and len(seat.setup_choices) == 1
+    assert hub.sent[0]["presses"] == [] and seat.setup_choices == [] and seat.setup_legal()
+    seat, scr, hub, player = setup("level=sharp,moves=1")
+    run(scr, hub, player)
+    assert hub.sent == [] and len(player.presses) == 1   # the partner has not set up yet
 
 
 def test_a_spec_it_cannot_read_fails_loudly():

@@ -127,9 +127,6 @@ class UxPlayer:
         if s.result() is not None:
             self._report({"result": True})
             return True
-        if self.moves is not None and len(self.presses) >= self.moves:
-            self._report({"result": False})
-            return True
         return False
 
     def _play(self, scr, runner):
@@ -137,12 +134,14 @@ class UxPlayer:
         if runner is not self.runner:
             self.runner = runner
             self.bot = make_bot(runner.gid, self.level, s.seed + s.salt, s.player)
-        if s.setup_legal():
-            action = self.bot.setup(s)
-        elif s.my_turn() and s.to_move()[1] == "act":
-            action = self.bot.act(s)
-        else:
+        if not s.setup_legal() and not (s.my_turn() and s.to_move()[1] == "act"):
             return
+        if self.moves is not None and len(self.presses) >= self.moves:
+            # stop at the choice after the last: the game waits for this player (a screenshot
+            # shows what a person looks at while choosing)
+            self._report({"result": False})
+            return
+        action = self.bot.setup(s) if s.setup_legal() else self.bot.act(s)
         keys = scr.keys_for(action)
         self.waiting = [_mark(s), len(keys), None]
         self._press(keys)
