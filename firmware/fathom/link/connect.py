@@ -9,8 +9,8 @@ from fathom.hal.clock import ticks_add, ticks_diff
 from fathom.link import crypto, entropy, frame
 from fathom.link.channel import Channel
 from fathom.link.peer import MAX_PARTNERS, LinkPeer, Mux, link_slot
-from fathom.link.session import (GameSetup, Handshake, Pairings, beacon, parse_beacon,
-                                 version_error)
+from fathom.link.session import (GameSetup, Handshake, Pairings, beacon, decode_msg,
+                                 encode_msg, parse_beacon, version_error)
 
 BEACON_MS = 700          # how often a unit looking for a partner announces itself
 SEEN_MS = 4000           # a unit not heard for this long leaves the list
@@ -25,6 +25,9 @@ MINE = 32                # CRCs of our latest handshake frames kept to recognise
 # An intact frame of another version from the partner ends the pairing only if no hello in our
 # version arrives from it this long after: a forged one then cannot beat the real partner.
 VERSION_GRACE_MS = 3000
+BYE = "bye"              # ["bye", why]: the partner pressed BACK during the pairing
+# States in which the pairing is over on this unit: nothing the partner sends moves it on.
+_OVER = ("failed", "left", "declined", "leaving")
 
 
 def game_opts(opts):
@@ -109,6 +112,8 @@ class Connector:
         self._mine = []         # CRC trailers of the handshake frames we sent
         self._alien = None      # (version, since): the partner seemed to speak another one
         self.player = None      # this unit's player index once ready
+        self.since = now        # when the state last changed (the screen's hints wait on it)
+        self._leaving = []      # channels still carrying our "bye" (or decline) to the partner
         if kind != "espnow":
             self._handshake(now)
 
@@ -195,6 +200,69 @@ class Connector:
             names = [self.hs.peer_name]
         return names
 
+    def partner(self):
+        """The partner's name as far as it is known (None before anyone was chosen)."""
+        if self.hs is not None and self.hs.peer_name:
+            return self.hs.peer_name
+        got = self.seen.get(self.peer_mac) if self.peer_mac is not None else None
+        return got[0] if got else None
+
+    def heard(self):
+        """True once an authentic frame came from the partner (on either channel)."""
+        for ch in (self.ch0, self.ch1):
+            if ch is not None and ch.stats["frames_received"] > 0:
+                return True
+        return False
+
+    def quiet(self):
+        """True while the partner, once heard, has been silent past the channel's LOST_MS:
+        switched off, out of range, or left without a word (an older firmware)."""
+        ch = self.ch1 or self.ch0
+        return ch is not None and self.heard() and ch.state == "lost"
+
+    def leave(self, why="left"):
+        """BACK on the pairing screen: tell the partner (a declined offer, or a "bye"), so its
+        screen says so at once instead of after a silence. The message leaves only on a poll:
+        the screen keeps ticking until delivered() (or its own limit) before closing."""
+        st = self.state
+        chans = []
+        if st == "offer":
+            self.accept(False)
+            chans.append(self.ch1)
+        elif st in ("setup", "group") and self.ch1 is not None:
+            chans.append(self.ch1)
+        elif st in ("handshake", "confirm") and self.heard():
+            chans.append(self.ch0)  # one never heard is not choosing us: nobody to tell
+        if st != "offer":
+            for ch in chans:
+                ch.send(encode_msg(BYE, why))
+        for p in self.partners:  # a group host's partners waiting on their channels
+            p[1].send(encode_msg(BYE, why))
+            chans.append(p[1])
+        self._leaving = chans
+        self.state = "leaving"
+        return bool(chans)
+
+    def delivered(self):
+        """True once every "bye" (or decline) was acknowledged by the partner."""
+        for ch in self._leaving:
+            if ch.pending():
+                return False
+        return True
+
+    def _bye(self, m):
+        """True (and the state 'left') when message m is the partner's "bye"."""
+        try:
+            d = decode_msg(m)
+        except Exception:
+            return False
+        if d[0] != BYE:
+            return False
+        if self.state not in _OVER:
+            self.state = "left"
+            self.error = str(d[1]) if len(d) > 1 else "left"
+        return True
+
     def accept(self, yes):
         out = self.setup.accept() if yes else self.setup.decline("declined")
         for m in out:
@@ -223,6 +291,13 @@ class Connector:
     def tick(self, now):
         """Advance; returns True when something the screen shows changed."""
         before = (self.state, len(self.seen), self.error, len(self.partners))
+        try:
+            return self._tick(now, before)
+        finally:
+            if self.state != before[0]:
+                self.since = now
+
+    def _tick(self, now, before):
         # keep announcing until keyed: the partner may still be choosing from its list
         if self.ch1 is None and self.kind == "espnow" and ticks_diff(now, self.next_beacon) >= 0:
             self.next_beacon = ticks_add(now, BEACON_MS)
@@ -235,11 +310,15 @@ class Connector:
                 self._frame(got[0], got[1], now)
             except Exception:
                 self.dropped += 1  # nothing a peer sends may stop this loop
+        if self.state == "leaving":  # only the acks of our "bye" matter now
+            for ch in self._leaving:
+                ch.poll(now)
+            return False
         if self.ch0 is not None:
             self.ch0.poll(now)
             while self.hs.state not in ("done", "failed"):
                 m = self.ch0.recv()
-                if m is None:
+                if m is None or self._bye(m):
                     break
                 for out in self.hs.on_message(m):
                     self.ch0.send(out)
@@ -247,9 +326,11 @@ class Connector:
             self._version(now)
             if self.hs.state == "confirm" and self.state == "handshake":
                 self.state = "confirm"
-            if self.hs.state == "failed":
+            if self.state in _OVER:
+                pass
+            elif self.hs.state == "failed":
                 self._fail(self.hs.error)
-            elif self.hs.state == "done" and self.ch1 is None and self.state != "failed":
+            elif self.hs.state == "done" and self.ch1 is None:
                 self._keyed(now)
         for p in self.partners:
             p[1].poll(now)  # keep every finished partner's channel acked and alive
@@ -257,15 +338,16 @@ class Connector:
             self.ch1.poll(now)
             self.setup.poll(now)
             # Stop at 'done': what follows on the channel is the game's, for the LinkPeer.
-            while self.setup.state != "done":
+            while self.setup.state != "done" or self.state == "group":
                 m = self.ch1.recv()
-                if m is None:
+                if m is None or self._bye(m):
+                    break
+                if self.state == "group":
+                    self._group_start(m)
                     break
                 for out in self.setup.on_message(m):
                     self.ch1.send(out)
-            if self.state == "group":
-                self._group_start()
-            elif self.state != "ready":
+            if self.state not in _OVER and self.state not in ("ready", "group"):
                 self._setup_state()
         return before != (self.state, len(self.seen), self.error, len(self.partners))
 
@@ -306,7 +388,7 @@ class Connector:
 
     def _version(self, now):
         al = self._alien
-        if al is None or self.state == "failed":
+        if al is None or self.state in _OVER:
             return
         if self.hs.peer_version is not None:
             self._alien = None  # the partner's own hello settled it (a mismatch fails there)
@@ -360,7 +442,10 @@ class Connector:
                 self.state = "offer"
         elif st == "done":
             self._setup_done()
-        elif st in ("failed", "forfeit", "declined"):
+        elif st == "declined":
+            self.state = "declined"  # the partner said no: the screen offers what to do
+            self.error = self.setup.error or st
+        elif st in ("failed", "forfeit"):
             self._fail(self.setup.error or st)
 
     def _setup_done(self):
@@ -380,16 +465,12 @@ class Connector:
             self.state = "ready"
         elif s.opts and GROUP_SEAT in s.opts:
             self.state = "group"  # a partner: the host publishes the seed once all are in
-            self._group_start()
         else:
             self.seed = s.seed
             self.player = s.player()
             self.state = "ready"
 
-    def _group_start(self):
-        m = self.ch1.recv()
-        if m is None:
-            return
+    def _group_start(self, m):
         s = self.setup
         try:
             m = codec.decode(m)

@@ -5,6 +5,7 @@
 from fathom import games
 from fathom.games.seat import Seat
 from fathom.hal import clock
+from fathom.hal.clock import ticks_diff
 from fathom.link import entropy
 from fathom.link.connect import Connector, game_opts
 from fathom.link.peer import open_transport
@@ -15,6 +16,10 @@ from fathom.ui.listview import ListView
 from fathom.ui.screen import CH, Screen
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
+
+HINT_MS = 8000    # alone this long (no unit listed, no answer): the screen says what to check
+LEAVE_MS = 3000   # BACK waits at most this long for the partner to acknowledge our "bye"
+_LINK = {"espnow": "ESP-NOW", "uart": "cable (UART)"}
 
 
 def start_link_game(app, gid, opts, players=None, join=False):
@@ -69,11 +74,18 @@ class PairScreen(Screen):
         self.view = ListView()    # the units to choose from (discover only)
         self.now = clock.now_ms()
         self.bot = app.settings["opponent"] != "off"
+        self.hint = (False, False)  # (waited past HINT_MS, partner quiet) at the last tick
 
     def tick(self, now):
         self.now = now
         changed = self.c.tick(now)
         st = self.c.state
+        if st == "leaving":
+            # the "bye" (or the decline) leaves only on a poll: close once it is acknowledged
+            if self.c.delivered() or ticks_diff(now, self.c.since) >= LEAVE_MS:
+                self._close()
+                return True
+            return False
         if self.bot:
             # A lent unit answers everything but a new partner's code: its owner confirms
             # that once (then the pairing is remembered), or any stranger could play it.
@@ -81,7 +93,18 @@ class PairScreen(Screen):
         if st == "ready":
             self._start()
             return True
+        # a hint appears once its wait is over, a silence once the channel calls it lost
+        # (and the list changes in discovery): redraw when either turns, not every loop
+        hint = (self._waited() >= HINT_MS, self.c.quiet())
+        if hint != self.hint:
+            self.hint = hint
+            changed = True
         return changed or st == "discover"
+
+    def _waited(self):
+        """How long the current state has lasted, capped at HINT_MS (a wrapping clock)."""
+        w = ticks_diff(self.now, self.c.since)
+        return HINT_MS if w >= HINT_MS else max(0, w)
 
     def _start(self):
         c, app = self.c, self.app
@@ -111,34 +134,53 @@ class PairScreen(Screen):
     def _text(self):
         c = self.c
         st = c.state
+        who = c.partner() or "the other unit"
+        alone = self._waited() >= HINT_MS
         if st == "discover":
             near = c.nearby(self.now)
             head = "Choose a unit:"
             if c.players > 2:
                 head = "Choose a unit %d/%d:" % (len(c.partners) + 1, c.players - 1)
             if not near:
+                if alone and not c.partners:
+                    return ["No unit found yet.", "Is the other unit on", "'vs other unit' too,",
+                            "its link %s?" % _LINK[c.kind], "(Settings > Link)", "BACK: leave"], []
                 return [head if c.partners else "Looking for", "units nearby..."], []
             return [head], [_entry(near, i) for i in range(len(near))]
+        if c.quiet() and st in ("handshake", "confirm", "setup", "group", "offer"):
+            return ["%s stopped answering:" % who, "left, switched off", "or out of range.",
+                    "BACK: leave"], []
         if st == "handshake":
-            return ["Connecting..."], []
+            if not alone or c.heard():
+                return ["Connecting..."], []
+            if c.kind == "uart":
+                return ["No answer on the cable.", "Is it plugged in, the", "other unit on",
+                        "'vs other unit' too,", "its link the cable?", "BACK: leave"], []
+            return ["%s has not chosen" % who, "this unit: on its list", "it must pick",
+                    "'%s'." % c.name, "BACK: leave"], []
         if st == "confirm":
             done = c.hs._confirmed
             return ["Code " + c.code(), "Same on both?" if not done else "waiting for",
                     "OK yes BACK no" if not done else "the other unit"], []
         if st == "setup":
-            return ["Agreeing on", "the game..."], []
+            if c.gid is None or c.join:
+                return ["Waiting for", who, "to offer a game..."], []
+            # not the game's title: the game screen's title is what says the game started
+            return ["Game offered", "to %s:" % who, "waiting for", "an answer..."], []
         if st == "group":
             return ["In a group of %d" % c.group(), "waiting for", "the host..."], []
         if st == "offer":
             game, opts = c.offer()
-            try:
-                title = games.declaration(game).TITLE
-            except KeyError:  # a game this unit's firmware does not have: the offer says so
-                title = game + " (unknown here)"
             desc = " ".join("%s=%s" % (k, opts[k]) for k in sorted(game_opts(opts)))
             if c.group() > 2:
                 desc = "%d players %s" % (c.group(), desc)
-            return ["Partner offers", title, desc, "OK accept"], []
+            return ["%s offers" % who, _title(game), desc, "OK accept BACK no"], []
+        if st == "declined":
+            return ["%s declined" % who, _title(c.gid) + "."], list(_DECLINED)
+        if st == "left":
+            return ["%s left" % who, "the pairing."], list(_LEFT)
+        if st == "leaving":
+            return ["Telling %s..." % who], []
         if st == "failed":
             return ["Link failed:"] + [c.error or "?"], []
         return [st], []
@@ -165,7 +207,13 @@ class PairScreen(Screen):
     def key(self, k):
         c = self.c
         st = c.state
-        if st == "discover":
+        if k in ("LEFT", "RIGHT"):  # the text, when a small panel cannot show all of it
+            self.page.key("UP" if k == "LEFT" else "DOWN")
+            return
+        if st == "leaving":
+            if k == "BACK":  # a second BACK does not wait for the partner's ack
+                self._close()
+        elif st == "discover":
             near = c.nearby(self.now)
             v = self.view
             if k in ("UP", "DOWN") and near:
@@ -174,7 +222,7 @@ class PairScreen(Screen):
             elif k == "OK" and near:
                 c.choose(near[min(v.cursor, len(near) - 1)][0], self.now)
             elif k == "BACK":
-                self._close()
+                self._leave()
         elif st == "confirm":
             if k == "OK":
                 c.confirm(True)
@@ -184,14 +232,50 @@ class PairScreen(Screen):
             if k == "OK":
                 c.accept(True)
             elif k == "BACK":
-                c.accept(False)
+                self._leave()
+        elif st in ("declined", "left"):
+            v = self.view
+            v.set(_DECLINED if st == "declined" else _LEFT)
+            if v.key(k):
+                return
+            if k == "OK":
+                self._after(v.labels[v.cursor])
+            elif k == "BACK":
                 self._close()
-        elif k == "BACK" or (st == "failed" and k == "OK"):
+        elif k == "BACK":
+            self._leave()
+        elif st == "failed" and k == "OK":
+            self._close()
+
+    def _after(self, what):
+        """A declined offer or a partner gone: the player's next step."""
+        c, app = self.c, self.app
+        self._close()
+        if what == "Other game":
+            app.home()
+        elif what == "Look again":
+            start_link_game(app, c.gid, c.opts, c.players, c.join)
+        # "Change options": the game's menu, under this screen, has them
+
+    def _leave(self):
+        """BACK: tell the partner first (the screen closes once it is told, see tick)."""
+        if self.c.state == "failed" or not self.c.leave():
             self._close()
 
     def _close(self):
         self.c.t.close()
         self.app.pop()
+
+
+_DECLINED = ("Change options", "Other game", "Look again")
+_LEFT = ("Look again", "Back")
+
+
+def _title(game):
+    try:
+        return games.declaration(game).TITLE
+    except KeyError:  # a game this unit's firmware does not have: the offer says so
+        return game + " (unknown here)"
 
 
 def _entry(near, i):

@@ -197,8 +197,31 @@ def setup_label(eng, runner, choice):
     return label(eng, runner, choice)
 
 
+def silent(runner):
+    """True while a link peer of the game has sent nothing, not even a heartbeat, for the
+    channel's LOST_MS: its unit left the game, was switched off or is out of range (the
+    runner's gone() waits VANISH_MS more before a claim is allowed)."""
+    if runner.result() is not None:
+        return False
+    for p in runner.peers:
+        if getattr(p, "state", None) == "lost":
+            return True
+    return False
+
+
+def partner_name(runner):
+    """'P2 (Bob)' in a game of two, 'a partner' in a group (its host relays for everyone)."""
+    s = runner.seat
+    if s.n != 2:
+        return "a partner"
+    name = runner.meta.get("peer")
+    who = "P%d" % (2 - s.player)
+    return "%s (%s)" % (who, name) if name else who
+
+
 class GameBase(Screen):
-    """What every game screen shares: the pause menu, and the switch to the result."""
+    """What every game screen shares: the pause menu, the switch to the result, and the
+    partner's side: a silent partner is said so in the status and, once, in an overlay."""
 
     def __init__(self, app, runner):
         Screen.__init__(self, app)
@@ -206,6 +229,7 @@ class GameBase(Screen):
         self.eng = runner.seat.engine
         self.title = self.eng.TITLE
         self.asked = None  # when the vanished partner's choices were last offered
+        self.told = False  # the silent partner's overlay was shown for this silence
 
     def tick(self, now):
         r = self.runner
@@ -218,12 +242,24 @@ class GameBase(Screen):
         if r.gone():
             if self.asked is None or ticks_diff(now, self.asked) >= VANISH_MS:
                 self.asked = now  # "Wait" asks again only after another limit
-                self.app.push(Menu(self.app, "Partner vanished", [
+                menu = Menu(self.app, "Partner vanished", [
                     Item("Wait", lambda a: a.pop()),
-                    Item("Claim the game", lambda a: _claim(a, r))]))
+                    Item("Claim the game", lambda a: _claim(a, r))])
+                if isinstance(self.app.stack[-1], PartnerScreen):
+                    self.app.replace(menu)  # the claim supersedes "not answering"
+                else:
+                    self.app.push(menu)
                 return True
         else:
             self.asked = None
+        if silent(r):
+            if not self.told and self.app.stack[-1] is self:
+                self.told = True  # once per silence: "Wait" means wait, the status says it
+                self.app.push(PartnerScreen(self.app, self))
+                return True
+        elif self.told:
+            self.told = False
+            return True
         return False
 
     def pause(self):
@@ -241,6 +277,8 @@ class GameBase(Screen):
         who = r.waiting_for()
         if r.gone():
             return "partner vanished"
+        if silent(r):
+            return "no answer"
         if r.problem:
             return clip(r.problem, 40)
         if who is None:
@@ -248,6 +286,52 @@ class GameBase(Screen):
         if who == r.seat.player:
             return "set up" if r.seat.setup_legal() else "your move"
         return "waiting for P%d" % (who + 1)
+
+
+class PartnerScreen(Screen):
+    """Over the game while a partner's unit is silent: what is known, in words, and what can
+    be done. It closes by itself when the partner is heard again or the game ends."""
+    title = "No answer"
+
+    def __init__(self, app, game):
+        Screen.__init__(self, app)
+        self.game = game
+        r = game.runner
+        self.text = ("%s is not answering: the unit left the game, was switched off or is out "
+                     "of range. The game is saved on both units." % partner_name(r))
+        self.page = TextPage(self.text)
+        self.items = [Item("Wait", lambda a: a.pop()),
+                      Item("Leave (keep)", lambda a: leave(a, r)),
+                      Item("Concede", lambda a: (a.pop(), r.concede()))]
+        self.view = ListView([it.label for it in self.items])
+
+    def tick(self, now):
+        r = self.game.runner
+        if r.desync is not None or r.result() is not None or not silent(r):
+            self.app.pop()  # the game screen, on top again, shows what happened
+            return True
+        return GameBase.tick(self.game, now)  # it asks about a claim once the partner vanished
+
+    def draw(self, d):
+        top_bar(d, self.title, self.app.link_state)
+        h = d.height - CH
+        lh = min(len(self.items), max(1, h // CH - 2)) * CH
+        self.page.draw(d, 0, CH, d.width, h - lh)
+        self.view.draw(d, 0, d.height - lh, d.width, lh)
+
+    def lines(self):
+        return [self.title, self.text] + [(">" if i == self.view.cursor else " ") + it.label
+                                          for i, it in enumerate(self.items)]
+
+    def key(self, k):
+        if k in ("LEFT", "RIGHT"):  # the text, when a small panel cannot show all of it
+            self.page.key("UP" if k == "LEFT" else "DOWN")
+        elif self.view.key(k):
+            return
+        elif k == "OK":
+            self.items[self.view.cursor].action(self.app)
+        elif k == "BACK":
+            self.app.pop()  # as "Wait"
 
 
 def _claim(app, runner):
@@ -440,6 +524,11 @@ class ResultScreen(TextScreen):
             head = "You win" if len(winners) == 1 else "Your side wins"
         else:
             head = "You lose"
+        pub = r.seat.pub
+        c = pub.get("conceded") if isinstance(pub, dict) else None
+        if c is not None:  # say who, in words: "conceded" alone leaves it to guess
+            reason = "You conceded" if c == me else (
+                partner_name(r) if r.seat.n == 2 else "P%d" % (c + 1)) + " conceded"
         return [head, reason, verdict_text(r)]
 
     def tick(self, now):
