@@ -8,7 +8,7 @@ from fathom.hal import clock
 from fathom.hal.clock import ticks_diff
 from fathom.link import entropy
 from fathom.link.connect import Connector, game_opts
-from fathom.link.peer import open_transport
+from fathom.link.peer import MAX_PARTNERS, open_transport
 from fathom.link.frame import VERSION
 from fathom.runner import Runner
 from fathom.ui.dialog import Message
@@ -24,7 +24,10 @@ _LINK = {"espnow": "ESP-NOW", "uart": "cable (UART)"}
 
 def start_link_game(app, gid, opts, players=None, join=False):
     if gid is not None and players is None and not join:
-        top = games.declaration(gid).PLAYERS[1]
+        # a host carries at most MAX_PARTNERS partners on the link today: Sugar Dog's groups of
+        # five to eight play where the engine alone runs them (`fathom sim`) until the link's
+        # groups grow (issue 19)
+        top = min(games.declaration(gid).PLAYERS[1], MAX_PARTNERS + 1)
         if top > 2:
             app.push(_size_menu(app, gid, opts, top))
             return
