@@ -265,8 +265,14 @@ def run(args):
         raise FathomError("--out FILE is needed (or --all DIR)")
     presses = presses_for(args.board, args.keys)
     if args.game:
-        text = take_game(args.board, args.game, args.moves, args.level, presses, args.out,
-                         args.scale)
+        for deal in range(ALL_TRIES):
+            try:
+                text = take_game(args.board, args.game, args.moves, args.level, presses,
+                                 args.out, args.scale)
+                break
+            except Redeal:  # this deal ended too soon: the next one is a new game
+                if deal == ALL_TRIES - 1:
+                    raise
     else:
         text = take(args.board, presses, args.out, args.scale)
     print("%s: %s" % (args.out, " | ".join(text)))

@@ -91,10 +91,16 @@ class PingScreen(GameBase):
             self.acts.append(act)
             self.labels.append(text)
         me = s.priv["sq"]
-        if self.acts and not mine_before and me >= 0:  # your turn: the cursor on your boat
-            self.grid.cursor = B.cell(me)
-        if self.acts and isinstance(self.acts[0], list) and self.acts[0][0] in (
-                "shuffle", "disable"):
+        pick = self.acts and isinstance(self.acts[0], list) and self.acts[0][0] in (
+            "shuffle", "disable")
+        if self.acts and not mine_before and me >= 0:
+            # your turn: the cursor on your boat, or where nothing can be done on the boat's
+            # square, on the nearest square where something can (OK there opens a menu)
+            sq = me
+            if isinstance(self.acts[0], list) and not pick and not self.menu_at(me):
+                sq = self._nearest_with_actions(me)
+            self.grid.cursor = B.cell(sq)
+        if pick:
             self.mode = PICK
             self.row.set(len(self.acts))
         elif self.mode in (MENU, PICK):
@@ -252,6 +258,17 @@ class PingScreen(GameBase):
         self.menu.set([say.label(a) for a in items])
         self.menu.cursor = 0
         self.mode = MENU
+
+    def _nearest_with_actions(self, me):
+        best, far = me, 99
+        mc = B.cell(me)
+        for a in self.acts:
+            for sq in say.squares_of(a, me):
+                c = B.cell(sq)
+                d = abs(c % B.COLS - mc % B.COLS) + abs(c // B.COLS - mc // B.COLS)
+                if d < far:
+                    best, far = sq, d
+        return best
 
     def menu_at(self, sq):
         """The actions offered on square sq, in the menu's order."""
