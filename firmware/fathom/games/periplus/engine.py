@@ -14,6 +14,7 @@
 # secret (from the seat's salt), not the deck.
 from fathom.games import periplus as D
 from fathom.games.base import Engine, IllegalAction
+from fathom.sealed.hooks import FOUL, SealedHooks
 from fathom.prng import Prng
 from fathom.games.periplus import cards as C
 from fathom.games.periplus import board as B
@@ -24,7 +25,6 @@ from fathom.games.periplus.say import say
 DRAW = 3
 HAND_LIMIT = 5
 QUIET_TURNS = 30         # this many turns in a row without harm: the game is a draw
-FOUL = "foul"            # a card share opened no card: its receiver ends the game naming the sender
 
 _PHASE_TAGS = {
     "discard": ("discard",),
@@ -54,7 +54,7 @@ def _shape(event, n):
         raise IllegalAction("%s takes %d fields" % (event[0], n - 1))
 
 
-class PeriplusEngine(Engine):
+class PeriplusEngine(SealedHooks, Engine):
     NAME, TITLE, PLAYERS, OPTIONS = D.ID, D.TITLE, D.PLAYERS, D.OPTIONS
 
     # ---- setup -----------------------------------------------------------------------------
@@ -107,25 +107,6 @@ class PeriplusEngine(Engine):
             from fathom.sealed import stage
             return [list(priv["row"]), stage.key_commit(priv["sd"])]
         return list(priv["row"])
-
-    def seal(self, pub, priv, salt):
-        """The seat's hook: this player's sealed-deal secret, from its salt."""
-        if "sd" in pub:
-            from fathom.sealed import stage
-            priv["sd"] = stage.secret(salt)
-
-    def forced(self, pub, priv, player):
-        """The one action the rules leave (the runner plays it without a key press): a foul
-        once a card opened to nothing."""
-        return [FOUL] if priv.get(FOUL) else None
-
-    def deal_progress(self, pub):
-        """(done, total) of the sealed deal's work under way, None when none is: a screen
-        draws a progress bar from it while the units shuffle and open cards."""
-        if "sd" not in pub:
-            return None
-        from fathom.sealed import stage
-        return stage.progress(pub["sd"])
 
     # ---- play ------------------------------------------------------------------------------
     def turn(self, pub):

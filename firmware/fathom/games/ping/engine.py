@@ -2,6 +2,7 @@
 # docs/rules/ping.md); the map and the cards are data in board.py, the tracker in track.py.
 from fathom.games import ping as D
 from fathom.games.base import Engine, IllegalAction
+from fathom.sealed.hooks import FOUL, SealedHooks
 from fathom.games.ping import board as B
 from fathom.games.ping import track
 from fathom.games.ping.track import F_PLAY, F_AT, F_LINE, F_NEAR, tracker  # noqa: F401
@@ -11,7 +12,6 @@ from fathom.games.ping.track import F_PLAY, F_AT, F_LINE, F_NEAR, tracker  # noq
 # the face-down card only when player 1 takes it (end of turn 1); the rest are never opened.
 HAND_POS = ((0, 1, 2), (3, 4, 5))
 DOWN_POS = 6
-FOUL = "foul"    # a card share opened no card: its receiver ends the game naming the sender
 
 # Stages of a turn (pub["q"]): who authors next is decided by the stage.
 PLAY = ""        # the player to move plays a card (or reports first)
@@ -53,7 +53,7 @@ def _count(mask):
     return n
 
 
-class PingEngine(Engine):
+class PingEngine(SealedHooks, Engine):
     NAME, TITLE, PLAYERS, OPTIONS = D.ID, D.TITLE, D.PLAYERS, D.OPTIONS
 
     # ---- set-up ----------------------------------------------------------------------------
@@ -82,25 +82,6 @@ class PingEngine(Engine):
         own = deck[3 * player:3 * player + 3]
         return {"hand": [[c, 0] for c in own], "sq": -1, "done": 0, "last": None,
                 "inc": deck[6] if player == 0 else -1}
-
-    def seal(self, pub, priv, salt):
-        """The seat's hook: this player's sealed-deal secret, from its salt."""
-        if "sd" in pub:
-            from fathom.sealed import stage
-            priv["sd"] = stage.secret(salt)
-
-    def forced(self, pub, priv, player):
-        """The one action the rules leave (the runner plays it without a key press): a foul
-        once a card opened to nothing."""
-        return [FOUL] if priv.get(FOUL) else None
-
-    def deal_progress(self, pub):
-        """(done, total) of the sealed deal's work under way, None when none is: a screen
-        draws a progress bar from it while the units shuffle and open cards."""
-        if "sd" not in pub:
-            return None
-        from fathom.sealed import stage
-        return stage.progress(pub["sd"])
 
     def setup_public(self, pub, priv, player):
         if "sd" not in pub:
