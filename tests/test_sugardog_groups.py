@@ -295,6 +295,7 @@ def _gc(author, event):
         gc.collect()
 
 
+@pytest.mark.slow   # whole 5-8 player games: `make test`, not the fast loop
 # Random bots are loud: their 5-8 player games run to ~3,200 events (the bound for play-outs).
 # Under MicroPython one shorter game per count (calm 10).
 @pytest.mark.parametrize("n", [5, 6, 7, 8])
@@ -316,6 +317,7 @@ def test_random_playouts_of_5_to_8_players_end_with_every_audit_passing(n):
 BOT_EVENTS = 1500
 
 
+@pytest.mark.slow   # whole 5-8 player games: `make test`, not the fast loop
 @pytest.mark.parametrize("n", [5, 6, 7, 8])
 def test_easy_and_sharp_bots_finish_5_to_8_player_games_in_bounded_events(n):
     sets = ((SharpBot, SharpBot), (EasyBot, EasyBot), (SharpBot, EasyBot))
@@ -323,17 +325,20 @@ def test_easy_and_sharp_bots_finish_5_to_8_player_games_in_bounded_events(n):
         for a, b in sets:
             seed = b"gbot%d-%d" % (n, i)
             bots = [(a if p % 2 else b)(seed, p) for p in range(n)]
-            r = local.play(ENGINE, ENGINE.options(), n, seed, bots, max_events=BOT_EVENTS)
+            r = local.play(ENGINE, ENGINE.options(), n, seed, bots, max_events=BOT_EVENTS,
+                           on_event=_gc)
             _audited(r, n)
             assert r["events"] <= BOT_EVENTS
 
 
+@pytest.mark.slow   # whole 5-8 player games: `make test`, not the fast loop
 def test_sharp_bots_still_sink_submarines_in_8_player_games():
     # Not a strength figure: evidence the trackers work on the 18x18 map with seven enemies.
     lost = 0
     for i in range(1 if MP else 4):
         seed = b"gsink%d" % i
-        r = local.play(ENGINE, ENGINE.options(), 8, seed, [SharpBot(seed, p) for p in range(8)])
+        r = local.play(ENGINE, ENGINE.options(), 8, seed, [SharpBot(seed, p) for p in range(8)],
+                       on_event=_gc)
         _audited(r, 8)
         lost += r["seats"][0].pub["alive"].count(False)
     assert lost >= 1
