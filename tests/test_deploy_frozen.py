@@ -56,6 +56,7 @@ def test_data_root_is_the_one_the_firmware_reads():
     assert D.DATA_ROOT == res.DATA_ROOT
 
 
+@pytest.mark.slow   # deploys to and boots a unit: `make test`
 def test_frozen_unit_gets_data_not_code_and_loses_a_shadowing_fathom_folder(tmp_path, frozen_exe):
     unit = tmp_path / "unit"
     # What the field saw: a /fathom left holding only the decks is a namespace package that
@@ -94,6 +95,7 @@ def test_frozen_unit_gets_data_not_code_and_loses_a_shadowing_fathom_folder(tmp_
         assert twin.wait_for(b"fathom: home", timeout=30, start=mark)
 
 
+@pytest.mark.slow   # deploys to and boots a unit: `make test`
 def test_stock_unit_gets_code_with_its_data_beside_it(tmp_path):
     unit = tmp_path / "unit"
     (unit / "fathom_data").mkdir(parents=True)          # left by a frozen firmware

@@ -99,6 +99,7 @@ def test_deploy_boots_then_second_deploy_copies_nothing(twin, tree, tmp_path):
     assert twin.wait_for(b"fathom: home!", timeout=15, start=mark)
 
 
+@pytest.mark.slow   # boots the deployed firmware on a unit: `make test`
 @pytest.mark.skipif(not (ROOT / "firmware" / "main.py").exists()
                     or not (ROOT / "firmware" / "fathom" / "app.py").exists(),
                     reason="the real firmware app is not there yet")
