@@ -1,5 +1,5 @@
 # The Lake Ashtapada screen drawn into a real framebuf: set-up on the lake, the cursor that
-# points at the board, the short menu of one square, the full list on the boat, what happened
+# points at the board, the short menu of one square, the menu of kinds on the boat, what happened
 # in words, the help page, and keys_for(): the keys it gives really author the action.
 import pytest
 
@@ -85,20 +85,23 @@ def here(scr):
     return A.name(scr.here(), 10)
 
 
-def test_setup_starts_top_left_as_drawn_and_lays_with_ok():
+def test_setup_starts_in_the_middle_of_the_shore_and_lays_with_ok():
     seats = make_seats(A.ENGINE, A.ENGINE.options(OPTS), 2, b"s" * 16)
     app, scr = screen_for(seats, 0)
     lines = scr.lines()
     assert lines[0] == "Lake Ashtapada set up"
     assert lines[1].startswith("| You are P1 (South)")
-    assert lines[-1] == ">island B5"      # South's shore at the bottom: row 5 is the top
+    # B2-I5 is free: from its middle every square is at most 6 presses away (10 from B5)
+    assert lines[-1] == ">island E3"
+    far = max(len(scr.grid.keys_to(c[1], scr._ok_fn())) for c in seats[0].setup_legal())
+    assert far <= 6
     draw(app, scr)
     scr.key("RIGHT")
-    assert here(scr) == "C5"
+    assert here(scr) == "F3"
     scr.key("OK")
-    assert seats[0].priv["islands"] == [A.parse("C5", 10)]
+    assert seats[0].priv["islands"] == [A.parse("F3", 10)]
     assert scr.lines()[-1].startswith(">mine ")
-    assert here(scr) == "D5"               # beside the square just laid, along the row
+    assert here(scr) == "G3"               # beside the square just laid, along the row
 
 
 @pytest.mark.parametrize("player", [0, 1])
@@ -118,23 +121,42 @@ def test_setup_arrows_move_on_the_lake_as_drawn(player):
         nx, ny = where()
         assert (nx - x, ny - y) == (dx * g.px, dy * g.px), k
     assert where() == (x0, y0)
+    for _ in range(6):
+        scr.key("UP")
+    x, y = where()
     scr.key("UP")                     # the top legal row: nowhere to go
-    scr.key("LEFT")
-    assert where() == (x0, y0)
+    assert where() == (x, y)
 
 
-def test_play_cursor_starts_on_the_boat_and_ok_there_lists_every_action():
+def test_play_cursor_starts_on_the_boat_and_ok_there_is_a_short_menu_of_kinds():
     seats = game()
     app, scr = screen_for(seats, 0)
-    assert scr.here() == seats[0].pub["boats"][0]
-    assert scr.lines()[-1] == ">A1: every action"
+    boat = seats[0].pub["boats"][0]
+    assert scr.here() == boat
+    assert scr.lines()[-1] == ">A1: your boat, a menu of kinds"
     scr.key("OK")
     items = [l[1:] for l in scr.lines() if l[:1] in (">", " ")]
-    assert sorted(items) == sorted(A.ENGINE.label(seats[0].pub, seats[0].priv, 0, a)
-                                   for a in seats[0].legal())
-    assert items[0].startswith("sound") and items[-1].startswith("depth")
+    assert items == ["Move...", "Sound...", "Depth..."]   # not the ~60 actions of the lake
+    scr.key("DOWN")
+    scr.key("OK")                     # Sound...: the cursor on the nearest sounding square
+    assert scr.menu is None and scr.only == say.SOUND
+    assert say.SOUND & scr._kinds[scr.here()]
+    for k in ("UP", "RIGHT", "RIGHT", "DOWN", "UP"):   # and it keeps to such squares
+        scr.key(k)
+        assert say.SOUND & scr._kinds[scr.here()]
+    scr.key("OK")                     # the square's menu holds only soundings: played at once
+    assert seats[0].log[-2][1][0] == "sound" and seats[0].log[-1][1][0] == "ping"
+    assert scr.only == 0
+
+
+def test_back_leaves_a_chosen_kind_before_it_pauses():
+    seats = game()
+    app, scr = screen_for(seats, 0)
+    scr.key("OK")
+    scr.key("OK")                     # Move...
+    assert scr.only == say.MOVE and scr.here() != seats[0].pub["boats"][0]
     scr.key("BACK")
-    assert scr.menu is None and scr.here() == 0
+    assert scr.only == 0 and app.stack == []     # no pause screen pushed
 
 
 def test_a_square_menu_lists_only_what_can_be_done_there():
@@ -302,3 +324,22 @@ def test_every_size_through_a_game_stays_on_the_panel(w, h):
             assert g.where(g.cursor) is not None    # the viewport follows the cursor
 
     _keys_game(5, "easy", 12, w, h, record=check)
+
+
+@pytest.mark.parametrize("kind, tag", [(say.SOUND, "sound"), (say.MOVE, "depth")])
+def test_keys_for_from_a_chosen_kind_author_the_action(kind, tag):
+    """With a kind chosen on the boat (the cursor keeping to its squares), keys_for still
+    authors any action: on that kind's squares, or after BACK out of another kind."""
+    seats = game()
+    app, scr = screen_for(seats, 0)
+    scr.key("OK")                     # the boat's menu, then the kind
+    for k in scr.menu.keys_to(scr.acts.index("sound" if kind == say.SOUND else "move")):
+        scr.key(k)
+    scr.key("OK")
+    assert scr.only == kind
+    want = [a for a in seats[0].legal() if a[0] == tag][-1]
+    n0 = len(seats[0].log)
+    for k in scr.keys_for(want):
+        scr.key(k)
+        draw(app, scr)
+    assert list(seats[0].log[n0]) == [0, want]

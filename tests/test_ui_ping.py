@@ -90,7 +90,10 @@ def inverted(d, scr, sq):
 
 def underlined(d, scr, sq):
     x, y, px = square_box(scr, sq)
-    return d.lit(x + 1, y + px - 1, px - 2, 1) == px - 2
+    if px >= 9:
+        return d.lit(x + 1, y + px - 1, px - 2, 1) == px - 2
+    # 3x5 letters: under the glyph only, clear of the squares either side
+    return d.lit(x + (px - 3) // 2, y + px - 1, 3, 1) == 3 and not d.lit(x, y + px - 1, 1, 1)
 
 
 @pytest.mark.parametrize("w, h", SIZES)

@@ -142,14 +142,17 @@ class App:
 def home_menu(app):
     from fathom import games
     items = []
+    if app.settings["opponent"] != "off":  # this unit lends itself as a bot opponent
+        items.append(Item("Play as bot", _call("fathom.ui.pairing", "wait_as_bot")))
+    # the cursor starts on the game played last: a returning player's path is OK, OK
+    last = app.settings.values.get("last")
+    cursor = len(items) + games.IDS.index(last) if last in games.IDS else 0
     for gid in games.IDS:
         items.append(Item(games.declaration(gid).TITLE, _open_game(gid)))
-    if app.settings["opponent"] != "off":  # this unit lends itself as a bot opponent
-        items.insert(0, Item("Play as bot", _call("fathom.ui.pairing", "wait_as_bot")))
     items.append(Item("Companion", _open("fathom.ui.companion", "companion_menu")))
     items.append(Item("Settings", _open("fathom.ui.settingsmenu", "settings_menu")))
     items.append(Item("About", _open("fathom.ui.about", "About")))
-    return Menu(app, "fathom", items)
+    return Menu(app, "fathom", items, cursor)
 
 
 def _open(modname, fn):
@@ -168,6 +171,8 @@ def _call(modname, fn):
 
 def _open_game(gid):
     def go(app):
+        if app.settings.values.get("last") != gid:   # written only when it changes
+            app.settings.set("last", gid)
         from fathom.ui.gamemenu import game_menu
         app.push(game_menu(app, gid))
     return go

@@ -4,6 +4,7 @@ DEFAULTS = {
     "link": "espnow",       # or "uart"
     "contrast": 160,
     "opponent": "off",      # off | easy | sharp: this unit answers link games as a bot
+    "last": "",             # the game opened last: the home menu's cursor starts on it
 }
 CHOICES = {
     "link": ("espnow", "uart"),

@@ -46,9 +46,9 @@ def draw_page(d, title, link, page):
     last = page.last_top()
     page.top = min(page.top, last)
     if last:
-        top_bar(d, title, link, None, page.top + 1, last + 1)
+        top_bar(d, title, link, None, page.top + 1, last + 1, fit=True)
     else:
-        top_bar(d, title, link)
+        top_bar(d, title, link, fit=True)
     page.draw(d, 0, CH, d.width, h)
 
 

@@ -6,7 +6,9 @@
 # (a menu: a counter would change the top bar's pixels, and so the bus traffic, on every move).
 # Redraws allocate nothing for rows that fit; with fixed=True (a menu: labels never change) the
 # long ones are wrapped once per width, so a cursor move allocates nothing at all. With
-# small=True the rows are in the 3x5 font (a menu in a narrow panel beside a board).
+# small=True the rows are in the 3x5 font (a menu in a narrow panel beside a board); with
+# fit=True the list picks it by itself in a box narrower than a 128-px panel whenever a row
+# would be cut in 8x8 (the home menu at 72x40: "Lake Ashtapada" whole, not "Lake As~").
 from fathom.ui.font import CH, TH, TW, put, tiny_width, write
 from fathom.ui.screen import wrap
 
@@ -19,7 +21,8 @@ def steps(frm, to, n, back="UP", fwd="DOWN"):
 
 
 class ListView:
-    def __init__(self, labels=(), cursor=0, notes=None, fixed=False, bar=False, small=False):
+    def __init__(self, labels=(), cursor=0, notes=None, fixed=False, bar=False, small=False,
+                 fit=False):
         self.labels = labels      # any sequence of str (len() and [i]); a log can be lazy
         self.notes = notes        # None, or a short right-hand text per row ("" for none)
         self.cursor = cursor
@@ -27,6 +30,8 @@ class ListView:
         self.fixed = fixed
         self.bar = bar
         self.small = small        # 3x5 rows (TH px a row, TW px a character)
+        self.fit = fit            # choose small per box width (see _fit)
+        self._fit_w = -1          # fixed: the width the choice was made for
         self._wrapped = None      # fixed: per row, its wrapped lines or None (fits one row)
         self._room = -1
 
@@ -35,6 +40,7 @@ class ListView:
         self.labels = labels
         self.notes = notes
         self._room = -1
+        self._fit_w = -1
         self.cursor = min(self.cursor, max(0, len(labels) - 1))
 
     def count(self):
@@ -90,7 +96,27 @@ class ListView:
             self._wrapped = w
         return self._wrapped[i]
 
+    def _fit(self, w):
+        """3x5 rows when the box is narrow and some row would be cut in 8x8 (once per width
+        for a fixed list; a loop over lengths, allocating nothing, for one that changes)."""
+        if self.fixed and w == self._fit_w:
+            return
+        self._fit_w = w
+        small = False
+        if w < 128:
+            room = w // CH - 1
+            for i in range(len(self.labels)):
+                note = self._note(i)
+                if len(self.labels[i]) + (len(note) + 1 if note else 0) > room:
+                    small = True
+                    break
+        if small != self.small:
+            self.small = small
+            self._room = -1
+
     def draw(self, d, x, y, w, h):
+        if self.fit:
+            self._fit(w)
         n = len(self.labels)
         lh = self._lh()
         nrows = h // lh

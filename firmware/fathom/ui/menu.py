@@ -1,6 +1,7 @@
 # A menu: a top bar and a list view of items; disabled items are shown (ending in '-') but
 # cannot be chosen. Items are fixed once in a menu (a changed setting builds a new one), so the
-# list lays its rows out once per panel width and a cursor move allocates nothing.
+# list lays its rows out once per panel width and a cursor move allocates nothing. On a
+# narrow panel a menu whose labels would be cut in 8x8 shows them in the 3x5 font.
 from fathom.ui.font import CH
 from fathom.ui.listview import ListView
 from fathom.ui.screen import Screen
@@ -25,7 +26,7 @@ class Menu(Screen):
         for it in items:
             labels.append(it.label if it.enabled else it.label + "-")
             notes.append(it.note)
-        self.view = ListView(labels, cursor, notes, True, True)
+        self.view = ListView(labels, cursor, notes, True, True, False, True)
 
     # the cursor is the view's; screens and tests set and read it as the menu's
     @property

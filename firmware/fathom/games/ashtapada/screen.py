@@ -1,9 +1,10 @@
 # Lake Ashtapada on the unit: the lake (a kit BoardGrid, each player's own shore at the bottom)
 # with what this player knows, a cursor that jumps between the squares where something can be
 # done, and OK opening a short menu of just that (sound, depth charge, move here); OK on your own
-# boat lists every action (beside the lake where the panel has room, in the 3x5 font where the
-# 8x8 one does not fit). A side panel in the 3x5 font says what just happened and what is
-# under the cursor. A long BACK opens the help page. Words and rules come from say.py and the
+# boat opens a menu of kinds (Move..., Sound..., Depth...): one sends the cursor to the nearest
+# square where that can be done and keeps it on such squares until BACK or the next event. On
+# a 72x40 panel the lake is a window of 6-px squares that follows the cursor. A side panel in
+# the 3x5 font says what just happened and what is under the cursor. A long BACK opens the help page. Words and rules come from say.py and the
 # engine; this module only lays out and draws what they give, cached once per event.
 from fathom.games.ashtapada import engine as A
 from fathom.games.ashtapada import say
@@ -19,6 +20,9 @@ HELP = "games/ashtapada/help.txt"
 _PLAYER = ("P1", "P2")
 _WIDE_MENU = 72     # a square's menu sits in the side panel in 8x8 letters when this wide,
 _SMALL_MENU = 56    # and in the 3x5 font when this wide (14 characters)
+# the boat's menu: a kind of action, then a square (its bit in say.kinds, its menu line)
+_KINDS = (("move", say.MOVE, "Move..."), ("sound", say.SOUND, "Sound..."),
+          ("depth", say.DEPTH, "Depth..."))
 
 
 class AshtapadaScreen(GameBase):
@@ -34,7 +38,8 @@ class AshtapadaScreen(GameBase):
                               mirror=not south)
         self.menu = None          # ListView of the actions on one square, while open
         self.acts = None          # the actions that menu lists
-        self.full = False         # the menu lists every action (opened on the boat)
+        self.full = False         # the menu is the boat's (kinds, and the boat's square)
+        self.only = 0             # a kind bit: the cursor keeps to squares where it can be done
         self.help = None          # TextPage while the help page is open
         self._at = None           # log length and set-up count the caches belong to
         self._legal = []
@@ -44,6 +49,7 @@ class AshtapadaScreen(GameBase):
         self._status = []
         self._ok_play = self._can_play    # bound once: a bound method allocates per access
         self._ok_setup = self._can_lay
+        self._ok_only = self._can_kind
         self._refresh()
         self.grid.cursor = self._start()
 
@@ -66,19 +72,28 @@ class AshtapadaScreen(GameBase):
         self._said.set(say.event(pub, self.me, s.log))
         self._status = say.setup_status(pub, s.priv) if setup else say.status(pub, self.me)
         self.close_menu()
+        self.only = 0
         if self._legal and not self._can(self.grid.cursor):
             self.grid.cursor = self._start()
         return True
 
     def _start(self):
-        """Where the cursor goes when the player has a choice and the cursor is on none: the
-        first free square in reading order in set-up, else the boat."""
+        """Where the cursor goes when the player has a choice and the cursor is on none: in
+        set-up the free square nearest the middle of the free squares as drawn (any square
+        of the shore is a few presses away), else the boat."""
         s = self.runner.seat
         if s.setup_legal():
-            best, bkey = 0, None
             g = self.grid
+            r0 = c0 = 99
+            r1 = c1 = -1
             for c in self._legal:
-                k = g.screen_row(c[1]) * 64 + g.screen_col(c[1])
+                r, k = g.screen_row(c[1]), g.screen_col(c[1])
+                r0, r1, c0, c1 = min(r0, r), max(r1, r), min(c0, k), max(c1, k)
+            best, bkey = 0, None
+            for c in self._legal:
+                dr = 2 * g.screen_row(c[1]) - r0 - r1
+                dc = 2 * g.screen_col(c[1]) - c0 - c1
+                k = (dr if dr >= 0 else -dr) + (dc if dc >= 0 else -dc)
                 if bkey is None or k < bkey:
                     best, bkey = c[1], k
             return best
@@ -93,6 +108,9 @@ class AshtapadaScreen(GameBase):
     def _can_play(self, sq):
         return self._kinds[sq] != 0 or sq == self.runner.seat.pub["boats"][self.me]
 
+    def _can_kind(self, sq):
+        return self._kinds[sq] & self.only
+
     def _can(self, cell):
         if not self._legal:
             return True
@@ -101,22 +119,47 @@ class AshtapadaScreen(GameBase):
     def _ok_fn(self):
         if not self._legal:
             return None
-        return self._ok_setup if self._setup_phase() else self._ok_play
+        if self._setup_phase():
+            return self._ok_setup
+        return self._ok_only if self.only else self._ok_play
 
     # ---- the menu of one square ----------------------------------------------------------------
-    def _menu_for(self, sq):
-        """(actions, labels) for the menu on square sq; every action on the boat's square."""
+    def _menu_for(self, sq, only=-1):
+        """(actions, labels, boat's) for the menu on square sq: what can be done there (of
+        kind `only` when a kind is chosen); on the boat's own square, also a kind per entry
+        (a str) that leads to its squares."""
         s = self.runner.seat
-        if sq == s.pub["boats"][self.me]:
-            acts = self._legal
-            eng = self.eng
-            return acts, [eng.label(s.pub, s.priv, self.me, a) for a in acts], True
+        if only < 0:
+            only = self.only
         acts = say.at(self._legal, sq)
+        if only:
+            acts = [a for a in acts if _bit(a) & only]
         paths = 0
         for a in acts:
             if a[0] == "move":
                 paths += 1
-        return acts, [say.menu_label(s.pub, a, paths) for a in acts], False
+        labels = [say.menu_label(s.pub, a, paths) for a in acts]
+        boat = sq == s.pub["boats"][self.me] and not only
+        if boat:
+            for tag, bit, text in _KINDS:
+                if self._first_of(bit, sq) >= 0:
+                    acts.append(tag)
+                    labels.append(text)
+        return acts, labels, boat
+
+    def _first_of(self, bit, frm):
+        """The square nearest `frm` (as drawn) where kind `bit` can be done, or -1."""
+        g = self.grid
+        i, j = g.screen_row(frm), g.screen_col(frm)
+        best, far = -1, 0
+        k = self._kinds
+        for c in range(len(k)):
+            if k[c] & bit:
+                ci, cj = g.screen_row(c), g.screen_col(c)
+                dd = (ci - i if ci >= i else i - ci) + (cj - j if cj >= j else j - cj)
+                if best < 0 or dd < far:
+                    best, far = c, dd
+        return best
 
     def open_menu(self):
         acts, labels, full = self._menu_for(self.here())
@@ -124,7 +167,7 @@ class AshtapadaScreen(GameBase):
             return
         self.acts = acts
         self.full = full
-        self.menu = ListView(labels)
+        self.menu = ListView(labels, fit=True)
 
     def close_menu(self):
         self.menu = None
@@ -139,7 +182,8 @@ class AshtapadaScreen(GameBase):
                 self.help = None
             return
         if k == "HELP":
-            self.help = TextPage(read_text(HELP))
+            d = self.app.hw.display  # 3x5 below 128x64: see dialog.show_help
+            self.help = TextPage(read_text(HELP), d.width < 128 or d.height < 64)
             return
         if self.menu is not None:
             if k == "OK":
@@ -148,12 +192,15 @@ class AshtapadaScreen(GameBase):
                 self.close_menu()
             elif not self.menu.key(k) and k in ARROWS:
                 self.close_menu()           # LEFT/RIGHT: back on the lake, and move
-                self.grid.key(k, self._ok_fn())
+                self.grid.key(k, self._ok_fn(), self.only != 0)
             return
         if k == "BACK":
-            self.pause()
-        elif k in ARROWS:
-            self.grid.key(k, self._ok_fn())
+            if self.only:
+                self.only = 0           # out of the chosen kind, back to every square
+            else:
+                self.pause()
+        elif k in ARROWS:       # a chosen kind's squares are few: the nearest that way
+            self.grid.key(k, self._ok_fn(), self.only != 0)
         elif k == "OK" and self._legal:
             if self._setup_phase():
                 self._lay()
@@ -190,6 +237,12 @@ class AshtapadaScreen(GameBase):
 
     def _play(self, action):
         self.close_menu()
+        if isinstance(action, str):     # a kind from the boat's menu: now its squares
+            for tag, bit, _t in _KINDS:
+                if tag == action:
+                    self.only = bit
+                    self.grid.cursor = self._first_of(bit, self.here())
+            return
         self.runner.play(action)
         self._refresh()
 
@@ -207,22 +260,48 @@ class AshtapadaScreen(GameBase):
             pre.append("BACK")
         if self._setup_phase():
             return pre + self.grid.keys_to(action[1], self._ok_fn()) + ["OK"]
+        bit = _bit(action)
         best = None
-        for sq in (say.target(action), self.runner.seat.pub["boats"][self.me]):
-            acts = self._menu_for(sq)[0]
-            if action not in acts:
-                continue
-            way = self.grid.keys_to(sq, self._ok_fn())
-            if way is None:
-                continue
-            keys = way + ["OK"]
-            if len(acts) > 1 or sq != say.target(action):
-                keys += steps(0, acts.index(action), len(acts)) + ["OK"]
-            if best is None or len(keys) < len(best):
-                best = keys
+        if self.only == bit:                     # on the chosen kind's squares already
+            best = self._keys_on(action, self.grid.cursor, bit)
+        else:
+            if self.only:
+                pre.append("BACK")               # out of the other kind first
+            best = self._keys_on(action, self.grid.cursor, 0)   # straight to the square,
+            boat = self.runner.seat.pub["boats"][self.me]       # or boat, kind, square
+            way = self.grid.keys_to(boat, self._ok_play)
+            acts = self._menu_for(boat, 0)[0]
+            tag = action[0]
+            if way is not None and tag in acts:
+                tail = self._keys_on(action, self._first_of(bit, boat), bit)
+                if tail is not None:
+                    keys = way + ["OK"] + steps(0, acts.index(tag), len(acts)) + ["OK"] + tail
+                    if best is None or len(keys) < len(best):
+                        best = keys
         if best is None:
             raise ValueError("not a legal action here: %r" % (action,))
         return pre + best
+
+    def _keys_on(self, action, start, only):
+        """Arrows from `start` to the action's square (keeping to kind `only` when set), OK,
+        and the steps in the menu that opens there; None when no arrows get there."""
+        sq = say.target(action)
+        ok = self._ok_play
+        if only:
+            self.only, keep = only, self.only    # _can_kind reads it: set while searching
+            ok = self._ok_only
+        try:
+            way = self.grid.keys_to(sq, ok, only != 0, start)
+            acts = self._menu_for(sq, only)[0]
+        finally:
+            if only:
+                self.only = keep
+        if way is None or action not in acts:
+            return None
+        keys = way + ["OK"]
+        if len(acts) > 1 or (sq == self.runner.seat.pub["boats"][self.me] and not only):
+            keys += steps(0, acts.index(action), len(acts)) + ["OK"]
+        return keys
 
     # ---- drawing -------------------------------------------------------------------------------
     def _title(self):
@@ -238,21 +317,24 @@ class AshtapadaScreen(GameBase):
         bw = min(bh + 8, d.width - 36)
         wide = self.grid.layout(0, CH, bw, bh) + 2
         side = d.width - wide
-        if menu is not None and (self.full or side < _SMALL_MENU):
+        self.grid.min_px = 6 if d.width < 128 else 4  # a 72x40 lake: a window of readable squares
+        if menu is not None and side < _SMALL_MENU:
             # a long list, or no room beside the lake: the list takes the whole body
             if menu.fits(bh):
-                top_bar(d, self._title(), self.app.link_state, _PLAYER[self.me])
+                top_bar(d, self._title(), self.app.link_state, _PLAYER[self.me], fit=True)
             else:
                 top_bar(d, self._title(), self.app.link_state, None, menu.cursor + 1,
-                        menu.count())
+                        menu.count(), fit=True)
+            menu.fit = True
             menu.draw(d, 0, CH, d.width, bh)
             return
-        top_bar(d, self._title(), self.app.link_state, _PLAYER[self.me])
+        top_bar(d, self._title(), self.app.link_state, _PLAYER[self.me], fit=True)
         self.grid.draw(d, 0, CH, bw, bh, self._square)
         g = self.grid
         d.rect(g.x0 - 1, g.y0 - 1, g.vc * g.px + 2, g.vr * g.px + 2, 1)
         if menu is not None:
             self._mark_action(d, self.acts[menu.cursor])
+            menu.fit = False
             menu.small = side < _WIDE_MENU
             menu.draw(d, wide, CH, side, bh)
         else:
@@ -269,6 +351,8 @@ class AshtapadaScreen(GameBase):
 
     def _mark_action(self, d, action):
         """The highlighted menu action on the lake: its squares inverted (a move's path)."""
+        if isinstance(action, str):   # a kind (the boat's menu): no square yet
+            return
         g = self.grid
         sqs = action[1] if action[0] == "move" else (action[1],)
         for sq in sqs:
@@ -290,10 +374,10 @@ class AshtapadaScreen(GameBase):
             xx = tiny(d, self.grid.letters[self.grid.cursor % self.n], x, yy)
             xx = number(d, self.here() // self.n + 1, xx, yy, 1, True) + TW
             text = say.here(self._map[self.here()])
-            if self._kinds[self.here()] and not self._setup_phase():
+            if self.here() == self.runner.seat.pub["boats"][self.me]:
+                text = "your boat: OK menu" if self._legal else "your boat"
+            elif self._kinds[self.here()] and not self._setup_phase():
                 text = "OK: act here"
-            elif self.here() == self.runner.seat.pub["boats"][self.me]:
-                text = "your boat: OK all" if self._legal else "your boat"
             put(d, text, xx, yy, (x + w - xx + 1) // TW, 1, True)
             yy += TH
         i = 0
@@ -323,8 +407,8 @@ class AshtapadaScreen(GameBase):
                 for c in self._legal:
                     if c[1] == here:
                         out.append(">" + self.eng.setup_label(s.pub, s.priv, self.me, c))
-            elif here == s.pub["boats"][self.me]:
-                out.append(">%s: every action" % A.name(here, self.n))
+            elif here == s.pub["boats"][self.me] and not self.only:
+                out.append(">%s: your boat, a menu of kinds" % A.name(here, self.n))
             elif self._kinds[here]:
                 k = self._kinds[here]
                 out.append(">%s: %s" % (A.name(here, self.n), ", ".join(
@@ -336,6 +420,12 @@ class AshtapadaScreen(GameBase):
         if GameBase.tick(self, now):
             return True
         return self._refresh()
+
+
+def _bit(action):
+    """The kind bit (say.kinds) of an action."""
+    t = action[0]
+    return say.SOUND if t == "sound" else say.DEPTH if t == "depth" else say.MOVE
 
 
 # ---- glyphs: (x, y) is a square's inner top-left, k its inner size; col 0 draws inverted -----

@@ -167,7 +167,7 @@ class PeriplusScreen(GameBase):
         # your back row at the bottom: the board turned round for player 2
         self.grid = BoardGrid(8, 8, 0, self.me == 0, True, 6, 7, "ABCDEFGH", self.me != 0)
         self.row = CardRow(0, 0, 3)
-        self.view = ListView()
+        self.view = ListView(fit=True)     # 3x5 where 8x8 labels would be cut
         self.page = TextPage()    # the defender's prompt
         self.news_page = TextPage()  # what happened (8x8 in a wide side panel, else 3x5)
         self.hand_page = TextPage("", True)  # your hand in card codes, at the panel's foot
@@ -541,7 +541,9 @@ class PeriplusScreen(GameBase):
         w = d.width
         h = d.height
         if self._lay is None or self._lay[0] != w or self._lay[1] != h:
-            top = CH if h >= 40 else 0
+            # below 64 px the board keeps every row (6 of 8 at 72x40, not 5) and the bar
+            # covers the side panel only
+            top = CH if h >= 64 else 0
             bw = 58 if (w >= 128 and h >= 64) else (50 if w >= 128 else 38)
             sx = self.grid.layout(0, top, bw, h - top) + 1
             self._lay = (w, h, top, bw, sx, w - sx, w - sx >= 72)
@@ -556,16 +558,17 @@ class PeriplusScreen(GameBase):
             self.draw_answer(d)
             return
         right = "P1" if self.me == 0 else "P2"
-        if top:
-            top_bar(d, self.bar, self.app.link_state, right)
-        else:   # a 32-px panel keeps every row for the board: a bar over the side panel only
-            top_bar(d, self.bar, self.app.link_state, right, 0, 0, sx, sw)
+        alone = (self.stage == CARDS or self.stage == MENU) and not big  # no board drawn
+        if top or alone:
+            top_bar(d, self.bar, self.app.link_state, right, fit=True)
+        else:   # a short panel keeps every row for the board: a bar over the side panel only
+            top_bar(d, self.bar, self.app.link_state, right, 0, 0, sx, sw, True)
         if self.stage == CARDS and not big:
-            self.row.draw(d, 0, top + 1, d.width, h - top - 1, self.label_fn,
+            self.row.draw(d, 0, CH + 1, d.width, h - CH - 1, self.label_fn,
                           self.text_fn)
             return
         if self.stage == MENU and not big:
-            self.view.draw(d, 0, top, d.width, h - top)
+            self.view.draw(d, 0, CH, d.width, h - CH)
             return
         self.grid.cursor = self.cur if self.cur >= 0 else 0
         occ = self.occ
@@ -663,13 +666,12 @@ class PeriplusScreen(GameBase):
         right = "P1" if self.me == 0 else "P2"
         q = self.answer.queued
         if q is not None:      # answered: it leaves once the minimum time is up
-            top_bar(d, "Answered", self.app.link_state, right)
+            top_bar(d, "Answered", self.app.link_state, right, fit=True)
             d.fill_rect(0, h - CH, d.width, CH, 1)
             put(d, "Negate" if q[0] == "defend" else "Take the hit", 0, h - CH, d.width // CH, 0)
             return
         left = self.answer.left_s()
-        top_bar(d, "Hit in %ds" % left,
-                self.app.link_state, right)
+        top_bar(d, "Hit in %ds" % left, self.app.link_state, right, fit=True)
         # the time left, also as a line along the title bar's foot that shrinks to the left
         d.hline(d.width * left // (ANSWER_TIMEOUT_MS // 1000), CH - 1, d.width, 0)
         n = len(self.labels)

@@ -23,6 +23,12 @@ def card(c):
     return "M%d %s" % (steps, _U4[util])
 
 
+def card_short(c):
+    """A card in six characters for a narrow side strip: 'M2 PNG'."""
+    steps, util = B.CARDS[c]
+    return "M%d %s" % (steps, _C4[util])
+
+
 def label(a):
     """A legal action (or set-up square) in words, for a menu opened on its square."""
     if not isinstance(a, list):

@@ -13,7 +13,7 @@ from fathom.games.ping import say, track
 from fathom.ui.boardgrid import BoardGrid
 from fathom.ui.cardrow import CardRow
 from fathom.ui.dialog import draw_page, read_text
-from fathom.ui.font import CH, TH, TW, put, tiny
+from fathom.ui.font import CH, TH, TW, put, tiny, tiny_cols
 from fathom.ui.listview import ListView, steps
 from fathom.ui.play import GameBase
 from fathom.ui.textpage import TextPage
@@ -33,7 +33,8 @@ class PingScreen(GameBase):
         me = s.priv["sq"]
         self.grid = BoardGrid(B.COLS, B.NROWS, B.cell(me if me >= 0 else _START),
                               min_px=6, max_px=10)
-        self.menu = ListView(fixed=True)  # its long labels wrapped once, not per cursor move
+        # its long labels wrapped once, not per cursor move; 3x5 on a narrow panel
+        self.menu = ListView(fixed=True, fit=True)
         self.row = CardRow(0, 0, 3)
         self.mode = BOARD
         self.page = None          # the help page, only while it is open
@@ -48,6 +49,7 @@ class PingScreen(GameBase):
         self.foe = 0
         self.event = ""
         self.side = []            # the side strip's rows of words
+        self.side_short = []      # the same in at most 6 characters (a 72-px panel)
         self.obj_line = ""        # the objectives in one row (128x32)
         self.codes = []           # the hand as 4-character codes (128x32)
         self.dis = []
@@ -126,6 +128,11 @@ class PingScreen(GameBase):
         self.obj_line = "OBJ %s %s %s" % (obj_names(s.priv["done"]), _SEAT[1 - s.player],
                                           obj_names(s.pub["rep"][1 - s.player]))
         self.side = rows
+        short = [say.card_short(c) for c, _d in hand]
+        short.append("TK " + slot_short(right, known_down(s, right)))
+        short.append("ME " + obj_names(s.priv["done"]))
+        short.append(_SEAT[1 - s.player] + " " + obj_names(s.pub["rep"][1 - s.player]))
+        self.side_short = short
 
     # ---- drawing ---------------------------------------------------------------------------
     def draw(self, d):
@@ -140,7 +147,7 @@ class PingScreen(GameBase):
             v.draw(d, 0, CH, d.width, d.height - CH)
             return
         top_bar(d, self.title_long if d.width >= 128 else self.title_short, link,
-                _SEAT[self.runner.seat.player])
+                _SEAT[self.runner.seat.player], fit=True)
         low = d.height >= 40      # room for the event line under the board
         bh = d.height - CH - (TH if low else 0)
         if self.mode == PICK:
@@ -163,11 +170,14 @@ class PingScreen(GameBase):
             d.text(_LETTERS[sq], x + (px - 8) // 2, y + (px - 9) // 2, ink)
         else:
             tiny(d, _LETTERS[sq], x + (px - 3) // 2, y, ink)
-        if self.foe >> sq & 1:    # the adversary may be here
-            d.hline(x + 1, y + px - 1, px - 2, 1)
+        if self.foe >> sq & 1:    # the adversary may be here: a line under the letter only,
+            if px >= 9:           # so it never runs into the next square's
+                d.hline(x + 1, y + px - 1, px - 2, 1)
+            else:
+                d.hline(x + (px - 3) // 2, y + px - 1, 3, 1)
 
     def _draw_side(self, d, x, low):
-        n = (d.width - x) // TW
+        n = tiny_cols(d.width - x)
         if n < 3:
             return
         y = CH + 1
@@ -186,7 +196,7 @@ class PingScreen(GameBase):
             if y + TH - 1 <= bottom:
                 put(d, self.obj_line, x, y, n, 1, True)
             return
-        rows = self.side
+        rows = self.side if n >= 12 else self.side_short
         k = len(self.dis)
         for i in range(len(rows)):
             if y + TH - 1 > bottom:
@@ -209,7 +219,8 @@ class PingScreen(GameBase):
     def key(self, k):
         self.refresh()
         if k == "HELP":
-            self.page = TextPage(read_text(HELP_FILE))
+            d = self.app.hw.display  # 3x5 below 128x64: see dialog.show_help
+            self.page = TextPage(read_text(HELP_FILE), d.width < 128 or d.height < 64)
             self.back_to = self.mode
             self.mode = HELP
             return
@@ -401,6 +412,17 @@ def slot_words(slot, known):
         return say.card(known)
     if slot[3] >= 0:
         return "? " + B.UTIL_NAMES[slot[3]][:4]
+    return "?"
+
+
+def slot_short(slot, known):
+    """slot_words in at most 4 characters ('2PNG'), for a narrow side strip."""
+    if slot is None:
+        return "-"
+    if slot[1] >= 0:
+        return say.code(slot[1])
+    if known >= 0:
+        return say.code(known)
     return "?"
 
 

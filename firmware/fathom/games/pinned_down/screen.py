@@ -37,7 +37,7 @@ class PinnedDownScreen(GameBase):
     def __init__(self, app, runner):
         GameBase.__init__(self, app, runner)
         self.page = MAIN
-        self.view = ListView(fixed=True)  # the items: single choices and groups
+        self.view = ListView(fixed=True, fit=True)  # the items: single choices and groups
         self.sub = None              # the open group's menu (a ListView), or None
         self.sub_of = -1             # the item the menu belongs to
         self.row = CardRow(0, 0, 3)  # the hand page
@@ -217,7 +217,7 @@ class PinnedDownScreen(GameBase):
         if len(it[1]) == 1:
             self.choose(it[1][0])
             return
-        self.sub = ListView([self._labels[j] for j in it[1]], fixed=True)
+        self.sub = ListView([self._labels[j] for j in it[1]], fixed=True, fit=True)
         self.sub_of = i
 
     def choose(self, j):
@@ -295,7 +295,7 @@ class PinnedDownScreen(GameBase):
             self.text.set(self.doc())
             draw_page(d, self.page_title(), self.app.link_state, self.text)
             return
-        top_bar(d, self._brief, self.app.link_state, self._me)
+        top_bar(d, self._brief, self.app.link_state, self._me, fit=True)
         w, h = d.width, d.height
         y = CH + 1
         put(d, self._news, 0, y, tiny_cols(w), 1, True)

@@ -116,7 +116,7 @@ class SugarDogScreen(GameBase):
         acts = self.at[sq]
         pos = s.priv["pos"]
         labels = [say.label(pos, a, self.second) for a in acts]
-        self.menu = ListView(labels)
+        self.menu = ListView(labels, fit=True)  # 3x5 where 8x8 labels would be cut
         self.menu_acts = acts
         self.menu_at = sq
         self.menu_title = say.name(self.size, sq)
@@ -202,7 +202,7 @@ class SugarDogScreen(GameBase):
             title = self.menu_title
         else:
             title = self._st[0] if len(self._st[0]) <= room else self._st[1]
-        top_bar(d, title, link, self.me)
+        top_bar(d, title, link, self.me, fit=True)
         bh = d.height - CH
         bw = min(d.width - 36, bh + 8)    # the map's box: the side panel keeps 36 px or more
         side8 = (d.width - self.board.layout(0, CH, bw, bh) - 2) // CH >= _SIDE_8X8
