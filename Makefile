@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup check test play bench flash deploy clean runtime
+.PHONY: setup lint check test play bench flash deploy clean runtime
 
 setup: $(STAMP)
 
@@ -20,14 +20,16 @@ $(STAMP): requirements.txt host_tools/pyproject.toml
 	$(BIN)/python -m pip install --quiet -e host_tools
 	touch $(STAMP)
 
-# The fast loop: lint, then every test not marked slow (no emulated unit games).
-check: setup
+lint: setup
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -q -n 2 -m "not slow" tests
+
+# The fast loop: lint, then every test not marked slow (no emulated unit games).
+check: lint
+	$(BIN)/python -m pytest -q -n 2 -m "not slow and not bench" tests
 
 # Two workers, each taking whole files: the emulated units mostly wait on each other.
 test: setup
-	$(BIN)/python -m pytest -q -n 2 --dist loadfile tests
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not bench" tests
 
 play: setup
 	$(BIN)/fathom emu
@@ -38,6 +40,7 @@ runtime: setup
 	$(BIN)/fathom runtime build --kind all
 
 bench: setup
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m bench tests
 	$(BIN)/fathom bench all --json
 
 flash: setup

@@ -256,7 +256,7 @@ def test_the_second_session_with_a_paired_unit_is_encrypted_by_the_radio(tmp_pat
     play_small_lake(tmp_path, 12, body)
 
 
-@pytest.mark.slow
+@pytest.mark.bench  # two whole games: the soak tier (make bench)
 def test_a_unit_that_forgot_the_pairing_pairs_again_in_clear(tmp_path):
     def body(ether, units):
         a, b = units
