@@ -1,5 +1,7 @@
 # Groups as a star: the host's runner relays events, reveals and syncs between partners that
 # are not linked to each other; every seat ends with the same log, hash and verified audits.
+import hashlib
+
 import pytest
 
 from fathom.games.bots import RandomBot
@@ -16,15 +18,23 @@ pytestmark = pytest.mark.micropython
 OPTS = {"calm": 10}
 
 
-def star(n, seed, storage=None):
-    """Runner 0 is the host, linked to each partner by its own pipe; partners see only it."""
+def group_keys(n, label=b"k"):
+    """What group formation gives every unit (connect.py): a key with every other unit."""
+    k = lambda i, j: hashlib.sha256(label + bytes((min(i, j), max(i, j)))).digest()
+    return [[None if i == j else k(i, j) for j in range(n)] for i in range(n)]
+
+
+def star(n, seed, storage=None, keyed=False):
+    """Runner 0 is the host, linked to each partner by its own pipe; partners see only it.
+    keyed: with the group's end-to-end keys, as every group on units plays."""
+    keys = group_keys(n) if keyed else [None] * n
     seats = [Seat(ENGINE, OPTS, n, seed, p, b"salt%d" % p) for p in range(n)]
-    host = Runner(seats[0], [], storage, "sugardog", relay=True)
+    host = Runner(seats[0], [], storage, "sugardog", relay=True, keys=keys[0])
     runners = [host]
     for p in range(1, n):
         near, far = pipe_pair()
         host.peers.append(near)
-        runners.append(Runner(seats[p], [far]))
+        runners.append(Runner(seats[p], [far], keys=keys[p]))
     return runners
 
 
@@ -72,8 +82,9 @@ def test_without_relay_partners_stall():
         drive(runners, bots, limit=60)
 
 
-def test_partner_that_lost_messages_catches_up_through_the_host():
-    runners = star(3, b"sync")
+@pytest.mark.parametrize("keyed", [False, True])
+def test_partner_that_lost_messages_catches_up_through_the_host(keyed):
+    runners = star(3, b"sync", keyed=keyed)
     bots = [RandomBot(b"sync", p) for p in range(3)]
     lost = 0
     for step in range(20000):
@@ -96,9 +107,10 @@ def test_partner_that_lost_messages_catches_up_through_the_host():
     check_agreement(runners)
 
 
-def test_host_resumes_from_its_journal_with_the_relay_on():
+@pytest.mark.parametrize("keyed", [False, True])
+def test_host_resumes_from_its_journal_with_the_relay_on(keyed):
     store = MemStorage()
-    runners = star(3, b"resume", store)
+    runners = star(3, b"resume", store, keyed)
     bots = [RandomBot(b"resume", p) for p in range(3)]
     for step in range(30):
         for r, b in zip(runners, bots):
@@ -109,7 +121,7 @@ def test_host_resumes_from_its_journal_with_the_relay_on():
             if s.result() is None and s.my_turn() and s.to_move()[1] == "act":
                 r.play(b.act(s))
     back = load(store, lambda gid: ENGINE)
-    assert back.relay is True
+    assert back.relay is True and back.keys == runners[0].keys
     assert back.seat.short_hash() == runners[0].seat.short_hash()
     for p in runners[0].peers:
         p.inbox.clear()  # what was in flight to the dead host is lost
@@ -186,6 +198,10 @@ def test_group_of_three_pairs_agrees_on_one_seed_and_plays_over_channels():
         peers = c.peers(st)
         runners.append(Runner(seat, peers, st, "sugardog", relay=len(peers) > 1))
     assert len(runners[0].peers) == 2 and stores[0].exists("link1")
+    # every unit took the group's end-to-end keys from its peers, and shows one code
+    assert all(r.keys is not None for r in runners)
+    assert len(set(c.group_code() for c in conns)) == 1 and len(conns[0].group_code()) == 6
+    assert [r.code for r in runners] == [c.group_code() for c in conns]
     bots = [SharpBot(c.seed, c.player) for c in conns]
     for _ in range(40000):
         now += 10
@@ -199,20 +215,19 @@ def test_group_of_three_pairs_agrees_on_one_seed_and_plays_over_channels():
 def test_partner_refuses_a_group_start_that_changes_its_seed():
     from fathom.codec import decode, encode
     from fathom.link import connect
-    real = connect.Connector._setup_done
+    real = connect.Connector._send_gs
 
     def lying(self):
         real(self)
-        if self.state == "ready" and self.players > 2:
-            for p in self.partners:  # replace what was queued with a forged list
-                ch = p[1]
-                seq, ftype, payload = ch._out[-1]
-                m = decode(bytes(payload))
-                m[2] = bytes(b ^ 1 for b in m[2])  # every sealed seed changed
-                ch._out[-1] = (seq, ftype, encode(m))
-    connect.Connector._setup_done = lying
+        for p in self.partners:  # replace what was queued with a forged list
+            ch = p[1]
+            seq, ftype, payload = ch._out[-1]
+            m = decode(bytes(payload))
+            m[2] = bytes(b ^ 1 for b in m[2])  # every sealed seed changed
+            ch._out[-1] = (seq, ftype, encode(m))
+    connect.Connector._send_gs = lying
     try:
         with pytest.raises(AssertionError, match="changed this unit's seed"):
             connect_group(3)
     finally:
-        connect.Connector._setup_done = real
+        connect.Connector._send_gs = real

@@ -10,6 +10,8 @@
 #   ["sync", log_len, hash8]              "I have log_len events": the peer resends what is missing
 #   ["rev", player, salt, setup, count]   the end-of-game reveal's head: salt, set-up choices and
 #                                         how many actions follow
+# A group's "ev" and "rev" end with the author's end-to-end tags, one per other unit
+# (link/grouptags.py): ["ev", ..., ck, tags], ["rev", ..., count, tags].
 #   ["ra", player, first, [action, ...]]  revealed actions first.. (at most streams.CHUNK), in order
 #
 # Nothing a runner sends or stores grows with the game in one piece: old events, reveals and the
@@ -17,11 +19,15 @@
 # reveal is paced, a few messages per tick and only while the link's queue is short, so the
 # link's send queue (which the channel persists) stays small too.
 #
-# Groups (3-4 units) are a star: the host is linked to every partner, partners only to the
-# host. The host's runner has relay=True: it forwards every event, reveal head and reveal chunk
-# it accepts from one partner to the others (unchanged: index, author, the author's hash), and
-# answers a sync with every event, whoever authored it, and every reveal it holds. A partner
-# cannot tell a relayed event from a direct one, and needs none of this.
+# Groups are a star: the host is linked to every partner, partners only to the host. The
+# host's runner has relay=True: it forwards every event, reveal head and reveal chunk it accepts
+# from one partner to the others (unchanged: index, author, the author's hash and tags), and
+# answers a sync with every event, whoever authored it, and every reveal it holds. So that a
+# host cannot rewrite what it relays, every unit of a group holds a key with every other unit
+# (`keys`, agreed at group formation) and tags what it authors for each of them: a receiver
+# checks its tag, and a failure stops the game naming who could have caused it (the host, for a
+# relayed event). At the end each reveal head carries tags over the author's final chain and its
+# reveal: a host that showed partners different logs is named by the audit at the latest.
 #
 # Time limits keep an honest player from waiting forever on one who stops playing. A reveal not
 # complete REVEAL_MS after this unit saw the result gives the verdict WITHHELD ("did not reveal":
@@ -54,8 +60,14 @@ def side_name(player):
 
 class Runner(Streams):
     def __init__(self, seat, peers, storage=None, gid="", meta=None, relay=False,
-                 resumed=False, name=SAVE):
+                 resumed=False, name=SAVE, keys=None, code=None):
         self.seat = seat
+        if keys is None and peers and getattr(peers[0], "group", None) is not None:
+            keys, code = peers[0].group  # a group's keys, handed over by connect.peers()
+        if keys is not None and len(keys) != seat.n:
+            raise ValueError("group keys for %d players, the game has %d" % (len(keys), seat.n))
+        self.keys = keys              # a group's end-to-end keys by player (None: a pair)
+        self.code = code              # the group code every unit showed
         self.name = name              # the journal's file (an in-unit bot's seat has its own)
         self.relay = relay            # the hub of a group: forward what one peer sends
         self.peers = peers            # list of peer objects: send(msg), recv(), tick(now)
@@ -81,7 +93,8 @@ class Runner(Streams):
         s = self.seat
         s.rejournal(FileJournal.create(self.storage, self.name, header({
             "gid": self.gid, "opts": s.opts, "n": s.n, "seed": s.seed, "player": s.player,
-            "salt": s.salt, "meta": self.meta, "relay": self.relay})))
+            "salt": s.salt, "meta": self.meta, "relay": self.relay, "gk": self.keys,
+            "gc": self.code})))
 
     # ---- queries for the UI ----------------------------------------------------------------
     def my_turn(self):
@@ -139,17 +152,23 @@ class Runner(Streams):
 
     def concede(self):
         if self.result() is None:
+            prev = self.seat.short_hash()
             event = self.seat.concede()
-            self._sent(event)
+            self._sent(event, prev)
 
     def _author(self, action=None):
+        prev = self.seat.short_hash()
         event = self.seat.author(action)
-        self._sent(event)
+        self._sent(event, prev)
 
-    def _sent(self, event):
+    def _sent(self, event, prev):
         # the seat journalled the event already: a reboot after sending cannot forget it
         s = self.seat
-        self._broadcast(["ev", s.n_log - 1, s.player, event, s.short_hash(), s.ck])
+        msg = ["ev", s.n_log - 1, s.player, event, s.short_hash(), s.ck]
+        if self.keys is not None:
+            from fathom.link.grouptags import event_tags
+            msg.append(event_tags(self.keys, s.player, s.n_log - 1, prev, event, s.ck))
+        self._broadcast(msg)
         self.changed = True
 
     def _broadcast(self, msg, skip=None):
@@ -226,9 +245,9 @@ class Runner(Streams):
         try:
             tag = msg[0]
             if tag == "ev":
-                if len(msg) != 6:
+                if len(msg) != (6 if self.keys is None else 7):
                     raise IllegalAction("malformed event message")
-                self._on_event(peer, msg[1], msg[2], msg[3], msg[4], msg[5])
+                self._on_event(peer, msg)
             elif tag == "sync":
                 self._on_sync(peer, msg[1])
             elif tag == "rev":
@@ -241,8 +260,11 @@ class Runner(Streams):
             self.problem = "refused: %s" % e
             self.changed = True
 
-    def _on_event(self, peer, idx, author, event, h, ck):
+    def _on_event(self, peer, msg):
+        _tag, idx, author, event, h, ck = msg[:6]
         s = self.seat
+        if self.desync is not None:
+            return  # stopped: the log as it was is the evidence
         if idx < s.n_log:
             return  # already have it (a resend after resume)
         if idx > s.n_log:
@@ -252,12 +274,29 @@ class Runner(Streams):
             raise IllegalAction("a peer sent an event as me")
         if not isinstance(ck, bytes) or len(ck) != CK:
             raise IllegalAction("an event without its state commitment")
+        if self.keys is not None:
+            from fathom.link import grouptags as gt
+            if not isinstance(author, int) or not 0 <= author < s.n:
+                raise IllegalAction("bad author %r" % (author,))
+            if not gt.event_ok(self.keys, s.player, author, idx, s.short_hash(), event, ck,
+                               msg[6]):
+                self._forged(idx, gt.forged_event(s.player, author, idx))
+                return
+            if self.relay:  # before the event: a resend must find them (streams.py)
+                self._journal(["t", idx, msg[6]])
         s.receive(author, event, ck)  # journals it, with ck
         if s.short_hash() != h:
             self.desync = (idx, "state hash differs after event %d" % idx)
         self.changed = True
         if self.relay:
-            self._broadcast(["ev", idx, author, event, h, ck], peer)
+            self._broadcast(msg, peer)
+
+    def _forged(self, idx, reason):
+        """A group message that fails its tag: the game stops here, journalled so a reboot
+        shows it again (and does not take the forgery on a resend)."""
+        self.desync = (idx, reason)
+        self._journal(["x", idx, reason])
+        self.changed = True
 
     def _on_sync(self, peer, have):
         if not isinstance(have, int) or have < 0:
@@ -271,7 +310,14 @@ class Runner(Streams):
 
     def _on_reveal(self, peer, msg):
         s = self.seat
-        _tag, player, salt, setup, count = msg
+        tags = None
+        if self.keys is None:
+            _tag, player, salt, setup, count = msg
+        else:
+            _tag, player, salt, setup, count, tags = msg
+            from fathom.link.grouptags import head_size
+            if not isinstance(tags, bytes) or len(tags) != head_size(s.n):
+                raise IllegalAction("a reveal without its tags")
         if player == s.player:
             return  # our own reveal relayed back by a group's host: nothing to learn
         if not isinstance(player, int) or not 0 <= player < s.n:
@@ -281,8 +327,8 @@ class Runner(Streams):
             raise IllegalAction("malformed reveal")
         if player in self.reveals:
             return  # a resend
-        pos = self._journal(["r", player, salt, setup, count])
-        self.reveals[player] = [salt, setup, count, 0, pos]
+        pos = self._journal(["r", player, salt, setup, count] + ([tags] if tags else []))
+        self.reveals[player] = [salt, setup, count, 0, pos, tags]
         self.changed = True
         if self.relay:
             self._broadcast(msg, peer)
@@ -329,10 +375,24 @@ class Runner(Streams):
         for p in self.reveals:
             st = self.reveals[p]
             if p not in self.verdicts and st[3] == st[2]:
-                v = s.audit(p, [st[0], st[1], self._revealed_actions(p)])
+                v = self._forged_reveal(p, st) if self.keys is not None else None
+                if v is None:
+                    v = s.audit(p, [st[0], st[1], self._revealed_actions(p)])
                 self.verdicts[p] = v
                 self._journal(["v", p, None if v is None else list(v)])
                 self.changed = True
+
+    def _forged_reveal(self, p, st):
+        """A group's checks before the audit: the author's final chain is ours (else someone
+        showed us different games: equivocation), and the reveal is what it sent."""
+        from fathom.link import grouptags as gt
+        s = self.seat
+        if not gt.end_ok(self.keys, s.player, p, s.n_log, s.chain, st[5]):
+            return (s.n_log - 1, gt.other_game(s.player, p))
+        d = gt.reveal_digest(p, st[0], st[1], st[2], self._revealed_actions(p))
+        if not gt.reveal_ok(self.keys, s.player, p, d, st[5]):
+            return (s.n_log - 1, gt.forged_reveal(s.player, p))
+        return None
 
     def _reveal_deadline(self, now):
         s = self.seat
@@ -372,7 +432,7 @@ class Runner(Streams):
         if tag == "rv":
             self.revealed = True
         elif tag == "r":
-            self.reveals[rec[1]] = [rec[2], rec[3], rec[4], 0, pos]
+            self.reveals[rec[1]] = [rec[2], rec[3], rec[4], 0, pos] + (rec[5:] or [None])
         elif tag == "ra":
             self.reveals[rec[1]][3] += len(rec[3])
         elif tag == "v":
@@ -380,7 +440,9 @@ class Runner(Streams):
             self.verdicts[rec[1]] = v if v is None or v == WITHHELD else tuple(v)
         elif tag == "cl":
             self.claimed = True
-        elif tag != "h":
+        elif tag == "x":
+            self.desync = (rec[1], rec[2])
+        elif tag not in ("h", "t"):  # "t": a relayed event's tags, read back by a resend
             raise JournalError("unknown journal record %r" % (tag,))
 
     def clear(self):
@@ -421,7 +483,8 @@ def load(storage, engine_for, name=SAVE):
     if j is None:
         return None
     seat = Seat(engine_for(h["gid"]), h["opts"], h["n"], h["seed"], h["player"], h["salt"], j)
-    r = Runner(seat, [], storage, h["gid"], h.get("meta"), h.get("relay", False), True, name)
+    r = Runner(seat, [], storage, h["gid"], h.get("meta"), h.get("relay", False), True, name,
+               h.get("gk"), h.get("gc"))
     seat.replay(r.replayed)
     r.saved_peers = []
     if name == SAVE:

@@ -4,6 +4,11 @@
 # the link's send queue (which the channel persists) nor a message grows with the game. A mixin
 # of Runner, kept apart so neither file is large: the unix port compiles a module whole, and the
 # parse of one big file was the peak of the unit's heap.
+# In a group every resent event and reveal head carries its author's end-to-end tags
+# (link/grouptags.py): this unit's own are computed again from the journal, a relayed event's
+# read back from the ["t", index, tags] record the host journalled before it.
+from fathom.journal import JournalError
+
 CHUNK = 12             # revealed actions per "ra" message
 BURST = 4              # messages a paced stream sends per peer per tick
 BUSY = 2               # a link with more unacknowledged messages than this gets no more
@@ -44,6 +49,8 @@ class Streams:
         return self._step_relay(peer, job)
 
     def _step_events(self, peer, job, budget):
+        if self.keys is not None:
+            return self._step_tagged(peer, job, budget)
         s = self.seat
         i = job[1]
         sent = 0
@@ -61,11 +68,65 @@ class Streams:
         job[1] = i
         return sent, i >= s.n_log
 
+    def _step_tagged(self, peer, job, budget):
+        """A group's resend: events from the journal with their tags, this unit's own tagged
+        again (over the short hash before each, so reading starts one event earlier)."""
+        from fathom.link.crypto import sha256
+        from fathom.link.grouptags import event_tags
+        s = self.seat
+        i = job[1]
+        if i >= s.n_log:
+            return 0, True
+        if i == 0:  # event 0's tags record precedes it: read from the start
+            j, pos, prev = 0, None, sha256(bytes(s.seed))[:8]  # the chain's start (seat.py)
+        else:  # from a bookmark at or before event i - 1, whose short hash comes first
+            j, pos = s._start(i - 1)
+            prev = None
+        sent = 0
+        tags = None
+        g = s.journal.read(pos)
+        try:
+            for _p, _e, rec in g:
+                if rec[0] == "t":
+                    tags = rec
+                    continue
+                if rec[0] != "e":
+                    continue
+                if j >= i and (rec[1] == s.player or self.relay):
+                    if rec[1] == s.player:
+                        t = event_tags(self.keys, s.player, j, prev, rec[2], rec[4])
+                    elif tags is not None and tags[1] == j:
+                        t = tags[2]
+                    else:
+                        raise JournalError("the journal lacks the tags of event %d" % j)
+                    peer.send(["ev", j, rec[1], rec[2], rec[3], rec[4], t])
+                    sent += 1
+                prev = rec[3]
+                j += 1
+                if sent >= budget or j >= s.n_log:
+                    break
+        finally:
+            g.close()
+        if j <= i:
+            raise JournalError("the journal lacks event %d" % i)
+        job[1] = j
+        return sent, j >= s.n_log
+
+    def _head(self, peer, salt, setup, count):
+        s = self.seat
+        msg = ["rev", s.player, salt, setup, count]
+        if self.keys is not None:
+            from fathom.link import grouptags as gt
+            d = gt.reveal_digest(s.player, salt, setup, count,
+                                 (a for _p, _e, a in s.my_actions()))
+            msg.append(gt.head_tags(self.keys, s.player, s.n_log, s.chain, d))
+        peer.send(msg)
+
     def _step_mine(self, peer, job):
         s = self.seat
         if len(job) == 1:  # the head first, then the actions from the journal's start
             salt, setup, count = s.reveal_head()
-            peer.send(["rev", s.player, salt, setup, count])
+            self._head(peer, salt, setup, count)
             job.extend([0, None])
             return 1, count == 0
         first, pos = job[1], job[2]
@@ -88,7 +149,7 @@ class Streams:
         p = job[1]
         st = self.reveals[p]
         if len(job) == 2:
-            peer.send(["rev", p, st[0], st[1], st[2]])
+            peer.send(["rev", p, st[0], st[1], st[2]] + ([st[5]] if st[5] else []))
             job.append(st[4])
             return 1, st[2] == 0
         pos = job[2]

@@ -2,11 +2,13 @@
 # beacons (ESP-NOW), the handshake on an unkeyed channel (version, pairing or rekey, the code
 # both players confirm), then the game set-up with its commit-reveal seed on the keyed channel.
 # LinkPeer then carries the game's messages and persists the channel so a reboot resumes.
-# Groups (3-4 units, docs/PROTOCOL.md 'Groups'): the host pairs with each partner in turn, one
-# keyed channel per partner, then publishes the group seed; partners are linked only to it.
+# Groups (docs/PROTOCOL.md 'Groups'): the host pairs with each partner in turn, one keyed
+# channel per partner, then publishes the group seed and passes the partners' Diffie-Hellman
+# values round (groupkeys.py), so every two units share a key for end-to-end tags through the
+# host and every screen can show one group code; partners are linked only to the host.
 from fathom import codec
 from fathom.hal.clock import ticks_add, ticks_diff
-from fathom.link import crypto, entropy, frame
+from fathom.link import crypto, entropy, frame, groupkeys
 from fathom.link.channel import Channel
 from fathom.link.peer import MAX_PARTNERS, LinkPeer, Mux, link_slot
 from fathom.link.session import (GameSetup, Handshake, Pairings, beacon, decode_msg,
@@ -106,7 +108,12 @@ class Connector:
         self.players = players
         self.join = join
         self.lmk = None
-        self.partners = []      # host: [mac, ch1, name, pairwise seed] of each partner done
+        self.partners = []      # host: [mac, ch1, name, pairwise seed, group commitment,
+                                #        group value] of each partner done
+        self.member = None      # a group partner's keys in the making (groupkeys.Member)
+        self.gkeys = None       # a group's end-to-end keys by player (None: its own), once ready
+        self.gcode = None       # the group code every screen shows, once ready
+        self._gs = None         # a partner: the group seed until its keys are done; host: gs sent
         self.seed = None        # the game's seed once ready
         self.reflected = 0      # our own handshake frames that came back, dropped
         self._mine = []         # CRC trailers of the handshake frames we sent
@@ -158,6 +165,11 @@ class Connector:
 
     def code(self):
         return self.hs.sas if self.hs else None
+
+    def group_code(self):
+        """The six digits every unit of a group shows once ready (None for two units): the
+        same on every screen unless the host showed partners different key values."""
+        return self.gcode
 
     def confirm(self, same):
         for m in self.hs.confirm(same):
@@ -334,6 +346,11 @@ class Connector:
                 self._keyed(now)
         for p in self.partners:
             p[1].poll(now)  # keep every finished partner's channel acked and alive
+        if self.state == "group":
+            if self.partners:
+                self._gather()
+            elif self.member is not None and self.member.pks is not None:
+                self._member_keys()
         if self.ch1 is not None:
             self.ch1.poll(now)
             self.setup.poll(now)
@@ -343,7 +360,7 @@ class Connector:
                 if m is None or self._bye(m):
                     break
                 if self.state == "group":
-                    self._group_start(m)
+                    self._group_msg(m)
                     break
                 for out in self.setup.on_message(m):
                     self.ch1.send(out)
@@ -451,43 +468,111 @@ class Connector:
     def _setup_done(self):
         s = self.setup
         if self.players > 2:
-            self.partners.append([self.peer_mac, self.ch1, self.hs.peer_name, s.seed])
-            if len(self.partners) < self.players - 1:
-                # back to the list for the next partner; this one waits on its channel
-                self.peer_mac = self.hs = self.ch0 = self.ch1 = self.setup = None
-                self.state = "discover"
-                return
-            seeds = [p[3] for p in self.partners]
-            for p in self.partners:
-                p[1].send(codec.encode(["gs", self.players, seal_seeds(p[1].key, seeds)]))
-            self.seed = group_seed(self.players, seeds)
-            self.player = 0
-            self.state = "ready"
+            self.partners.append([self.peer_mac, self.ch1, self.hs.peer_name, s.seed, None, None])
+            # back to the list for the next partner; this one waits on its channel (and sends
+            # its group commitment there, read once all are in)
+            self.peer_mac = self.hs = self.ch0 = self.ch1 = self.setup = None
+            self.state = "discover" if len(self.partners) < self.players - 1 else "group"
         elif s.opts and GROUP_SEAT in s.opts:
             self.state = "group"  # a partner: the host publishes the seed once all are in
+            self.member = groupkeys.Member(s.opts[GROUP_N], s.opts[GROUP_SEAT],
+                                           entropy.token(32), self.ch1.key)
+            self.ch1.send(codec.encode(["kc", self.member.commitment()]))
         else:
             self.seed = s.seed
             self.player = s.player()
             self.state = "ready"
 
-    def _group_start(self, m):
+    # ---- group keys: the host's side ---------------------------------------------------------
+    def _gather(self):
+        """The host once every partner is paired: each partner's commitment, then (after the
+        seeds and the list of commitments went out) each partner's value; then the list of
+        values to all, and the game starts."""
+        for p in self.partners:
+            while p[5] is None:
+                m = p[1].recv()
+                if m is None or self._bye(m):
+                    break
+                try:
+                    self._gathered(p, codec.decode(m))
+                except Exception as e:
+                    self._fail("group keys refused: %s" % (e,))
+                    return
+        if self.state != "group":
+            return
+        if self._gs is None and all(p[4] is not None for p in self.partners):
+            self._send_gs()
+        elif self._gs is not None and all(p[5] is not None for p in self.partners):
+            pks = [p[5] for p in self.partners]
+            self._send_gv(pks)
+            self.seed = group_seed(self.players, [p[3] for p in self.partners])
+            self.gcode = groupkeys.code(groupkeys.view(self.players, self.seed, pks))
+            self.gkeys = groupkeys.host_keys(self.players, [p[1].key for p in self.partners])
+            self.player = 0
+            self.state = "ready"
+
+    def _gathered(self, p, m):
+        if m[0] == "kc" and p[4] is None and isinstance(m[1], bytes) and \
+                len(m[1]) == groupkeys.COMMIT:
+            p[4] = m[1]
+        elif m[0] == "kp" and self._gs is not None and groupkeys.commit(m[1]) == p[4]:
+            p[5] = m[1]
+        else:
+            raise ValueError("unexpected %r" % (m[0],))
+
+    def _send_gs(self):
+        # Every partner gets every commitment before any value is revealed: the values the host
+        # could substitute are fixed before it sees a partner's real one (groupkeys.py).
+        seeds = [p[3] for p in self.partners]
+        commits = [p[4] for p in self.partners]
+        for p in self.partners:
+            p[1].send(codec.encode(["gs", self.players, seal_seeds(p[1].key, seeds), commits]))
+        self._gs = True
+
+    def _send_gv(self, pks):
+        for i, p in enumerate(self.partners):
+            v = list(pks)
+            v[i] = None  # the partner's own value: it has it
+            p[1].send(codec.encode(["kl", v]))
+
+    # ---- group keys: a partner's side --------------------------------------------------------
+    def _group_msg(self, m):
         s = self.setup
         try:
             m = codec.decode(m)
-            n, seat = m[1], s.opts[GROUP_SEAT]
-            if m[0] != "gs" or n != s.opts[GROUP_N] or len(m) != 3:
-                raise ValueError("bad group start")
-            seeds = open_seeds(self.ch1.key, m[2], n - 1)
-            # Only our own entry can be checked here; a host that lies about another
-            # partner's gives that partner another seed, which the hash chain shows at once.
-            if seeds[seat - 1] != s.seed:
-                raise ValueError("the host changed this unit's seed")
+            if m[0] == "gs" and self._gs is None:
+                n, seat = m[1], s.opts[GROUP_SEAT]
+                if n != s.opts[GROUP_N] or len(m) != 4:
+                    raise ValueError("bad group start")
+                seeds = open_seeds(self.ch1.key, m[2], n - 1)
+                # Only our own entry can be checked here; a host that lies about another
+                # partner's gives that partner another seed, and so another group code.
+                if seeds[seat - 1] != s.seed:
+                    raise ValueError("the host changed this unit's seed")
+                self.member.got_commits(m[3])
+                self._gs = group_seed(n, seeds)
+                self.ch1.send(codec.encode(["kp", self.member.public()]))
+            elif m[0] == "kl" and self._gs is not None and self.member.pks is None:
+                self.member.got_values(self._gs, m[1])
+            else:
+                raise ValueError("unexpected %r" % (m[0],))
         except Exception as e:
             self._fail("group start refused: %s" % (e,))
+
+    def _member_keys(self):
+        mb = self.member
+        try:
+            done = mb.step()  # one exponentiation a tick
+        except Exception as e:
+            self._fail("group keys refused: %s" % (e,))
             return
-        self.seed = group_seed(n, seeds)
-        self.player = seat
-        self.state = "ready"
+        if done:
+            self.gkeys = mb.keys
+            self.gcode = groupkeys.code(mb.view)
+            self.seed = self._gs
+            self.player = mb.seat
+            self.member = None  # its secret and the values go
+            self.state = "ready"
 
     def _fail(self, why):
         self.state = "failed"
@@ -508,4 +593,7 @@ class Connector:
                    for i, p in enumerate(self.partners)]
         for i in range(len(out), MAX_PARTNERS):
             storage.remove(link_slot(i))  # a channel of an earlier, larger game
+        if self.gkeys is not None:
+            for p in out:  # the runner takes the group's keys and code from its peers
+                p.group = (self.gkeys, self.gcode)
         return out
