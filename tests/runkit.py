@@ -1,7 +1,8 @@
 # Driving games in tests (CPython and MicroPython alike): runners ticked with bots (the device's
-# path: runner, journal, reveal, audit) and seats played in one process (local.play's loop, for
-# tests that give a seat its own engine or seat class, or look at every event as it goes).
-from fathom.games.local import Desync, next_author
+# path: runner, journal, reveal, audit), seats played in one process (local.play's loop, for
+# tests that give a seat its own engine or seat class, or look at every event as it goes), and
+# seats played by hand, one chosen event at a time (rules and screen tests).
+from fathom.games.local import Desync, make_seats, next_author
 
 
 def bot_step(runner, bot, now):
@@ -68,6 +69,92 @@ def _copy(v):
     if isinstance(v, list):
         return [_copy(x) for x in v]
     return v
+
+
+# ---- seats played by hand: one event at a time, delivered in-process ------------------------
+def deliver(seats, s, ev):
+    """Every seat but s receives s's event `ev`, with s's state commitment (as a runner sends
+    it)."""
+    for o in seats:
+        if o is not s:
+            o.receive(s.player, ev, s.ck)
+
+
+def send(seats, s, action=None):
+    """Seat s authors its next event (`action` for a command; None for a set-up commit or an
+    answer) and every other seat receives it. Returns the event."""
+    ev = s.author(action)
+    deliver(seats, s, ev)
+    return ev
+
+
+def answers(seats):
+    """Every answer owed now, authored by its seat and delivered, in turn:
+    [[author, event], ...]."""
+    out = []
+    while True:
+        t = seats[0].to_move()
+        if t is None or t[1] != "answer":
+            return out
+        out.append([t[0], send(seats, seats[t[0]])])
+
+
+def do(seats, action):
+    """The player to act does `action`: [[author, event], ...], the answers it asks included,
+    up to the next command."""
+    t = seats[0].to_move()
+    assert t[1] == "act", t
+    return [[t[0], send(seats, seats[t[0]], action)]] + answers(seats)
+
+
+def settle(seats, in_order=False):
+    """Author and deliver whatever needs no decision: a set-up commit once the seat's set-up
+    choices are made (with in_order, only as event number `player`: the seats before it
+    first) and the answers owed."""
+    moved = True
+    while moved:
+        moved = False
+        for s in seats:
+            t = s.to_move()
+            if t is None or t[0] != s.player or s.result() is not None:
+                continue
+            if (t[1] == "setup" and not s.setup_legal()
+                    and (not in_order or len(s.log) == s.player)) or t[1] == "answer":
+                send(seats, s)
+                moved = True
+
+
+def catch_up(seats):
+    """Bring every seat's log up to the longest one (the link's job on a unit): for events a
+    seat authored through its screen's keys."""
+    for a in seats:
+        for b in seats:
+            while len(b.log) < len(a.log):
+                au, ev = a.log[len(b.log)]
+                b.receive(au, ev)
+
+
+def seed_for(engine, n, first, prefix):
+    """A session seed, `prefix` and a number, whose joint randomness makes `first` the first
+    player of an n-player game (the engine's pub["first"])."""
+    from fathom.prng import Prng
+    i = 0
+    while True:
+        seed = prefix + b"%d" % i
+        if engine.new_game(engine.options(), n, Prng(seed, b"game"))["first"] == first:
+            return seed
+        i += 1
+
+
+def started(engine, opts, starts, seed):
+    """Seats of len(starts) players, each set up with its one choice from `starts` and every
+    set-up committed and delivered, in player order."""
+    seats = make_seats(engine, opts, len(starts), seed)
+    for s, start in zip(seats, starts):
+        s.setup_choose(start)
+    for s in seats:
+        send(seats, s)
+    return seats
 
 
 # ---- a game against in-unit bots, and its journal ----------------------------------------------

@@ -7,20 +7,16 @@ import pytest
 
 from fathom.runner import VANISH_MS
 from fathom_host.drive import pair
-from fathom_host.ether import Ether
 from fathom_host.units import Emulator
+
+from e2ekit import ether_fixture
 
 pytestmark = pytest.mark.slow
 
 LOST_S = 10  # the channel calls a silent link "lost" after this (channel.LOST_MS)
 
 
-@pytest.fixture
-def ether():
-    e = Ether(seed=5)
-    e.start()
-    yield e
-    e.stop()
+ether = ether_fixture(5)
 
 
 def test_a_vanished_partner_can_be_waited_for_or_claimed(tmp_path, ether):

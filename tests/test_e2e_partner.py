@@ -7,20 +7,16 @@ import pytest
 
 from fathom.ui.pairing import HINT_MS
 from fathom_host.drive import open_link
-from fathom_host.ether import Ether
 from fathom_host.units import Emulator
+
+from e2ekit import ether_fixture
 
 pytestmark = pytest.mark.slow
 
 TOLD_S = 5  # a declined offer reaches the proposer's screen within this (a few frames)
 
 
-@pytest.fixture
-def ether():
-    e = Ether(seed=17)
-    e.start()
-    yield e
-    e.stop()
+ether = ether_fixture(17)
 
 
 def test_a_declined_offer_is_said_on_the_proposers_screen(tmp_path, ether):

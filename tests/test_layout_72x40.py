@@ -9,9 +9,10 @@ from fathom.games.ashtapada import say
 from fathom.ui import font
 from fathom.ui.menu import Item, Menu
 from fathom.ui.topbar import top_bar
-from test_ping_helpers import M1_ENC, M1_GUN, M1_LISTEN, M1_TORP, M2_DIVE, M3_PING, game
+from test_ping_helpers import M1_ENC, M1_GUN, M1_LISTEN, M1_TORP, M2_DIVE, M3_PING, game, play
 from test_ui_ashtapada import game as ash_game
 from test_ui_ashtapada import screen_for as ash_screen
+from appkit import locked
 from uikit import App, Oversized
 
 pytestmark = pytest.mark.micropython
@@ -104,6 +105,59 @@ def test_ping_side_strip_and_square_menu_are_not_cut_at_72x40():
         scr.key("DOWN")
 
 
+def _bottom_rows(scr):
+    """The PING event line's rows as drawn in turn, each EVENT_MS after the one before (a new
+    event's first row from the first tick), up to and with its first row again."""
+    now = 1000
+    assert not scr.tick(now)
+    rows = []
+    for _ in range(len(scr.event_rows) + 1):
+        rows.append(row_text(drawn(scr.draw), 35, 40))
+        assert not scr.tick(now + ping_ui.EVENT_MS - 1)    # not before its time
+        now += ping_ui.EVENT_MS
+        assert scr.tick(now)                               # then a redraw with the next row
+    return rows
+
+
+def test_ping_event_line_reads_whole_at_72x40_a_row_at_a_time():
+    # The bottom line holds 18 characters in 3x5: a longer event was cut with '~' for good.
+    # It now shows in rows of whole words, each for EVENT_MS, round again.
+    from fathom.runner import Runner
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M1_LISTEN, M1_ENC, M2_DIVE], "M", "S")
+    scr = ping_ui.screen(App(72, 40), Runner(seats[0], [], None, "ping"))
+    for i in range(2):
+        if i:                                   # a torpedo, and its answer: the longest kind
+            play(seats, [a for a in seats[0].legal() if a[0] == "torpedo"][0])
+        ev = scr.lines()[1][2:]
+        assert len(ev) > 18, ev
+        rows = _bottom_rows(scr)
+        assert rows[-1] == rows[0] and " ".join(rows[:-1]) == ev, (rows, ev)
+        for r in rows:
+            assert "~" not in r and len(r) <= 18, r
+    # where the line fits (128 pixels: 32 characters), it stays put: no redraw is asked
+    big = ping_ui.screen(App(128, 64), Runner(seats[1], [], None, "ping"))
+    big.draw(big.app.hw.display)
+    assert len(big.lines()[1]) - 2 <= 32
+    assert not big.tick(1000) and not big.tick(1000 + 10 * ping_ui.EVENT_MS)
+
+
+def test_ping_event_line_turning_allocates_nothing():
+    app, scr = _ping()
+    d = app.hw.display
+    scr.draw(d)
+    box = [1000]
+    scr.turn_event(box[0])
+
+    def turns():   # the screen's part of tick(): GameBase.tick's is play.py's own
+        for _ in range(6):
+            box[0] += ping_ui.EVENT_MS
+            if scr.turn_event(box[0]):
+                d.fill(0)
+                scr.draw(d)
+    locked(turns)
+    assert len(scr.event_rows) > 1 and scr.event_row == 6 % len(scr.event_rows)
+
+
 def test_ping_squares_keep_a_clear_pixel_between_a_line_and_the_next_letter():
     app, scr = _ping()
     scr.draw(app.hw.display)
@@ -147,19 +201,6 @@ def test_periplus_keeps_six_of_its_eight_rows_at_72x40():
     assert "~" not in bar, bar
 
 
-def _locked(fn):
-    import sys
-    if sys.implementation.name != "micropython":
-        fn()  # CPython: the same steps, for behaviour only
-        return
-    import micropython
-    micropython.heap_lock()
-    try:
-        fn()
-    finally:
-        micropython.heap_unlock()
-
-
 @pytest.mark.parametrize("w, h", ((72, 40), (128, 32), (128, 64)))
 def test_a_cursor_move_allocates_nothing_in_lake_and_a_fitted_menu(w, h):
     seats = ash_game()
@@ -183,7 +224,7 @@ def test_a_cursor_move_allocates_nothing_in_lake_and_a_fitted_menu(w, h):
             scr.grid.draw(d, 0, 8, 40, h - 8, cell_fn)
             m.key("DOWN")
             m.draw(d)
-    _locked(moves)
+    locked(moves)
     for k in ("RIGHT", "UP", "LEFT", "DOWN", "DOWN"):   # the same moves really moved
         seen.add(scr.grid.cursor)
         scr.key(k)

@@ -3,8 +3,6 @@
 # would be clipped) and no two glyphs overlap (every 8x8 and 3x5 text the screen and the top
 # bar draw is recorded as a box; a pixel claimed twice fails). And a cursor move on the board
 # or in a menu, with its redraw, allocates nothing (heap_lock under MicroPython).
-import sys
-
 import pytest
 
 from fathom.games.bots import RandomBot
@@ -14,12 +12,13 @@ from fathom.games.ping.bot import SharpBot
 from fathom.games.ping.engine import ENGINE
 from fathom.runner import Runner
 from fathom.ui import boardgrid, font, topbar
+from appkit import locked
 from test_ping_helpers import M1_ENC, M1_GUN, M1_LISTEN, M1_TORP, M2_DIVE, M3_PING, game
+from runkit import catch_up, settle
 from uikit import App, Oversized
 
 pytestmark = pytest.mark.micropython
 
-MICROPYTHON = sys.implementation.name == "micropython"
 SIZES = ((128, 64), (128, 32), (72, 40))
 
 
@@ -83,29 +82,6 @@ def check_frame(scr, w, h, what):
     return d
 
 
-def deliver(seats):
-    for a in seats:
-        for b in seats:
-            while len(b.log) < len(a.log):
-                au, ev = a.log[len(b.log)]
-                b.receive(au, ev)
-
-
-def answers(seats):
-    moved = True
-    while moved:
-        moved = False
-        for s in seats:
-            t = s.to_move()
-            if t is None or t[0] != s.player or s.result() is not None:
-                continue
-            if (t[1] == "setup" and not s.setup_legal() and len(s.log) == s.player) \
-                    or t[1] == "answer":
-                s.author()
-                deliver(seats)
-                moved = True
-
-
 @pytest.mark.parametrize("w, h", SIZES)
 def test_every_frame_of_a_game_stays_on_the_panel_without_overlaps(w, h):
     recorded(lambda: play_checked(w, h))
@@ -134,8 +110,8 @@ def play_checked(w, h):
                 check_frame(sc, w, h, k)
                 sc.key(k)
                 frames += 1
-            deliver(seats)
-            answers(seats)
+            catch_up(seats)
+            settle(seats, in_order=True)
         for sc in scr:
             check_frame(sc, w, h, "event")
         assert frames < 3000
@@ -167,18 +143,6 @@ def test_the_board_is_read_by_its_letters_at_every_size(w, h):
         assert scr.grid.px >= 6             # 3x5 letters: drawn by tiny, not recorded here
 
 
-def _locked(fn):
-    if not MICROPYTHON:
-        fn()  # CPython: the same steps, checked for behaviour only
-        return
-    import micropython
-    micropython.heap_lock()
-    try:
-        fn()
-    finally:
-        micropython.heap_unlock()
-
-
 @pytest.mark.parametrize("w, h", SIZES)
 def test_a_cursor_move_and_its_redraw_allocate_nothing(w, h):
     seats = game([M1_TORP, M1_GUN, M3_PING], [M1_LISTEN, M1_ENC, M2_DIVE], "M", "S")
@@ -194,7 +158,7 @@ def test_a_cursor_move_and_its_redraw_allocate_nothing(w, h):
         for k in ("RIGHT", "RIGHT", "UP", "LEFT", "DOWN", "DOWN", "LEFT"):
             scr.key(k)
             scr.draw(d)
-    _locked(board)
+    locked(board)
     assert scr.grid.cursor != start
     scr.grid.cursor = ui.B.cell(seats[0].priv["sq"])
     scr.key("OK")
@@ -207,5 +171,5 @@ def test_a_cursor_move_and_its_redraw_allocate_nothing(w, h):
         for k in ("DOWN", "DOWN", "UP", "DOWN"):
             scr.key(k)
             scr.draw(d)
-    _locked(menu)
+    locked(menu)
     assert scr.menu.cursor == 2

@@ -13,6 +13,7 @@ from fathom.games.sugardog import engine as S
 from fathom.games.sugardog import screen as ui
 from fathom.runner import Runner
 
+from runkit import deliver, settle
 from uikit import App, Oversized
 
 pytestmark = pytest.mark.micropython
@@ -20,25 +21,6 @@ pytestmark = pytest.mark.micropython
 SIZES = ((128, 64), (128, 32), (72, 40))
 N = 8
 SIZE = 18
-
-
-def deliver(seats, s, ev):
-    for o in seats:
-        if o is not s:
-            o.receive(s.player, ev)
-
-
-def settle(seats):
-    moved = True
-    while moved:
-        moved = False
-        for s in seats:
-            t = s.to_move()
-            if t is None or t[0] != s.player or s.result() is not None:
-                continue
-            if (t[1] == "setup" and not s.setup_legal()) or t[1] == "answer":
-                deliver(seats, s, s.author())
-                moved = True
 
 
 def screen_for(seat, w, h, oversized=True):

@@ -7,6 +7,7 @@ from fathom.games import local
 from fathom.games.base import IllegalAction
 from fathom.games.sugardog.engine import ENGINE, map_size, marks, name, step, N, E, S, W
 from fathom.games.bots import RandomBot
+from runkit import do, send, seed_for, started
 
 pytestmark = pytest.mark.micropython
 
@@ -16,51 +17,10 @@ def sq(label, size=6):
     return (int(label[1:]) - 1) * size + "ABCDEFGHIJ".index(label[0])
 
 
-def seed_for(n, first):
-    """A session seed whose joint randomness makes `first` the first player."""
-    i = 0
-    while True:
-        seed = b"sd%d" % i
-        if ENGINE.new_game(ENGINE.options(), n, Prng(seed, b"game"))["first"] == first:
-            return seed
-        i += 1
-
-
-def send(seats, s, action=None):
-    ev = s.author(action)
-    for o in seats:
-        if o is not s:
-            o.receive(s.player, ev)
-    return ev
-
-
-def answers(seats):
-    """Let every unit author the answers it owes; the events, in order."""
-    out = []
-    while True:
-        t = seats[0].to_move()
-        if t is None or t[1] != "answer":
-            return out
-        out.append([t[0], send(seats, seats[t[0]])])
-
-
 def game(starts, calm=20, first=0):
-    n = len(starts)
-    size = map_size(n)
-    seats = local.make_seats(ENGINE, ENGINE.options({"calm": calm}), n, seed_for(n, first))
-    for s, start in zip(seats, starts):
-        s.setup_choose(sq(start, size))
-    for s in seats:
-        send(seats, s)
-    return seats
-
-
-def do(seats, action):
-    """The player to act does `action`; returns [[author, event], ...] up to the next command."""
-    t = seats[0].to_move()
-    assert t[1] == "act", t
-    out = [[t[0], send(seats, seats[t[0]], action)]]
-    return out + answers(seats)
+    size = map_size(len(starts))
+    return started(ENGINE, ENGINE.options({"calm": calm}), [sq(x, size) for x in starts],
+                   seed_for(ENGINE, len(starts), first, b"sd"))
 
 
 def pub(seats):
@@ -95,7 +55,7 @@ def test_letters_across_numbers_up():
 
 
 def test_secret_start_any_square_and_commit_carries_no_position():
-    seats = local.make_seats(ENGINE, ENGINE.options(), 2, seed_for(2, 0))
+    seats = local.make_seats(ENGINE, ENGINE.options(), 2, seed_for(ENGINE, 2, 0, b"sd"))
     assert list(seats[0].setup_legal()) == list(range(36))
     seats[0].setup_choose(sq("C4"))
     assert list(seats[0].setup_legal()) == []
@@ -445,8 +405,8 @@ def test_the_map_shows_own_things_and_noted_contacts():
     expect = {sq("A1"): "m", sq("B1"): "s", sq("B3"): "t", sq("F2"): "c"}
     # P2's torpedo moved on at its turn start: F3, F2; P2 was last announced on F6
     expect[sq("F6")] = "c"
-    assert {q: c for q, c in enumerate(grid) if c != " "} == expect
-    other = marks(pub(seats), seats[1].priv, seats[1].log, 1)
+    assert {q: chr(c) for q, c in enumerate(grid) if c != ord(" ")} == expect
+    other = bytes(marks(pub(seats), seats[1].priv, seats[1].log, 1)).decode()
     assert other[sq("A1")] == "c"             # P1's mine, announced in its echo
     assert other[sq("B1")] == "c"             # P1's launch square, not its old echo square
     assert other[sq("F2")] == "t" and other[sq("B3")] == "c" and other[sq("F6")] == "s"

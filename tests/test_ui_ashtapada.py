@@ -9,28 +9,12 @@ from fathom.games.ashtapada import screen as ui
 from fathom.games.local import make_seats
 from fathom.runner import Runner
 
+from runkit import send, settle
 from uikit import App
 
 pytestmark = pytest.mark.micropython
 
 OPTS = {"size": 10, "mines": 3, "islands": 1, "calm": 40}
-
-
-def settle(seats):
-    """Author whatever needs no decision (set-up commits, answers) and deliver it."""
-    moved = True
-    while moved:
-        moved = False
-        for s in seats:
-            t = s.to_move()
-            if t is None or t[0] != s.player or s.result() is not None:
-                continue
-            if (t[1] == "setup" and not s.setup_legal()) or t[1] == "answer":
-                ev = s.author()
-                for o in seats:
-                    if o is not s:
-                        o.receive(s.player, ev)
-                moved = True
 
 
 class Relay:
@@ -45,8 +29,7 @@ class Relay:
         settle(self.seats)
 
     def play(self, action):
-        ev = self.seats[self.player].author(action)
-        self.seats[1 - self.player].receive(self.player, ev)
+        send(self.seats, self.seats[self.player], action)
         settle(self.seats)
 
 

@@ -9,13 +9,14 @@ from fathom.games.bots import RandomBot
 from fathom.games.local import make_seats
 from fathom.games.ping.engine import ENGINE
 from fathom.games.ping import board as B
-from fathom.games.ping import say
+from fathom.games.ping import describe as W
 from fathom.runner import Runner
 from fathom.games.ping import screen as ui
 from fathom.ui.dialog import read_text
 from test_ping_helpers import (SQ, game, play, M1_TORP, M1_TORP2, M2_TORP, M1_GUN,
                                M3_PING, M1_ENC, M2_DIVE, M1_LISTEN)
 
+from runkit import catch_up, settle
 from uikit import App
 
 pytestmark = pytest.mark.micropython
@@ -49,31 +50,6 @@ def info(lines, tag):
 def press(scr, keys):
     for k in keys:
         scr.key(k)
-
-
-def deliver(seats):
-    """Bring every seat's log up to the longest one (the link's job on a unit)."""
-    for a in seats:
-        for b in seats:
-            while len(b.log) < len(a.log):
-                au, ev = a.log[len(b.log)]
-                b.receive(au, ev)
-
-
-def answers(seats):
-    """Author what needs no decision (set-up commits, answers) and deliver it."""
-    moved = True
-    while moved:
-        moved = False
-        for s in seats:
-            t = s.to_move()
-            if t is None or t[0] != s.player or s.result() is not None:
-                continue
-            if (t[1] == "setup" and not s.setup_legal() and len(s.log) == s.player) \
-                    or t[1] == "answer":
-                s.author()
-                deliver(seats)
-                moved = True
 
 
 def square_box(scr, sq):
@@ -162,8 +138,8 @@ def test_the_menu_offers_what_can_be_done_on_the_square():
     # every legal action is in the menu of some square
     offered = []
     for sq in range(B.NSQ):
-        offered.extend(say.label(a) for a in scr.menu_at(sq))
-    assert sorted(set(offered)) == sorted(set(say.label(a) for a in seats[0].legal()))
+        offered.extend(W.label(a) for a in scr.menu_at(sq))
+    assert sorted(set(offered)) == sorted(set(W.label(a) for a in seats[0].legal()))
     # the two MOVE 1 / TORPEDO cards play alike: one entry for both
     seats = game([M1_TORP, M1_TORP2, M2_TORP], [M1_LISTEN, M1_ENC, M2_DIVE], "M", "S")
     _app, scr = screen_for(seats[0])
@@ -198,14 +174,14 @@ def test_a_hit_the_blind_shuffle_and_the_pick_as_a_card_row(w, h):
     a2, s2 = screen_for(seats[1], w, h)
     press(s1, ["OK", "DOWN", "OK"])         # deck gun, on your own square
     assert seats[0].actions[-1] == ["gun", M1_GUN]
-    deliver(seats)
-    answers(seats)                          # P2 is hit
+    catch_up(seats)
+    settle(seats, in_order=True)                          # P2 is hit
     assert s2.lines()[1] == "| Deck gun at M: hit!"
     assert choices(s2.lines()) == ["shuffle hand"]  # the order is drawn, not chosen
     draw(a2, s2)
     assert s2.keys_for(["shuffle", 3]) == ["OK"]
     s2.key("OK")
-    deliver(seats)
+    catch_up(seats)
     assert choices(s1.lines()) == ["cards 1+2", "cards 1+3", "cards 2+3"]
     draw(a1, s1)
     assert s1.keys_for(["disable", 1, 2]) == ["LEFT", "OK"]
@@ -213,8 +189,8 @@ def test_a_hit_the_blind_shuffle_and_the_pick_as_a_card_row(w, h):
     draw(a1, s1)
     s1.key("OK")
     assert seats[0].actions[-1] == ["disable", 0, 2]
-    deliver(seats)
-    answers(seats)
+    catch_up(seats)
+    settle(seats, in_order=True)
     assert s1.lines()[1] == "| P2 damaged at N"
     hand = info(s2.lines(), "hand").split(" ")
     assert len([c for c in hand if c.startswith("x")]) == 2, hand
@@ -225,7 +201,7 @@ def test_a_hit_the_blind_shuffle_and_the_pick_as_a_card_row(w, h):
             y = ui.CH + 1 + i * ui.TH + 2
             assert (d.lit(x, y, 3 * ui.TW, 1) == 3 * ui.TW) == bool(
                 seats[1].priv["hand"][i][1]), i
-    scr_menu = [say.label(a) for a in s2.menu_at(SQ["N"])]
+    scr_menu = [W.label(a) for a in s2.menu_at(SQ["N"])]
     assert [t for t in scr_menu if t.startswith("repair")]
 
 
@@ -261,7 +237,7 @@ def _same(asked, done):
         return True
     if isinstance(asked, list) and asked[0] == "shuffle":
         return done[0] == "shuffle"
-    return say.label(asked) == say.label(done)
+    return W.label(asked) == W.label(done)
 
 
 def keyed_game(seed, bots, sizes, counts):
@@ -290,8 +266,8 @@ def keyed_game(seed, bots, sizes, counts):
             else:
                 continue
             counts.append(len(keys))
-            deliver(seats)
-            answers(seats)
+            catch_up(seats)
+            settle(seats, in_order=True)
             moved = True
             draw(app, sc)
         assert moved

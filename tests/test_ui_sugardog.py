@@ -7,37 +7,18 @@ import sys
 import pytest
 
 from fathom.games.bots import make_bot
-from fathom.games.local import make_seats
+from fathom.games.local import make_seats, next_author
 from fathom.games.sugardog import engine as S
 from fathom.games.sugardog import say
 from fathom.games.sugardog import screen as ui
 from fathom.runner import Runner
 
+from runkit import deliver, settle
 from uikit import App, Oversized
 
 pytestmark = pytest.mark.micropython
 
 SIZES = ((128, 64), (128, 32), (72, 40))
-
-
-def deliver(seats, s, ev):
-    for o in seats:
-        if o is not s:
-            o.receive(s.player, ev)
-
-
-def settle(seats):
-    """Author whatever needs no decision (set-up commits, answers) and deliver it."""
-    moved = True
-    while moved:
-        moved = False
-        for s in seats:
-            t = s.to_move()
-            if t is None or t[0] != s.player or s.result() is not None:
-                continue
-            if (t[1] == "setup" and not s.setup_legal()) or t[1] == "answer":
-                deliver(seats, s, s.author())
-                moved = True
 
 
 def act(seats, player, action):
@@ -131,14 +112,14 @@ def test_the_other_submarine_never_shows_and_a_mine_and_contacts_do():
     act(seats, first, ["run", S.neighbours(6, seats[first].priv["pos"])[0]])
     seat = seats[first]
     grid = S.marks(seat.pub, seat.priv, seat.log, first)
-    assert "c" in grid and "m" in grid
+    assert bytes((S.G_CONTACT,)) in grid and bytes((S.G_MINE,)) in grid
     app, scr = screen_for(seat)
     d = draw(app, scr)
     px = scr.board.px
     for q in range(36):
         x, y = scr.board.where(q)
         inner = d.lit(x + 1, y + 1, px - 2, px - 2)
-        if grid[q] != " " or q in scr.at:
+        if grid[q] != S.G_NONE or q in scr.at:
             assert inner > 0, (q, grid[q])
         else:
             assert inner == 0, q
@@ -317,3 +298,52 @@ def test_a_game_played_from_the_screen_text_alone():
             for j, o in enumerate(seats):   # what settle authored is delivered already
                 sent[j] = o.n_log
     assert seats[0].result() is not None and seats[0].n_actions + seats[1].n_actions > 2
+
+
+def _refresh_alloc(scr):
+    """Bytes the screen's per-event refresh allocates (MicroPython, collector held off)."""
+    import gc
+    gc.collect()
+    before = gc.mem_alloc()
+    gc.disable()
+    try:
+        scr._refresh()
+        return gc.mem_alloc() - before
+    finally:
+        gc.enable()
+
+
+def test_the_map_is_folded_per_event_into_one_bytearray():
+    # Eight players: the 18x18 map. The screen's map is one bytearray of 324 bytes for the whole
+    # game (a list of one-char strs was 1.3 KB a unit, made anew per event), it folds only the
+    # new events (walking the whole log per event made 34 KB of garbage at event 70 and 113 KB
+    # at 230), and it always equals the map worked out from the whole log.
+    n = 8
+    seats = make_seats(S.ENGINE, S.ENGINE.options({"calm": 10}), n, b"fold" * 4)
+    bots = [make_bot("sugardog", "random", b"fold", p) for p in range(n)]
+    app, scr = screen_for(seats[0])
+    grid = scr.grid
+    size = seats[0].pub["size"]
+    assert size == 18 and isinstance(grid, bytearray) and len(grid) == size * size
+    used = []
+    for i in range(240):
+        if seats[0].result() is not None:
+            break
+        s = next_author(seats)
+        while s.setup_legal():
+            s.setup_choose(bots[s.player].setup(s))
+        t = s.to_move()
+        deliver(seats, s, s.author(bots[s.player].act(s) if t[1] == "act" else None))
+        if sys.implementation.name == "micropython" and (i < 40 or i >= 200):
+            used.append(_refresh_alloc(scr))
+        scr._refresh()
+        if i % 40 == 39:
+            s0 = seats[0]
+            assert scr.grid is grid
+            assert grid == S.marks(s0.pub, s0.priv, s0.log, 0)
+    assert seats[0].n_log >= 200, "the game ended early: pick another seed"
+    assert bytes((S.G_SUB,)) in grid
+    if used:
+        early, late = max(used[:40]), max(used[40:])
+        print("sugardog refresh per event on 18x18: early %d B, late %d B" % (early, late))
+        assert late <= early + 1024 and late < 4096, (early, late)

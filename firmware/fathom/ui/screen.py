@@ -2,7 +2,7 @@
 # width and height (8x8 font): 128x64 gives 16 columns x 8 rows, 128x32 16 x 4, 72x40 9 x 5.
 # The widgets are modules of their own, each imported only by the screens that draw it (heap):
 # font, topbar, listview, textpage, cardrow, boardgrid.
-from fathom.ui.font import CH  # noqa: F401  (re-exported: play, pairing, companion, app)
+from fathom.ui.font import CH  # also still imported from here by play, pairing and app
 from fathom.ui.topbar import top_bar
 
 

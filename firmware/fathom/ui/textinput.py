@@ -1,5 +1,6 @@
 # Enter a short name with the arrows: UP/DOWN change the letter, LEFT/RIGHT move, OK saves.
-from fathom.ui.screen import CH, Screen, cols
+from fathom.ui.font import CH
+from fathom.ui.screen import Screen, cols
 from fathom.ui.topbar import top_bar
 
 ALPHABET = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-"

@@ -4,11 +4,11 @@
 # ships you can hit (OK: the cards and attackers that can). Pass and Halt close every menu.
 # Set-up ships and discards are a row of cards; the defender answers from a two-line menu under
 # the attack in words, with a countdown: nobody answering means "take the hit".
-# The words (labels, the last event, what a square holds) come from describe.py, rules-side.
+# The words (labels, the last event, what a square holds) come from say.py, rules-side.
 from fathom.games.base import IllegalAction
 from fathom.games.periplus import board as B
 from fathom.games.periplus import cards as C
-from fathom.games.periplus import describe as W
+from fathom.games.periplus import say as W
 from fathom.games.periplus.fleet import (FLEET, HITS, LEFT, NSHIPS, QUINQ, SHEARED,
                                          SHIP_ABBR, SHIP_NAMES, SQ, TYPE)
 from fathom.hal import clock

@@ -6,16 +6,21 @@
 # action is a few arrows, OK, a step or two in the menu and OK. When hit, the shuffle is one OK
 # and the attacker's pick is a CardRow. A side strip shows the hand (struck through: disabled),
 # the card you will take and the objectives; the bottom line (the side strip's head on a
-# 32-pixel panel) says in words what happened last. A long press of BACK opens the help page.
-# Words come from say.py (the rules' side); nothing here knows a rule beyond what it draws.
+# 32-pixel panel) says in words what happened last; where it is longer than the line, the
+# line shows it a row of whole words at a time, in turn (EVENT_MS each), so it reads whole on a
+# 72x40 panel too without a key. A long press of BACK opens the help page.
+# Words come from describe.py (the rules' side); nothing here knows a rule beyond what it draws.
 from fathom.games.ping import board as B
-from fathom.games.ping import say, track
+from fathom.games.ping import describe as W
+from fathom.games.ping import track
+from fathom.hal import clock
 from fathom.ui.boardgrid import BoardGrid
 from fathom.ui.cardrow import CardRow
 from fathom.ui.dialog import draw_page, read_text
 from fathom.ui.font import CH, TH, TW, put, tiny, tiny_cols
 from fathom.ui.listview import ListView, steps
 from fathom.ui.play import GameBase
+from fathom.ui.screen import wrap
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
 
@@ -24,6 +29,8 @@ HELP_FILE = "games/ping/help.txt"
 _LETTERS = tuple([chr(65 + i) for i in range(B.NSQ)])  # drawn every frame: never rebuilt
 _SEAT = ("P1", "P2")
 _START = 12                  # the cursor's square before you have one: M, the centre
+_LOW = 40                    # panels this tall have the event line under the board
+EVENT_MS = 1500              # each row of a long event line stays this long on the bottom line
 
 
 class PingScreen(GameBase):
@@ -48,6 +55,9 @@ class PingScreen(GameBase):
         self.labels = []
         self.foe = 0
         self.event = ""
+        self.event_rows = [""]    # the event in rows that fit the bottom line, shown in turn
+        self.event_row = 0
+        self._turn_at = None      # when the bottom line turns to the next row (ticks)
         self.side = []            # the side strip's rows of words
         self.side_short = []      # the same in at most 6 characters (a 72-px panel)
         self.obj_line = ""        # the objectives in one row (128x32)
@@ -82,7 +92,7 @@ class PingScreen(GameBase):
                 legal = [legal[Prng(os.urandom(16), b"shuffle").below(len(legal))]]
         seen = []
         for act in legal:
-            text = say.label(act)
+            text = W.label(act)
             if not isinstance(act, list):
                 twin = _LETTERS[act]
             else:
@@ -109,8 +119,13 @@ class PingScreen(GameBase):
             self.mode = BOARD
         self.foe = track.possible(s.pub, 1 - s.player)
         log = s.log
-        self.event = say.line([log[i] for i in range(max(0, a - 2), a)], s.player)
+        self.event = W.line([log[i] for i in range(max(0, a - 2), a)], s.player)
         self.news.set(self.event)
+        d = self.app.hw.display   # the bottom line is there from 40 pixels (else: self.news)
+        self.event_rows = wrap(self.event, (d.width + 1) // TW) if d.height >= _LOW \
+            else [self.event]
+        self.event_row = 0
+        self._turn_at = None
         self._side(s)
         st = self.status()
         self.title_long = "PING " + st
@@ -118,9 +133,9 @@ class PingScreen(GameBase):
 
     def _side(self, s):
         hand = s.priv["hand"]
-        self.codes = [say.code(c) for c, _d in hand]
+        self.codes = [W.code(c) for c, _d in hand]
         self.dis = [d for _c, d in hand]
-        rows = [say.card(c) for c, _d in hand]
+        rows = [W.card(c) for c, _d in hand]
         left, right = slots(s.pub, s.player)
         rows.append("TAKE " + slot_words(right, known_down(s, right)))
         rows.append("OBJ " + obj_names(s.priv["done"]))
@@ -128,7 +143,7 @@ class PingScreen(GameBase):
         self.obj_line = "OBJ %s %s %s" % (obj_names(s.priv["done"]), _SEAT[1 - s.player],
                                           obj_names(s.pub["rep"][1 - s.player]))
         self.side = rows
-        short = [say.card_short(c) for c, _d in hand]
+        short = [W.card_short(c) for c, _d in hand]
         short.append("TK " + slot_short(right, known_down(s, right)))
         short.append("ME " + obj_names(s.priv["done"]))
         short.append(_SEAT[1 - s.player] + " " + obj_names(s.pub["rep"][1 - s.player]))
@@ -148,7 +163,7 @@ class PingScreen(GameBase):
             return
         top_bar(d, self.title_long if d.width >= 128 else self.title_short, link,
                 _SEAT[self.runner.seat.player], fit=True)
-        low = d.height >= 40      # room for the event line under the board
+        low = d.height >= _LOW    # room for the event line under the board
         bh = d.height - CH - (TH if low else 0)
         if self.mode == PICK:
             self._draw_pick(d, bh)
@@ -156,7 +171,8 @@ class PingScreen(GameBase):
             used = self.grid.draw(d, 0, CH, d.width, bh, self._cellfn)
             self._draw_side(d, used + 1, low)
         if low:
-            put(d, self.event, 0, d.height - 5, (d.width + 1) // TW, 1, True)
+            put(d, self.event_rows[self.event_row], 0, d.height - 5, (d.width + 1) // TW, 1,
+                True)
 
     def _cell(self, d, cell, x, y, px):
         sq = B.at(cell)
@@ -215,6 +231,24 @@ class PingScreen(GameBase):
     def _pick_label(self, i):
         return "OK" if self.acts[i][0] == "shuffle" else _PAIRS[i]
 
+    def tick(self, now):
+        if GameBase.tick(self, now):
+            return True
+        return self.turn_event(now)
+
+    def turn_event(self, now):
+        """Turn a long event line to its next row when its time is up; True: redraw."""
+        if len(self.event_rows) < 2:
+            return False
+        if self._turn_at is None:           # a new event: its first row from now
+            self._turn_at = clock.ticks_add(now, EVENT_MS)
+            return False
+        if clock.ticks_diff(now, self._turn_at) < 0:
+            return False
+        self._turn_at = clock.ticks_add(now, EVENT_MS)
+        self.event_row = (self.event_row + 1) % len(self.event_rows)
+        return self.mode == BOARD or self.mode == PICK   # where the line shows
+
     # ---- keys ------------------------------------------------------------------------------
     def key(self, k):
         self.refresh()
@@ -266,7 +300,7 @@ class PingScreen(GameBase):
         self.at = sq
         self.menu_title = "At " + _LETTERS[sq]
         self.items = items
-        self.menu.set([say.label(a) for a in items])
+        self.menu.set([W.label(a) for a in items])
         self.menu.cursor = 0
         self.mode = MENU
 
@@ -274,7 +308,7 @@ class PingScreen(GameBase):
         best, far = me, 99
         mc = B.cell(me)
         for a in self.acts:
-            for sq in say.squares_of(a, me):
+            for sq in W.squares_of(a, me):
                 c = B.cell(sq)
                 d = abs(c % B.COLS - mc % B.COLS) + abs(c // B.COLS - mc // B.COLS)
                 if d < far:
@@ -284,11 +318,11 @@ class PingScreen(GameBase):
     def menu_at(self, sq):
         """The actions offered on square sq, in the menu's order."""
         me = self.runner.seat.priv["sq"]
-        here = [a for a in self.acts if sq in say.squares_of(a, me)]
+        here = [a for a in self.acts if sq in W.squares_of(a, me)]
         out = []
-        for r in range(say.RANKS):  # by rank, then in the engine's order (a stable sort)
+        for r in range(W.RANKS):  # by rank, then in the engine's order (a stable sort)
             for a in here:
-                if say.rank(a) == r:
+                if W.rank(a) == r:
                     out.append(a)
         return out
 
@@ -305,7 +339,7 @@ class PingScreen(GameBase):
         """The shortest list of keys that, pressed from here, authors `action` (a legal action
         of this seat, as a bot returns it; a twin card counts as its twin)."""
         self.refresh()
-        want = say.label(action)
+        want = W.label(action)
         pre = []
         mode = self.mode
         if mode == HELP:
@@ -316,7 +350,7 @@ class PingScreen(GameBase):
                 return pre + ["OK"]
             return pre + self.row.keys_to(self.labels.index(want)) + ["OK"]
         if mode == MENU:
-            labels = [say.label(a) for a in self.items]
+            labels = [W.label(a) for a in self.items]
             if want in labels and self._same(action, self.at):
                 return pre + self.menu.keys_to(labels.index(want)) + ["OK"]
             pre = pre + ["BACK"]
@@ -325,8 +359,8 @@ class PingScreen(GameBase):
         if not isinstance(action, list):
             return pre + g.keys_to(B.cell(action), _is_square) + ["OK"]
         best = None
-        for sq in say.squares_of(action, me):
-            labels = [say.label(a) for a in self.menu_at(sq)]
+        for sq in W.squares_of(action, me):
+            labels = [W.label(a) for a in self.menu_at(sq)]
             keys = g.keys_to(B.cell(sq), _is_square) + ["OK"] + steps(
                 0, labels.index(want), len(labels)) + ["OK"]
             if best is None or len(keys) < len(best):
@@ -334,7 +368,7 @@ class PingScreen(GameBase):
         return pre + best
 
     def _same(self, action, sq):
-        return sq in say.squares_of(action, self.runner.seat.priv["sq"])
+        return sq in W.squares_of(action, self.runner.seat.priv["sq"])
 
     # ---- semantic text ---------------------------------------------------------------------
     def lines(self):
@@ -407,9 +441,9 @@ def slot_words(slot, known):
     if slot is None:
         return "-"
     if slot[1] >= 0:
-        return say.card(slot[1])
+        return W.card(slot[1])
     if known >= 0:
-        return say.card(known)
+        return W.card(known)
     if slot[3] >= 0:
         return "? " + B.UTIL_NAMES[slot[3]][:4]
     return "?"
@@ -420,9 +454,9 @@ def slot_short(slot, known):
     if slot is None:
         return "-"
     if slot[1] >= 0:
-        return say.code(slot[1])
+        return W.code(slot[1])
     if known >= 0:
-        return say.code(known)
+        return W.code(known)
     return "?"
 
 

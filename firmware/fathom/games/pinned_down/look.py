@@ -140,6 +140,33 @@ def choice_forecast(pub, me, a):
     return forecast_words(pub, k, fights[k], effect_bonus(pub, me, a, fights[k]))
 
 
+def choice_lines(pub, me, acts):
+    """choice_line() of every choice in `acts`, one list, for a screen to build once per event
+    (a ship's line is worked out once however many choices act on it)."""
+    ships = {}
+    out = []
+    for a in acts:
+        out.append(choice_line(pub, me, a, ships))
+    return out
+
+
+def choice_line(pub, me, a, ships=None):
+    """The line a screen shows for choice `a` (None: no one choice): the fight forecast while
+    fights are formed or fought, else the ship the choice acts on, else None. `ships`, a dict,
+    keeps ship lines already made."""
+    out = None
+    if isinstance(a, list) or pub["ph"] in ("aconf", "fight"):
+        out = choice_forecast(pub, me, a if isinstance(a, list) else None)
+        t = target_ship(pub, a) if isinstance(a, list) else -1
+        if out is None and t >= 0:
+            if ships is None:
+                return ship_line(pub, t)
+            out = ships.get(t)
+            if out is None:
+                out = ships[t] = ship_line(pub, t)
+    return out
+
+
 def phase_words(pub):
     return _PH.get(pub["ph"], pub["ph"])
 

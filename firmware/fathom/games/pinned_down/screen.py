@@ -51,10 +51,9 @@ class PinnedDownScreen(GameBase):
         self._stat = ""               # distance, threat, place: in full, and for a 3x5 line
         self._tstat = ""
         self._doc = ""
-        self._ck = None              # the item and menu row the second line was built for
-        self._cs = -1
         self._brief = ""
-        self._line2 = ""
+        self._fc = []                # the second line per choice, built once per event
+        self._fc_none = None         # ... and for a group's item (no one choice highlighted)
         self._hand = []              # the hand page: card ids, short labels, full texts
         self._short = []
         self._texts = []
@@ -111,9 +110,15 @@ class PinnedDownScreen(GameBase):
         self._news = self.news()
         self._stat = L.status(s.pub)
         self._tstat = L.status(s.pub, tiny_cols(self.app.hw.display.width))
-        self._ck = None
         self._dk = None
         self._brief = self.brief()
+        # Every choice's second line now, not on each cursor move: a forecast sums the fleet
+        # and the attackers (~1.3 KB of short-lived blocks a unit), and a cursor move must
+        # allocate nothing.
+        self._fc = []
+        me = s.player
+        self._fc = L.choice_lines(s.pub, me, acts)
+        self._fc_none = L.choice_line(s.pub, me, None)
 
     def choices(self):
         """[(choice, label)] of every legal choice (the generic screen's shape)."""
@@ -122,13 +127,17 @@ class PinnedDownScreen(GameBase):
 
     def current(self):
         """The highlighted choice (in the open menu, or a single item's), or None."""
+        i = self._current_index()
+        return None if i < 0 else self._acts[i]
+
+    def _current_index(self):
         self.build()
         if not self._items:
-            return None
+            return -1
         it = self._items[min(self.view.cursor, len(self._items) - 1)]
         if self.sub is not None:
-            return self._acts[it[1][min(self.sub.cursor, len(it[1]) - 1)]]
-        return self._acts[it[1][0]] if len(it[1]) == 1 else None
+            return it[1][min(self.sub.cursor, len(it[1]) - 1)]
+        return it[1][0] if len(it[1]) == 1 else -1
 
     def news(self):
         """The newest event in words, for this player."""
@@ -143,24 +152,9 @@ class PinnedDownScreen(GameBase):
 
     def line2(self):
         """The second status line: the highlighted choice's fight forecast, else the ship it
-        touches, else distance, threat and place (built once per choice, not per frame)."""
-        self.build()
-        a = self.current()
-        sc = self.sub.cursor if self.sub else -1
-        if self.view.cursor == self._ck and sc == self._cs:   # two ints: no tuple per frame
-            return self._line2
-        self._ck = self.view.cursor
-        self._cs = sc
-        s = self.runner.seat
-        pub = s.pub
-        out = None
-        if isinstance(a, list) or pub["ph"] in ("aconf", "fight"):
-            out = L.choice_forecast(pub, s.player, a if isinstance(a, list) else None)
-            t = L.target_ship(pub, a) if isinstance(a, list) else -1
-            if out is None and t >= 0:
-                out = L.ship_line(pub, t)
-        self._line2 = out
-        return out
+        touches, else None (distance, threat and place), all built once per event."""
+        i = self._current_index()
+        return self._fc_none if i < 0 else self._fc[i]
 
     def brief(self):
         """The top bar's title: whose turn and which phase, in a few characters."""

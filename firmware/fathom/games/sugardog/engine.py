@@ -483,22 +483,56 @@ class SugarDog(Engine):
         return who + str(tag)
 
 
-def marks(pub, priv, log, player):
-    """The player's map as the source draws it, one char per square: 's' own submarine, 't' own
-    torpedo, 'm' own mine, 'c' a contact noted from the log (another submarine where it was last
-    announced, an announced mine, another player's torpedo), ' ' nothing known."""
-    size = pub["size"]
-    alive = pub["alive"]
-    seen = {}
-    mines = {}
-    for author, ev in log:
-        if author == player or not ev:
-            continue
+# The map's glyphs, one byte a square (marks() fills a bytearray: a square's glyph is read as
+# an int without allocating, where indexing a str makes a new one-char str on MicroPython).
+G_NONE = 32        # ' ' nothing known
+G_SUB = 115        # 's' own submarine
+G_TORP = 116       # 't' own torpedo
+G_MINE = 109       # 'm' own mine
+G_CONTACT = 99     # 'c' a contact noted from the log
+
+
+class Marks:
+    """One player's map as the source draws it, kept across events: the log is folded one new
+    event at a time (where each other submarine was last announced, the mines announced and
+    not yet spent), and the map is a bytearray made once and repainted per event, so the
+    per-event cost does not grow with the game (a screen keeps one)."""
+
+    def __init__(self, player, size):
+        self.player = player
+        self.size = size
+        self.grid = bytearray(size * size)
+        self.n = 0          # the log entries folded so far
+        self.seen = {}      # player -> square last announced
+        self.mines = {}     # square -> the player who announced a mine there
+
+    def update(self, pub, priv, log):
+        """Fold the log's new events in, repaint and return the grid (G_* per square):
+        G_SUB, G_TORP, G_MINE own things, G_CONTACT another submarine where it was last
+        announced, an announced mine or another player's torpedo, G_NONE nothing known."""
+        n = len(log)
+        if n < self.n:                  # a shorter log is another game: start again
+            self.n = 0
+            self.seen = {}
+            self.mines = {}
+        i = self.n
+        while i < n:
+            author, ev = log[i]
+            self._fold(author, ev)
+            i += 1
+        self.n = n
+        return self._paint(pub, priv)
+
+    def _fold(self, author, ev):
+        if author == self.player or not ev:
+            return
+        seen = self.seen
+        mines = self.mines
         tag = ev[0]
         if tag in ("c", "s", "e"):
             seen[author] = ev[1]
         elif tag == "f":
-            seen[author] = step(size, ev[1], (ev[2] + 2) % 4)
+            seen[author] = step(self.size, ev[1], (ev[2] + 2) % 4)
         if tag in ("s", "e"):
             for q in [q for q in mines if mines[q] == author]:
                 del mines[q]
@@ -506,23 +540,34 @@ def marks(pub, priv, log, player):
                 mines[q] = author
         elif tag == "a" and ev[2] and mines.get(ev[1][-1]) == author:
             del mines[ev[1][-1]]
-    # A list, so the screen reads a square's glyph without allocating (indexing a str makes a
-    # new one-char str on MicroPython). On the 16x16 and 18x18 maps this list is 1-1.3 KB on
-    # a unit, one block per event when the screen refreshes (reported: see the rules page).
-    grid = [" "] * (size * size)
-    for q in mines:
-        if alive[mines[q]]:
-            grid[q] = "c"
-    for p in seen:
-        if alive[p]:
-            grid[seen[p]] = "c"
-    for t in pub["torps"]:
-        grid[t[2]] = "t" if t[1] == player else "c"
-    for q in priv["mines"]:
-        grid[q] = "m"
-    if alive[player] and priv["pos"] is not None:
-        grid[priv["pos"]] = "s"
-    return grid
+
+    def _paint(self, pub, priv):
+        grid = self.grid
+        alive = pub["alive"]
+        player = self.player
+        mines = self.mines
+        seen = self.seen
+        for i in range(len(grid)):
+            grid[i] = G_NONE
+        for q in mines:
+            if alive[mines[q]]:
+                grid[q] = G_CONTACT
+        for p in seen:
+            if alive[p]:
+                grid[seen[p]] = G_CONTACT
+        for t in pub["torps"]:
+            grid[t[2]] = G_TORP if t[1] == player else G_CONTACT
+        for q in priv["mines"]:
+            grid[q] = G_MINE
+        if alive[player] and priv["pos"] is not None:
+            grid[priv["pos"]] = G_SUB
+        return grid
+
+
+def marks(pub, priv, log, player):
+    """The player's map from the whole log, once (a screen keeps a Marks instead): a bytearray
+    of G_* glyphs, one per square."""
+    return Marks(player, pub["size"]).update(pub, priv, log)
 
 
 ENGINE = SugarDog()

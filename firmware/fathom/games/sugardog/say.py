@@ -2,7 +2,7 @@
 # action is pointed at, its label in the short menu of that square, and what an event meant,
 # said from one player's side. Rules questions (which square a torpedo enters first) are
 # answered here with the engine's own step(), so the UI never re-derives them.
-from fathom.games.sugardog.engine import DIRS, step
+from fathom.games.sugardog.engine import DIRS, G_CONTACT, G_MINE, G_SUB, G_TORP, step
 
 _HEADINGS = ("north", "east", "south", "west")
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -118,8 +118,8 @@ def you_are(viewer, n):
 
 
 def here(glyph):
-    """What the map shows on a square, in a word (engine.marks glyphs)."""
+    """What the map shows on a square, in a word (a glyph of engine.marks: G_SUB...)."""
     return _HERE.get(glyph, "")
 
 
-_HERE = {"s": "your sub", "m": "your mine", "t": "your torp", "c": "contact"}
+_HERE = {G_SUB: "your sub", G_MINE: "your mine", G_TORP: "your torp", G_CONTACT: "contact"}

@@ -9,6 +9,7 @@
 # redraw builds no strings and walks no log.
 from fathom.games.sugardog import engine as S
 from fathom.games.sugardog import say
+from fathom.games.sugardog.engine import G_CONTACT, G_MINE, G_NONE, G_SUB, G_TORP
 from fathom.ui.boardgrid import BoardGrid
 from fathom.ui.dialog import show_help
 from fathom.ui.font import CH, TH, TW, number, put, tiny
@@ -21,6 +22,7 @@ HELP = "games/sugardog/help.txt"
 _LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")   # one-character strings made once, drawn free
 _MIN_PX = 5       # a submarine, a mine and a torpedo stay told apart at 5 px squares
 _SIDE_8X8 = 8     # side panel columns from which it uses the 8x8 font (else 3x5)
+_G_PLAN = 84      # 'T': the planned torpedo on a lit square (beside engine's G_* glyphs)
 
 
 class SugarDogScreen(GameBase):
@@ -40,7 +42,8 @@ class SugarDogScreen(GameBase):
         self._seen = None         # (events, set-up choices, actions, problem) of the caches
         self._legal_seen = None
         self.at = {}              # square -> its legal actions, likelier first
-        self.grid = []            # engine.marks: what this captain knows, a char per square
+        self.marks = S.Marks(s.player, size)  # what this captain knows, folded per event
+        self.grid = self.marks.grid  # its G_* glyph per square, a bytearray made once
         self.line = ""            # what happened last, in words
         self.said = TextPage()    # the same in the side panel (8x8 or 3x5, as it has room)
         self._st = ("", "")    # (long, short) for the top bar
@@ -75,7 +78,7 @@ class SugarDogScreen(GameBase):
             self.close()
             if legal and pos is not None:
                 self.board.cursor = pos
-        self.grid = S.marks(s.pub, s.priv, s.log, s.player)
+        self.marks.update(s.pub, s.priv, s.log)
         self.line = self._what(s)
         self.said.set(self.line)
         self._st = self._status(s)
@@ -252,7 +255,7 @@ class SugarDogScreen(GameBase):
             g = self._ghost(g)
         else:
             d.pixel(cx, cy, 1)  # grid dots: squares can be counted
-        if g != " ":
+        if g != G_NONE:
             self._glyph(d, g, q, cx, cy, px, 0 if lit else 1)
         elif not lit and q in self.at:   # something can be done here: a dot in the middle
             m = px // 2
@@ -262,20 +265,20 @@ class SugarDogScreen(GameBase):
         """What the highlighted action would put on a lit square."""
         kind = self.menu_acts[self.menu.cursor] if self.menu is not None else None
         if not isinstance(kind, list):
-            return "s"
+            return G_SUB
         kind = kind[0]
         if kind in ("run", "cruise"):
-            return "s"
+            return G_SUB
         if kind == "mine":
-            return "m"
+            return G_MINE
         if kind == "fire":
-            return "T"
+            return _G_PLAN
         return g
 
     def _glyph(self, d, g, q, cx, cy, cell, c):
         i = cell - 1
         x, y = cx + 1, cy + 1
-        if g == "s":  # a hull with rounded ends
+        if g == G_SUB:  # a hull with rounded ends
             h = max(2, i - 2 * (i // 3))
             yy = y + (i - h) // 2
             d.fill_rect(x, yy, i - 1, h, c)
@@ -285,13 +288,13 @@ class SugarDogScreen(GameBase):
                 d.pixel(x, yy + h - 1, 1 - c)
                 d.pixel(x + i - 2, yy + h - 1, 1 - c)
                 d.vline(x + i // 2, yy - 1, 1, c)  # conning tower
-        elif g == "m":  # a spiked mine
+        elif g == G_MINE:  # a spiked mine
             d.line(x, y, x + i - 2, y + i - 2, c)
             d.line(x + i - 2, y, x, y + i - 2, c)
-        elif g == "c":  # a contact: something noted, an outline
+        elif g == G_CONTACT:  # a contact: something noted, an outline
             d.rect(x, y, i - 1, i - 1, c)
-        else:  # "t" own torpedo (heading from pub), "T" the planned one
-            di = self._torp_dir(q) if g == "t" else self.menu_acts[self.menu.cursor][1]
+        else:  # own torpedo (heading from pub), or the planned one
+            di = self._torp_dir(q) if g == G_TORP else self.menu_acts[self.menu.cursor][1]
             m = (i - 1) // 2
             if di in (S.N, S.S):
                 d.vline(x + m, y, i - 1, c)
@@ -329,7 +332,8 @@ class SugarDogScreen(GameBase):
             out.append("| " + self.hint)
         out.append("acts " + " ".join([say.name(size, q) for q in sorted(self.at)]))
         for r in range(size - 1, -1, -1):
-            out.append("# " + "".join(self.grid[r * size:(r + 1) * size]).replace(" ", "."))
+            row = bytes(self.grid[r * size:(r + 1) * size]).decode()
+            out.append("# " + row.replace(" ", "."))
         return out
 
 

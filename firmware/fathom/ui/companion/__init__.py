@@ -4,10 +4,10 @@
 # every change, so a power cut loses nothing.
 from fathom import games
 from fathom.ui.boardgrid import BoardGrid, mark
-from fathom.ui.font import put
+from fathom.ui.font import CH, put
 from fathom.ui.listview import ListView
 from fathom.ui.menu import Item, Menu
-from fathom.ui.screen import CH, Screen, cols, rows, wrap
+from fathom.ui.screen import Screen, cols, rows, wrap
 from fathom.ui.topbar import top_bar
 
 
