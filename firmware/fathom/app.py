@@ -7,7 +7,7 @@ import sys
 from fathom.hal import clock
 from fathom.settings import Settings
 from fathom.ui.menu import Item, Menu
-from fathom.ui.screen import CH
+from fathom.ui.font import CH
 
 LOOP_MS = 10
 
