@@ -20,7 +20,7 @@ def sealed_cards(gid, opts, seed, me, salt, events):
     (2) for every card it opened to the other, try to open it with its own share and each share
     the other ever published (and with its own share alone); (3) look for a card's plain
     element anywhere in the events. Returns the cards so determined."""
-    eng = games.engine(gid)
+    eng = games.engine(gid).bind(events)   # the sealed deck is read back from the events
     pub, priv = fresh_state(eng, opts, 2, seed, me, salt)
     if "sd" not in pub:
         return []
@@ -36,10 +36,10 @@ def sealed_cards(gid, opts, seed, me, salt, events):
             setups[author] = ev[2]
             continue
         if ev[0] == "so":
-            deck = pub["sd"]["deck"]
+            sd = pub["sd"]
             for p, sh in zip(ev[2], ev[3]):
                 if author == me:
-                    theirs_sealed.append((deck[2 * p], deck[2 * p + 1]))
+                    theirs_sealed.append(stage.card(events, sd["at"][1], 1, sd["rnd"], p))
                 else:
                     their_shares.append(sh)
         apply_event(eng, pub, priv, me, author, ev, kind)
@@ -84,7 +84,7 @@ def deal_end(events):
 def hand_after(gid, opts, seed, player, salt, events):
     """The truth: `player`'s hand after `events` (the opening deal), replayed with its own
     salt (the answers in a deal need no set-up choice)."""
-    eng = games.engine(gid)
+    eng = games.engine(gid).bind(events)
     pub, priv = fresh_state(eng, opts, 2, seed, player, salt)
     setups = {}
     for author, ev in events:

@@ -29,7 +29,8 @@ GAME_TIMEOUT_S = 420
 TEST_TIMEOUT_S = GAME_TIMEOUT_S + 180
 CARD_EVENTS = ("discard", "move", "ahead", "fire", "defend")   # event[1] is the card played
 EVENT_SHAPES = {"setup": 3, "discard": 2, "move": 4, "ahead": 3, "also": 2, "halt": 1,
-                "pass": 1, "fire": 4, "take": 1, "defend": 2, "concede": 1}
+                "pass": 1, "fire": 4, "take": 1, "defend": 2, "concede": 1,
+                "sk": 2, "ss": 4, "so": 4}   # the sealed deal's: group elements, never a card
 HANDSHAKE = ("hi", "pc", "pk", "pr", "ok", "no")
 # the session's game agreement and seed commit-reveal: [kind, field types...]
 GAME_SETUP = {"gp": (str, dict, bytes), "ga": (bytes,), "gd": (str,), "rv": (bytes,)}
@@ -139,27 +140,28 @@ def load_game(unit_dir):
 
 
 def hands_before_each_event(saves):
-    """Replay the log with both players' secrets (each save holds its own seat and the other's
-    reveal): the hand of each event's author just before that event."""
+    """Replay the log with both players' secrets (each save holds its own seat, its salt giving
+    a sealed deal's secret): the hand of each event's author just before that event."""
     seed, opts = saves[0]["seat"]["seed"], saves[0]["seat"]["opts"]
     log = saves[0]["seat"]["log"]
+    eng = ENGINE.bind(log)   # a sealed deck is read back from the log's shuffle events
     states = []
     for p in (0, 1):
         s = saves[0] if saves[0]["seat"]["player"] == p else saves[1]
-        pub, priv = fresh_state(ENGINE, opts, 2, seed, p)
+        pub, priv = fresh_state(eng, opts, 2, seed, p, bytes(s["seat"]["salt"]))
         for c in s["seat"]["setup"]:
-            ENGINE.setup_apply(pub, priv, p, c)
+            eng.setup_apply(pub, priv, p, c)
         states.append((pub, priv, {}))
     hands = []
     for author, event in log:
         hands.append(list(states[author][1]["hand"]))
         for p, (pub, priv, setups) in enumerate(states):
-            kind = step_kind(ENGINE, pub, author, event, 2, setups)
+            kind = step_kind(eng, pub, author, event, 2, setups)
             if kind == SETUP:
-                ENGINE.apply(pub, author, event)
+                eng.apply(pub, author, event)
                 setups[author] = event[2]
             else:
-                apply_event(ENGINE, pub, priv, p, author, event, kind)
+                apply_event(eng, pub, priv, p, author, event, kind)
     return log, hands
 
 
@@ -229,8 +231,8 @@ def check_no_card_before_play(capture, saves):
     assert sorted(set(heads)) == [0, 1], "both reveals travel once the game is over"
     for me, got in revealed.items():
         assert len(got) == counts[me], "the reveal's chunks add up to its count"
-        mine = [e for a, e in log if a == me and e[0] in EVENT_SHAPES
-                and e[0] not in ("setup", "concede")]
+        mine = [e for a, e in log if a == me and e[0] in EVENT_SHAPES   # its acts, not its
+                and e[0] not in ("setup", "concede", "sk", "ss", "so")]  # sealed answers
         assert [encode(a) for a in got] == [encode(e) for e in mine], \
             "the reveal lists actions that never travelled as events"
     assert min(rev_at) > max(ev_pos.values()), "a reveal left before the game ended"

@@ -61,18 +61,21 @@ def named(ev):
         return ([ev[3]] if ev[3] >= 0 else []), [ev[1]]
     if tag in ("hand", "dive"):
         return [], [ev[1]]
-    # the rest carry no square and no card: their whole shape is fixed
+    # the rest carry no square and no card: their whole shape is fixed (the sealed deal's key,
+    # shuffle chunks and shares are group elements: a card never appears in them)
     assert (tag, len(ev)) in (("setup", 3), ("listen", 1), ("miss", 1), ("shuffle", 1),
-                              ("disable", 3), ("hit", 1)), ev
+                              ("disable", 3), ("hit", 1), ("sk", 2), ("ss", 4),
+                              ("so", 4)), ev
     return [], []
 
 
-def replay(log, seed, player, reveal, hands):
-    """Walk the log as `player` with their revealed secrets, checking each event they authored
-    names only what the rules reveal. Collects every hand they held into `hands`."""
+def replay(log, seed, opts, player, reveal, hands):
+    """Walk the log as `player` with their revealed secrets (the salt gives a sealed deal's
+    secret), checking each event they authored names only what the rules reveal. Collects
+    every hand they held into `hands`."""
     salt, choices, actions = reveal
-    eng = ENGINE
-    pub, priv = fresh_state(eng, {}, 2, seed, player)
+    eng = ENGINE.bind(log)   # a sealed deck is read back from the log's shuffle events
+    pub, priv = fresh_state(eng, opts, 2, seed, player, bytes(salt))
     for c in choices:
         eng.setup_apply(pub, priv, player, c)
     actions = list(actions)
@@ -80,7 +83,8 @@ def replay(log, seed, player, reveal, hands):
     for i, (author, ev) in enumerate(log):
         kind = step_kind(eng, pub, author, ev, 2, setups)
         if kind == "setup":
-            assert ev[1] is None  # a commitment only
+            # a commitment only, and with the sealed deal the commitment to its key
+            assert ev[1] is None if "sd" not in pub else len(ev[1]) == 32, ev
             eng.apply(pub, author, ev)
             setups[author] = ev[2]
             continue
@@ -113,6 +117,7 @@ def check_secrecy(saves, capture):
     log = [(a, e) for a, e in saves[0]["seat"]["log"]]
     assert [(a, e) for a, e in saves[1]["seat"]["log"]] == log
     seed = saves[0]["seat"]["seed"]
+    opts = saves[0]["seat"]["opts"]
     reveals = {}
     for sv in saves:
         for p, r in sv["reveals"].items():
@@ -120,7 +125,7 @@ def check_secrecy(saves, capture):
     assert sorted(reveals) == [0, 1]
     hands = []
     for p in (0, 1):
-        replay(log, seed, p, reveals[p], hands)
+        replay(log, seed, opts, p, reveals[p], hands)
     # the secrets long enough to search for as bytes: salts, hands, the private actions
     # (a square or a card is one byte, 0x40|n, and matches anywhere: those are checked above at
     # the positions where events put them, and every event on the air is checked against
@@ -166,7 +171,7 @@ def check_secrecy(saves, capture):
     for s in capture[:first_rev]:  # nor in any raw frame, keyed or not, fragment or whole
         for nd in needles:
             assert nd not in bytes(s.data), ("leak", s, nd)
-    return log
+    return log, hands
 
 
 class _Tag:
@@ -181,11 +186,12 @@ def _sent(data, link="espnow"):
     return s
 
 
-def planted_leaks(saves):
+def planted_leaks(saves, hands):
     """Captures with one leak put in front: a hand in a keyed message, a salt in an unkeyed
-    beacon, a private action, a reveal before the game ended."""
+    beacon, a private action, a reveal before the game ended. `hands`: the replay's (encoded),
+    the real ones whatever the deal (a sealed deal's cannot be read from the seed)."""
     seat = saves[0]["seat"]
-    hand = fresh_state(ENGINE, {}, 2, seat["seed"], 1)[1]["hand"]  # P2's, held all turn 1
+    hand = decode(hands[0])
 
     def keyed(m):
         return _sent(frame.encode(frame.DATA, 0xBEEF, 1, 0, encode(m), _Tag()))
@@ -229,8 +235,9 @@ def test_two_units_play_ping_over_espnow_through_their_keys(tmp_path):
     finally:
         ether.stop()
     capture = list(ether.capture)
-    log = check_secrecy(saves, capture)
-    for plant, what in planted_leaks(saves):  # and the check does find a leak
+    log, hands = check_secrecy(saves, capture)
+    assert saves[0]["seat"]["opts"]["sealed"] == 1 and any(e[0] == "ss" for _a, e in log)
+    for plant, what in planted_leaks(saves, hands):  # and the check does find a leak
         with pytest.raises(AssertionError, match=what):
             check_secrecy(saves, plant + capture)
     presses = [n for r in reports for n in r["presses"]]

@@ -13,6 +13,10 @@ from fathom.games.periplus.engine import ENGINE
 from fathom.games.periplus import cards as C
 from fathom.games.periplus.engine import PeriplusEngine
 
+# the seeded deal: these tests read the deck order from the joint seed, or are not about the
+# deal at all (the sealed deal has its own: tests/test_sealed*.py); sealed games cost more
+SEEDED = {"sealed": 0}
+
 pytestmark = pytest.mark.micropython
 
 PLAYS = ("discard", "move", "ahead", "fire", "defend")
@@ -63,12 +67,12 @@ def test_no_event_carries_a_card_before_it_is_played(seed):
                 assert C.is_kind(k)
             prev[s.player] = list(s.priv["hand"])
 
-    out = local.play(ENGINE, ENGINE.options(), 2, seed, recs, on_event=on_event)
+    out = local.play(ENGINE, ENGINE.options(SEEDED), 2, seed, recs, on_event=on_event)
     assert out["result"] is not None and checked[0] > 10
 
 
 def test_public_state_holds_counts_not_hands():
-    out = local.play(ENGINE, ENGINE.options(), 2, b"pubkeys",
+    out = local.play(ENGINE, ENGINE.options(SEEDED), 2, b"pubkeys",
                      [RandomBot(b"pubkeys", 0), RandomBot(b"pubkeys", 1)])
     pub = out["seats"][0].pub
     assert sorted(pub) == sorted(["isl", "ships", "ready", "turn", "phase", "n", "hand", "deck",
@@ -123,7 +127,7 @@ def drive(seats, bots):
 @pytest.mark.parametrize("how", ["defend", "fire"])
 def test_audit_names_the_first_card_played_without_holding_it(how):
     seed = b"cheat-" + how.encode()
-    opts = ENGINE.options()
+    opts = ENGINE.options(SEEDED)
     honest = Seat(ENGINE, opts, 2, seed, 0, b"salt0")
     cheat = Seat(CheatEngine(how), opts, 2, seed, 1, b"salt1")
     drive([honest, cheat], [RandomBot(seed, 0), Greedy(seed, 1)])
@@ -151,7 +155,7 @@ def test_audit_names_the_first_card_played_without_holding_it(how):
 
 
 def test_a_saved_seat_restores_to_the_same_state():
-    out = local.play(ENGINE, ENGINE.options({"islands": 2}), 2, b"save",
+    out = local.play(ENGINE, ENGINE.options({"islands": 2, "sealed": 0}), 2, b"save",
                      [RandomBot(b"save", 0), RandomBot(b"save", 1)])
     for s in out["seats"]:
         back = restore(ENGINE, seatcopy.save(s))

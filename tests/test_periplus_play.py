@@ -14,10 +14,14 @@ from fathom.games.periplus.bot import EasyBot, SharpBot, p_clear
 from fathom.games.periplus.engine import ENGINE
 from fathom.games.periplus import cards as C
 
+# the seeded deal: these tests read the deck order from the joint seed, or are not about the
+# deal at all (the sealed deal has its own: tests/test_sealed*.py); sealed games cost more
+SEEDED = {"sealed": 0}
+
 
 @pytest.mark.parametrize("islands", [0, 2, 4])
 def test_many_random_playouts_end_with_clean_audits(islands):
-    opts = ENGINE.options({"islands": islands})
+    opts = ENGINE.options({"islands": islands, "sealed": 0})
     for i in range(8):
         seed = b"cp%d-%d" % (islands, i)
         out = local.play(ENGINE, opts, 2, seed, [RandomBot(seed, 0), RandomBot(seed, 1)])
@@ -40,7 +44,7 @@ def _midgame_positions():
             return RandomBot.setup(self, seat)
 
     holder = [None]
-    local.play(ENGINE, ENGINE.options(), 2, b"fuzz", [Keep(b"fuzz", 0), RandomBot(b"fuzz", 1)],
+    local.play(ENGINE, ENGINE.options(SEEDED), 2, b"fuzz", [Keep(b"fuzz", 0), RandomBot(b"fuzz", 1)],
                on_event=grab)
     return list(seen.values())
 
@@ -79,7 +83,7 @@ def _rate(cls, games):
         bots = [None, None]
         bots[me] = cls(seed, me)
         bots[1 - me] = RandomBot(seed, 1 - me)
-        out = local.play(ENGINE, ENGINE.options({"islands": (0, 2)[i % 4 // 2]}), 2, seed, bots)
+        out = local.play(ENGINE, ENGINE.options({"islands": (0, 2)[i % 4 // 2], "sealed": 0}), 2, seed, bots)
         assert all(a[2] is None for a in out["audits"])
         wins += out["result"][0] == [me]
     return wins
@@ -95,7 +99,7 @@ def test_easy_mostly_beats_random():
 
 def test_sharp_never_reads_the_deck_order():
     """Scrambling what only the seed could tell (deck order, reshuffle key) changes nothing."""
-    out = local.play(ENGINE, ENGINE.options(), 2, b"peek",
+    out = local.play(ENGINE, ENGINE.options(SEEDED), 2, b"peek",
                      [SharpBot(b"peek", 0), RandomBot(b"peek", 1)])
     seat = out["seats"][0]
     # replay the game and ask the bot at each of its turns with a scrambled deck
@@ -121,7 +125,7 @@ def test_sharp_never_reads_the_deck_order():
 
 
 def test_sharp_reads_the_odds_from_unseen_cards():
-    out = local.play(ENGINE, ENGINE.options(), 2, b"odds",
+    out = local.play(ENGINE, ENGINE.options(SEEDED), 2, b"odds",
                      [SharpBot(b"odds", 0), RandomBot(b"odds", 1)])
     seat = out["seats"][0]
     seat.pub["hand"][1] = 5
@@ -138,7 +142,7 @@ def test_sharp_reads_the_odds_from_unseen_cards():
 
 def test_bots_pick_legal_actions_in_every_phase():
     for cls in (SharpBot, EasyBot):
-        out = local.play(ENGINE, ENGINE.options({"islands": 4}), 2, b"legal",
+        out = local.play(ENGINE, ENGINE.options({"islands": 4, "sealed": 0}), 2, b"legal",
                          [cls(b"legal", 0), cls(b"legal", 1)])
         assert out["result"] is not None
         assert all(a[2] is None for a in out["audits"])

@@ -11,6 +11,10 @@ from fathom.games.periplus import cards as C
 from fathom.games.periplus.engine import QUIET_TURNS, SQ, LEFT, SHEARED
 from periplus_helpers import BI, TR, QD, QQ, K, SEED, act, legal, pos, snapshot, sq
 
+# the seeded deal: these tests read the deck order from the joint seed, or are not about the
+# deal at all (the sealed deal has its own: tests/test_sealed*.py); sealed games cost more
+SEEDED = {"sealed": 0}
+
 pytestmark = pytest.mark.micropython
 
 # a minimal two-ship battle: player 0's Trireme (id 0) and Quinquereme (id 7),
@@ -53,9 +57,9 @@ def test_each_defense_card_negates_exactly_one_attack_type():
 
 
 def test_deck_order_comes_from_the_joint_seed():
-    a = Seat(ENGINE, ENGINE.options(), 2, SEED, 0, b"s0")
-    b = Seat(ENGINE, ENGINE.options(), 2, SEED, 1, b"s1")
-    c = Seat(ENGINE, ENGINE.options(), 2, b"another seed", 0, b"s0")
+    a = Seat(ENGINE, ENGINE.options(SEEDED), 2, SEED, 0, b"s0")
+    b = Seat(ENGINE, ENGINE.options(SEEDED), 2, SEED, 1, b"s1")
+    c = Seat(ENGINE, ENGINE.options(SEEDED), 2, b"another seed", 0, b"s0")
     assert a.priv["deck"] == b.priv["deck"]
     assert a.priv["key"] == b.priv["key"]
     assert a.priv["deck"] + a.priv["hand"] + b.priv["hand"] != c.priv["deck"] + c.priv["hand"]
@@ -70,7 +74,7 @@ def test_deck_order_comes_from_the_joint_seed():
 
 # ---- set-up -----------------------------------------------------------------------------------
 def test_setup_offers_the_ships_left_and_publishes_the_row():
-    s = Seat(ENGINE, ENGINE.options(), 2, SEED, 1, b"s")
+    s = Seat(ENGINE, ENGINE.options(SEEDED), 2, SEED, 1, b"s")
     assert s.setup_legal() == [0, 1, 2, 3]
     for t in (QQ, QD, QD):
         s.setup_choose(t)
@@ -85,7 +89,7 @@ def test_setup_offers_the_ships_left_and_publishes_the_row():
 
 
 def test_fleets_fill_the_back_rows_with_their_hits_and_no_stacking():
-    pub = ENGINE.new_game(ENGINE.options(), 2, Prng(SEED, b"game"))
+    pub = ENGINE.new_game(ENGINE.options(SEEDED), 2, Prng(SEED, b"game"))
     ENGINE.apply(pub, 0, ["setup", [QQ, QD, QD, TR, TR, TR, BI, BI], b"x" * 32])
     assert pub["phase"] == "setup"
     ENGINE.apply(pub, 1, ["setup", [BI, TR, QD, QQ, QD, TR, BI, TR], b"x" * 32])
@@ -105,7 +109,7 @@ def test_fleets_fill_the_back_rows_with_their_hits_and_no_stacking():
     "QQQQQQQQ",
 ])
 def test_setup_refuses_a_wrong_fleet(row):
-    pub = ENGINE.new_game(ENGINE.options(), 2, Prng(SEED, b"game"))
+    pub = ENGINE.new_game(ENGINE.options(SEEDED), 2, Prng(SEED, b"game"))
     before = snapshot(pub)
     with pytest.raises(IllegalAction):
         ENGINE.apply(pub, 0, ["setup", row, b"x" * 32])
@@ -115,14 +119,14 @@ def test_setup_refuses_a_wrong_fleet(row):
 def test_islands_are_mirrored_in_the_middle_rows():
     for n in (2, 4):
         for seed in (b"a", b"b", b"c"):
-            pub = ENGINE.new_game(ENGINE.options({"islands": n}), 2, Prng(seed, b"game"))
+            pub = ENGINE.new_game(ENGINE.options({"islands": n, "sealed": 0}), 2, Prng(seed, b"game"))
             isl = pub["isl"]
             assert len(isl) == n and len(set(isl)) == n
             for s in isl:
                 assert 16 <= s < 48 and 63 - s in isl
-    assert ENGINE.new_game(ENGINE.options(), 2, Prng(SEED, b"game"))["isl"] == []
+    assert ENGINE.new_game(ENGINE.options(SEEDED), 2, Prng(SEED, b"game"))["isl"] == []
     with pytest.raises(IllegalAction):
-        ENGINE.options({"islands": 3})
+        ENGINE.options({"islands": 3, "sealed": 0})
 
 
 # ---- maneuver ---------------------------------------------------------------------------------
@@ -512,7 +516,7 @@ def test_act_refuses_cards_not_in_hand():
 # ---- whole games ----------------------------------------------------------------------------
 @pytest.mark.parametrize("seed, islands", [(b"mp1", 0), (b"mp2", 2), (b"mp3", 4)])
 def test_random_playouts_finish_and_pass_every_audit(seed, islands):
-    opts = ENGINE.options({"islands": islands})
+    opts = ENGINE.options({"islands": islands, "sealed": 0})
     out = local.play(ENGINE, opts, 2, seed, [RandomBot(seed, 0), RandomBot(seed, 1)])
     assert out["result"] is not None
     assert [a[2] for a in out["audits"]] == [None, None]

@@ -48,7 +48,7 @@ def test_off_is_the_seeded_deal_unchanged(gid):
     assert off["seats"][0].short_hash() == old["seats"][0].short_hash()
     assert "sd" not in off["seats"][0].pub
     assert not {"sk", "ss", "so"} & set(tags(off["seats"][0]))
-    assert eng.options({})["sealed"] == 0   # default off until the lead flips it
+    assert eng.options({})["sealed"] == 1   # a new game's default: sealed
 
 
 # ---- on: whole games, verified -------------------------------------------------------------

@@ -35,7 +35,9 @@ class Poison:
 
 
 def new_game(seed=b"ui-periplus", opts=None):
-    seats = make_seats(ENGINE, ENGINE.options(opts or {}), 2, seed)
+    given = {"sealed": 0}   # the screens, not the deal (sealed games cost more to play out)
+    given.update(opts or {})
+    seats = make_seats(ENGINE, ENGINE.options(given), 2, seed)
     a, b = pipe_pair()
     rs = [Runner(seats[0], [a]), Runner(seats[1], [b])]
     for r in rs:

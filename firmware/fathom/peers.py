@@ -92,12 +92,15 @@ class BotPeer:
 
 def vs_bots(runner_cls, storage, gid, opts, level, seed, n):
     """A new game saved to storage: this unit's player 0 against (or with) n-1 bots, each
-    behind its own runner and seat, as the game menu starts it; the runner is returned."""
+    behind its own runner and seat, as the game menu starts it; the runner is returned. Every
+    seat is on this unit, so the options that protect one unit from another are off."""
     from fathom import games
+    from fathom.games.base import local_options
     from fathom.games.bots import make_bot
     from fathom.games.seat import Seat
     from fathom.link import entropy
     eng = games.engine(gid)
+    opts = local_options(opts)
     me = Seat(eng, opts, n, seed, 0, entropy.token(16))
     runner = runner_cls(me, [], storage, gid, {"vs": "bot", "level": level})
     for p in range(1, n):

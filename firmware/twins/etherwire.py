@@ -43,6 +43,11 @@ class Wire:
         self.sock = None
         self._poll = None
         self._buf = b""
+        # read into one buffer made at start, as the radio's own receive ring is: a fresh
+        # 1 KB block per read was the twin's allocation, not the hardware's, and under a
+        # 96 KB heap it failed where a unit would not
+        self._rx = bytearray(256)
+        self._rxv = memoryview(self._rx)
         self._last_try = None
         self.connect()
 
@@ -66,6 +71,13 @@ class Wire:
             s.close()
             return
         self.sock = s
+        if hasattr(s, "readinto"):
+            # MicroPython: a stream's readinto waits for a full buffer unless the socket
+            # does not block (then it returns what is there); CPython's recv_into never waits
+            s.setblocking(False)
+            self._read = s.readinto
+        else:
+            self._read = s.recv_into
         self._buf = b""
         self._poll = select.poll()
         self._poll.register(s, select.POLLIN)
@@ -125,13 +137,15 @@ class Wire:
                     break
                 continue
             try:
-                chunk = self.sock.recv(1024)
+                n = self._read(self._rx)
             except OSError:
-                chunk = b""
-            if not chunk:
+                n = 0
+            if n is None:  # readable, yet nothing by the time we read: poll again
+                continue
+            if not n:
                 self.close()
                 break
-            self._buf += chunk
+            self._buf += self._rxv[:n]
             self._split(out)
         return out
 

@@ -13,11 +13,20 @@ class IllegalAction(ValueError):
     """An action or event the rules forbid: bad shape, out of turn, or illegal move."""
 
 
+# Options that protect one unit from another (the sealed deal keeps a hand from the other unit):
+# they protect nothing when every seat is on one unit, so a game against in-unit bots, or solo,
+# plays them off (local_options), and the game menu marks them "(link)".
+LINK_ONLY = ("sealed",)
+
+
 def check_options(declared, given=None):
-    """`given` with defaults filled in and every value checked against its choices."""
+    """`given` with defaults filled in and every value checked against its choices. A declared
+    option is (key, label, choices, default) or, with names for its values on the screen,
+    (key, label, choices, default, names)."""
     out = {}
     given = given or {}
-    for key, _label, choices, default in declared:
+    for o in declared:
+        key, choices, default = o[0], o[2], o[3]
         v = given.get(key, default)
         if v not in choices:
             raise IllegalAction("option %s=%r not in %r" % (key, v, choices))
@@ -25,6 +34,21 @@ def check_options(declared, given=None):
     for key in given:
         if key not in out:
             raise IllegalAction("unknown option " + str(key))
+    return out
+
+
+def option_text(opt, value):
+    """How a declared option's value reads on the screen: its name when the declaration gives
+    names (("off", "on") for (0, 1)), else the value itself."""
+    return opt[4][opt[2].index(value)] if len(opt) > 4 else str(value)
+
+
+def local_options(opts):
+    """`opts` for a game whose seats are all on this unit: every LINK_ONLY option off (0)."""
+    out = dict(opts)
+    for k in LINK_ONLY:
+        if k in out:
+            out[k] = 0
     return out
 
 
@@ -38,6 +62,13 @@ class Engine:
     # ---- options ---------------------------------------------------------------------------
     def options(self, given=None):
         return check_options(self.OPTIONS, given)
+
+    def bind(self, log):
+        """The engine one seat uses, given that seat's log: a read-only sequence of (author,
+        event) (Seat.log, journalled; a list in tests). An engine whose state refers back to
+        earlier events instead of holding them (the sealed deal's deck: sealed/hooks.py)
+        returns a copy that reads them there; the rest need nothing, so: this engine."""
+        return self
 
     # ---- setup -----------------------------------------------------------------------------
     def new_game(self, opts, nplayers, rng):

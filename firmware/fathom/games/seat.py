@@ -122,6 +122,7 @@ class Seat:
         self._stride = 4
         self._cur = None           # (event index, pos): reading for that event may start here
         self.log = LogView(self)
+        self.engine = engine.bind(self.log)  # an engine may read earlier events back (sealed deal)
         self.actions = ActionsView(self)
         self.hashes = HashView(self)
 
@@ -519,6 +520,7 @@ def _with_ck(seat):
 
 
 def _audit(engine, opts, nplayers, seed, log, player, salt, choices, actions, commits):
+    engine = engine.bind(log.log if isinstance(log, Seat) else log)
     pub, priv = fresh_state(engine, opts, nplayers, seed, player, salt)
     for c in choices:
         if c not in engine.setup_legal(pub, priv, player):

@@ -16,10 +16,12 @@ import hashlib
 from fathom.prng import Prng
 from fathom.sealed.group import Comb, SealedError, exponent
 
-EVENT_BYTES = 400   # a shuffle event carries at most this many element bytes: 2 cards at 768
+EVENT_BYTES = 200   # a shuffle event carries at most this many element bytes: 1 card at 768
 #                     bits. No allocation during play may pass 1 KB (an 800-byte event's
 #                     encoding grew to 1.6 KB in a buffer), and a seat keeps its newest 8
-#                     events in RAM: 4-card events held 6 KB of already-consumed cards there
+#                     events in RAM: 2-card events held 4.5 KB there, at the peak of a
+#                     Periplus reshuffle mid-game (docs/SEALED_DEAL.md, memory); a 2-card
+#                     event took two link frames anyway, a 1-card event takes one
 
 
 def secret_from_salt(salt):

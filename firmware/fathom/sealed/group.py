@@ -30,7 +30,10 @@ PRIMES = {
 BITS = const(768)       # the modulus games use: 1024 misses the ESP32 time targets 1.2-2.3x
 #                         (docs/SEALED_DEAL.md: the figures and the security reasoning)
 EXP_BYTES = const(20)   # secret exponents: 160 bits, beyond the modulus's own strength
-COMB_ROWS = const(4)    # fixed-base table: 2**4 entries per base, ~1/3 of pow's multiplications
+COMB_ROWS = const(3)    # fixed-base table: 2**3 entries per base (~1 KB at 768 bits on a 32-bit
+#                         heap), ~100 multiplications a power against pow's ~240. 4 rows save
+#                         another 25% of the time for twice the table: 3 KB more at the peak
+#                         of a Periplus reshuffle mid-game (docs/SEALED_DEAL.md, memory)
 _BASE = const(4)        # the generator: 2 squared, a member other than the identity
 
 
@@ -110,16 +113,15 @@ def exponent(secret, label):
 
 class Comb:
     """Fixed-base powers base**e for e < 2**(8*EXP_BYTES) by the Lim-Lee comb: the exponent's
-    bits read as COMB_ROWS rows of `cols` columns, one squaring and at most one multiplication
-    per column (80 steps for 160 bits, against ~240 for square-and-multiply). The table is
-    2**COMB_ROWS elements (~3 KB at 768 bits on a 32-bit heap); it lives for one shuffle."""
+    bits read as COMB_ROWS rows of `cols` columns (the last row padded with zeros), one squaring
+    and at most one multiplication per column (54 columns for 160 bits in 3 rows, against ~240
+    steps for square-and-multiply). The table is 2**COMB_ROWS elements; it lives for one
+    shuffle."""
 
     def __init__(self, grp, base):
         self.grp = grp
         p = grp.p
-        self.cols = cols = EXP_BYTES * 8 // COMB_ROWS
-        if cols * COMB_ROWS != EXP_BYTES * 8:
-            raise SealedError("COMB_ROWS must divide the exponent's bits")
+        self.cols = cols = (EXP_BYTES * 8 + COMB_ROWS - 1) // COMB_ROWS
         rows = [base]
         for _i in range(1, COMB_ROWS):
             b = rows[-1]
@@ -139,6 +141,7 @@ class Comb:
         self.grp.n_comb += 1
         eb = e.to_bytes(EXP_BYTES, "big")
         last = EXP_BYTES - 1
+        nbits = EXP_BYTES * 8
         p = self.grp.p
         t = self.t
         cols = self.cols
@@ -148,7 +151,8 @@ class Comb:
             s = 0
             for i in range(COMB_ROWS):
                 k = i * cols + j
-                s |= ((eb[last - (k >> 3)] >> (k & 7)) & 1) << i
+                if k < nbits:
+                    s |= ((eb[last - (k >> 3)] >> (k & 7)) & 1) << i
             if s:
                 r = r * t[s] % p
         return self.grp.fold(r)

@@ -4,11 +4,48 @@ FOUL = "foul"   # a card share opened no card: its receiver ends the game naming
 
 
 class SealedHooks:
+    log = None   # the seat's log, set by bind(): the sealed deck is read back from it
+
+    def bind(self, log):
+        """This engine for the seat whose log is `log` (a sequence of (author, event)): the
+        sealed deck stays in the log's shuffle events, not in RAM (stage.py). A copy, since one
+        engine object serves every seat in a process (an in-unit bot, the tests); made without
+        __init__, its attributes copied (a test's tampered engine keeps its settings)."""
+        e = object.__new__(type(self))
+        d = self.__dict__
+        for k in d:
+            setattr(e, k, d[k])
+        e.log = log
+        return e
+
+    def apply(self, pub, author, event):
+        self._apply(pub, author, event)
+        if "sd" in pub:   # the log index of the next event: where a shuffle chunk lands
+            from fathom.sealed import stage
+            stage.count(pub["sd"])
+
     def seal(self, pub, priv, salt):
         """The seat's hook: this player's sealed-deal secret, from its salt."""
         if "sd" in pub:
             from fathom.sealed import stage
             priv["sd"] = stage.secret(salt)
+
+    def sealed_answer(self, pub, priv, player):
+        """The sealed step `player` must author now, or None when none is due."""
+        if "sd" in pub:
+            from fathom.sealed import stage
+            if stage.pending(pub["sd"]) == player:
+                return stage.answer(pub["sd"], priv, player, self.log)
+        return None
+
+    def sealed_private(self, pub, priv, player, event):
+        """The cards an opening gives this player (-1: a card that opens to nothing), or None;
+        a card that opens to nothing marks the foul the runner then plays."""
+        from fathom.sealed import stage
+        got = stage.private(pub["sd"], priv, player, event, self.log)
+        if got and -1 in got:
+            priv[FOUL] = 1
+        return got
 
     def forced(self, pub, priv, player):
         """The one action the rules leave (the runner plays it without a key press): a foul

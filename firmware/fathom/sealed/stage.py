@@ -1,12 +1,17 @@
 # The sealed deal as a stage of a game (docs/SEALED_DEAL.md, "How an engine uses it"). The public
 # part is pub["sd"], plain values (hashed, journalled and sent like any state); the private part
-# is priv["sd"] (the 32-byte secret, from the seat's salt) and priv["mid"] (player 1's copy of
-# player 0's shuffled deck while player 1 shuffles it, consumed card by card).
+# is priv["sd"], the 32-byte secret from the seat's salt.
 #
 # The engine queues work (shuffle(), open_to()); pending() says who must author the next sealed
 # event, always as an *answer* (no key press; the seat's audit recomputes it from the revealed
 # salt and names a wrong one at its event); answer() computes it; apply() checks it publicly
 # with no exponentiation (SealedError); private() opens the receiver's cards.
+#
+# No unit holds the sealed deck: its values are in the shuffle events, which every seat has in
+# its log already (journalled, on flash on a unit). pub["sd"] says where each round's chunks are
+# in the log, and answer() and private() read the few cards they need back from it through the
+# engine's `log` (Engine.bind: a sequence of (author, event), Seat.log on a unit, a list in
+# tests). A 55-card deck is 12 KB of heap on a 32-bit build; this is 0.5 KB at most.
 #
 # pub["sd"]:
 #   kc    [commit0, commit1]   each set-up's key commitment
@@ -14,16 +19,20 @@
 #   kinds                      card identities 0..kinds-1 (what an opening may give)
 #   q     the work queue: ["s", rnd, [known cards]] a shuffle of a new round, then
 #         ["o", rnd, [pos, ...], to] the other player opens those positions to `to`
-#   rnd, n, m, deck            the active round: its number, cards, how many player 0 has
-#                              shuffled, player 1's output (flat [c1, c2, ...]; an opened
-#                              card's pair becomes None: only the open() stash needs it)
-#   src                        the active round's known cards (player 0's input)
-#   got   [to, [card values c1, c2, their share, ...]] the newest opening, for private()
+#   i                          the log index of the next event: the engine counts every event
+#                              it applies (count()), so a chunk's place in the log is known
+#   rnd, n, src                the active round: its number, cards, known cards (player 0's
+#                              input)
+#   m, k                       cards player 0, player 1 has shuffled in it
+#   at    [i0, i1]             log index of player 0's, player 1's first chunk of the round:
+#                              chunks are consecutive events of chunk_cards() cards each
+#   dig                        the last 8 bytes of each card's c1 player 1 has sent in the
+#                              round, while it shuffles (a repeated card is refused live)
+#   op                         the round's opened positions, a bit mask
+#   got   [to, rnd, i1]        the newest opening (receiver, round, where its chunks are), for
+#                              private(); None after any other sealed event
 #   w     [done, total]        work units for a progress bar (a key, a shuffled card, an
 #                              opened card: 1 each), reset when the queue empties
-#
-# Player 0's shuffled deck is not kept in pub: only player 1 needs it (in its priv); the other
-# unit checks each chunk's form and order as it passes. So a unit holds one deck, not two.
 from fathom.sealed import deal
 from fathom.sealed.group import Group, SealedError
 
@@ -38,8 +47,14 @@ def group():
 
 
 def new(kinds):
-    return {"kc": [None, None], "keys": [None, None], "kinds": kinds, "q": [], "rnd": -1,
-            "n": 0, "m": 0, "deck": [], "src": [], "got": None, "w": [0, 0]}
+    return {"kc": [None, None], "keys": [None, None], "kinds": kinds, "q": [], "i": 0,
+            "rnd": -1, "n": 0, "m": 0, "k": 0, "at": [-1, -1], "src": [], "dig": b"", "op": 0,
+            "got": None, "w": [0, 0]}
+
+
+def count(sd):
+    """The engine applied one more event (any event, set-ups included)."""
+    sd["i"] += 1
 
 
 def secret(salt):
@@ -78,11 +93,11 @@ def open_to(sd, to, rnd, positions):
 
 
 def _advance(sd):
-    """A shuffle at the head of the queue starts its round (the previous round's deck goes)."""
+    """A shuffle at the head of the queue starts its round (the previous round's is done)."""
     q = sd["q"]
     if q and q[0][0] == "s" and q[0][1] != sd["rnd"] and _keyed(sd):
         sd["rnd"], sd["src"], sd["n"] = q[0][1], q[0][2], len(q[0][2])
-        sd["m"], sd["deck"] = 0, []
+        sd["m"], sd["k"], sd["at"], sd["dig"], sd["op"] = 0, 0, [-1, -1], b"", 0
     if not q and _keyed(sd):
         sd["w"] = [0, 0]
 
@@ -121,8 +136,60 @@ def _need(sec):
     return sec
 
 
+# ---- the deck, read back from the log ------------------------------------------------------
+def _need_log(log):
+    if log is None:
+        raise SealedError("no log to read the sealed deck from: the seat must bind the engine "
+                          "to its log (Engine.bind)")
+    return log
+
+
+def _chunk(log, i, author, rnd, first):
+    """The values of the shuffle event at log index i, which must be `author`'s chunk of round
+    rnd starting at card `first` (anything else is a broken log or a broken index: loud)."""
+    e = _need_log(log)[i]
+    ev = e[1]
+    if e[0] != author or ev[0] != "ss" or ev[1] != rnd or ev[2] != first:
+        raise SealedError("log event %d is not player %d's chunk %d of round %d"
+                          % (i, author, first, rnd))
+    return ev[3]
+
+
+def card(log, at, author, rnd, pos):
+    """(c1, c2) of card `pos` of `author`'s shuffle output in round rnd, its first chunk at log
+    index `at`."""
+    step = deal.chunk_cards(group())
+    first = pos - pos % step
+    vals = _chunk(log, at + pos // step, author, rnd, first)
+    j = 2 * (pos - first)
+    return vals[j], vals[j + 1]
+
+
+class _Chunks:
+    """Player 0's shuffled deck as the flat sequence [c1, c2, ...] player 1's Shuffle reads,
+    fetched from the log one chunk at a time (the newest kept: a shuffle event's two cards are
+    read back to back)."""
+
+    def __init__(self, log, sd):
+        self.log, self.rnd, self.at, self.n = _need_log(log), sd["rnd"], sd["at"][0], sd["n"]
+        self.first = -1
+        self.vals = None
+        self.step = deal.chunk_cards(group())
+
+    def __len__(self):
+        return 2 * self.n
+
+    def __getitem__(self, k):
+        pos = k >> 1
+        first = pos - pos % self.step
+        if first != self.first:
+            self.vals = _chunk(self.log, self.at + pos // self.step, 0, self.rnd, first)
+            self.first = first
+        return self.vals[k - 2 * first]
+
+
 # ---- authoring (the answer a player's secret gives) ------------------------------------------
-def answer(sd, priv, player):
+def answer(sd, priv, player, log):
     grp = group()
     sec = _need(priv["sd"])
     if pending(sd) != player:
@@ -130,28 +197,26 @@ def answer(sd, priv, player):
     if sd["keys"][player] is None:
         return ["sk", deal.public_key(grp, sec)]
     it = sd["q"][0]
+    rnd = sd["rnd"]
     if it[0] == "o":
-        rnd, pos = it[1], it[2]
-        deck = sd["deck"]
-        return ["so", rnd, list(pos), [deal.share(grp, sec, deck[2 * p]) for p in pos]]
+        pos = it[2]
+        return ["so", rnd, list(pos),
+                [deal.share(grp, sec, card(log, sd["at"][1], 1, rnd, p)[0]) for p in pos]]
     step = deal.chunk_cards(grp)
-    n = sd["n"]
     joint = deal.joint_key(grp, sd["keys"][0], sd["keys"][1])
     if player == 0:
-        first = sd["m"]
-        s = deal.Shuffle(grp, joint, sec, sd["rnd"], sd["src"], n)
-        return ["ss", sd["rnd"], first, s.chunk(first, step)]
-    first = len(sd["deck"]) // 2
-    mid = priv["mid"]
-    s = deal.Shuffle(grp, joint, sec, sd["rnd"], mid, n)
-    out = s.chunk(first, step)
-    for i in range(first, min(first + step, n)):   # consumed: one deck on this unit, not two
-        j = s.perm[i]
-        mid[2 * j] = mid[2 * j + 1] = None
-    return ["ss", sd["rnd"], first, out]
+        first, src = sd["m"], sd["src"]
+    else:
+        first, src = sd["k"], _Chunks(log, sd)
+    s = deal.Shuffle(grp, joint, sec, rnd, src, sd["n"])
+    return ["ss", rnd, first, s.chunk(first, step)]
 
 
 # ---- the public checks (every unit, no exponentiation) ----------------------------------------
+def _tail(c1):
+    return c1[-8:]   # the low bytes: uniform, where the top byte of an element is not
+
+
 def apply(sd, author, ev):
     grp = group()
     if pending(sd) != author:
@@ -174,36 +239,48 @@ def apply(sd, author, ev):
         if it[0] != "s" or ev[1] != sd["rnd"]:
             raise SealedError("no shuffle of that round now")
         n = sd["n"]
+        have = sd["m"] if author == 0 else sd["k"]
+        vals = deal.read_chunk(grp, ev[3], ev[2], n, have)
+        c = len(vals) // 2
+        if c != min(deal.chunk_cards(grp), n - have):
+            raise SealedError("a shuffle chunk of %d cards" % c)   # card() counts on the size
+        if author == 1:   # checked before anything changes
+            dig = sd["dig"]
+            for j in range(0, len(vals), 2):
+                t = _tail(vals[j])
+                o = dig.find(t)
+                while o >= 0 and o % 8:
+                    o = dig.find(t, o + 1)
+                if o >= 0:
+                    raise SealedError("a card appears twice in the shuffled deck")
+                dig += t
+        if have == 0:
+            sd["at"][author] = sd["i"]
         if author == 0:
-            vals = deal.read_chunk(grp, ev[3], ev[2], n, sd["m"])
-            sd["m"] += len(vals) // 2
+            sd["m"] += c
             if sd["m"] == n:
                 deal.release()   # player 0's tables: its unit only waits now
         else:
-            deck = sd["deck"]
-            vals = deal.read_chunk(grp, ev[3], ev[2], n, len(deck) // 2)
-            done = len(deck) + len(vals) == 2 * n
-            if done and not deal.distinct(deck + vals):   # checked before anything changes
-                raise SealedError("a card appears twice in the shuffled deck")
-            deck.extend(vals)
-            if done:
+            sd["k"] += c
+            sd["dig"] = dig
+            if sd["k"] == n:
+                sd["dig"] = b""
                 sd["q"].pop(0)
                 deal.release()     # the comb tables: only while a shuffle runs
         sd["got"] = None
-        sd["w"][0] += len(vals) // 2
+        sd["w"][0] += c
     elif tag == "so":
         if it[0] != "o" or ev[1] != it[1] or ev[1] != sd["rnd"] or ev[2] != it[2] or \
                 not isinstance(ev[3], list) or len(ev[3]) != len(it[2]):
             raise SealedError("not the shares asked for now")
-        deck = sd["deck"]
-        got = []
+        op = sd["op"]
         for p, s in zip(it[2], ev[3]):
-            if type(p) is not int or not 0 <= p < sd["n"] or deck[2 * p] is None:
+            if type(p) is not int or not 0 <= p < sd["n"] or (op >> p) & 1:
                 raise SealedError("card %r cannot be opened" % (p,))
-            got.extend((deck[2 * p], deck[2 * p + 1], deal.read_share(grp, s)))
-        for p in it[2]:
-            deck[2 * p] = deck[2 * p + 1] = None
-        sd["got"] = [it[3], got]
+            deal.read_share(grp, s)
+            op |= 1 << p
+        sd["op"] = op
+        sd["got"] = [it[3], it[1], sd["at"][1]]
         sd["q"].pop(0)
         sd["w"][0] += len(it[2])
     else:
@@ -212,25 +289,17 @@ def apply(sd, author, ev):
 
 
 # ---- the private side ----------------------------------------------------------------------
-def private(sd, priv, player, author, ev):
-    """After apply: player 1 keeps player 0's shuffle chunks; the receiver of an opening gets
-    its cards (a list of card ids, -1 for a card that opens to nothing: the other unit
-    cheated). None when this event gives this player nothing."""
-    tag = ev[0]
-    if tag == "ss" and player == 1:
-        if author == 0:
-            if ev[2] == 0:
-                priv["mid"] = []
-            priv["mid"].extend(ev[3])
-        elif sd["rnd"] != ev[1] or not sd["q"] or sd["q"][0][0] != "s":
-            priv["mid"] = []   # its shuffle is done: every card consumed
-        return None
-    if tag != "so" or sd["got"] is None or sd["got"][0] != player:
+def private(sd, priv, player, ev, log):
+    """After apply: the receiver of an opening gets its cards (a list of card ids, -1 for a
+    card that opens to nothing: the other unit cheated). None when this event gives this
+    player nothing."""
+    got = sd["got"]
+    if ev[0] != "so" or got is None or got[0] != player:
         return None
     grp = group()
     sec = _need(priv["sd"])
-    g = sd["got"][1]
     out = []
-    for i in range(0, len(g), 3):
-        out.append(deal.open_card(grp, sec, g[i], g[i + 1], g[i + 2], sd["kinds"]))
+    for p, theirs in zip(ev[2], ev[3]):
+        c1, c2 = card(log, got[2], 1, got[1], p)
+        out.append(deal.open_card(grp, sec, c1, c2, theirs, sd["kinds"]))
     return out

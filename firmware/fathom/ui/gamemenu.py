@@ -1,6 +1,7 @@
 # A game's menu: play against another unit or a bot, the game's options, resume a saved game.
 
 from fathom import games
+from fathom.games.base import LINK_ONLY, local_options, option_text
 from fathom.games.bots import levels
 from fathom.link import entropy
 from fathom.ui.menu import Item, Menu
@@ -31,8 +32,12 @@ def game_menu(app, gid, cursor=0):
         items.append(Item("vs other unit", lambda a: _start_link(a, gid, opts)))
         for level in levels(gid):
             items.append(Item("vs bot: " + level, _start_bot(gid, opts, level, decl.PLAYERS[0])))
-    for key, label, choices, _default in decl.OPTIONS:
-        items.append(Item(label, _cycle(gid, key, choices, len(items)), True, str(opts[key])))
+    for o in decl.OPTIONS:
+        key, label = o[0], o[1]
+        if key in LINK_ONLY:
+            label += " (link)"   # against the bot or solo it is off: both seats are here
+        items.append(Item(label, _cycle(gid, key, o[2], len(items)), True,
+                          option_text(o, opts[key])))
     return Menu(app, decl.TITLE, items, cursor)
 
 
@@ -50,7 +55,7 @@ def _cycle(gid, key, choices, index):
 def _start_bot(gid, opts, level, players):
     def go(app):
         from fathom.ui.play import start_vs_bot
-        start_vs_bot(app, gid, opts, level, entropy.token(16), players)
+        start_vs_bot(app, gid, local_options(opts), level, entropy.token(16), players)
     return go
 
 

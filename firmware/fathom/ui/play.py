@@ -8,10 +8,10 @@ from fathom.hal.clock import ticks_add, ticks_diff
 from fathom.peers import BotPeer, vs_bots
 from fathom.runner import PEERS, Runner, SAVE, VANISH_MS, WITHHELD, load, side_name
 from fathom.ui.dialog import Message, draw_page
-from fathom.ui.font import put
+from fathom.ui.font import CH, put, tiny_cols
 from fathom.ui.listview import ListView
 from fathom.ui.menu import Item, Menu
-from fathom.ui.screen import CH, Screen, clip, cols, rows
+from fathom.ui.screen import Screen, clip, cols, rows
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
 
@@ -219,15 +219,29 @@ def partner_name(runner):
     return "%s (%s)" % (who, name) if name else who
 
 
+def deal_progress(runner):
+    """(done, total) of the sealed deal's work under way (engine.deal_progress), or None."""
+    f = getattr(runner.seat.engine, "deal_progress", None)
+    return f(runner.seat.pub) if f is not None else None
+
+
+DEAL_MIN = 4   # sealed work of fewer units (a draw of 3, PING's face-down card: under 1 s on an
+#                ESP32) leaves the board on the screen; the opening deal and a reshuffle get
+#                the progress overlay
+
+
 class GameBase(Screen):
-    """What every game screen shares: the pause menu, the switch to the result, and the
-    partner's side: a silent partner is said so in the status and, once, in an overlay."""
+    """What every game screen shares: the pause menu, the switch to the result, the sealed
+    deal's progress overlay while its work runs, and the partner's side: a silent partner is
+    said so in the status and, once, in an overlay."""
 
     def __init__(self, app, runner):
         Screen.__init__(self, app)
         self.runner = runner
         self.eng = runner.seat.engine
         self.title = self.eng.TITLE
+        # bound once: a getattr in tick would allocate a bound method on every loop
+        self.progress = getattr(self.eng, "deal_progress", None)
         self.asked = None  # when the vanished partner's choices were last offered
         self.told = False  # the silent partner's overlay was shown for this silence
 
@@ -259,6 +273,10 @@ class GameBase(Screen):
                 return True
         elif self.told:
             self.told = False
+            return True
+        pr = self.progress(r.seat.pub) if self.progress is not None else None
+        if pr is not None and pr[1] >= DEAL_MIN and self.app.stack[-1] is self:
+            self.app.push(DealScreen(self.app, self))
             return True
         return False
 
@@ -332,6 +350,63 @@ class PartnerScreen(Screen):
             self.items[self.view.cursor].action(self.app)
         elif k == "BACK":
             self.app.pop()  # as "Wait"
+
+
+class DealScreen(Screen):
+    """Over the game while the sealed deal's work runs (the opening deal, a reshuffle): who is
+    working and a bar of done / total, which moves as the runner authors one sealed step a
+    tick. It closes by itself when the work is done (or the game ends); BACK pauses."""
+    title = "Sealed deal"
+
+    def __init__(self, app, game):
+        Screen.__init__(self, app)
+        self.game = game
+        self.pr = None
+        self.text = self.count = ""
+        self._read()
+
+    def _read(self):
+        """Rebuild the strings when the progress moved (a redraw allocates nothing)."""
+        r = self.game.runner
+        pr = deal_progress(r)
+        if pr is None or pr == self.pr:
+            return False
+        self.pr = pr
+        who = r.waiting_for()
+        mine = who is None or who == r.seat.player
+        self.text = "Shuffling" if mine else "P%d shuffles" % (who + 1)
+        self.count = "%d/%d" % pr
+        return True
+
+    def tick(self, now):
+        r = self.game.runner
+        if r.desync is not None or r.result() is not None or deal_progress(r) is None:
+            self.app.pop()   # the game screen, on top again, shows what comes next
+            return True
+        return self._read() or GameBase.tick(self.game, now)
+
+    def draw(self, d):
+        top_bar(d, self.title, self.app.link_state, fit=True)
+        w = d.width
+        n = cols(d)
+        small = len(self.text) > n
+        put(d, self.text, 0, CH, tiny_cols(w) if small else n, 1, small)
+        y = 2 * CH + 1
+        bh = min(6, d.height - y - CH - 1)   # the count needs a row under the bar
+        if bh < 3:
+            bh, y = 3, d.height - 4
+        done, total = self.pr
+        d.rect(0, y, w, bh, 1)
+        d.fill_rect(1, y + 1, (w - 2) * done // max(1, total), bh - 2, 1)
+        if y + bh + 1 + CH <= d.height:
+            put(d, self.count, 0, y + bh + 1, n)
+
+    def lines(self):
+        return [self.title, self.text, self.count]
+
+    def key(self, k):
+        if k == "BACK":
+            self.game.pause()
 
 
 def _claim(app, runner):

@@ -2,6 +2,8 @@
 ID = "periplus"
 TITLE = "Periplus"
 PLAYERS = (2, 2)
-# sealed: 1 deals the deck with the sealed deal (docs/SEALED_DEAL.md), 0 from the joint seed.
-OPTIONS = (("islands", "Islands", (0, 2, 4), 0), ("sealed", "Sealed deal", (0, 1), 0))
+# sealed: 1 (on, the default) deals the deck with the sealed deal (docs/SEALED_DEAL.md), 0 from
+# the joint seed; a game against the in-unit bot is always 0 (base.LINK_ONLY).
+OPTIONS = (("islands", "Islands", (0, 2, 4), 0),
+           ("sealed", "Sealed deal", (0, 1), 1, ("off", "on")))
 PARTS = ("engine", "bot", "screen", "companion")

@@ -7,11 +7,13 @@
 # own: the event that ends a turn draws for the next player), and the end-of-game audit checks
 # every card a player claimed to hold.
 #
-# With the option sealed=1 (docs/SEALED_DEAL.md) the deck is sealed instead: pub["sd"] holds it
-# encrypted under both players' keys, no unit holds its order, and each draw of 3 is opened to
-# the drawer by the other player's shares (answers, right after the event that ends a turn).
-# A reshuffle is a new sealed round over the public discard pile. priv then holds the deal
-# secret (from the seat's salt), not the deck.
+# With the option sealed=1, the default (docs/SEALED_DEAL.md), the deck is sealed instead: both
+# players shuffle it encrypted under both their keys, no unit can compute its order, and each
+# draw of 3 is opened to the drawer by the other player's shares (answers, right after the
+# event that ends a turn). The sealed cards stay in the shuffle events of the log (pub["sd"]
+# says where), read back through the seat's log (Engine.bind). A reshuffle is a new sealed
+# round over the public discard pile. priv then holds the deal secret (from the seat's
+# salt), not the deck.
 from fathom.games import periplus as D
 from fathom.games.base import Engine, IllegalAction
 from fathom.sealed.hooks import FOUL, SealedHooks
@@ -61,6 +63,9 @@ class PeriplusEngine(SealedHooks, Engine):
     def new_game(self, opts, nplayers, rng):
         if nplayers != 2:
             raise IllegalAction("Periplus is for 2 players")
+        # read before the defaults fill in: a save from before the option (opts without
+        # "sealed") is a seeded game and stays one, though a new game's default is sealed
+        sealed = (opts or {}).get("sealed")
         opts = self.options(opts)
         first = rng.below(2)
         isl = []
@@ -77,7 +82,7 @@ class PeriplusEngine(SealedHooks, Engine):
             "discard": [], "shuf": 0, "pile": None,
             "moved": [], "fleet": 0, "pending": None, "quiet": 0, "harm": False, "end": None,
         }
-        if opts["sealed"]:
+        if sealed:
             from fathom.sealed import stage
             sd = pub["sd"] = stage.new(C.NKINDS)
             stage.open_to(sd, first, stage.shuffle(sd, C.full_deck()), list(range(DRAW)))
@@ -86,7 +91,7 @@ class PeriplusEngine(SealedHooks, Engine):
     def new_private(self, pub, player, rng):
         """The deck order from the joint seed, with the first player's first draw dealt."""
         if "sd" in pub:  # sealed: cards arrive by the deal's openings (apply_private)
-            return {"sd": None, "mid": [], "hand": [], "row": [], "n": 0}
+            return {"sd": None, "hand": [], "row": [], "n": 0}
         deck = rng.shuffle(C.full_deck())
         hand = sorted(deck[:DRAW]) if player == pub["turn"] else []
         return {"deck": deck[DRAW:], "key": rng.token(16), "hand": hand, "row": [], "n": 0}
@@ -180,11 +185,10 @@ class PeriplusEngine(SealedHooks, Engine):
     def answer(self, pub, priv, player):
         if priv.get(FOUL):
             return [FOUL]
-        if "sd" in pub:
-            from fathom.sealed import stage
-            if stage.pending(pub["sd"]) == player:
-                return stage.answer(pub["sd"], priv, player)
-        raise IllegalAction("Periplus asks no queries")
+        ev = self.sealed_answer(pub, priv, player)
+        if ev is None:
+            raise IllegalAction("Periplus asks no queries")
+        return ev
 
     def default_action(self, pub, priv, player):
         """What the runner sends for a defender who does not answer in time: take the hit."""
@@ -193,7 +197,7 @@ class PeriplusEngine(SealedHooks, Engine):
         return None
 
     # ---- events ----------------------------------------------------------------------------
-    def apply(self, pub, author, event):
+    def _apply(self, pub, author, event):   # SealedHooks.apply counts it
         if not isinstance(event, list) or not event or not isinstance(event[0], str):
             raise IllegalAction("malformed event")
         if type(author) is not int or not 0 <= author < 2:
@@ -435,12 +439,9 @@ class PeriplusEngine(SealedHooks, Engine):
         if author == player and tag in ("discard", "move", "ahead", "fire", "defend"):
             if event[1] in priv["hand"]:
                 priv["hand"].remove(event[1])
-        from fathom.sealed import stage
-        if tag in stage.TAGS:
-            got = stage.private(pub["sd"], priv, player, author, event)
+        if tag == "so":
+            got = self.sealed_private(pub, priv, player, event)
             if got:
-                if -1 in got:
-                    priv[FOUL] = 1
                 priv["hand"] = sorted(priv["hand"] + [k for k in got if k >= 0])
 
     def _deal(self, pub, priv, mine):

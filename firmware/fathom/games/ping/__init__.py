@@ -2,7 +2,9 @@
 ID = "ping"
 TITLE = "PING"
 PLAYERS = (2, 2)
-# sealed: 1 deals the hands with the sealed deal (docs/SEALED_DEAL.md), 0 from the joint seed.
-# Ints, like Periplus's islands: `fathom sim --option sealed=1`, and saves name them as such.
-OPTIONS = (("sealed", "Sealed deal", (0, 1), 0),)
+# sealed: 1 (on, the default) deals the hands with the sealed deal (docs/SEALED_DEAL.md), 0 from
+# the joint seed; a game against the in-unit bot is always 0 (base.LINK_ONLY). Ints, like
+# Periplus's islands: `fathom sim --option sealed=1`, and saves name them as such; the menu
+# shows the names.
+OPTIONS = (("sealed", "Sealed deal", (0, 1), 1, ("off", "on")),)
 PARTS = ("engine", "bot", "screen", "companion")

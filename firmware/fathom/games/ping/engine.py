@@ -74,8 +74,7 @@ class PingEngine(SealedHooks, Engine):
 
     def new_private(self, pub, player, rng):
         if "sd" in pub:  # sealed: the hand arrives by the deal's openings (apply_private)
-            return {"hand": [], "sq": -1, "done": 0, "last": None, "inc": -1, "sd": None,
-                    "mid": []}
+            return {"hand": [], "sq": -1, "done": 0, "last": None, "inc": -1, "sd": None}
         # Both units shuffle the same deck from the joint seed and keep only their own part:
         # 0-2 player 1's hand, 3-5 player 2's, 6 the face-down card player 1 takes on turn 1.
         deck = rng.shuffle(list(range(B.NCARDS)))
@@ -213,10 +212,9 @@ class PingEngine(SealedHooks, Engine):
     def answer(self, pub, priv, player):
         if priv.get(FOUL):
             return [FOUL]
-        if "sd" in pub:
-            from fathom.sealed import stage
-            if stage.pending(pub["sd"]) == player:
-                return stage.answer(pub["sd"], priv, player)
+        ev = self.sealed_answer(pub, priv, player)
+        if ev is not None:
+            return ev
         q = pub["q"]
         last = priv["last"]
         if q == SEEN:
@@ -248,12 +246,8 @@ class PingEngine(SealedHooks, Engine):
 
     def apply_private(self, pub, priv, player, author, event):
         if "sd" in pub and event[0] in ("sk", "ss", "so"):
-            from fathom.sealed import stage
-            got = stage.private(pub["sd"], priv, player, author, event)
-            for c in got or ():
-                if c < 0:
-                    priv[FOUL] = 1
-                else:
+            for c in self.sealed_private(pub, priv, player, event) or ():
+                if c >= 0:
                     priv["hand"].append([c, 0])
             return
         tk = pub["tk"]
@@ -268,7 +262,7 @@ class PingEngine(SealedHooks, Engine):
                 priv["hand"][i][1] = 1
 
     # ---- the public machine ----------------------------------------------------------------
-    def apply(self, pub, author, event):
+    def _apply(self, pub, author, event):   # SealedHooks.apply counts it
         if not isinstance(event, list) or not event or not isinstance(event[0], str):
             raise IllegalAction("malformed event")
         if type(author) is not int or not 0 <= author <= 1:
