@@ -1,6 +1,6 @@
 # `fathom bench ux`: how many key presses a person needs. One emulated unit per game runs the
 # scripted player (hostmodes/uxplayer): from power-on it opens the game from the home menu,
-# starts it against the in-unit sharp bot, and plays every choice the way a person with a plan
+# starts it against the bot the game menu offers first, and plays every choice the way a person with a plan
 # would: a bot of the same level picks the action, the screen says which keys author it, and
 # those keys go through the Pin twin and the button driver. Reported per game: presses per
 # action (median, 90th percentile, max) and presses from power-on to the first choice made.
@@ -16,14 +16,16 @@ TARGETS = {"median": 4, "p90": 8, "first_move": 10}   # issue 17
 
 
 def path_for(gid):
-    """The menu items a person opens to play `gid` against the sharp bot."""
+    """The menu items a new player opens to play `gid`: the game, then the start the game
+    menu's cursor rests on for a unit that has never played (the easiest bot). The player's
+    own choices are the sharp bot's (the second value): a person with a plan."""
     use_firmware()
     from fathom import games
     from fathom.games.bots import levels
     d = games.declaration(gid)
-    level = "sharp" if "sharp" in levels(gid) else levels(gid)[0]
     verb = "with" if d.PLAYERS[0] == 1 else "vs"
-    return "%s/%s bot: %s" % (d.TITLE, verb, level), level
+    player = "sharp" if "sharp" in levels(gid) else levels(gid)[0]
+    return "%s/%s bot: %s" % (d.TITLE, verb, levels(gid)[0]), player
 
 
 def p90(xs):

@@ -16,7 +16,7 @@ def _options_store(app, gid):
         return games.options(gid)
 
 
-def game_menu(app, gid, cursor=0):
+def game_menu(app, gid, cursor=None):
     decl = games.declaration(gid)
     opts = _options_store(app, gid)
     items = []
@@ -24,21 +24,44 @@ def game_menu(app, gid, cursor=0):
     if saved_game_of(app) == gid:
         items.append(Item("Resume game", lambda a: _resume(a)))
     if decl.PLAYERS[0] == 1:  # cooperative: alone, with a partner's unit, or with a bot partner
-        items.append(Item("Solo", _start_bot(gid, opts, None, 1)))
-        items.append(Item("with other unit", lambda a: _start_link(a, gid, opts)))
-        for level in levels(gid):
-            items.append(Item("with bot: " + level, _start_bot(gid, opts, level, 2)))
+        verb = "with"
+        items.append(Item("Solo", _start_bot(gid, opts, None, 1, "Solo")))
     else:
-        items.append(Item("vs other unit", lambda a: _start_link(a, gid, opts)))
-        for level in levels(gid):
-            items.append(Item("vs bot: " + level, _start_bot(gid, opts, level, decl.PLAYERS[0])))
+        verb = "vs"
+    label = verb + " other unit"
+    items.append(Item(label, _start_link(gid, opts, label)))
+    first_bot = len(items)
+    for level in levels(gid):
+        label = "%s bot: %s" % (verb, level)
+        items.append(Item(label, _start_bot(gid, opts, level,
+                                            2 if verb == "with" else decl.PLAYERS[0], label)))
+    starts = len(items)
     for o in decl.OPTIONS:
         key, label = o[0], o[1]
         if key in LINK_ONLY:
             label += " (link)"   # against the bot or solo it is off: both seats are here
         items.append(Item(label, _cycle(gid, key, o[2], len(items)), True,
                           option_text(o, opts[key])))
+    if cursor is None:
+        cursor = _start_cursor(app, items, starts, first_bot)
     return Menu(app, decl.TITLE, items, cursor)
+
+
+def _start_cursor(app, items, starts, first_bot):
+    """Where a player most likely goes: a saved game's Resume, else the way they started a game
+    last time, else (a new unit) the easiest bot: a first game is OK, OK from the home menu."""
+    if items[0].label == "Resume game":
+        return 0
+    last = app.settings.values.get("start")
+    for i in range(starts):
+        if items[i].label == last:
+            return i
+    return first_bot
+
+
+def _remember(app, label):
+    if app.settings.values.get("start") != label:   # written only when it changes
+        app.settings.set("start", label)
 
 
 def _cycle(gid, key, choices, index):
@@ -52,16 +75,20 @@ def _cycle(gid, key, choices, index):
     return go
 
 
-def _start_bot(gid, opts, level, players):
+def _start_bot(gid, opts, level, players, label):
     def go(app):
+        _remember(app, label)
         from fathom.ui.play import start_vs_bot
         start_vs_bot(app, gid, local_options(opts), level, entropy.token(16), players)
     return go
 
 
-def _start_link(app, gid, opts):
-    from fathom.ui.pairing import start_link_game
-    start_link_game(app, gid, opts)
+def _start_link(gid, opts, label):
+    def go(app):
+        _remember(app, label)
+        from fathom.ui.pairing import start_link_game
+        start_link_game(app, gid, opts)
+    return go
 
 
 def _resume(app):

@@ -1,0 +1,55 @@
+# Where the menus' cursors start (issue 17: the first move within 10 presses of power-on): the
+# home menu on the game opened last, across a reboot, and still on that game when "Play as
+# bot" sits above the games; a game's menu on the easiest bot for a new unit, then on the way
+# a game was started last.
+import pytest
+
+from appkit import real_app
+from fathom import games
+from fathom.app import home_menu
+from fathom.ui.gamemenu import game_menu
+from memstore import MemStorage
+
+pytestmark = pytest.mark.micropython
+
+
+def cursor_label(menu):
+    return [ln for ln in menu.lines() if ln.startswith(">")][0][1:]
+
+
+def test_a_fresh_unit_starts_on_the_first_game():
+    app, _pins, _bus = real_app()
+    assert cursor_label(home_menu(app)) == games.declaration(games.IDS[0]).TITLE
+
+
+@pytest.mark.parametrize("lending", [False, True])
+def test_the_game_opened_last_is_under_the_cursor_after_a_reboot(lending):
+    store = MemStorage()
+    app, _pins, _bus = real_app(store)
+    gid = games.IDS[-1]
+    if lending:
+        app.settings.set("opponent", "easy")
+    menu = home_menu(app)
+    app.push(menu)
+    while cursor_label(menu) != games.declaration(gid).TITLE:
+        menu.key("DOWN")
+    menu.key("OK")
+    again, _pins, _bus = real_app(store)  # a reboot: new App, the same flash
+    assert cursor_label(home_menu(again)) == games.declaration(gid).TITLE
+
+
+def test_a_new_unit_starts_a_game_on_the_easiest_bot_then_as_it_did_last():
+    store = MemStorage()
+    app, _pins, _bus = real_app(store)
+    for gid in games.IDS:
+        verb = "with" if games.declaration(gid).PLAYERS[0] == 1 else "vs"
+        assert cursor_label(game_menu(app, gid)) == verb + " bot: easy", gid
+    menu = game_menu(app, "ping")
+    app.push(menu)
+    menu.key("UP")                         # from "vs bot: easy" to "vs other unit"
+    assert cursor_label(menu) == "vs other unit"
+    menu.key("OK")                         # starts pairing; the choice is kept
+    again, _pins, _bus = real_app(store)
+    assert cursor_label(game_menu(again, "ping")) == "vs other unit"
+    # a start this game's menu does not have ("vs" in a cooperative game): the easiest bot
+    assert cursor_label(game_menu(again, "pinned_down")) == "with bot: easy"
