@@ -307,8 +307,68 @@ def test_leave_from_the_overlay_keeps_the_game():
         ra.tick(now)
         tick_top(app, now)
     app.stack[-1].key("DOWN")
-    app.stack[-1].key("OK")  # leave (keep)
+    app.stack[-1].key("OK")  # leave (keep): the bye goes out, nobody acknowledges it
+    leaving, t0 = app.stack[-1], now
+    assert leaving.title == "Leaving", leaving.lines()
+    while app.stack[-1] is leaving:
+        now += 100
+        ra.tick(now)
+        tick_top(app, now)
+    assert now - t0 >= LEAVE_MS   # the partner is silent: the wait has its limit
     assert isinstance(app.stack[-1], Under) and ra.storage.exists("game")
+
+
+def test_a_partner_who_leaves_is_said_at_once_and_its_return_clears_it():
+    from fathom.ui.play import PartnerScreen
+    (ra, rb), now = linked_game()
+    app, scr = game_app(ra)
+    bapp, bscr = game_app(rb)
+
+    def home():
+        del bapp.stack[1:]
+    bapp.home = home
+    bscr.key("BACK")                       # the pause menu, then Leave (keep)
+    pause = bapp.stack[-1]
+    pause.key("DOWN")
+    pause.key("DOWN")
+    assert pause.items[pause.cursor].label == "Leave (keep)"
+    pause.key("OK")
+    t0 = now
+    while not isinstance(bapp.stack[-1], Under):
+        now += 100
+        ra.tick(now)
+        rb.tick(now)
+        tick_top(app, now)
+        tick_top(bapp, now)
+        assert now - t0 < LEAVE_MS, bapp.stack[-1].lines()   # left once acknowledged
+    while not isinstance(app.stack[-1], PartnerScreen):
+        now += 100
+        ra.tick(now)
+        tick_top(app, now)
+        assert now - t0 < LOST_MS / 2, app.stack[-1].lines()  # said, not guessed from silence
+    lines = app.stack[-1].lines()
+    assert lines[0] == "Partner left" and "P2 (%s) left the game" % ra.meta["peer"] in lines[1]
+    assert scr.status() == "partner left"
+    rb.peers[0].t.closed = False           # its unit is back: the same keyed channel
+    rb.peers[0].send(["sync", rb.seat.n_log, rb.seat.short_hash()])
+    for _ in range(20):
+        now += 100
+        ra.tick(now)
+        rb.tick(now)
+        tick_top(app, now)
+    assert app.stack[-1] is scr and not ra.left and scr.status() != "partner left"
+
+
+def test_a_bye_from_a_peer_is_checked():
+    (ra, rb), now = linked_game()
+    for bad in (["bye"], ["bye", 0, "left"], ["bye", 7, "left"], ["bye", "1", "x"]):
+        rb.peers[0].send(bad)              # 0 is ra's own seat: nobody leaves as me
+        for _ in range(5):
+            now += 100
+            rb.tick(now)
+            ra.tick(now)
+        assert not ra.left and "malformed bye" in (ra.problem or ""), (bad, ra.problem)
+        ra.problem = None
 
 
 def test_a_partner_who_concedes_is_named_on_the_result():

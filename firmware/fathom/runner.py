@@ -78,6 +78,7 @@ class Runner(Streams):
         self.verdicts = {}            # player -> None (verified), (index, reason) or WITHHELD
         self.desync = None            # (index, reason) when the hashes differ
         self.problem = None           # last refused peer message, for the UI
+        self.left = {}                # player -> why: partners who said they left (kept game)
         self.revealed = False
         self.claimed = False          # ended here after the partner vanished (claim())
         self.changed = True
@@ -191,6 +192,8 @@ class Runner(Streams):
                 if msg is None:
                     break
                 self._heard[p] = now
+                if self.left and msg[0] != "bye":
+                    self._back(msg)
                 if not self.claimed:  # a claimed game is over here: a late partner changes nothing
                     self._handle(p, msg)
         if self.desync is None and not self.claimed:
@@ -254,6 +257,8 @@ class Runner(Streams):
                 self._on_reveal(peer, msg)
             elif tag == "ra":
                 self._on_actions(peer, msg)
+            elif tag == "bye":
+                self._on_bye(peer, msg)
             else:
                 raise IllegalAction("unknown message " + str(tag))
         except Exception as e:  # a peer's bytes, however crafted, never stop this unit's loop
@@ -290,6 +295,38 @@ class Runner(Streams):
         self.changed = True
         if self.relay:
             self._broadcast(msg, peer)
+
+    # ---- leaving a kept game -----------------------------------------------------------------
+    def bye(self, why="left"):
+        """This unit leaves the game, kept to be resumed: say so, so the partners' screens
+        tell their players at once instead of after a silence (ui/play.py waits for
+        bye_sent() before closing the link)."""
+        self._broadcast(["bye", self.seat.player, why])
+
+    def bye_sent(self):
+        """Every partner acknowledged everything sent, the bye included."""
+        for p in self.peers:
+            ch = getattr(p, "ch", None)
+            if ch is not None and ch.pending():
+                return False
+        return True
+
+    def _on_bye(self, peer, msg):
+        who = msg[1] if len(msg) == 3 else None
+        if type(who) is not int or not 0 <= who < self.seat.n or who == self.seat.player:
+            raise IllegalAction("malformed bye")
+        self.left[who] = str(msg[2])[:24]
+        self.changed = True
+        if self.relay:
+            self._broadcast(msg, peer)
+
+    def _back(self, msg):
+        """A partner heard after its bye has resumed the game: in a pair any message says so,
+        in a group (where the host relays everything) the leaver's own event."""
+        if self.seat.n == 2:
+            self.left.clear()
+        elif msg[0] == "ev" and len(msg) > 2:
+            self.left.pop(msg[2], None)
 
     def _forged(self, idx, reason):
         """A group message that fails its tag: the game stops here, journalled so a reboot

@@ -167,6 +167,47 @@ def show(app, runner):
     app.push(scr)
 
 
+LEAVE_MS = 3000  # how long leaving waits for the partners to acknowledge the bye
+
+
+def say_bye(app, runner):
+    """Leave (keep): tell the partners first, so their screens say so at once. The bye goes
+    out on a poll, so a short screen keeps the link ticking until it is acknowledged (or
+    LEAVE_MS: a partner out of range learns it from the silence instead)."""
+    if not any(hasattr(p, "ch") for p in runner.peers):
+        leave(app, runner)  # nobody on a link to tell (solo, vs the in-unit bot)
+        return
+    runner.bye("left")
+    app.push(Leaving(app, runner))
+
+
+class Leaving(Screen):
+    title = "Leaving"
+
+    def __init__(self, app, runner):
+        Screen.__init__(self, app)
+        self.runner = runner
+        self.page = TextPage("Telling your partner the game is kept...")
+        self.since = None
+
+    def tick(self, now):
+        if self.since is None:
+            self.since = now
+        if self.runner.bye_sent() or ticks_diff(now, self.since) >= LEAVE_MS:
+            leave(self.app, self.runner)
+            return True
+        return False
+
+    def lines(self):
+        return [self.title, self.page.text]
+
+    def draw(self, d):
+        draw_page(d, self.title, self.app.link_state, self.page)
+
+    def key(self, k):
+        pass  # a moment: the screen goes by itself
+
+
 def leave(app, runner, clear=False):
     for s in getattr(runner, "services", ()):
         if s in app.services:
@@ -203,17 +244,20 @@ def silent(runner):
     runner's gone() waits VANISH_MS more before a claim is allowed)."""
     if runner.result() is not None:
         return False
+    if runner.left:  # it said so: no need to wait out the silence
+        return True
     for p in runner.peers:
         if getattr(p, "state", None) == "lost":
             return True
     return False
 
 
-def partner_name(runner):
-    """'P2 (Bob)' in a game of two, 'a partner' in a group (its host relays for everyone)."""
+def partner_name(runner, player=None):
+    """'P2 (Bob)' in a game of two; in a group 'P3' when it is known who, else 'a partner'
+    (its host relays for everyone)."""
     s = runner.seat
     if s.n != 2:
-        return "a partner"
+        return "a partner" if player is None else "P%d" % (player + 1)
     name = runner.meta.get("peer")
     who = "P%d" % (2 - s.player)
     return "%s (%s)" % (who, name) if name else who
@@ -284,7 +328,7 @@ class GameBase(Screen):
         r = self.runner
         items = [Item("Back to game", lambda a: a.pop()),
                  Item("Game log", lambda a: a.push(LogScreen(a, r))),
-                 Item("Leave (keep)", lambda a: leave(a, r)),
+                 Item("Leave (keep)", lambda a: say_bye(a, r)),
                  Item("Concede", lambda a: (a.pop(), r.concede()))]
         if r.gone():
             items.append(Item("Claim the game", lambda a: _claim(a, r)))
@@ -295,6 +339,8 @@ class GameBase(Screen):
         who = r.waiting_for()
         if r.gone():
             return "partner vanished"
+        if r.left:
+            return "partner left"
         if silent(r):
             return "no answer"
         if r.problem:
@@ -315,11 +361,16 @@ class PartnerScreen(Screen):
         Screen.__init__(self, app)
         self.game = game
         r = game.runner
-        self.text = ("%s is not answering: the unit left the game, was switched off or is out "
-                     "of range. The game is saved on both units." % partner_name(r))
+        if r.left:
+            self.title = "Partner left"
+            self.text = ("%s left the game. It is saved on both units: play goes on when it is "
+                         "resumed there." % partner_name(r, min(r.left)))
+        else:
+            self.text = ("%s is not answering: the unit left the game, was switched off or is "
+                         "out of range. The game is saved on both units." % partner_name(r))
         self.page = TextPage(self.text)
         self.items = [Item("Wait", lambda a: a.pop()),
-                      Item("Leave (keep)", lambda a: leave(a, r)),
+                      Item("Leave (keep)", lambda a: say_bye(a, r)),
                       Item("Concede", lambda a: (a.pop(), r.concede()))]
         self.view = ListView([it.label for it in self.items])
 
