@@ -15,7 +15,8 @@ def sizes(gid):
 
 
 def test_a_group_game_offers_groups_up_to_what_the_link_carries():
-    # Sugar Dog's rules take 8; a host's link carries MAX_PARTNERS partners
+    # Sugar Dog's rules take 8, and a host's link carries the seven partners that makes
+    assert MAX_PARTNERS == 7
     assert sizes("sugardog") == ["2 players"] + ["%d: host" % n for n in
-                                                 range(3, MAX_PARTNERS + 2)] + ["Join a group"]
+                                                 range(3, 9)] + ["Join a group"]
     assert sizes("pinned_down") == ["2 players", "3: host", "4: host", "Join a group"]

@@ -16,8 +16,14 @@ from fathom.link.connect import Connector, game_opts
 from fathom.link.peer import open_transport
 from fathom.runner import Runner
 
-PAIR_MS = 60000       # a game that cannot even pair in this time is reported and skipped
+# A game that cannot even pair in this time (per partner the host pairs with, one after the
+# other: a group's last partner waits for all before it) is reported and skipped.
+PAIR_MS = 60000
 DRAIN_MS = 1500       # keep the finished game's channel alive so the peer gets our last acks
+# A finished unit keeps ticking (as a unit does on its result screen) until everything it queued
+# was acknowledged, at most this long: a group's host has queued the reveals it relays, which
+# take a while at 20 % loss, and a host that left at once had partners count them "withheld".
+DELIVER_MS = 60000
 
 
 def _env(k, default=None):
@@ -74,7 +80,12 @@ def _play(runner, bot, deadline):
 
 
 def _drain(runner, ms):
-    end = ticks_add(now_ms(), ms)  # now_ms wraps like ticks_ms: compare with ticks_diff
+    end = ticks_add(now_ms(), DELIVER_MS)  # now_ms wraps like ticks_ms: compare with ticks_diff
+    while ticks_diff(now_ms(), end) < 0 and any(
+            p.ch.pending() for p in runner.peers if hasattr(p, "ch")):
+        runner.tick(now_ms())
+        time.sleep_ms(2)
+    end = ticks_add(now_ms(), ms)
     while ticks_diff(now_ms(), end) < 0:
         runner.tick(now_ms())
         time.sleep_ms(2)
@@ -89,16 +100,21 @@ def main(profile, root):
     kind = _env("FATHOM_LINK", "espnow")
     opts = json.loads(_env("FATHOM_SIM_OPTS", "{}")) if lead else None
     players = int(_env("FATHOM_SIM_PLAYERS", "2"))
+    lent = _env("FATHOM_SIM_LENT") == "1" and not lead  # lent as a bot opponent
     storage = Storage(root)
     _heap[0] = 0 if _env("FATHOM_SIM_HEAP") == "1" else -1
     t = open_transport(kind, profile)
     name = "SIM" + _env("FATHOM_UNIT", "0")
     for g in range(n_games):
         out = {"game": g}
-        join = players > 2 and not lead  # a group's partners join the lead unit
-        c = Connector(t, kind, name, storage, gid if lead or join else None, opts, now_ms(),
-                      players=players if lead else 2, join=join)
-        _pair(c, ticks_add(now_ms(), PAIR_MS), "SIM0" if join else None)
+        join = players > 2 and not lead and not lent  # a group's partners join the lead unit
+        if lent:  # as "Play as bot" does: whoever hails it, a group's host too
+            from fathom.link.lent import LentConnector
+            c = LentConnector(t, kind, name, storage, now_ms())
+        else:
+            c = Connector(t, kind, name, storage, gid if lead or join else None, opts, now_ms(),
+                          players=players if lead else 2, join=join)
+        _pair(c, ticks_add(now_ms(), PAIR_MS * max(1, players - 1)), "SIM0" if join else None)
         if c.state != "ready":
             out["error"] = "pairing: %s" % c.error
             print("fathom-sim " + json.dumps(out))
@@ -109,10 +125,14 @@ def main(profile, root):
         seat = Seat(eng, eng.options(game_opts(opts_used)), c.group(), c.seed, c.player,
                     entropy.token(16))
         peers = c.peers(storage)
-        # measuring the heap: the journal in a file, as on a unit (in RAM it holds every event)
-        runner = Runner(seat, peers, storage if _heap[0] >= 0 else None, game,
+        # The journal in a file, as on a unit, when measuring the heap or for a large group
+        # (in RAM it holds every event: an 8-player game's 2,000 outgrew a 4 MB heap).
+        on_file = _heap[0] >= 0 or seat.n > 4
+        runner = Runner(seat, peers, storage if on_file else None, game,
                         relay=len(peers) > 1)
         bot = _bot(game, level, c.seed + seat.salt, seat.player)
+        c = None  # as the app does once the game starts: the pairing's state leaves the heap
+        gc.collect()
         err = _play(runner, bot, ticks_add(now_ms(), timeout_ms))
         peer = peers[0]
         if err:
@@ -140,7 +160,7 @@ def main(profile, root):
             out["peak_at"] = _heap_at[0]
             _heap[0] = 0
         print("fathom-sim " + json.dumps(out))
-        if _heap[0] >= 0:
+        if on_file:
             runner.clear()
         if _env("FATHOM_SIM_DUMP") == "1":  # what this unit holds, for the secrecy tests
             print("fathom-sim-seat " + json.dumps({

@@ -2,7 +2,9 @@
 # errors, with the radio replaced by the emulator's ether (FATHOM_ETHER). Mirrored on purpose:
 # the sender must have the peer registered (a receiver needs no peer to receive), broadcast
 # needs the broadcast peer, empty or >250-byte messages raise OSError ESP_ERR_ESPNOW_ARG as the
-# ESP-IDF does, re-adding a peer raises ESP_ERR_ESPNOW_EXIST, a full receive buffer (rxbuf)
+# ESP-IDF does, re-adding a peer raises ESP_ERR_ESPNOW_EXIST, a 21st peer or a 7th encrypted one
+# (added, or a clear one modified to encrypt) raises ESP_ERR_ESPNOW_FULL (the ESP-IDF's
+# ESP_NOW_MAX_TOTAL_PEER_NUM 20, ESP_NOW_MAX_ENCRYPT_PEER_NUM 6), a full receive buffer (rxbuf)
 # drops packets that the sender still saw acknowledged, units on other channels hear nothing,
 # and a packet sent to an encrypted peer reaches only a receiver holding the same PMK and LMK.
 # The receive buffer is what the board's is: active(True) allocates rxbuf bytes on the GC heap
@@ -176,6 +178,10 @@ def arrived():
     (not in the real module): what a test waits on before it looks at the receive side."""
     _pump(0)
     return _s.arrived
+
+
+def _encrypted():
+    return sum(1 for q in _s.peers if q[4])
 
 
 def _check_init():
@@ -392,7 +398,7 @@ class ESPNow:
             raise _err(_EXIST)
         if len(_s.peers) >= MAX_TOTAL_PEER_NUM:
             raise _err(_FULL)
-        if p[4] and sum(1 for q in _s.peers if q[4]) >= MAX_ENCRYPT_PEER_NUM:
+        if p[4] and _encrypted() >= MAX_ENCRYPT_PEER_NUM:
             raise _err(_FULL)
         _s.peers.append(p)
 
@@ -403,6 +409,8 @@ class ESPNow:
             raise _err(_NOT_FOUND)
         q = list(p)
         self._update(q, lmk, channel, ifidx, encrypt)
+        if q[4] and not p[4] and _encrypted() >= MAX_ENCRYPT_PEER_NUM:
+            raise _err(_FULL)  # turning a clear peer encrypted takes one of the six slots
         p[:] = q
 
     def _update(self, p, lmk, channel, ifidx, encrypt):
@@ -446,7 +454,7 @@ class ESPNow:
 
     def peer_count(self):
         _check_init()
-        return (len(_s.peers), sum(1 for p in _s.peers if p[4]))
+        return (len(_s.peers), _encrypted())
 
 
 def _sleep_ms(ms):

@@ -41,6 +41,9 @@ def add_arguments(p):
     p.add_argument("--game", default=None, help="turn: the game (default ashtapada); device: "
                                                  "only this game (default all five)")
     p.add_argument("--presses", type=int, default=30)
+    p.add_argument("--units", type=int, default=None,
+                   help="turn: a group of N units over ESP-NOW (the game's Players menu), "
+                        "the press on one unit to the last other unit's panel")
     p.add_argument("--games", type=int, default=None,
                    help="games per soak run (default 20), seeded games per game for device "
                         "(default 5), games per game for ux (default 2)")
@@ -132,6 +135,9 @@ def bench_link(args):
 def bench_turn(args):
     """Key press committing an action on one unit -> the other unit's screen shows it, over
     the emulated ESP-NOW and UART, plus the frames and bytes one turn puts on the wire."""
+    if getattr(args, "units", None):
+        from fathom_host.groupturn import bench_group_turn
+        return bench_group_turn(args, args.units)
     from fathom_host.drive import pair, pair_uart
     from fathom_host.ether import Ether
     from fathom import games

@@ -158,3 +158,67 @@ def pair_uart(units, game_title):
     """Over the cable there is no list and no code: the cable is the pairing."""
     for u in units:
         open_link(u, game_title)
+
+
+def unit_label(i):
+    """How unit i is listed on the others' pairing screens: every emulated unit is named
+    PLAYER, so the list adds the end of its address."""
+    from fathom_host.ether import mac_for_unit
+    return "PLAYER %02x" % mac_for_unit(i)[-1]
+
+
+def confirm_code(a, b):
+    """Both screens show the same six digits: OK on both."""
+    for u in (a, b):
+        u.wait_text("Code", 60)
+    codes = [[l for l in u.text if l.startswith("Code")][0] for u in (a, b)]
+    if codes[0] != codes[1]:
+        raise FathomError("the codes differ: %r" % codes)
+    for u in (a, b):
+        u.press("OK")
+
+
+def pair_group(units, game_title, lent=(), options=None):
+    """units[0] hosts a group of len(units) (its Players menu), the others join it (Join a
+    group, choosing the host from their list) or, for indexes in `lent`, wait on Play as bot
+    (the Opponent setting already on); the host chooses each partner in turn and both confirm
+    the code. `options(host)` sets the game's options on the host's game menu first. Returns
+    once the host has chosen every partner (the units then start the game)."""
+    host, partners = units[0], units[1:]
+    host.choose(game_title)
+    if options is not None:
+        options(host)
+    host.choose("vs other unit" if any("vs other unit" in l for l in host.text)
+                else "with other unit")
+    host.wait_text("Players", 10)
+    host.choose("%d: host" % len(units))
+    for u in partners:
+        if u.index in lent:
+            u.choose("Play as bot")
+        else:
+            open_link_join(u, game_title)
+    for u in partners:
+        if u.index not in lent:  # a joining partner picks the host (names repeat: by address)
+            u.wait_text(unit_label(host.index), 30)
+            u.choose(unit_label(host.index))
+    for k, u in enumerate(partners):
+        host.wait_text("Choose a unit %d/%d" % (k + 1, len(partners)), 60)
+        host.wait_text(unit_label(u.index), 30)
+        host.choose(unit_label(u.index))
+        nxt = "Choose a unit %d/%d" % (k + 2, len(partners))
+
+        def moved_on(c):
+            t = c.text
+            return bool(t) and (t[0] != "Link" or any(l.startswith("Code") or nxt in l
+                                                     for l in t))
+        host.wait(moved_on, 60, "a code, the next partner or the game")
+        if any(l.startswith("Code") for l in host.text):  # a first pairing: the code
+            confirm_code(host, u)
+
+
+def open_link_join(u, game_title):
+    u.choose(game_title)
+    u.choose("vs other unit" if any("vs other unit" in l for l in u.text)
+             else "with other unit")
+    u.wait_text("Players", 10)
+    u.choose("Join a group")

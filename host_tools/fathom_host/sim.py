@@ -28,6 +28,14 @@ def add_arguments(p):
     p.add_argument("--replay", type=int, default=None, metavar="SEED",
                    help="replay one direct game from its seed and print its log")
     p.add_argument("--timeout", type=float, default=600.0, help="per linked game, seconds")
+    p.add_argument("--lent", action="store_true",
+                   help="linked units but the first are lent as bot opponents (Play as bot): "
+                        "they join whoever hails them, a group's host too")
+    p.add_argument("--heap", default="4m", metavar="SIZE",
+                   help="linked units' heap (-X heapsize), e.g. 96k on --runtime frozen")
+    p.add_argument("--peak-heap", action="store_true",
+                   help="linked units journal to files as on a board and report their live "
+                        "heap's peak after gc (peak_heap, bytes, per unit)")
     p.add_argument("--runtime", choices=("wheel", "stock", "frozen"), default=None,
                    help="the MicroPython that runs linked units (default wheel, or "
                         "FATHOM_RUNTIME); stock|frozen: `fathom runtime build`'s 32-bit builds")

@@ -20,6 +20,10 @@ def unit_env(args, i, ether, gid, opts, level, workdir):
         "FATHOM_SIM_LEAD": "1" if i == 0 else "0", "FATHOM_SIM_OPTS": json.dumps(opts),
         "FATHOM_SIM_TIMEOUT_MS": str(int(args.timeout * 1000)), "FATHOM_LINK": args.link,
     })
+    if getattr(args, "lent", False):
+        e["FATHOM_SIM_LENT"] = "1"
+    if getattr(args, "peak_heap", False):
+        e["FATHOM_SIM_HEAP"] = "1"
     e.update(runtime_env(default_runtime()))
     e.pop("FATHOM_HUB", None)
     return e
@@ -39,8 +43,9 @@ def run_linked(args, engine, opts, n, levels, stats):
             env = unit_env(args, i, ether, engine.NAME, opts, levels[i], workdir)
             env["FATHOM_SIM_PLAYERS"] = str(n)
             script, cwd = boot_script(default_runtime(), os.path.join(workdir, "unit%d" % i))
+            heap = "heapsize=" + getattr(args, "heap", "4m")
             p = subprocess.Popen(
-                [micropython_exe(), "-X", "heapsize=4m", str(script)], env=env, cwd=cwd,
+                [micropython_exe(), "-X", heap, str(script)], env=env, cwd=cwd,
                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             procs.append(p)
         readers = [threading.Thread(target=_read, args=(p, lines[i]), daemon=True)
@@ -84,6 +89,10 @@ def tally(stats, lines, procs):
             stats["failures"].append({"kind": "crash", "unit": i,
                                       "detail": "\n".join(ls[-15:])})
     turns = 0
+    peaks = [max([d["peak_heap"] for d in u.values() if "peak_heap" in d] or [0])
+             for u in per_unit]
+    if any(peaks):
+        stats["peak_heap"] = peaks  # per unit (unit 0 hosts a group), the worst game
     for g in range(stats["games"]):
         recs = [u.get(g) for u in per_unit]
         if any(r is None or r.get("error") for r in recs):

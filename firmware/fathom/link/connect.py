@@ -354,8 +354,10 @@ class Connector:
         if self.ch1 is not None:
             self.ch1.poll(now)
             self.setup.poll(now)
-            # Stop at 'done': what follows on the channel is the game's, for the LinkPeer.
-            while self.setup.state != "done" or self.state == "group":
+            # Stop at 'done' (for a group partner, once the others' key values are in): what
+            # follows on the channel is the game's, for the LinkPeer. A partner still working
+            # out its keys must not read the host's first event as a set-up message.
+            while self.setup.state != "done" or (self.state == "group" and not self._keys_in()):
                 m = self.ch1.recv()
                 if m is None or self._bye(m):
                     break
@@ -367,6 +369,9 @@ class Connector:
             if self.state not in _OVER and self.state not in ("ready", "group"):
                 self._setup_state()
         return before != (self.state, len(self.seen), self.error, len(self.partners))
+
+    def _keys_in(self):
+        return self.member is not None and self.member.pks is not None
 
     def _frame(self, mac, data, now):
         b = parse_beacon(data)

@@ -4,8 +4,11 @@
 from fathom import codec
 from fathom.link.channel import Channel
 
-LINK = "link"            # the live channel of the game in progress (+ "1", "2": more partners)
-MAX_PARTNERS = 3
+LINK = "link"            # the live channel of the game in progress (+ "1" .. "6": more partners)
+# A group host's partners at most: Sugar Dog's eight players. On the 32-bit frozen runtime the
+# host of eight peaks at 63-64 KB live, inside the 64 KB budget, but needs ~128 KB of heap to
+# finish (fragmentation at the end-of-game relay: docs/PROTOCOL.md, section 7b).
+MAX_PARTNERS = 7
 
 
 def link_slot(i):
@@ -88,7 +91,9 @@ class LinkPeer:
 
 class Mux:
     """One transport shared by a host's partners: frames are sorted into a queue per partner
-    MAC, so each LinkPeer reads only its own (others' frames are not lost to it)."""
+    MAC, so each LinkPeer reads only its own (others' frames are not lost to it). A group runs
+    in clear on every link (docs/PROTOCOL.md, section 7a): a port takes its partner's radio
+    key off, so a host holds one clear peer per partner, whatever was registered before."""
 
     def __init__(self, transport):
         self.t = transport
@@ -97,8 +102,11 @@ class Mux:
         self.closed = False
 
     def port(self, mac):
-        self.q[bytes(mac)] = []
-        return _Port(self, bytes(mac))
+        mac = bytes(mac)
+        if hasattr(self.t, "set_key"):
+            self.t.set_key(mac, None)
+        self.q[mac] = []
+        return _Port(self, mac)
 
     def pump(self):
         while True:

@@ -24,9 +24,7 @@ _LINK = {"espnow": "ESP-NOW", "uart": "cable (UART)"}
 
 def start_link_game(app, gid, opts, players=None, join=False):
     if gid is not None and players is None and not join:
-        # a host carries at most MAX_PARTNERS partners on the link today: Sugar Dog's groups of
-        # five to eight play where the engine alone runs them (`fathom sim`) until the link's
-        # groups grow (issue 19)
+        # as many as the game takes, within what a host's link carries (MAX_PARTNERS)
         top = min(games.declaration(gid).PLAYERS[1], MAX_PARTNERS + 1)
         if top > 2:
             app.push(_size_menu(app, gid, opts, top))
@@ -41,8 +39,12 @@ def start_link_game(app, gid, opts, players=None, join=False):
         t.close()
         app.push(Message(app, "Link", "A group of %d needs ESP-NOW: a cable joins two." % players))
         return
-    c = Connector(t, kind, app.settings["name"], app.hw.storage, gid, opts, clock.now_ms(),
-                  players or 2, join)
+    if gid is None:  # lent as the bot opponent: it joins whoever hails it, groups too
+        from fathom.link.lent import LentConnector
+        c = LentConnector(t, kind, app.settings["name"], app.hw.storage, clock.now_ms())
+    else:
+        c = Connector(t, kind, app.settings["name"], app.hw.storage, gid, opts, clock.now_ms(),
+                      players or 2, join)
     app.push(PairScreen(app, c))
 
 
@@ -130,8 +132,8 @@ class PairScreen(Screen):
         # Pairing is over: its code (Diffie-Hellman, handshake, this screen) leaves the heap
         # with the last reference; a resume or the next pairing imports it again.
         from fathom import forget
-        for m in ("fathom.ui.pairing", "fathom.ui.gamemenu", "fathom.link.connect",
-                  "fathom.link.session", "fathom.link.entropy"):
+        for m in ("fathom.ui.pairing", "fathom.ui.gamemenu", "fathom.link.lent",
+                  "fathom.link.connect", "fathom.link.session", "fathom.link.entropy"):
             forget(m)
 
     def _text(self):

@@ -1,0 +1,94 @@
+# Host only, for tests: a modified group host, the attack the end-to-end tags exist for
+# (docs/PROTOCOL.md section 9). The real firmware never imports this module: tests/cheatfw.py
+# boots one emulated unit on a copy of firmware/fathom whose runner.py ends with
+# `cheat.install(Runner)`.
+#
+# FATHOM_CHEAT="author=1,to=2,at=6": the first move player `author` makes at log index `at` or
+# later (a command: a silent run, a cruise, a ping, a torpedo) is relayed to player `to` as a
+# cruise step to another square the rules allow there (a false contact, which the others would
+# shoot at), with the short hash recomputed from the host's own state before the event, so that
+# the receiver's state hash agrees with the rewritten event and no desync shows: only the
+# author's end-to-end tag, which the host cannot make, can catch it. Every other partner gets
+# the event unchanged, and the host's own log and journal keep the true one.
+import hashlib
+import os
+
+from fathom import codec
+from fathom.games.base import IllegalAction
+
+
+def parse(spec):
+    out = {}
+    for part in spec.split(","):
+        k, _, v = part.partition("=")
+        if k not in ("author", "to", "at") or not v:
+            raise ValueError("FATHOM_CHEAT: unknown part %r (author=N,to=N,at=N)" % part)
+        out[k] = int(v)
+    if len(out) != 3 or out["author"] < 1 or out["to"] < 1 or out["author"] == out["to"]:
+        raise ValueError("FATHOM_CHEAT %r: two different partners, author=N,to=N,at=N" % spec)
+    return out
+
+
+def forge(runner, msg, spec):
+    """The rewritten copy of the relayed event `msg` (or None: not the one to rewrite), worked
+    out from the host's state before the event is applied."""
+    s = runner.seat
+    if len(msg) != 7 or msg[1] != s.n_log or msg[1] < spec["at"] or msg[2] != spec["author"]:
+        return None
+    ev = msg[3]
+    t = s.engine.turn(s.pub)
+    if not isinstance(ev, list) or not ev or t != (msg[2], "act"):
+        return None  # a set-up or an answer: not a move
+    squares = s.pub["size"] ** 2
+    first = ev[1] + 1 if len(ev) > 1 and isinstance(ev[1], int) else 0
+    for k in range(squares):
+        alt = ["c", (first + k) % squares]
+        if alt == ev:
+            continue
+        pub = codec.decode(codec.encode(s.pub))
+        try:
+            s.engine.apply(pub, msg[2], alt)
+        except IllegalAction:
+            continue  # a second cruise step must stay next to the first: a plausible lie
+        h = hashlib.sha256(s.chain)  # the chain as the seat extends it (games/seat.py _record)
+        codec.feed(h, alt)
+        codec.feed(h, pub)
+        out = list(msg)
+        out[3] = alt
+        out[4] = h.digest()[:8]
+        return out
+    return None
+
+
+def install(cls):
+    """Patch the Runner class `cls` of the modified host."""
+    spec = parse(os.getenv("FATHOM_CHEAT") or "")
+    on_event, broadcast = cls._on_event, cls._broadcast
+    print("cheat: armed, P%d's first move from event %d to P%d" % (
+        spec["author"] + 1, spec["at"], spec["to"] + 1))
+
+    def _on_event(self, peer, msg):
+        self._cheat = None
+        if self.relay and not getattr(self, "_cheated", False):
+            forged = forge(self, msg, spec)
+            if forged is not None:
+                self._cheat = (msg, forged)
+        try:
+            on_event(self, peer, msg)
+        finally:
+            self._cheat = None
+
+    def _broadcast(self, msg, skip=None):
+        c = getattr(self, "_cheat", None)
+        if c is None or msg is not c[0]:
+            broadcast(self, msg, skip)
+            return
+        self._cheated = True
+        for i, p in enumerate(self.peers):  # a host's peers in seat order (connect.peers)
+            if p is not skip:
+                p.send(c[1] if i + 1 == spec["to"] else msg)
+        print("cheat: event %d %r relayed to P%d as %r" % (msg[1], msg[3], spec["to"] + 1,
+                                                          c[1][3]))
+
+    cls._on_event = _on_event
+    cls._broadcast = _broadcast

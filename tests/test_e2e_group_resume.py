@@ -1,0 +1,90 @@
+# A group game survives reboots, end to end through the keys: four emulated units pair as a
+# Pinned Down group over the ether's ESP-NOW (the host's Players menu, the others "Join a
+# group"), each unit's scripted player plays through its keys, and mid-game the host and then a
+# partner lose their power. Each comes back straight into the same game (no menu), with the log
+# and hash chain it had journalled, and the game reaches its verified end on every unit with
+# one log and one chain of hashes on all four.
+import time
+
+import pytest
+
+from e2e_driver import finished, play_out, player_env
+from fathom.codec import decode
+from fathom.hal.records import scan_records
+from fathom_host import units
+from fathom_host.drive import pair_group
+from fathom_host.ether import Ether
+from fathom_host.units import Emulator
+
+pytestmark = pytest.mark.slow
+
+TITLE = "Pinned Down"
+GROUP_HEAP = "768k"     # as test_e2e_sugardog: a partner audits every other player at the end
+HOST_MOVES = 3          # the host's choices before its power is pulled (set-up included)
+PARTNER_MOVES = 7       # the partner's, after the host is back
+units.PRESS_MS = 150    # a press the unit must see on a loaded host
+
+
+def chain(u):
+    """[(author, event, hash8)] of every event the unit journalled."""
+    with open(str(u.dir / "data" / "game"), "rb") as f:
+        recs = [decode(body) for _p, _e, body in scan_records(f)]
+    return [(r[1], r[2], bytes(r[3])) for r in recs[1:] if r[0] == "e"]
+
+
+def stopped(c):
+    return c.ux is not None
+
+
+def reboot(u, moves):
+    """Wait for the unit's player to stop after its choices, pull the power, start it again
+    with a player that plays to the end; returns the chain journalled before the cut."""
+    c = u.wait(stopped, 300, "unit %d's %d choices" % (u.index, moves))
+    assert "error" not in c.ux and c.ux["presses"], c.ux
+    before = chain(u)
+    u.kill()
+    u.extra_env.update(player_env())
+    u.start(heap=GROUP_HEAP)
+    # straight back into the game: its screen, not the home menu
+    u.wait(lambda c: c.text and c.text[0].startswith(TITLE), 60, "the game after a reboot")
+    assert chain(u)[:len(before)] == before
+    return before
+
+
+def test_a_group_survives_its_host_and_a_partner_rebooting(tmp_path):
+    ether = Ether(seed=29)
+    ether.start()
+    emu = Emulator(4, workdir=tmp_path, ether=ether)
+    host, p1, p2, p3 = emu.units
+    host.extra_env.update(player_env(moves=HOST_MOVES))
+    p2.extra_env.update(player_env(moves=PARTNER_MOVES))
+    for u in (p1, p3):
+        u.extra_env.update(player_env())
+    t0 = time.monotonic()
+    try:
+        for u in emu.units:
+            u.start(heap=GROUP_HEAP, wait=False)
+        for u in emu.units:
+            u.wait(lambda c: c.text and c.screen is not None, 60, "boot")
+        pair_group(emu.units, TITLE)
+        for u in emu.units:
+            u.wait(lambda c: c.text and c.text[0].startswith(TITLE), 90, "the game screen")
+        paired = time.monotonic() - t0
+        host_before = reboot(host, HOST_MOVES)
+        partner_before = reboot(p2, PARTNER_MOVES)
+        assert len(partner_before) > len(host_before) > 0
+        results, reports = play_out(emu.units, timeout=600)
+        for u, lines in zip(emu.units, results):
+            assert finished(u)
+            assert lines[0] == "Result" and "verified" in lines, (u.index, lines)
+        assert len(set(r[1] for r in results)) == 1      # one fleet, one result
+        chains = [chain(u) for u in emu.units]
+        assert all(c == chains[0] for c in chains), [len(c) for c in chains]
+        assert chains[0][:len(host_before)] == host_before
+        assert chains[0][:len(partner_before)] == partner_before
+        print("pinned down 4 units, host and a partner rebooted: %s, paired in %.1f s, "
+              "%d events, %.1f s total" % (results[0][1], paired, len(chains[0]),
+                                           time.monotonic() - t0))
+    finally:
+        emu.close()
+        ether.stop()
