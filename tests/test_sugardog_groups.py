@@ -18,6 +18,7 @@ from fathom.games.base import IllegalAction
 from fathom.games.bots import RandomBot
 from fathom.games.sugardog.bot import EasyBot, SharpBot
 from fathom.games.sugardog.engine import ENGINE, map_size, name, step, N, E, S, W
+from runkit import do, seed_for, started
 
 pytestmark = pytest.mark.micropython
 
@@ -30,48 +31,12 @@ def sq(label, size):
     return (int(label[1:]) - 1) * size + LETTERS.index(label[0])
 
 
-def seed_for(n, first):
-    i = 0
-    while True:
-        seed = b"grp%d" % i
-        if ENGINE.new_game(ENGINE.options(), n, Prng(seed, b"game"))["first"] == first:
-            return seed
-        i += 1
-
-
-def send(seats, s, action=None):
-    ev = s.author(action)
-    for o in seats:
-        if o is not s:
-            o.receive(s.player, ev, s.ck)
-    return ev
-
-
-def answers(seats):
-    out = []
-    while True:
-        t = seats[0].to_move()
-        if t is None or t[1] != "answer":
-            return out
-        out.append([t[0], send(seats, seats[t[0]])])
-
-
 def game(starts, calm=20, first=0):
     """A game of len(starts) players on its map, set up on those squares ('C4' or an int)."""
-    n = len(starts)
-    size = map_size(n)
-    seats = local.make_seats(ENGINE, ENGINE.options({"calm": calm}), n, seed_for(n, first))
-    for s, start in zip(seats, starts):
-        s.setup_choose(start if isinstance(start, int) else sq(start, size))
-    for s in seats:
-        send(seats, s)
-    return seats
-
-
-def do(seats, action):
-    t = seats[0].to_move()
-    assert t[1] == "act", t
-    return [[t[0], send(seats, seats[t[0]], action)]] + answers(seats)
+    size = map_size(len(starts))
+    return started(ENGINE, ENGINE.options({"calm": calm}),
+                   [x if isinstance(x, int) else sq(x, size) for x in starts],
+                   seed_for(ENGINE, len(starts), first, b"grp"))
 
 
 def stay(seats):
