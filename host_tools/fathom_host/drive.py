@@ -183,7 +183,8 @@ def pair_group(units, game_title, lent=(), options=None):
     group, choosing the host from their list) or, for indexes in `lent`, wait on Play as bot
     (the Opponent setting already on); the host chooses each partner in turn and both confirm
     the code. `options(host)` sets the game's options on the host's game menu first. Returns
-    once the host has chosen every partner (the units then start the game)."""
+    the group code, once every player (lent units have none) said it matches: the units then
+    start the game."""
     host, partners = units[0], units[1:]
     host.choose(game_title)
     if options is not None:
@@ -214,6 +215,22 @@ def pair_group(units, game_title, lent=(), options=None):
         host.wait(moved_on, 60, "a code, the next partner or the game")
         if any(l.startswith("Code") for l in host.text):  # a first pairing: the code
             confirm_code(host, u)
+    return confirm_group_code([u for u in units if u.index not in lent])
+
+
+def confirm_group_code(units, limit=90):
+    """Every unit's player reads the group code and says it matches (OK); the code they all
+    showed. Raises when two screens show different codes: a host sat in the middle."""
+    codes = []
+    for u in units:
+        u.wait(lambda c: any(l.startswith("Group code") for l in c.text or ()), limit,
+               "the group code")
+        codes.append([l for l in u.text if l.startswith("Group code")][0])
+    if len(set(codes)) != 1:
+        raise FathomError("the units show different group codes: %r" % codes)
+    for u in units:
+        u.press("OK")
+    return codes[0]
 
 
 def open_link_join(u, game_title):

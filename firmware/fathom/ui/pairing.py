@@ -80,6 +80,7 @@ class PairScreen(Screen):
         self.now = clock.now_ms()
         self.bot = app.settings["opponent"] != "off"
         self.hint = (False, False)  # (waited past HINT_MS, partner quiet) at the last tick
+        self.code_ok = False        # the player saw the group code and said it matches
 
     def tick(self, now):
         self.now = now
@@ -96,6 +97,8 @@ class PairScreen(Screen):
             # that once (then the pairing is remembered), or any stranger could play it.
             self.c.autopilot(now, code=False)
         if st == "ready":
+            if self._ask_code():
+                return changed
             self._start()
             return True
         # a hint appears once its wait is over, a silence once the channel calls it lost
@@ -105,6 +108,13 @@ class PairScreen(Screen):
             self.hint = hint
             changed = True
         return changed or st == "discover"
+
+    def _ask_code(self):
+        """A group's code waits for its player's OK: one code on every screen is what shows
+        no host sat in the middle of the partners' keys (docs/PROTOCOL.md, section 9). A
+        lent unit has nobody to compare it: it plays on."""
+        return self.c.group() > 2 and self.c.group_code() is not None and not self.bot \
+            and not self.code_ok
 
     def _waited(self):
         """How long the current state has lasted, capped at HINT_MS (a wrapping clock)."""
@@ -133,6 +143,7 @@ class PairScreen(Screen):
         # with the last reference; a resume or the next pairing imports it again.
         from fathom import forget
         for m in ("fathom.ui.pairing", "fathom.ui.gamemenu", "fathom.link.lent",
+                  "fathom.link.groupkeys",
                   "fathom.link.connect", "fathom.link.session", "fathom.link.entropy"):
             forget(m)
 
@@ -173,7 +184,13 @@ class PairScreen(Screen):
             # not the game's title: the game screen's title is what says the game started
             return ["Game offered", "to %s:" % who, "waiting for", "an answer..."], []
         if st == "group":
+            if c.players > 2:  # the host: the partners' key values are still coming in
+                return ["Agreeing group", "keys..."], []
             return ["In a group of %d" % c.group(), "waiting for", "the host..."], []
+        if st == "ready" and self._ask_code():
+            g = c.group_code()
+            return ["Group code " + g[:3] + " " + g[3:], "Same on every unit?",
+                    "OK play BACK leave"], []
         if st == "offer":
             game, opts = c.offer()
             desc = " ".join("%s=%s" % (k, opts[k]) for k in sorted(game_opts(opts)))
@@ -228,6 +245,11 @@ class PairScreen(Screen):
                 c.choose(near[min(v.cursor, len(near) - 1)][0], self.now)
             elif k == "BACK":
                 self._leave()
+        elif st == "ready":
+            if k == "OK":
+                self.code_ok = True   # the next tick starts the game
+            elif k == "BACK":         # codes differ: the host is in the middle, play nothing
+                self._close()
         elif st == "confirm":
             if k == "OK":
                 c.confirm(True)
