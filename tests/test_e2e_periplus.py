@@ -240,7 +240,7 @@ def check_no_card_before_play(capture, saves):
     return cards_played, len(msgs)
 
 
-@pytest.mark.slow
+@pytest.mark.bench  # a whole Periplus game through the keys: 2-3 min; make bench
 @pytest.mark.timeout(TEST_TIMEOUT_S)
 def test_two_units_play_a_full_game_over_uart_through_keys(tmp_path):
     t0 = time.monotonic()

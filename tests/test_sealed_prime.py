@@ -56,7 +56,7 @@ def test_the_games_prime_is_the_first_after_its_label():
     assert _first_after(group_start(BITS)) - group_start(BITS) == offset
 
 
-@pytest.mark.slow
+@pytest.mark.bench  # 30-40 s of primality tests for the prime the games do not use
 def test_the_1024_bit_prime_is_the_first_after_its_label():
     offset, _p = PRIMES[1024]
     assert _first_after(group_start(1024)) - group_start(1024) == offset
