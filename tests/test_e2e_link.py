@@ -208,7 +208,12 @@ def test_version_mismatch_shows_both_versions(tmp_path, kind):
                     u.press("OK")
             v = frame.VERSION
             for u, mine, theirs in ((a, v, v + 1), (b, v + 1, v)):
-                u.wait_text("version mismatch", 30)
+                try:
+                    u.wait_text("version mismatch", 60)
+                except FathomError as e:  # the other side's screen and console say why
+                    o = b if u is a else a
+                    raise FathomError("%s\nunit %d: %s\n%s" % (
+                        e, o.index, o.text, o.console()[-2000:])) from None
                 msg = " ".join(u.text)
                 assert "this unit speaks v%d" % mine in msg, u.text
                 assert "other unit speaks v%d" % theirs in msg, u.text

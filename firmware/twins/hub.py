@@ -189,13 +189,31 @@ def _play_presses():
             return
         pin, key, hold, gap = _queue.pop(0)
         machine.pin_set(pin, _level(True))
+        if hold < LONG_MS:
+            # a short press's finger lifts when the button driver reads the pin after its time
+            # is up, not on the hub's next turn: a loop that stalls past the arrows' repeat
+            # delay between those two read the pin still down and repeated the press (a real
+            # pin is up by then). A long press keeps the hub's pace: lifted at a late read it
+            # would be seen short.
+            machine.pin_watch(pin, _lift)
         _press_state = ["down", pin, key, now, hold, gap]
         return
-    phase, pin, key, since, hold, gap = st
+    _step(now)
+
+
+def _lift():
+    if _press_state is not None and _press_state[0] == "down":
+        _step(time.ticks_ms())
+
+
+def _step(now):
+    global _press_state
+    phase, pin, key, since, hold, gap = _press_state
     waited = time.ticks_diff(now, since)
     registered = buttons is None or buttons.held(key) == (phase == "down")
     if waited >= (hold if phase == "down" else gap) and (registered or waited > PRESS_TIMEOUT_MS):
         if phase == "down":
+            machine.pin_watch(pin, None)
             machine.pin_set(pin, _level(False))
             _press_state = ["up", pin, key, now, hold, gap]
         else:

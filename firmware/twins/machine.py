@@ -356,6 +356,8 @@ class _PinState:
         self.pull = None
         self.level = None     # output level, or the host-set input level
         self.script = None    # (start_ms, [(level, hold_ms), ...])
+        self.watch = None     # called at every read of an input pin, before the level is
+        #                       taken: a finger that lifts when its time is up (twins/hub.py)
         self.writes = []      # output levels in order (Vext, RST pulses)
 
 
@@ -373,6 +375,13 @@ def pin_set(pin_id, level):
     s.level = 1 if level else 0
 
 
+def pin_watch(pin_id, fn):
+    """fn() runs at every read of the input pin (it may pin_set it): the level then follows
+    the clock at the moment of the read, as a real pin does, not the last time the host's
+    code ran."""
+    _state(pin_id).watch = fn
+
+
 def pin_script(pin_id, segments):
     """Play [(level, hold_ms), ...] on an input pin from now; the last level then stays.
 
@@ -388,6 +397,8 @@ def pin_writes(pin_id):
 
 
 def _input_level(s):
+    if s.watch is not None:
+        s.watch()
     if s.script is not None:
         t = ticks_diff(_ticks[0](), s.script[0])
         level = None
