@@ -166,9 +166,10 @@ def solo(gid, seed, store, bot_storage=True):
     from fathom.games.seat import Seat
     from fathom.peers import BotPeer
     from fathom.runner import Runner
+    from fathom.games.base import local_options
     eng = games.engine(gid)
     n = max(2, eng.PLAYERS[0])
-    opts = eng.options()
+    opts = local_options(eng.options())  # as the menu starts it: nothing sealed in one unit
     me = Runner(Seat(eng, opts, n, seed, 0, b"salt0"), [], store, gid, {"vs": "bot"})
     for p in range(1, n):
         bs = Seat(eng, opts, n, seed, p, b"salt%d" % p)

@@ -71,6 +71,7 @@ def map_rows(u):
     return [s[2:] for s in u.text if s.startswith("# ")]
 
 
+@pytest.mark.bench  # the longest modes; the in-process tests cover them
 def test_ashtapada(tmp_path):
     with Emulator(1, workdir=tmp_path) as e:
         u = e.units[0]
@@ -254,6 +255,7 @@ def test_periplus(tmp_path):
         line(u, "1/2 P1 Bi1")
 
 
+@pytest.mark.bench  # the longest modes; the in-process tests cover them
 def test_pinned_down(tmp_path):
     with Emulator(1, workdir=tmp_path) as e:
         u = e.units[0]

@@ -20,7 +20,8 @@ from fathom_host.drive import pair_group
 from fathom_host.ether import Ether
 from fathom_host.units import Emulator
 
-pytestmark = pytest.mark.slow
+# whole 3-unit games, a minute or more each under load: make bench (issue 19 is open)
+pytestmark = pytest.mark.bench
 
 TITLE = "Sugar Dog"
 GROUP_HEAP = "768k"     # as test_e2e_group_sugardog: a partner audits every other player
@@ -98,7 +99,10 @@ def test_a_host_rewriting_one_relayed_event_is_named(tmp_path):
     ether, emu = form(tmp_path / "cheat", 41, lambda u: cheat_env(u, fw, 1, 2, AT))
     host, p2, p3 = emu.units
     try:
-        c = p3.wait(desync_screen, 240, "P3 refusing the rewritten event")
+        c = p3.wait(lambda c: desync_screen(c) or bool(c.text) and c.text[0] == "Result",
+                    240, "P3 refusing the rewritten event")
+        assert desync_screen(c), "the game ended and the cheat never fired:\n%s" % (
+            host.console()[-2000:])
         lines = list(c.text)
         m = re.match(r"Units disagree at event (\d+)\.$", lines[1])
         assert m, lines

@@ -16,7 +16,8 @@ from fathom_host.drive import pair_group
 from fathom_host.ether import Ether
 from fathom_host.units import Emulator
 
-pytestmark = pytest.mark.slow
+# a 4-unit game with two reboots, about 2 minutes: make bench (issue 19 is open)
+pytestmark = pytest.mark.bench
 
 TITLE = "Pinned Down"
 GROUP_HEAP = "768k"     # as test_e2e_sugardog: a partner audits every other player at the end

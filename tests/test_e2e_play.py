@@ -13,8 +13,10 @@ from fathom_host.units import Emulator
 
 pytestmark = pytest.mark.slow
 
-TWO_PLAYER = [(gid, games.declaration(gid).TITLE) for gid in games.IDS
-              if games.declaration(gid).PLAYERS[0] == 2]
+# Lake Ashtapada plays whole games through the keys in test_e2e_ashtapada.py: here, make bench
+TWO_PLAYER = [pytest.param(gid, games.declaration(gid).TITLE,
+                           marks=[pytest.mark.bench] if gid == "ashtapada" else [])
+              for gid in games.IDS if games.declaration(gid).PLAYERS[0] == 2]
 
 
 def verified(lines):

@@ -71,6 +71,14 @@ def nplayers(eng, i=0):
     return lo + i % (hi - lo + 1)
 
 
+def options(eng):
+    """The default options; under MicroPython with the sealed deal off: every seat's journal is
+    in RAM here, a long sealed game's shuffle events fragmented the unix port's 8 MB heap, and
+    its exponentiations doubled this module's time there (the sealed deal under MicroPython:
+    test_sealed_games.py; every property here holds sealed under CPython)."""
+    return local_options(eng.options()) if MP else eng.options()
+
+
 def playouts(gid):
     """SEEDS games of random bots, player counts cycling through the game's range, as
     figures (results, audits, log lines): the seats' journals would fill a small heap."""
@@ -79,10 +87,7 @@ def playouts(gid):
     for i in range(SEEDS):
         seed = b"every-%s-%d" % (gid.encode(), i)
         n = nplayers(eng, i)
-        # the default options; under MicroPython with the sealed deal off: every seat's journal
-        # is in RAM here, and a long sealed game's shuffle events fragmented the unix port's
-        # 8 MB heap (sealed play-outs under MicroPython: test_sealed_games.py)
-        opts = local_options(eng.options()) if MP else eng.options()
+        opts = options(eng)
         out = local.play(eng, opts, n, seed, [RandomBot(seed, p) for p in range(n)],
                          max_events=longest(n))
         seats = out.pop("seats")
@@ -198,7 +203,7 @@ def _recorded_game(gid, seed):
     n = max(2, eng.PLAYERS[0])
     for i in range(10):
         seeds = seed + b"%d" % i
-        seats = local.make_seats(eng, eng.options(), n, seeds)
+        seats = local.make_seats(eng, options(eng), n, seeds)
         bots = [RandomBot(seeds, p) for p in range(n)]
         bots[1] = Recorder(bots[1], states=True)
         play_seats(seats, bots)
@@ -319,7 +324,7 @@ def test_bots_decide_from_their_own_view(gid, level):
         views = []
         bots = [RandomBot(seed, p) for p in range(n)]
         bots[0] = Guarded(make_bot(gid, level, seed, 0), views)
-        out = local.play(eng, eng.options(), n, seed, bots, max_events=longest(n))
+        out = local.play(eng, options(eng), n, seed, bots, max_events=longest(n))
         assert out["result"] is not None and views
         others = {}
         for s in out["seats"][1:]:
@@ -338,7 +343,7 @@ def test_a_view_refuses_anything_else():
     gid = ready(GIDS[0])
     eng = games.engine(gid)
     n = max(2, eng.PLAYERS[0])
-    out = local.play(eng, eng.options(), n, b"v", [RandomBot(b"v", p) for p in range(n)])
+    out = local.play(eng, options(eng), n, b"v", [RandomBot(b"v", p) for p in range(n)])
     v = View(out["seats"][0])
     for name in ("salt", "seed", "actions", "setup_choices", "engine"):
         with pytest.raises(AttributeError):
@@ -360,7 +365,7 @@ def test_a_set_up_event_shows_only_what_the_rules_make_public(gid):
     # says and in the commitment; the commitment is salted: a guess of the set-up without
     # the salt (hashed bare or under another salt) does not give it.
     eng = games.engine(ready(gid))
-    opts = eng.options()
+    opts = options(eng)
     n = max(2, eng.PLAYERS[0])
     for p in range(n):
         a = _set_up(eng, opts, n, b"sec", p, lambda ch: ch[0])
@@ -388,7 +393,7 @@ def test_commitments_are_fresh_salted_and_carry_no_secret(gid):
     eng = games.engine(ready(gid))
     n = max(2, eng.PLAYERS[0])
     seed = b"commit-" + gid.encode()
-    seats = local.make_seats(eng, eng.options(), n, seed)
+    seats = local.make_seats(eng, options(eng), n, seed)
     cks = []
 
     def check(seats, author, ev, _before):
