@@ -6,7 +6,7 @@ from fathom import codec
 from fathom.link import crypto, frame
 from fathom.link.session import (GameSetup, Handshake, PairRecord, Pairings, REVEAL_TIMEOUT_MS,
                                  SessionError, beacon, decode_msg, encode_msg, parse_beacon,
-                                 seed_commit)
+                                 parse_invite, seed_commit)
 from hostmodes.wire import Wire, pair, step, STEP_MS
 from fathom.link.channel import Channel
 
@@ -46,6 +46,48 @@ def test_beacon_round_trip_and_garbage_is_none():
     assert parse_beacon(data[:-1] + bytes([data[-1] ^ 1])) is None
     assert parse_beacon(b"") is None
     assert parse_beacon(frame.encode(frame.DATA, 0, 0, 0, b"x")) is None
+
+
+def test_a_beacon_looking_for_a_partner_invites_to_its_game():
+    two = beacon("Ann", MAC_A, game="ping")
+    group = beacon("Ann", MAC_A, game="sugardog", players=4)
+    for data in (two, group):
+        assert parse_beacon(data) == ("Ann", MAC_A, frame.VERSION)  # listed as before
+    assert parse_invite(two) == ("Ann", MAC_A, "ping", 2)
+    assert parse_invite(group) == ("Ann", MAC_A, "sugardog", 4)
+    assert parse_invite(beacon("Ann", MAC_A)) is None   # looking for nothing in particular
+    assert parse_invite(two[:-1] + bytes([two[-1] ^ 1])) is None
+
+
+def raw_beacon(*fields):
+    return frame.encode(frame.BEACON, 0, 0, 0, codec.encode(["fathom", frame.VERSION, "Ann",
+                                                             MAC_A] + list(fields)))
+
+
+def test_an_older_units_four_field_beacon_is_still_listed():
+    data = raw_beacon()
+    assert data == beacon("Ann", MAC_A)  # the layout of units before invitations
+    assert parse_beacon(data) == ("Ann", MAC_A, frame.VERSION)
+    assert parse_invite(data) is None
+
+
+@pytest.mark.parametrize("fifth", [
+    "ping", ["ping"], ["ping", 2, 3], [b"ping", 2], ["", 2], ["x" * 17, 2], ["ping", 1],
+    ["ping", 256], ["ping", True], ["ping", "2"], ["ping", None], None, 7, {"ping": 2}])
+def test_a_malformed_fifth_field_lists_the_unit_but_invites_nobody(fifth):
+    data = raw_beacon(fifth)
+    assert parse_beacon(data) == ("Ann", MAC_A, frame.VERSION)
+    assert parse_invite(data) is None
+
+
+def test_a_beacon_of_six_fields_is_not_ours():
+    assert parse_beacon(raw_beacon(["ping", 2], 0)) is None
+
+
+def test_an_invitation_of_another_version_is_not_shown():
+    data = other_version(beacon("X", MAC_A, OTHER, "ping"), OTHER)
+    assert parse_beacon(data) == ("X", MAC_A, OTHER)
+    assert parse_invite(data) is None
 
 
 def other_version(data, v):

@@ -27,6 +27,7 @@ class App:
         self.announced = False
         self.resident = None      # the modules the home menu needs (run() takes the list)
         self.n_modules = 0        # len(sys.modules) when nothing else was loaded
+        self.invite = None        # the idle home menu's invitations (ui/invite.py), from run()
         self.d.contrast(self.settings["contrast"])
         if hub:
             hub.buttons = hw.buttons  # the emulator paces key presses by the driver's state
@@ -56,13 +57,19 @@ class App:
     def step(self, now):
         keys = self.hw.buttons.poll(now)
         t0 = clock.ticks_us()
+        inv = self.invite
         for k in keys:
-            self.top().key(k)
             self.dirty = True
+            # at home the invitation answers first (it also closes its radio before the menu
+            # opens anything that may take the radio)
+            if inv is None or len(self.stack) > 1 or not inv.key(k, now):
+                self.top().key(k)
         for s in self.services:
             if s.tick(now):
                 self.dirty = True
         if self.top().tick(now):
+            self.dirty = True
+        if inv is not None and inv.tick(now, len(self.stack) == 1 and not self.services):
             self.dirty = True
         if self.dirty:
             self.redraw()
@@ -91,16 +98,23 @@ class App:
     def redraw(self):
         self.dirty = False
         scr = self.top()
+        over = self.invite
+        if over is None or len(self.stack) > 1 or not over.showing():
+            over = None
         self.d.fill(0)
         scr.draw(self.d)
+        if over is not None:
+            over.draw(self.d)
         self.d.show()
         if self.hub:
-            self.hub.report_text(scr.lines())
+            self.hub.report_text((over or scr).lines())
         if not self.announced and len(self.stack) == 1:
             self.announced = True
             print("fathom: home")
 
     def run(self):
+        from fathom.ui.invite import Invites
+        self.invite = Invites(self)  # resident: the home menu listens whenever it is idle
         self.push(home_menu(self))
         self.resident = tuple(n for n in sys.modules if n.startswith("fathom."))
         self.n_modules = len(sys.modules)

@@ -313,7 +313,11 @@ class Connector:
         # keep announcing until keyed: the partner may still be choosing from its list
         if self.ch1 is None and self.kind == "espnow" and ticks_diff(now, self.next_beacon) >= 0:
             self.next_beacon = ticks_add(now, BEACON_MS)
-            self.t.send(None, beacon(self.name, self.mac))
+            # the game it looks for rides along: an idle unit shows an invitation
+            # (ui/invite.py); a unit joining a group has none to offer
+            self.t.send(None, beacon(self.name, self.mac,
+                                     game=None if self.join else self.gid,
+                                     players=self.players))
         while True:
             got = self.t.recv()
             if got is None:

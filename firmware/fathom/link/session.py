@@ -62,10 +62,15 @@ def _name(v):
 
 
 # ---- discovery -----------------------------------------------------------------------------
-def beacon(name, mac, version=VERSION):
-    """The broadcast frame that lists this unit by player name (a CRC frame, session id 0)."""
+def beacon(name, mac, version=VERSION, game=None, players=2):
+    """The broadcast frame that lists this unit by player name (a CRC frame, session id 0).
+    With `game`, the unit is looking for a partner for that game (`players`: 2, or the size of
+    the group it hosts): an idle unit's home menu shows it as an invitation."""
     name = name.encode()[:MAX_NAME].decode() if isinstance(name, str) else "?"
-    return frame.encode(frame.BEACON, 0, 0, 0, encode_msg("fathom", version, name, bytes(mac)))
+    m = ["fathom", version, name, bytes(mac)]
+    if game is not None:
+        m.append([game, players])
+    return frame.encode(frame.BEACON, 0, 0, 0, codec.encode(m))
 
 
 def parse_beacon(data):
@@ -73,25 +78,49 @@ def parse_beacon(data):
     its CRC yields anything: one corrupt or half-forged frame must not end a pairing. A frame
     of another version (any type) whose CRC checks yields its version, with the name when it
     is a beacon of our layout, so the list can show the mismatch (the CRC trailer and the
-    version nibble are what every version keeps)."""
+    version nibble are what every version keeps). The invitation a beacon may carry is
+    parse_invite's."""
     n = len(data)
     if n < frame.HEADER + frame.CRC or n > frame.MAX_FRAME or not frame.check(data):
         return None
     version = data[0] >> 4
     body = _beacon_body(data) if data[0] & 0x07 == frame.BEACON else None
     if version != frame.VERSION:
-        return body if body is not None and body[2] == version else ("?", b"", version)
-    return body
+        return body[:3] if body is not None and body[2] == version else ("?", b"", version)
+    return body[:3] if body is not None else None
+
+
+def parse_invite(data):
+    """(name, mac, game, players) from a beacon of this version whose unit is looking for a
+    partner for a game, or None (no invitation, or not a beacon)."""
+    b = parse_beacon(data)
+    if b is None or b[2] != VERSION:
+        return None
+    inv = _beacon_body(data)[3]
+    return None if inv is None else (b[0], b[1], inv[0], inv[1])
 
 
 def _beacon_body(data):
     try:
         m = decode_msg(data[frame.HEADER:-frame.CRC])
-        if len(m) != 4 or m[0] != "fathom":
+        # a unit of an older firmware sends four fields, one looking for a partner five
+        if len(m) not in (4, 5) or m[0] != "fathom":
             return None
-        return (_name(m[2]), _bytes(m[3], 6), _int(m[1]))
+        return (_name(m[2]), _bytes(m[3], 6), _int(m[1]), _invite(m[4]) if len(m) == 5 else None)
     except Exception:
         return None
+
+
+def _invite(v):
+    """A beacon's fifth field as (game id, players), or None when it is not one: the unit is
+    listed all the same, it only invites nobody."""
+    if not isinstance(v, list) or len(v) != 2 or not isinstance(v[0], str):
+        return None
+    n = v[1]
+    if not v[0] or len(v[0].encode()) > MAX_NAME or not isinstance(n, int) or \
+            isinstance(n, bool) or not 2 <= n <= 255:
+        return None
+    return (v[0], n)
 
 
 # ---- stored pairings -----------------------------------------------------------------------

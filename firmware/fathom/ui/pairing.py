@@ -22,7 +22,9 @@ LEAVE_MS = 3000   # BACK waits at most this long for the partner to acknowledge 
 _LINK = {"espnow": "ESP-NOW", "uart": "cable (UART)"}
 
 
-def start_link_game(app, gid, opts, players=None, join=False):
+def start_link_game(app, gid, opts, players=None, join=False, invite=None):
+    """The pairing screen for game gid (None: lent as the bot opponent). invite: the MAC of
+    the unit whose invitation the player took (ui/invite.py): it is chosen once listed."""
     if gid is not None and players is None and not join:
         # as many as the game takes, within what a host's link carries (MAX_PARTNERS)
         top = min(games.declaration(gid).PLAYERS[1], MAX_PARTNERS + 1)
@@ -39,13 +41,16 @@ def start_link_game(app, gid, opts, players=None, join=False):
         t.close()
         app.push(Message(app, "Link", "A group of %d needs ESP-NOW: a cable joins two." % players))
         return
+    again = (gid, opts, players, join)  # "Look again" after a decline or a partner gone
     if gid is None:  # lent as the bot opponent: it joins whoever hails it, groups too
         from fathom.link.lent import LentConnector
         c = LentConnector(t, kind, app.settings["name"], app.hw.storage, clock.now_ms())
     else:
-        c = Connector(t, kind, app.settings["name"], app.hw.storage, gid, opts, clock.now_ms(),
+        # an invitation to two: take the inviter's offer (its options), proposing nothing
+        mine = gid if invite is None or join else None
+        c = Connector(t, kind, app.settings["name"], app.hw.storage, mine, opts, clock.now_ms(),
                       players or 2, join)
-    app.push(PairScreen(app, c))
+    app.push(PairScreen(app, c, invite, gid, again))
 
 
 def _size_menu(app, gid, opts, top):
@@ -72,9 +77,12 @@ def wait_as_bot(app):
 class PairScreen(Screen):
     title = "Link"
 
-    def __init__(self, app, conn):
+    def __init__(self, app, conn, invite=None, gid=None, again=None):
         Screen.__init__(self, app)
         self.c = conn
+        self.invite = invite        # the inviting unit's MAC until it is chosen
+        self.want = gid if invite is not None else None  # the game it invited to
+        self.again = again
         self.page = TextPage()    # what is happening, over
         self.view = ListView()    # the units to choose from (discover only)
         self.now = clock.now_ms()
@@ -92,10 +100,23 @@ class PairScreen(Screen):
                 self._close()
                 return True
             return False
+        if st == "discover" and self.invite is not None:
+            for m in self.c.nearby(now):
+                if m[0] == self.invite:
+                    self.invite = None
+                    self.c.choose(m[0], now)
+                    return True
         if self.bot:
             # A lent unit answers everything but a new partner's code: its owner confirms
             # that once (then the pairing is remembered), or any stranger could play it.
             self.c.autopilot(now, code=False)
+        if st == "ready" and self.want is not None:
+            s = self.c.setup
+            if s is not None and s.game != self.want:  # not what the player said yes to
+                self.c._fail("%s offered %s, not %s" % (
+                    self.c.partner() or "the other unit", _title(s.game), _title(self.want)))
+                return True
+            self.want = None
         if st == "ready":
             if self._ask_code():
                 return changed
@@ -276,12 +297,13 @@ class PairScreen(Screen):
 
     def _after(self, what):
         """A declined offer or a partner gone: the player's next step."""
-        c, app = self.c, self.app
+        app = self.app
         self._close()
         if what == "Other game":
             app.home()
         elif what == "Look again":
-            start_link_game(app, c.gid, c.opts, c.players, c.join)
+            c = self.c
+            start_link_game(app, *(self.again or (c.gid, c.opts, c.players, c.join)))
         # "Change options": the game's menu, under this screen, has them
 
     def _leave(self):
