@@ -9,8 +9,7 @@ import time
 import pytest
 
 from e2e_driver import finished, play_out, player_env
-from fathom.codec import decode
-from fathom.hal.records import scan_records
+from e2ekit import chain
 from fathom_host import units
 from fathom_host.drive import pair_group
 from fathom_host.ether import Ether
@@ -24,13 +23,6 @@ GROUP_HEAP = "768k"     # as test_e2e_sugardog: a partner audits every other pla
 HOST_MOVES = 3          # the host's choices before its power is pulled (set-up included)
 PARTNER_MOVES = 7       # the partner's, after the host is back
 units.PRESS_MS = 150    # a press the unit must see on a loaded host
-
-
-def chain(u):
-    """[(author, event, hash8)] of every event the unit journalled."""
-    with open(str(u.dir / "data" / "game"), "rb") as f:
-        recs = [decode(body) for _p, _e, body in scan_records(f)]
-    return [(r[1], r[2], bytes(r[3])) for r in recs[1:] if r[0] == "e"]
 
 
 def stopped(c):
