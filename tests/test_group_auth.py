@@ -259,7 +259,7 @@ def test_a_host_substituting_a_value_shows_different_codes():
     from fathom.link import connect
     x = b"\x07" * 32  # the host's own exponent, for a man in the middle
     fake = crypto.dh_public(x)
-    real_gs, real_gv = connect.Connector._send_gs, connect.Connector._send_gv
+    real_gs, real_gv = connect.Connector._send_gs, connect.Connector._values_for
 
     def gs(self):
         seeds = [p[3] for p in self.partners]
@@ -270,18 +270,16 @@ def test_a_host_substituting_a_value_shows_different_codes():
             p[1].send(encode(["gs", self.players, connect.seal_seeds(p[1].key, seeds), commits]))
         self._gs = True
 
-    def gv(self, pks):
-        for i, p in enumerate(self.partners):
-            v = list(pks)
-            v[i] = None
-            if i == 0:
-                v[1] = fake
-            p[1].send(encode(["kl", v]))
-    connect.Connector._send_gs, connect.Connector._send_gv = gs, gv
+    def gv(self, i):
+        out = real_gv(self, i)
+        if i == 0:  # seat 1 is shown the host's value as seat 2's
+            out = [(seat, fake if seat == 2 else pk) for seat, pk in out]
+        return out
+    connect.Connector._send_gs, connect.Connector._values_for = gs, gv
     try:
         conns, _now = connect_group(3)
     finally:
-        connect.Connector._send_gs, connect.Connector._send_gv = real_gs, real_gv
+        connect.Connector._send_gs, connect.Connector._values_for = real_gs, real_gv
     by = dict((c.player, c) for c in conns)
     # the substitution itself passes every check a unit can make alone ...
     assert all(c.state == "ready" for c in conns)

@@ -21,8 +21,11 @@
 #
 # Groups are a star: the host is linked to every partner, partners only to the host. The
 # host's runner has relay=True: it forwards every event, reveal head and reveal chunk it accepts
-# from one partner to the others (unchanged: index, author, the author's hash and tags), and
-# answers a sync with every event, whoever authored it, and every reveal it holds. So that a
+# from one partner to the others (index, author, the author's hash and tags), and answers a sync
+# with every event, whoever authored it, and every reveal it holds. It forwards at each link's
+# pace (streams.py: a feed of the log per partner, a relay stream per reveal), never queueing
+# more than a few messages on one link, and it does not leave its result screen (finished())
+# until every partner holds everything it relays, acknowledged. So that a
 # host cannot rewrite what it relays, every unit of a group holds a key with every other unit
 # (`keys`, agreed at group formation) and tags what it authors for each of them: a receiver
 # checks its tag, and a failure stops the game naming who could have caused it (the host, for a
@@ -86,6 +89,9 @@ class Runner(Streams):
         self._heard = {}              # peer -> when it last sent a message (or we booted)
         self._end = None              # when this unit first saw the result
         self._jobs = {}               # peer -> [paced stream, ...]
+        self._fw = {}                 # a group host: peer -> the next log index it feeds it
+        self._seat_of = {}            # a group host: peer -> its player (learnt from its events)
+        self._tagc = {}               # a group host: index -> tags of the newest events
         self._peers_saved = None
         if storage is not None and not resumed:
             self._start_journal()
@@ -115,8 +121,24 @@ class Runner(Streams):
         has gone out (or the reveal time is up: a partner who is gone will not take it)."""
         if self.claimed:
             return True
-        return (self.result() is not None and len(self.verdicts) == self.seat.n - 1
-                and self.revealed and (not self._jobs or self._overdue()))
+        if self.result() is None or len(self.verdicts) != self.seat.n - 1 or not self.revealed:
+            return False
+        return self._overdue() or (not self._jobs and self._delivered())
+
+    def _delivered(self):
+        """A group's host: every partner was fed the whole log and acknowledged everything
+        queued for it (the reveals it relays included). A host that left before would take
+        the reveals still on their way with it, and the partners would count them withheld."""
+        if not self.relay:
+            return True
+        n = self.seat.n_log
+        for p in self.peers:
+            if self._fw.get(p, n) < n:
+                return False
+            ch = getattr(p, "ch", None)
+            if ch is not None and ch.pending():
+                return False
+        return True
 
     def _overdue(self):
         return self._end is not None and ticks_diff(self._now, self._end) >= REVEAL_MS
@@ -169,13 +191,24 @@ class Runner(Streams):
         if self.keys is not None:
             from fathom.link.grouptags import event_tags
             msg.append(event_tags(self.keys, s.player, s.n_log - 1, prev, event, s.ck))
+            if self.relay:
+                self._keep_tags(s.n_log - 1, msg[6])
         self._broadcast(msg)
         self.changed = True
 
     def _broadcast(self, msg, skip=None):
+        """`msg` to every peer but `skip`. A group host's event goes now only to a partner whose
+        feed has reached it and whose link has room; the feed (streams.py) sends it to the
+        others in order as their links drain."""
+        ev = self.relay and msg[0] == "ev"
         for p in self.peers:
-            if p is not skip:
-                p.send(msg)
+            if p is skip:
+                continue
+            if ev:
+                if self._fw.setdefault(p, msg[1]) != msg[1] or self._room(p) <= 0:
+                    continue
+                self._fw[p] = msg[1] + 1
+            p.send(msg)
 
     def _journal(self, rec):
         return self.seat.journal.append(rec)
@@ -184,7 +217,13 @@ class Runner(Streams):
     def tick(self, now):
         self._now = now
         for p in self.peers:
-            p.tick(now)
+            if self.relay and p not in self._fw:
+                self._fw[p] = self.seat.n_log  # after a reboot the partner's sync says less
+            rx = getattr(p, "receive", None)  # a link: frames in now, out in flush() below
+            if rx is None:
+                p.tick(now)
+            else:
+                rx()
             h = self._heard.get(p)  # first seen: the count starts now (at boot after a reboot)
             self._heard[p] = now if h is None else _recent(h, now, VANISH_MS)
             while True:
@@ -201,6 +240,10 @@ class Runner(Streams):
             self._audit_pending()
             self._reveal_deadline(now)
         self._pump()
+        for p in self.peers:
+            f = getattr(p, "flush", None)
+            if f is not None:
+                f(now)
         changed = self.changed
         self.changed = False
         return changed
@@ -294,6 +337,9 @@ class Runner(Streams):
             self.desync = (idx, "state hash differs after event %d" % idx)
         self.changed = True
         if self.relay:
+            self._seat_of[peer] = author  # a star: a partner's link carries only its own
+            if self.keys is not None:
+                self._keep_tags(idx, msg[6])
             self._broadcast(msg, peer)
 
     # ---- leaving a kept game -----------------------------------------------------------------
@@ -338,7 +384,15 @@ class Runner(Streams):
     def _on_sync(self, peer, have):
         if not isinstance(have, int) or have < 0:
             raise IllegalAction("bad sync")
-        self._queue(peer, ["ev", have])
+        s = self.seat
+        if self.relay:
+            self._fw[peer] = min(have, s.n_log)  # the feed goes back to where the partner is
+        else:
+            self._queue(peer, ["ev", have])
+        if have > s.n_log and s.n > 2:
+            # In a group, say how far we are: a rebooted host's feed starts at its own log's
+            # end and would never send a partner events it had journalled but not yet fed it.
+            peer.send(["sync", s.n_log, s.short_hash()])
         if self.revealed:
             self._queue(peer, ["mine"])
         if self.relay:
@@ -367,8 +421,11 @@ class Runner(Streams):
         pos = self._journal(["r", player, salt, setup, count] + ([tags] if tags else []))
         self.reveals[player] = [salt, setup, count, 0, pos, tags]
         self.changed = True
-        if self.relay:
-            self._broadcast(msg, peer)
+        if self.relay:  # head and chunks from the journal, at each link's pace (streams.py)
+            self._seat_of[peer] = player
+            for p in self.peers:
+                if p is not peer:
+                    self._queue(p, ["relay", player])
 
     def _on_actions(self, peer, msg):
         _tag, player, first, actions = msg
@@ -387,11 +444,9 @@ class Runner(Streams):
             return  # a resend
         if skip:  # a resend overlapping what we have: keep only the new tail
             msg = ["ra", player, st[3], actions[skip:]]
-        self._journal(msg)
+        self._journal(msg)  # a group's host relays it from there (streams.py)
         st[3] += len(msg[3])
         self.changed = True
-        if self.relay:
-            self._broadcast(msg, peer)
 
     def _revealed_actions(self, player):
         """The actions `player` revealed, read back from the journal one chunk at a time."""
@@ -451,6 +506,9 @@ class Runner(Streams):
             p.send(["sync", self.seat.n_log, self.seat.short_hash()])
             if self.revealed:
                 self._queue(p, ["mine"])
+            if self.relay:  # the relay streams were in RAM: each reveal again from its head
+                for q in self.reveals:
+                    self._queue(p, ["relay", q])
 
     # ---- persistence -----------------------------------------------------------------------
     def save(self):

@@ -1,17 +1,29 @@
 # The runner's paced streams (runner.py): a resend of events after a sync, this unit's reveal,
-# and a group host's relay of another player's reveal, each read from the journal and sent a
-# few messages per tick (BURST) and only while the peer's link queue is short (BUSY), so neither
-# the link's send queue (which the channel persists) nor a message grows with the game. A mixin
+# a group host's relay of another player's reveal, and a group host's feed of the log to each
+# partner, each read from the journal (or the seat's few recent events) and sent a few messages
+# per tick (BURST) and only while the peer's link queue is short (BUSY), so neither the link's
+# send queue (which the channel persists) nor a message grows with the game. A mixin
 # of Runner, kept apart so neither file is large: the unix port compiles a module whole, and the
 # parse of one big file was the peak of the unit's heap.
 # In a group every resent event and reveal head carries its author's end-to-end tags
 # (link/grouptags.py): this unit's own are computed again from the journal, a relayed event's
-# read back from the ["t", index, tags] record the host journalled before it.
+# read back from the ["t", index, tags] record the host journalled before it (or, for the
+# newest events, from the host's copy in RAM).
+#
+# A group's host feeds each partner the log from its own cursor (_fw: the next index that
+# partner needs) instead of queueing every event on every link at once: with seven partners,
+# each link holding every event not yet acknowledged made each channel's saved state (written
+# on every send) need blocks of 1.3 KB, which a 96 KB heap could not find. Now no host link
+# holds more than RELAY_BUSY + 1 (one) message from the relay, whatever the group and the loss.
+from fathom.games.seat import RECENT
 from fathom.journal import JournalError
 
 CHUNK = 12             # revealed actions per "ra" message
 BURST = 4              # messages a paced stream sends per peer per tick
 BUSY = 2               # a link with more unacknowledged messages than this gets no more
+RELAY_BUSY = 0         # the same on a group host's links: one message in flight each. Events
+                       # come one at a time anyway (each waits for the one before), and with
+                       # three a host of eight still failed 1 game in 4 under a 96 KB heap
 
 
 class Streams:
@@ -24,23 +36,73 @@ class Streams:
         jobs.append(job)
 
     def _pump(self):
+        if self.relay:
+            for peer in self.peers:
+                self._feed(peer)
         for peer in list(self._jobs):
             jobs = self._jobs[peer]
             if peer not in self.peers:
                 del self._jobs[peer]
                 continue
             budget = BURST
-            while jobs and budget > 0 and not _busy(peer):
-                job = jobs[0]
-                sent, done = self._step(peer, job, budget)
+            k = 0
+            while k < len(jobs) and budget > 0:
+                room = self._room(peer)
+                if room <= 0:
+                    break
+                sent, done = self._step(peer, jobs[k], min(budget, room))
                 budget -= max(sent, 1)
                 if done:
-                    jobs.pop(0)
+                    jobs.pop(k)
+                elif done is None:
+                    k += 1  # a relayed reveal waits for its next chunk: the next stream meanwhile
             if not jobs:
                 del self._jobs[peer]
 
+    # ---- a group host's feed: the log to each partner, in order, paced ---------------------
+    def _feed(self, peer):
+        s = self.seat
+        i = self._fw.get(peer)
+        if i is None or i >= s.n_log:
+            return
+        room = min(BURST, self._room(peer))
+        if room <= 0:
+            return
+        if i < s.n_log - RECENT or (self.keys is not None and i not in self._tagc):
+            job = ["ev", i]  # older than what RAM holds (a partner far behind): the journal
+            self._step_events(peer, job, room)
+            self._fw[peer] = job[1]
+            return
+        own = self._seat_of.get(peer)  # a partner is not sent back its own events
+        sent = 0
+        g = s.records(i)
+        try:
+            for rec in g:
+                if rec[1] != own:
+                    msg = ["ev", i, rec[1], rec[2], rec[3], rec[4]]
+                    if self.keys is not None:
+                        msg.append(self._tagc[i])
+                    peer.send(msg)
+                    sent += 1
+                i += 1
+                if sent >= room:
+                    break
+        finally:
+            g.close()
+        self._fw[peer] = i
+
+    def _room(self, peer):
+        return _room(peer, RELAY_BUSY if self.relay else BUSY)
+
+    def _keep_tags(self, idx, tags):
+        """A group host keeps the tags of the newest RECENT events in RAM for the feed."""
+        tc = self._tagc
+        tc[idx] = tags
+        tc.pop(idx - RECENT, None)
+
     def _step(self, peer, job, budget):
-        """Send up to `budget` messages of one stream; (messages sent, stream finished)."""
+        """Send up to `budget` messages of one stream; (messages sent, finished): finished is
+        None for a stream that waits for more to arrive (the pump goes on to the next one)."""
         kind = job[0]
         if kind == "ev":
             return self._step_events(peer, job, budget)
@@ -146,6 +208,8 @@ class Streams:
         return 1, not chunk or job[1] >= s.n_actions
 
     def _step_relay(self, peer, job):
+        """Another player's reveal, head then chunks, from the journal as they come in: a
+        relay queued when the head arrives waits (done None) for chunks not yet received."""
         p = job[1]
         st = self.reveals[p]
         if len(job) == 2:
@@ -159,12 +223,18 @@ class Streams:
                 job[2] = end
                 if rec[0] == "ra" and rec[1] == p:
                     peer.send(rec)
-                    return 1, rec[2] + len(rec[3]) >= st[3]
+                    return 1, rec[2] + len(rec[3]) >= st[2]
         finally:
             g.close()
-        return 0, True
+        return 0, (True if st[3] >= st[2] else None)
+
+
+def _room(peer, busy=BUSY):
+    """Messages a stream may still queue on `peer`'s link now (a peer without a channel, an
+    in-unit bot or a test pipe, is never full)."""
+    ch = getattr(peer, "ch", None)
+    return BURST if ch is None else busy + 1 - ch.pending()
 
 
 def _busy(peer):
-    ch = getattr(peer, "ch", None)
-    return ch is not None and ch.pending() > BUSY
+    return _room(peer) <= 0

@@ -40,6 +40,16 @@ def _bot(gid, level, seed, player):
     return make_bot(gid, level, seed, player)
 
 
+class _Counted(Storage):
+    """Storage that notes the largest whole-file write (a link's saved channel, mostly)."""
+    biggest = 0
+
+    def write(self, name, data):
+        if len(data) > self.biggest:
+            self.biggest = len(data)
+        Storage.write(self, name, data)
+
+
 def _pair(c, deadline, host_name=None):
     while c.state not in ("ready", "failed"):
         now = now_ms()
@@ -53,15 +63,28 @@ def _pair(c, deadline, host_name=None):
 
 _heap_at = [None]  # [log length, game over] at the peak
 _heap = [0]   # FATHOM_SIM_HEAP=1: the live heap's peak after gc, sampled every loop that changed
+_heap_play = [0]  # the same before the result (the peak is usually the reveals and audits)
+_queued = [0]  # the most messages any one link held unacknowledged during the game
+
+try:
+    import fathomprobe  # the project's 32-bit runtimes: the largest heap block requested
+except ImportError:
+    fathomprobe = None
 
 
-def _watch(changed, seat):
+def _watch(changed, seat, peers):
+    for p in peers:
+        ch = getattr(p, "ch", None)
+        if ch is not None and ch.pending() > _queued[0]:
+            _queued[0] = ch.pending()
     if changed and _heap[0] >= 0:
         gc.collect()
         m = gc.mem_alloc()
         if m > _heap[0]:
             _heap[0] = m
             _heap_at[0] = [seat.n_log, seat.result() is not None]
+        if m > _heap_play[0] and seat.result() is None:
+            _heap_play[0] = m
 
 
 def _play(runner, bot, deadline):
@@ -72,7 +95,7 @@ def _play(runner, bot, deadline):
             return "timeout"
         while s.setup_legal():
             runner.setup_choose(bot.setup(s))
-        _watch(runner.tick(now), s)
+        _watch(runner.tick(now), s, runner.peers)
         if s.result() is None and s.my_turn() and s.to_move()[1] == "act":
             runner.play(bot.act(s))
         time.sleep_ms(1)
@@ -101,7 +124,7 @@ def main(profile, root):
     opts = json.loads(_env("FATHOM_SIM_OPTS", "{}")) if lead else None
     players = int(_env("FATHOM_SIM_PLAYERS", "2"))
     lent = _env("FATHOM_SIM_LENT") == "1" and not lead  # lent as a bot opponent
-    storage = Storage(root)
+    storage = _Counted(root)
     _heap[0] = 0 if _env("FATHOM_SIM_HEAP") == "1" else -1
     t = open_transport(kind, profile)
     name = "SIM" + _env("FATHOM_UNIT", "0")
@@ -133,6 +156,9 @@ def main(profile, root):
         bot = _bot(game, level, c.seed + seat.salt, seat.player)
         c = None  # as the app does once the game starts: the pairing's state leaves the heap
         gc.collect()
+        _queued[0] = storage.biggest = 0
+        if fathomprobe is not None:
+            fathomprobe.reset()
         err = _play(runner, bot, ticks_add(now_ms(), timeout_ms))
         peer = peers[0]
         if err:
@@ -155,10 +181,15 @@ def main(profile, root):
             "turns": len(seat.actions), "frames": st["frames_sent"], "bytes": st["bytes_sent"],
             "retransmits": st["retransmits"], "problem": runner.problem,
         })
+        out["max_queued"] = _queued[0]
+        out["max_write"] = storage.biggest
+        if fathomprobe is not None:
+            out["max_alloc"] = fathomprobe.max_alloc()  # the game and its drain, twins held
         if _heap[0] >= 0:
             out["peak_heap"] = _heap[0]
             out["peak_at"] = _heap_at[0]
-            _heap[0] = 0
+            out["peak_play"] = _heap_play[0]
+            _heap[0] = _heap_play[0] = 0
         print("fathom-sim " + json.dumps(out))
         if on_file:
             runner.clear()

@@ -35,7 +35,10 @@ def add_arguments(p):
                    help="linked units' heap (-X heapsize), e.g. 96k on --runtime frozen")
     p.add_argument("--peak-heap", action="store_true",
                    help="linked units journal to files as on a board and report their live "
-                        "heap's peak after gc (peak_heap, bytes, per unit)")
+                        "heap's peak after gc (peak_heap, bytes, per unit; peak_play before the "
+                        "result); every linked run also reports max_queued (messages one link "
+                        "held unacknowledged), max_write (the largest file written whole) and, "
+                        "on --runtime stock|frozen, max_alloc (the largest heap block)")
     p.add_argument("--runtime", choices=("wheel", "stock", "frozen"), default=None,
                    help="the MicroPython that runs linked units (default wheel, or "
                         "FATHOM_RUNTIME); stock|frozen: `fathom runtime build`'s 32-bit builds")

@@ -93,6 +93,16 @@ def tally(stats, lines, procs):
              for u in per_unit]
     if any(peaks):
         stats["peak_heap"] = peaks  # per unit (unit 0 hosts a group), the worst game
+        # where each unit's peak was: [log length, game over]
+        stats["peak_at"] = [max([d for d in u.values() if "peak_heap" in d] or [{}],
+                                key=lambda d: d.get("peak_heap", 0)).get("peak_at")
+                            for u in per_unit]
+    # per unit, the worst game: the live heap's peak before the result; the largest heap block
+    # (32-bit runtimes only), messages one link held unacknowledged, and file written whole
+    for k in ("peak_play", "max_alloc", "max_queued", "max_write"):
+        worst = [max([d[k] for d in u.values() if k in d] or [0]) for u in per_unit]
+        if any(worst):
+            stats[k] = worst
     for g in range(stats["games"]):
         recs = [u.get(g) for u in per_unit]
         if any(r is None or r.get("error") for r in recs):

@@ -114,6 +114,7 @@ class Connector:
         self.gkeys = None       # a group's end-to-end keys by player (None: its own), once ready
         self.gcode = None       # the group code every screen shows, once ready
         self._gs = None         # a partner: the group seed until its keys are done; host: gs sent
+        self._kl = None         # host: the partners sent the list of values so far
         self.seed = None        # the game's seed once ready
         self.reflected = 0      # our own handshake frames that came back, dropped
         self._mine = []         # CRC trailers of the handshake frames we sent
@@ -512,13 +513,15 @@ class Connector:
         if self._gs is None and all(p[4] is not None for p in self.partners):
             self._send_gs()
         elif self._gs is not None and all(p[5] is not None for p in self.partners):
-            pks = [p[5] for p in self.partners]
-            self._send_gv(pks)
-            self.seed = group_seed(self.players, [p[3] for p in self.partners])
-            self.gcode = groupkeys.code(groupkeys.view(self.players, self.seed, pks))
-            self.gkeys = groupkeys.host_keys(self.players, [p[1].key for p in self.partners])
-            self.player = 0
-            self.state = "ready"
+            if self._kl is None:
+                self._kl = 0
+            if self._send_gv():
+                pks = [p[5] for p in self.partners]
+                self.seed = group_seed(self.players, [p[3] for p in self.partners])
+                self.gcode = groupkeys.code(groupkeys.view(self.players, self.seed, pks))
+                self.gkeys = groupkeys.host_keys(self.players, [p[1].key for p in self.partners])
+                self.player = 0
+                self.state = "ready"
 
     def _gathered(self, p, m):
         if m[0] == "kc" and p[4] is None and isinstance(m[1], bytes) and \
@@ -538,11 +541,26 @@ class Connector:
             p[1].send(codec.encode(["gs", self.players, seal_seeds(p[1].key, seeds), commits]))
         self._gs = True
 
-    def _send_gv(self, pks):
-        for i, p in enumerate(self.partners):
-            v = list(pks)
-            v[i] = None  # the partner's own value: it has it
-            p[1].send(codec.encode(["kl", v]))
+    def _send_gv(self):
+        """The other partners' values, one message each, to one partner at a time; True once
+        every partner acknowledged its own. As one list (~1.2 KB for eight units) queued on
+        seven links at once, and still queued when the game's links were first saved, they made
+        the host's largest blocks: now each message is one frame, and the game starts on empty
+        links."""
+        ps = self.partners
+        if any(p[1].pending() for p in ps[:self._kl]):
+            return False
+        i = self._kl
+        if i == len(ps):
+            return True
+        for seat, pk in self._values_for(i):
+            ps[i][1].send(codec.encode(["kl", seat, pk]))
+        self._kl = i + 1
+        return False
+
+    def _values_for(self, i):
+        """(seat, value) of every partner but the one at index i (seat i + 1): it has its own."""
+        return [(j + 1, p[5]) for j, p in enumerate(self.partners) if j != i]
 
     # ---- group keys: a partner's side --------------------------------------------------------
     def _group_msg(self, m):
@@ -561,8 +579,9 @@ class Connector:
                 self.member.got_commits(m[3])
                 self._gs = group_seed(n, seeds)
                 self.ch1.send(codec.encode(["kp", self.member.public()]))
-            elif m[0] == "kl" and self._gs is not None and self.member.pks is None:
-                self.member.got_values(self._gs, m[1])
+            elif m[0] == "kl" and self._gs is not None and self.member.pks is None and \
+                    len(m) == 3:
+                self.member.got_value(self._gs, m[1], m[2])
             else:
                 raise ValueError("unexpected %r" % (m[0],))
         except Exception as e:

@@ -56,6 +56,7 @@ class Member:
         self.pk = None
         self.commits = None
         self.pks = None
+        self.got = None         # the other partners' values as they come in, by seat
         self.view = None
         self.keys = None
         self.todo = []
@@ -74,6 +75,19 @@ class Member:
                 commits[self.seat - 1] != self.commitment():
             raise ValueError("the host changed this unit's group value")
         self.commits = commits
+
+    def got_value(self, seed, seat, pk):
+        """One other partner's value (the host sends them one message each); once all are in,
+        got_values. A value for this unit's own seat, or one given twice, is refused."""
+        if self.got is None:
+            self.got = [None] * (self.n - 1)
+        if not isinstance(seat, int) or not 1 <= seat < self.n or seat == self.seat or \
+                self.got[seat - 1] is not None or not isinstance(pk, bytes):
+            raise ValueError("bad group value")
+        self.got[seat - 1] = pk
+        if sum(1 for v in self.got if v is None) == 1:  # only our own seat is left
+            got, self.got = self.got, None
+            self.got_values(seed, got)
 
     def got_values(self, seed, pks):
         """Every partner's value in seat order, this unit's own left out (None)."""

@@ -6,8 +6,8 @@ from fathom.link.channel import Channel
 
 LINK = "link"            # the live channel of the game in progress (+ "1" .. "6": more partners)
 # A group host's partners at most: Sugar Dog's eight players. On the 32-bit frozen runtime the
-# host of eight peaks at 63-64 KB live, inside the 64 KB budget, but needs ~128 KB of heap to
-# finish (fragmentation at the end-of-game relay: docs/PROTOCOL.md, section 7b).
+# host of eight finishes under a 96 KB heap now that it relays at each link's pace (streams.py;
+# docs/PROTOCOL.md, section 7b).
 MAX_PARTNERS = 7
 
 
@@ -25,7 +25,15 @@ def open_transport(kind, profile):
 
 class LinkPeer:
     """The runner's peer over a keyed channel. The channel is persisted whenever it says so,
-    before frames leave in poll(), so a rebooted unit neither replays nor accepts replays."""
+    before frames leave in poll(), so a rebooted unit neither replays nor accepts replays.
+
+    The runner ticks it in two halves, receive() then flush(): frames in, the runner reads and
+    journals every message, then one save and the poll. So the save holds no message received
+    but not yet read (a group host's seven links each held a few, and the saves were the
+    host's largest blocks), and acks and replies leave in the same tick. A message the runner
+    read but did not journal before a reboot is not lost: its ack had not left, so the peer
+    sends it again. send() still saves at once: a message the runner sends is already in its
+    journal, and must not be forgotten by the link."""
 
     def __init__(self, transport, peer_mac, channel, storage, kind, slot=LINK, lmk=None):
         self.t = transport
@@ -51,7 +59,6 @@ class LinkPeer:
         raw = self.ch.recv()
         if raw is None:
             return None
-        self._persist()
         try:
             m = codec.decode(raw)
         except Exception:  # CodecError, or MemoryError for a message that decodes too large
@@ -62,6 +69,11 @@ class LinkPeer:
         return m
 
     def tick(self, now):
+        self.receive()
+        self.flush(now)
+
+    def receive(self):
+        """Frames in: what they complete waits in the channel for recv()."""
         while True:
             got = self.t.recv()
             if got is None:
@@ -71,6 +83,9 @@ class LinkPeer:
                 self.foreign += 1
                 continue
             self.ch.on_frame(data)
+
+    def flush(self, now):
+        """Save what changed, then let frames (acks included) leave."""
         self._persist()
         self.ch.poll(now)
 
