@@ -15,7 +15,6 @@ from cheatfw import cheat_env, modified_firmware
 from e2e_driver import finished, play_out, player_env
 from fathom.codec import decode
 from fathom.hal.records import scan_records
-from fathom_host import units
 from fathom_host.drive import pair_group
 from fathom_host.ether import Ether
 from fathom_host.units import Emulator
@@ -26,7 +25,6 @@ pytestmark = pytest.mark.bench
 TITLE = "Sugar Dog"
 GROUP_HEAP = "768k"     # as test_e2e_group_sugardog: a partner audits every other player
 AT = 6                  # the rewritten move: P2's first from this log index on (set-ups: 0-2)
-units.PRESS_MS = 150    # a press the unit must see on a loaded host
 
 
 def journal(u):

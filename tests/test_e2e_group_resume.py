@@ -10,7 +10,6 @@ import pytest
 
 from e2e_driver import finished, play_out, player_env
 from e2ekit import chain
-from fathom_host import units
 from fathom_host.drive import pair_group
 from fathom_host.ether import Ether
 from fathom_host.units import Emulator
@@ -22,7 +21,6 @@ TITLE = "Pinned Down"
 GROUP_HEAP = "768k"     # as test_e2e_sugardog: a partner audits every other player at the end
 HOST_MOVES = 3          # the host's choices before its power is pulled (set-up included)
 PARTNER_MOVES = 7       # the partner's, after the host is back
-units.PRESS_MS = 150    # a press the unit must see on a loaded host
 
 
 def stopped(c):

@@ -9,7 +9,6 @@ import pytest
 
 from e2e_driver import finished, play_out, player_env
 from e2ekit import chain
-from fathom_host import units
 from fathom_host.drive import pair_group
 from fathom_host.ether import Ether
 from fathom_host.units import Emulator
@@ -18,7 +17,6 @@ pytestmark = pytest.mark.slow
 
 TITLE = "Sugar Dog"
 GROUP_HEAP = "768k"     # a partner audits every other player at the end
-units.PRESS_MS = 150    # a press the unit must see on a loaded host
 
 
 def calm(value):

@@ -16,7 +16,6 @@ from fathom.games.seat import apply_event, fresh_state, step_kind
 from capture import keyed_messages
 from fathom.link import frame
 from savefile import unit_game
-from fathom_host import units
 from fathom_host.ether import Ether, Sent
 from fathom_host.units import Emulator
 
@@ -24,8 +23,6 @@ pytestmark = pytest.mark.slow
 
 TITLE = "PING"
 SEED = 4
-# A press the unit must see, even when a loaded host stalls the unit past the default hold.
-units.PRESS_MS = 150
 
 
 def info(lines, tag):

@@ -9,7 +9,6 @@ import pytest
 
 from e2e_driver import finished, play_out, player_env, release
 from fathom.games.pinned_down import cards as C
-from fathom_host import units
 from fathom_host.ether import Ether
 from fathom_host.units import Emulator
 
@@ -17,8 +16,6 @@ pytestmark = pytest.mark.slow
 
 TITLE = "Pinned Down"
 HEADS = ("Fleet wins", "Fleet lost")
-# A press the unit must see, even when a loaded host stalls the unit past the default hold.
-units.PRESS_MS = 150
 
 
 def look_at_pages(u):

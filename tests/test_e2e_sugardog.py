@@ -14,15 +14,11 @@ from fathom.games.seat import apply_event, fresh_state, step_kind
 from capture import keyed_messages
 from savefile import unit_game
 from fathom_host.ether import Ether, mac_for_unit
-from fathom_host import units
 from fathom_host.units import Emulator
 
 pytestmark = pytest.mark.slow
 
 TITLE = "Sugar Dog"
-# A press the unit must see: on a loaded host a unit can stall for longer than the default
-# 60 ms hold, and a press it never saw is waited for in vain.
-units.PRESS_MS = 150
 
 
 def set_calm(u, value=10):

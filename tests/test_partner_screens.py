@@ -7,10 +7,10 @@ import pytest
 from fathom import games
 from fathom.games.bots import RandomBot
 from fathom.games.seat import Seat
-from fathom.link.channel import LOST_MS
+from fathom.link.channel import LEAVE_MS, LOST_MS
 from fathom.link.connect import Connector
 from fathom.runner import VANISH_MS, Runner
-from fathom.ui.pairing import HINT_MS, LEAVE_MS, PairScreen
+from fathom.ui.pairing import HINT_MS, PairScreen
 from fathom.ui.screen import Screen
 from hostmodes.wire import Air, Radio, connect_all
 from memstore import MemStorage

@@ -286,6 +286,8 @@ BOT_EVENTS = 1500
 @pytest.mark.parametrize("n", [5, 6, 7, 8])
 def test_easy_and_sharp_bots_finish_5_to_8_player_games_in_bounded_events(n):
     sets = ((SharpBot, SharpBot), (EasyBot, EasyBot), (SharpBot, EasyBot))
+    if MP:  # one pairing per count, each in turn: CPython plays them all, MicroPython runs them
+        sets = sets[n % 3:n % 3 + 1]
     for i in range(1 if MP else 3):
         for a, b in sets:
             seed = b"gbot%d-%d" % (n, i)

@@ -62,6 +62,8 @@ def side_name(player):
 
 
 class Runner(Streams):
+    vanish_ms = VANISH_MS  # a class value the emulator may lower (FATHOM_VANISH_MS, twins/hub)
+
     def __init__(self, seat, peers, storage=None, gid="", meta=None, relay=False,
                  resumed=False, name=SAVE, keys=None, code=None):
         self.seat = seat
@@ -150,7 +152,7 @@ class Runner(Streams):
             return False
         for p in self.peers:
             if getattr(p, "state", None) == "lost" and \
-                    ticks_diff(self._now, self._heard[p]) >= VANISH_MS:
+                    ticks_diff(self._now, self._heard[p]) >= self.vanish_ms:
                 return True
         return False
 
@@ -225,7 +227,7 @@ class Runner(Streams):
             else:
                 rx()
             h = self._heard.get(p)  # first seen: the count starts now (at boot after a reboot)
-            self._heard[p] = now if h is None else _recent(h, now, VANISH_MS)
+            self._heard[p] = now if h is None else _recent(h, now, self.vanish_ms)
             while True:
                 msg = p.recv()
                 if msg is None:

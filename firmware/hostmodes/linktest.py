@@ -72,7 +72,7 @@ def _pair(t, kind, name, storage):
     while c.state not in ("ready", "failed"):
         now = now_ms()
         if now > deadline:
-            c._fail("pairing timed out in state %s" % c.state)
+            c.fail("pairing timed out in state %s" % c.state)
             break
         c.tick(now)
         c.autopilot(now)

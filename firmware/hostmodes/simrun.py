@@ -54,7 +54,7 @@ def _pair(c, deadline, host_name=None):
     while c.state not in ("ready", "failed"):
         now = now_ms()
         if ticks_diff(now, deadline) > 0:
-            c._fail("pairing timed out")
+            c.fail("pairing timed out")
             break
         c.tick(now)
         c.autopilot(now, host_name)

@@ -17,6 +17,7 @@ RTO_MAX_MS = const(2000)     # backoff cap: keeps trying forever, at most one bu
 HEARTBEAT_MS = const(1000)   # an ack frame when nothing else went out for this long
 MISS_MS = const(2500)        # 'retrying' once a heartbeat window and a half passed in silence
 LOST_MS = const(10000)       # 'lost' after this long without an authentic frame
+LEAVE_MS = const(3000)       # a leaving unit waits at most this long for its bye's acknowledgement
 WINDOW = const(8)            # frames in flight; also how far ahead the receiver buffers
 MAX_MESSAGE = const(8192)    # the largest message the receiver reassembles, bytes
 

@@ -346,7 +346,7 @@ class Connector:
             if self.state in _OVER:
                 pass
             elif self.hs.state == "failed":
-                self._fail(self.hs.error)
+                self.fail(self.hs.error)
             elif self.hs.state == "done" and self.ch1 is None:
                 self._keyed(now)
         for p in self.partners:
@@ -420,7 +420,7 @@ class Connector:
         if self.hs.peer_version is not None:
             self._alien = None  # the partner's own hello settled it (a mismatch fails there)
         elif ticks_diff(now, al[1]) >= VERSION_GRACE_MS:
-            self._fail(version_error(frame.VERSION, al[0]))
+            self.fail(version_error(frame.VERSION, al[0]))
 
     def _saw(self, mac, b, now):
         seen = self.seen
@@ -473,7 +473,7 @@ class Connector:
             self.state = "declined"  # the partner said no: the screen offers what to do
             self.error = self.setup.error or st
         elif st in ("failed", "forfeit"):
-            self._fail(self.setup.error or st)
+            self.fail(self.setup.error or st)
 
     def _setup_done(self):
         s = self.setup
@@ -506,7 +506,7 @@ class Connector:
                 try:
                     self._gathered(p, codec.decode(m))
                 except Exception as e:
-                    self._fail("group keys refused: %s" % (e,))
+                    self.fail("group keys refused: %s" % (e,))
                     return
         if self.state != "group":
             return
@@ -585,14 +585,14 @@ class Connector:
             else:
                 raise ValueError("unexpected %r" % (m[0],))
         except Exception as e:
-            self._fail("group start refused: %s" % (e,))
+            self.fail("group start refused: %s" % (e,))
 
     def _member_keys(self):
         mb = self.member
         try:
             done = mb.step()  # one exponentiation a tick
         except Exception as e:
-            self._fail("group keys refused: %s" % (e,))
+            self.fail("group keys refused: %s" % (e,))
             return
         if done:
             self.gkeys = mb.keys
@@ -602,7 +602,9 @@ class Connector:
             self.member = None  # its secret and the values go
             self.state = "ready"
 
-    def _fail(self, why):
+    def fail(self, why):
+        """Stop the pairing: the screen shows why (also a caller's own reason, e.g. an
+        offer of another game than the one the player said yes to)."""
         self.state = "failed"
         self.error = why
 

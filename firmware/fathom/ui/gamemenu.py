@@ -7,7 +7,9 @@ from fathom.link import entropy
 from fathom.ui.menu import Item, Menu
 
 
-def _options_store(app, gid):
+def saved_options(app, gid):
+    """The game's options as this unit last set them (the defaults if never, or if a firmware
+    with other options saved them)."""
     key = "opts_" + gid
     saved = app.settings.values.get(key)
     try:
@@ -18,7 +20,7 @@ def _options_store(app, gid):
 
 def game_menu(app, gid, cursor=None):
     decl = games.declaration(gid)
-    opts = _options_store(app, gid)
+    opts = saved_options(app, gid)
     items = []
     from fathom.ui.play import saved_game_of
     if saved_game_of(app) == gid:
@@ -66,7 +68,7 @@ def _remember(app, label):
 
 def _cycle(gid, key, choices, index):
     def go(app):
-        opts = _options_store(app, gid)
+        opts = saved_options(app, gid)
         i = choices.index(opts[key]) if opts[key] in choices else -1
         opts[key] = choices[(i + 1) % len(choices)]
         app.settings.values["opts_" + gid] = opts

@@ -191,9 +191,9 @@ def join_invite(app, gid, players, mac):
     """OK on an invitation: the game's menu, as if the player had opened it, and over it the
     pairing with the inviting unit, chosen as soon as it is listed; a group's host is joined.
     The player presses nothing more until the code."""
-    from fathom.ui.gamemenu import _options_store, game_menu
+    from fathom.ui.gamemenu import saved_options, game_menu
     from fathom.ui.pairing import start_link_game
     if app.settings.values.get("last") != gid:  # as opening the game by hand would
         app.settings.set("last", gid)
     app.push(game_menu(app, gid))
-    start_link_game(app, gid, _options_store(app, gid), 2, players > 2, mac)
+    start_link_game(app, gid, saved_options(app, gid), 2, players > 2, mac)

@@ -7,6 +7,7 @@ from fathom.games.seat import Seat
 from fathom.hal import clock
 from fathom.hal.clock import ticks_diff
 from fathom.link import entropy
+from fathom.link.channel import LEAVE_MS
 from fathom.link.connect import Connector, game_opts
 from fathom.link.peer import MAX_PARTNERS, open_transport
 from fathom.link.frame import VERSION
@@ -18,7 +19,6 @@ from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
 
 HINT_MS = 8000    # alone this long (no unit listed, no answer): the screen says what to check
-LEAVE_MS = 3000   # BACK waits at most this long for the partner to acknowledge our "bye"
 _LINK = {"espnow": "ESP-NOW", "uart": "cable (UART)"}
 
 
@@ -113,7 +113,7 @@ class PairScreen(Screen):
         if st == "ready" and self.want is not None:
             s = self.c.setup
             if s is not None and s.game != self.want:  # not what the player said yes to
-                self.c._fail("%s offered %s, not %s" % (
+                self.c.fail("%s offered %s, not %s" % (
                     self.c.partner() or "the other unit", _title(s.game), _title(self.want)))
                 return True
             self.want = None

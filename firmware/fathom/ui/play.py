@@ -6,7 +6,8 @@ from fathom.games.base import describe
 from fathom.games.bots import make_bot
 from fathom.hal.clock import ticks_add, ticks_diff
 from fathom.peers import BotPeer, vs_bots
-from fathom.runner import PEERS, Runner, SAVE, VANISH_MS, WITHHELD, load, side_name
+from fathom.link.channel import LEAVE_MS
+from fathom.runner import PEERS, Runner, SAVE, WITHHELD, load, side_name
 from fathom.ui.dialog import Message, draw_page
 from fathom.ui.font import CH, put, tiny_cols
 from fathom.ui.listview import ListView
@@ -167,9 +168,6 @@ def show(app, runner):
     app.push(scr)
 
 
-LEAVE_MS = 3000  # how long leaving waits for the partners to acknowledge the bye
-
-
 def say_bye(app, runner):
     """Leave (keep): tell the partners first, so their screens say so at once. The bye goes
     out on a poll, so a short screen keeps the link ticking until it is acknowledged (or
@@ -263,12 +261,6 @@ def partner_name(runner, player=None):
     return "%s (%s)" % (who, name) if name else who
 
 
-def deal_progress(runner):
-    """(done, total) of the sealed deal's work under way (engine.deal_progress), or None."""
-    f = getattr(runner.seat.engine, "deal_progress", None)
-    return f(runner.seat.pub) if f is not None else None
-
-
 DEAL_MIN = 4   # sealed work of fewer units (a draw of 3, PING's face-down card: under 1 s on an
 #                ESP32) leaves the board on the screen; the opening deal and a reshuffle get
 #                the progress overlay
@@ -298,7 +290,7 @@ class GameBase(Screen):
             self.app.replace(ResultScreen(self.app, r))
             return True
         if r.gone():
-            if self.asked is None or ticks_diff(now, self.asked) >= VANISH_MS:
+            if self.asked is None or ticks_diff(now, self.asked) >= r.vanish_ms:
                 self.asked = now  # "Wait" asks again only after another limit
                 menu = Menu(self.app, "Partner vanished", [
                     Item("Wait", lambda a: a.pop()),
@@ -318,11 +310,15 @@ class GameBase(Screen):
         elif self.told:
             self.told = False
             return True
-        pr = self.progress(r.seat.pub) if self.progress is not None else None
+        pr = self.deal_progress()
         if pr is not None and pr[1] >= DEAL_MIN and self.app.stack[-1] is self:
             self.app.push(DealScreen(self.app, self))
             return True
         return False
+
+    def deal_progress(self):
+        """(done, total) of the sealed deal's work under way, or None."""
+        return self.progress(self.runner.seat.pub) if self.progress is not None else None
 
     def pause(self):
         r = self.runner
@@ -419,7 +415,7 @@ class DealScreen(Screen):
     def _read(self):
         """Rebuild the strings when the progress moved (a redraw allocates nothing)."""
         r = self.game.runner
-        pr = deal_progress(r)
+        pr = self.game.deal_progress()
         if pr is None or pr == self.pr:
             return False
         self.pr = pr
@@ -431,7 +427,7 @@ class DealScreen(Screen):
 
     def tick(self, now):
         r = self.game.runner
-        if r.desync is not None or r.result() is not None or deal_progress(r) is None:
+        if r.desync is not None or r.result() is not None or self.game.deal_progress() is None:
             self.app.pop()   # the game screen, on top again, shows what comes next
             return True
         return self._read() or GameBase.tick(self.game, now)
