@@ -7,7 +7,8 @@
 #   ["ev", index, author, event, hash8, ck]  an event the author appended at log[index], with
 #                                         the author's commitment to its secrets after it
 #                                         (seat.state_commit, 8 bytes; checked by the audit)
-#   ["sync", log_len, hash8]              "I have log_len events": the peer resends what is missing
+#   ["sync", log_len, hash8]              "I have log_len events": the peer resends what is missing,
+#                                         and a peer holding fewer answers with its own sync
 #   ["rev", player, salt, setup, count]   the end-of-game reveal's head: salt, set-up choices and
 #                                         how many actions follow
 # A group's "ev" and "rev" end with the author's end-to-end tags, one per other unit
@@ -391,9 +392,12 @@ class Runner(Streams):
             self._fw[peer] = min(have, s.n_log)  # the feed goes back to where the partner is
         else:
             self._queue(peer, ["ev", have])
-        if have > s.n_log and s.n > 2:
-            # In a group, say how far we are: a rebooted host's feed starts at its own log's
-            # end and would never send a partner events it had journalled but not yet fed it.
+        if have > s.n_log:
+            # The peer holds events we lack and will not send them unasked: say how far we
+            # are. A rebooted group host's feed starts at its own log's end; a unit of a pair
+            # that lost power after journalling its own event, before its link's save queued
+            # it, resumes with a channel that never heard of it (tests/test_resume_gap.py).
+            # Only the unit behind answers and logs only grow, so an answer is never answered.
             peer.send(["sync", s.n_log, s.short_hash()])
         if self.revealed:
             self._queue(peer, ["mine"])
