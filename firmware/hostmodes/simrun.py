@@ -197,4 +197,9 @@ def main(profile, root):
             print("fathom-sim-seat " + json.dumps({
                 "game": g, "gid": game, "player": seat.player, "seed": _hex(seat.seed),
                 "salt": _hex(seat.salt), "opts": seat.opts}))
+        # As the app does when its player leaves the result: the next pairing starts with the
+        # game's heap free (a host pairing its second game beside the first one's runner and
+        # seven channels ran out of a 96 KB heap, which no unit does).
+        runner = seat = peers = peer = bot = out = st = None
+        gc.collect()
     t.close()

@@ -2,9 +2,11 @@
 # knobs) and play bot games headlessly; each reports one JSON line per game and this tallies.
 import json
 import os
+import shutil
 import subprocess
 import tempfile
 import threading
+import time
 
 from fathom_host import BOARDS, FathomError
 from fathom_host.ether import Ether
@@ -48,17 +50,12 @@ def run_linked(args, engine, opts, n, levels, stats):
                 [micropython_exe(), "-X", heap, str(script)], env=env, cwd=cwd,
                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
             procs.append(p)
-        readers = [threading.Thread(target=_read, args=(p, lines[i]), daemon=True)
+        ended = threading.Event()
+        readers = [threading.Thread(target=_read, args=(p, lines[i], ended), daemon=True)
                    for i, p in enumerate(procs)]
         for r in readers:
             r.start()
-        budget = args.timeout * args.games + 120
-        for i, p in enumerate(procs):
-            try:
-                p.wait(budget)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                stats["failures"].append({"kind": "crash", "detail": "unit %d timed out" % i})
+        _wait_all(procs, ended, time.monotonic() + args.timeout * args.games + 120, stats)
         for r in readers:
             r.join(5)
         counters = ether.counters.get(args.link, {})
@@ -69,11 +66,37 @@ def run_linked(args, engine, opts, n, levels, stats):
                 p.kill()
         ether.stop()
     tally(stats, lines, procs)
+    if stats["failures"]:
+        stats["workdir"] = workdir  # the units' files, kept to look at
+    else:
+        shutil.rmtree(workdir, ignore_errors=True)
 
 
-def _read(proc, out):
+def _wait_all(procs, ended, deadline, stats):
+    """Until every unit exits; a unit that crashed stops the others at once (they would wait
+    for it to pair, game after game), and so does the deadline."""
+    while True:
+        ended.clear()  # before looking: an exit after this sets it again
+        if all(p.poll() is not None for p in procs):
+            return
+        crashed = [i for i, p in enumerate(procs) if p.returncode not in (None, 0)]
+        left = deadline - time.monotonic()
+        if crashed or left <= 0:
+            stopped = [i for i, p in enumerate(procs) if p.poll() is None]
+            for i in stopped:
+                procs[i].kill()
+                procs[i].wait()
+            why = "unit %d crashed" % crashed[0] if crashed else "timed out"
+            stats["failures"].append({"kind": "stopped", "units": stopped, "detail": why})
+            return
+        ended.wait(left)
+
+
+def _read(proc, out, ended):
     for line in proc.stdout:
         out.append(line.rstrip("\n"))
+    proc.wait()
+    ended.set()
 
 
 def tally(stats, lines, procs):
