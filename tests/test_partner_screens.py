@@ -182,7 +182,7 @@ def test_alone_on_the_cable_a_hint_comes():
 def test_a_unit_chosen_that_does_not_choose_back_is_named():
     air = Air()
     a = unit(air, 0, "ping")
-    b = unit(air, 1, "ping")
+    b = unit(air, 1, "ashtapada")  # listing for another game: it does not take U0's hello
     now = run([a[0], b[0]], 0, 5000, lambda: a[1].c.nearby(a[1].now) != [], person=False)
     a[1].key("OK")  # U0 picks U1; U1 stays on its list
     run([a[0], b[0]], now, HINT_MS + 500, person=False)

@@ -12,11 +12,12 @@ from fathom.link import crypto, entropy, frame, groupkeys
 from fathom.link.channel import Channel
 from fathom.link.peer import MAX_PARTNERS, LinkPeer, Mux, link_slot
 from fathom.link.session import (GameSetup, Handshake, Pairings, beacon, decode_msg,
-                                 encode_msg, parse_beacon, version_error)
+                                 encode_msg, parse_beacon, parse_invite, version_error)
 
 BEACON_MS = 700          # how often a unit looking for a partner announces itself
 SEEN_MS = 4000           # a unit not heard for this long leaves the list
 MAX_SEEN = 16            # units listed at most: beacons from made-up MACs cannot fill the heap
+RADIO_KEYS = 6           # ESP-NOW holds six encrypted peers
 PAIRINGS = "pairings"
 # Option keys a group proposal adds to the game's options (bound into the seed commitment, so
 # the seats are fixed before any nonce is revealed); never passed to the engine.
@@ -73,6 +74,17 @@ def forget_pairings(storage):
 
 
 
+def is_hello(data):
+    """True for an intact hello of our version on an unkeyed channel (CRC checked): the first
+    message of a unit that chose this one to pair with it."""
+    try:
+        ftype, keyed, sid, _seq, _ack, payload = frame.parse(data)
+        return ftype == frame.DATA and not keyed and sid == 0 and frame.check(data) and \
+            decode_msg(payload)[0] == "hi"
+    except Exception:
+        return False
+
+
 def unit_mac(transport):
     """A cable has no addresses; the unit's id stands in so pairing records still name it."""
     if transport.mac:
@@ -83,9 +95,16 @@ def unit_mac(transport):
 
 class Connector:
     """players > 2: this unit hosts a group of that size. join: this unit proposes nothing and
-    takes the offer of its game (a partner joining a group)."""
+    takes the offer of its game (a partner joining a group). looks: the game its beacons look
+    for when it proposes none (gid None: it took an invitation to that game, ui/invite.py).
 
-    def __init__(self, transport, kind, name, storage, gid, opts, now, players=2, join=False):
+    Listing for a two-player game, a unit takes a unit that chose it as if its player had
+    chosen that one (`hailed`): the hello must come from a unit listed, in our version, whose
+    beacons look for the same game for two. The code both players compare is what makes it
+    safe, as for a unit chosen from the list; an offer that differs is asked as ever."""
+
+    def __init__(self, transport, kind, name, storage, gid, opts, now, players=2, join=False,
+                 looks=None):
         self.t = transport
         self.kind = kind
         self.name = name
@@ -122,6 +141,11 @@ class Connector:
         self.player = None      # this unit's player index once ready
         self.since = now        # when the state last changed (the screen's hints wait on it)
         self._leaving = []      # channels still carrying our "bye" (or decline) to the partner
+        self.looks = gid if gid is not None else looks
+        # a proposer of a two-player game may take a unit that chose it (see the class)
+        self._takes = kind == "espnow" and gid is not None and not join and players == 2
+        self.hailed = None      # when a unit that chose this one was taken from the list
+        self._prekeyed = []     # remembered units listed whose radio key was installed
         if kind != "espnow":
             self._handshake(now)
 
@@ -317,7 +341,7 @@ class Connector:
             # the game it looks for rides along: an idle unit shows an invitation
             # (ui/invite.py); a unit joining a group has none to offer
             self.t.send(None, beacon(self.name, self.mac,
-                                     game=None if self.join else self.gid,
+                                     game=None if self.join else self.looks,
                                      players=self.players))
         while True:
             got = self.t.recv()
@@ -382,7 +406,7 @@ class Connector:
         b = parse_beacon(data)
         if b is not None:
             if mac and mac != self.mac:
-                self._saw(bytes(mac), b, now)
+                self._saw(bytes(mac), b + (self._looks_for(data, b),), now)
             if b[2] != frame.VERSION and self.hs is not None and self.ch1 is None and \
                     self._alien is None and (mac is None or mac == self.peer_mac):
                 # The partner's frames of another version never reach the handshake (parse
@@ -390,6 +414,10 @@ class Connector:
                 # Only an intact frame counts (parse_beacon checks the CRC).
                 self._alien = (b[2], now)
             return
+        if self.state == "discover" and self._takes and mac and self._hailed_by(
+                bytes(mac), data, now):
+            self.choose(mac, now)  # the hello is then read as the chosen unit's, below
+            self.hailed = now
         for p in self.partners:
             if p[0] == mac:
                 try:
@@ -423,6 +451,7 @@ class Connector:
             self.fail(version_error(frame.VERSION, al[0]))
 
     def _saw(self, mac, b, now):
+        """b: (name, mac, version, the two-player game it looks for or None)."""
         seen = self.seen
         if mac not in seen:
             for m in list(seen):
@@ -430,7 +459,34 @@ class Connector:
                     del seen[m]  # also keeps every entry young enough for ticks_diff
             if len(seen) >= MAX_SEEN:
                 return
-        seen[mac] = [b[0], b[2], now]
+        seen[mac] = [b[0], b[2], now, b[3]]
+        if b[3] is not None and b[3] == self.gid:
+            self._prekey(mac)
+
+    def _looks_for(self, data, b):
+        """The game a beacon looks for a partner for, when that is two players and this unit
+        could take a hello from it; None otherwise (no beacon parsed twice for nothing)."""
+        if not self._takes or b[2] != frame.VERSION:
+            return None
+        inv = parse_invite(data)
+        return inv[2] if inv is not None and inv[3] == 2 else None
+
+    def _hailed_by(self, mac, data, now):
+        s = self.seen.get(mac)
+        return s is not None and s[3] == self.gid and s[1] == frame.VERSION and \
+            0 <= ticks_diff(now, s[2]) < SEEN_MS and is_hello(data)
+
+    def _prekey(self, mac):
+        """A remembered unit that chooses this one sends its hello encrypted with the pairing's
+        radio key (_radio_key): installed from the list, that hello is readable. Only for units
+        looking for our game, at most the radio's six."""
+        if self.state != "discover" or mac in self._prekeyed or \
+                len(self._prekeyed) >= RADIO_KEYS or not hasattr(self.t, "set_key"):
+            return
+        for r in self.pairings.records:
+            if r.peer_mac == mac:
+                self._prekeyed.append(mac)
+                self.t.set_key(mac, r.lmk())
 
     def _keyed(self, now):
         hs = self.hs

@@ -46,10 +46,11 @@ def start_link_game(app, gid, opts, players=None, join=False, invite=None):
         from fathom.link.lent import LentConnector
         c = LentConnector(t, kind, app.settings["name"], app.hw.storage, clock.now_ms())
     else:
-        # an invitation to two: take the inviter's offer (its options), proposing nothing
+        # an invitation to two: take the inviter's offer (its options), proposing nothing;
+        # the beacons still look for its game, so the inviter, listing, takes this unit's hello
         mine = gid if invite is None or join else None
         c = Connector(t, kind, app.settings["name"], app.hw.storage, mine, opts, clock.now_ms(),
-                      players or 2, join)
+                      players or 2, join, gid)
     app.push(PairScreen(app, c, invite, gid, again))
 
 
@@ -188,6 +189,8 @@ class PairScreen(Screen):
             return ["%s stopped answering:" % who, "left, switched off", "or out of range.",
                     "BACK: leave"], []
         if st == "handshake":
+            if c.hailed is not None:  # nobody chose here: say who did
+                return ["%s chose" % who, "this unit.", "Connecting..."], []
             if not alone or c.heard():
                 return ["Connecting..."], []
             if c.kind == "uart":
@@ -197,8 +200,11 @@ class PairScreen(Screen):
                     "'%s'." % c.name, "BACK: leave"], []
         if st == "confirm":
             done = c.hs._confirmed
-            return ["Code " + c.code(), "Same on both?" if not done else "waiting for",
-                    "OK yes BACK no" if not done else "the other unit"], []
+            text = ["Code " + c.code(), "Same on both?" if not done else "waiting for",
+                    "OK yes BACK no" if not done else "the other unit"]
+            if c.hailed is not None:  # below the keys: a small panel shows those first
+                text.append("%s chose this unit." % who)
+            return text, []
         if st == "setup":
             if c.gid is None or c.join:
                 return ["Waiting for", who, "to offer a game..."], []
