@@ -6,41 +6,21 @@
 # radio key of every remembered unit it hears in its list (at most the radio's six): that
 # unit's encrypted hello is then readable.
 from fathom.hal.clock import ticks_diff
-from fathom.link import frame
-from fathom.link.connect import LMK_DEAF_MS, Connector
-
-MAX_KEYED = 6    # ESP-NOW holds six encrypted peers
-
-
-def hails(data):
-    """True for an intact handshake frame (unkeyed, not a beacon) of our version: a unit
-    addressed this one to pair with it."""
-    try:
-        ftype, keyed = frame.parse(data)[:2]
-    except frame.FrameError:
-        return False
-    return not keyed and ftype != frame.BEACON and frame.check(data)
+from fathom.link.connect import LMK_DEAF_MS, Connector, is_hello
 
 
 class LentConnector(Connector):
     def __init__(self, transport, kind, name, storage, now):
         Connector.__init__(self, transport, kind, name, storage, None, None, now)
-        self.prekeyed = []    # remembered units whose radio key was installed from the list
 
     def _frame(self, mac, data, now):
-        if mac and self.state == "discover" and hails(data):
+        if mac and self.state == "discover" and is_hello(data):
             self.choose(bytes(mac), now)  # then the hello is read as the chosen unit's
         Connector._frame(self, mac, data, now)
 
     def _saw(self, mac, b, now):
         Connector._saw(self, mac, b, now)
-        if self.state != "discover" or mac in self.prekeyed or not hasattr(self.t, "set_key") \
-                or len(self.prekeyed) >= MAX_KEYED:
-            return
-        for r in self.pairings.records:
-            if r.peer_mac == mac:
-                self.prekeyed.append(mac)
-                self.t.set_key(mac, r.lmk())
+        self._prekey(mac)  # any remembered unit may hail it, whatever game it looks for
 
     def autopilot(self, now, host_name=None, code=True):
         if self.state != "discover":  # in the list it waits to be hailed
