@@ -213,11 +213,12 @@ def test_uart_game_through_keys_ends_verified_and_no_frame_leaks_mines(tmp_path)
 
 # ---- the pairing across games --------------------------------------------------------------
 def play_small_lake(tmp_path, seed, body):
-    """Two units with their scripted players, the small lake set on both (short games)."""
+    """Two units with their scripted players held (the test pairs and leaves the first game
+    through the keys; release() lets them play), the small lake set on both."""
     ether = Ether(seed=seed)
     ether.start()
     try:
-        with Emulator(2, workdir=tmp_path, ether=ether, env=player_env()) as emu:
+        with Emulator(2, workdir=tmp_path, ether=ether, env=player_env(hold=True)) as emu:
             for u in emu.units:
                 set_options(u)
             body(ether, emu.units)
@@ -225,30 +226,45 @@ def play_small_lake(tmp_path, seed, body):
         ether.stop()
 
 
-def leave_results(units):
+def pair_and_leave(units):
+    """A first session that ends as soon as the game is on: pair (a code on both screens),
+    then each unit pauses and leaves the game, kept (Leave (keep)), back to its home menu."""
+    pair(units, TITLE)
     for u in units:
-        u.press("OK")  # leave the result
-        u.wait_text("Companion")
+        u.wait(lambda c: c.text and c.text[0].startswith(TITLE), 60, "the game screen")
+    for u in units:  # both paused first: the bye of the first to leave is acknowledged
+        u.press("BACK")
+        u.wait_text("Paused", 10)
+    for u in units:  # the second's bye goes unheard: it leaves after LEAVE_MS (3 s)
+        u.choose("Leave (keep)")
+        u.wait_text("Companion", 30)
+
+
+def pair_again(units):
+    """The next session, from the home menu: a new game over the kept one, no code to
+    compare (the stored pairing)."""
+    for u in units:
+        u.choose(TITLE)
+        assert u.selected() == "Resume game", u.text  # the first game is kept...
+        u.choose("vs other unit")                     # ...and a new one is proposed
+    for u in units:
+        u.wait_text("Choose a unit", 30)
+    for u in units:
+        u.press("OK")
 
 
 @pytest.mark.slow
 def test_the_second_session_with_a_paired_unit_is_encrypted_by_the_radio(tmp_path):
     """First pairing in clear (Diffie-Hellman, code); the next session uses ESP-NOW's own
-    encryption with the pairing's LMK on top of the channel's HMAC, and the game still runs."""
+    encryption with the pairing's LMK on top of the channel's HMAC, and the game still runs
+    to its verified end."""
     def body(ether, units):
-        pair(units, TITLE)
-        play_out(units, timeout=GAME_TIMEOUT_S)
+        pair_and_leave(units)
         first = [f for f in ether.capture if f.dst != "*"]
         assert first and not any(f.enc for f in first)
-        leave_results(units)
         ether.clear_capture()
-        for u in units:  # a stored pairing: no code to compare this time
-            u.choose(TITLE)
-            u.choose("vs other unit")
-        for u in units:
-            u.wait_text("Choose a unit", 30)
-        for u in units:
-            u.press("OK")
+        release(units)
+        pair_again(units)
         results, _ = play_out(units, timeout=GAME_TIMEOUT_S)
         assert all("verified" in r for r in results), results
         second = [f for f in ether.capture if f.dst != "*"]
@@ -256,19 +272,18 @@ def test_the_second_session_with_a_paired_unit_is_encrypted_by_the_radio(tmp_pat
     play_small_lake(tmp_path, 12, body)
 
 
-@pytest.mark.bench  # two whole games: the soak tier (make bench)
+@pytest.mark.bench  # a whole game and the pairing's fallback: the soak tier (make bench)
 def test_a_unit_that_forgot_the_pairing_pairs_again_in_clear(tmp_path):
     def body(ether, units):
         a, b = units
-        pair([a, b], TITLE)
-        play_out([a, b], timeout=GAME_TIMEOUT_S)
-        leave_results([a, b])
+        pair_and_leave([a, b])
         b.choose("Settings")
         b.choose("Forget pair")
         b.wait_text("Pairing forgotten")
         b.press("OK")
         b.press("BACK")
         ether.clear_capture()
+        release([a, b])
         pair([a, b], TITLE)  # a tries its key, sees b forgot, both compare a code
         results, _ = play_out([a, b], timeout=GAME_TIMEOUT_S)
         assert all("verified" in r for r in results), results

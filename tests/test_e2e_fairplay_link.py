@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from e2ekit import home_without_game, lent_pair, propose
 from fathom.hal.storage import Storage
 from fathom.journal import FileJournal, header_of
 from fathom.link import crypto, uartframe
@@ -124,51 +125,30 @@ def test_injected_corrupt_forged_and_reflected_frames_leave_the_pairing_intact(t
             assert wait_saved(a) == wait_saved(b)
 
 
-def _leave_game(unit):
-    """Remove the saved game (keep settings and pairings), so the unit boots home."""
-    for p in (unit.dir / "data").iterdir():
-        if not p.name.startswith(("settings", "pairings")):
-            p.unlink()
-
-
 def test_a_lent_bot_asks_its_owner_to_confirm_a_new_code_once(tmp_path):
-    with Ether(seed=23) as ether:
-        with Emulator(2, workdir=tmp_path, ether=ether, env={"FATHOM_LINK": "espnow"}) as emu:
-            me, lent = emu.units
-            lent.choose("Settings")
-            lent.choose("Opponent")
-            lent.press("BACK")
-            lent.choose("Play as bot")
-            me.choose(TITLE)
-            me.choose("vs other unit")
-            me.wait_text("Choose a unit", 30)
-            me.press("OK")
-            me.wait_text("Code", 60)
-            me.press("OK")
-            me.wait_text("waiting for", 30)
-            lent.wait_text("Same on both?", 30)
-            code = [l for l in me.text if l.startswith("Code")]
-            assert code and code[0] in lent.text
-            # Nothing moves until the owner answers: both screens stay where they are.
-            end = time.monotonic() + 3
-            while time.monotonic() < end:
-                assert any("Same on both?" in l for l in lent.text), lent.text
-                assert any("waiting for" in l for l in me.text), me.text
-                time.sleep(0.1)
-            lent.press("OK")
-            for u in (me, lent):
-                u.wait_text(TITLE, 60)
-            # Both remember the pairing: the next game needs no code on either unit.
-            for u in (me, lent):
-                u.kill()
-                _leave_game(u)
-                u.start()
-            lent.choose("Play as bot")
-            me.choose(TITLE)
-            me.choose("vs other unit")
-            me.wait_text("Choose a unit", 30)
-            me.press("OK")
-            for u in (me, lent):
-                u.wait(lambda c: any(TITLE in l for l in c.text) or any(
-                    "Code" in l for l in c.text), 60, "the game or a code")
-                assert not any("Code" in l for l in u.text), u.text
+    with lent_pair(tmp_path, 23) as (_, me, lent):
+        propose(me, TITLE)
+        me.wait_text("Code", 60)
+        me.press("OK")
+        me.wait_text("waiting for", 30)
+        lent.wait_text("Same on both?", 30)
+        code = [l for l in me.text if l.startswith("Code")]
+        assert code and code[0] in lent.text
+        # Nothing moves until the owner answers: both screens stay where they are.
+        end = time.monotonic() + 3
+        while time.monotonic() < end:
+            assert any("Same on both?" in l for l in lent.text), lent.text
+            assert any("waiting for" in l for l in me.text), me.text
+            time.sleep(0.1)
+        lent.press("OK")
+        for u in (me, lent):
+            u.wait_text(TITLE, 60)
+        # Both remember the pairing: the next game needs no code on either unit.
+        for u in (me, lent):
+            home_without_game(u)
+        lent.choose("Play as bot")
+        propose(me, TITLE)
+        for u in (me, lent):
+            u.wait(lambda c: any(TITLE in l for l in c.text) or any(
+                "Code" in l for l in c.text), 60, "the game or a code")
+            assert not any("Code" in l for l in u.text), u.text

@@ -8,17 +8,13 @@ import time
 
 import pytest
 
-from e2e_driver import finished, play_out, player_env
-from e2ekit import chain
-from fathom_host.drive import pair_group
-from fathom_host.ether import Ether
-from fathom_host.units import Emulator
+from e2e_driver import play_out, player_env
+from e2ekit import GROUP_HEAP, chain, fleet, one_verified_end, start_group
 
 # a 4-unit game with two reboots, about 2 minutes: make bench (issue 19 is open)
 pytestmark = pytest.mark.bench
 
 TITLE = "Pinned Down"
-GROUP_HEAP = "768k"     # as test_e2e_sugardog: a partner audits every other player at the end
 HOST_MOVES = 3          # the host's choices before its power is pulled (set-up included)
 PARTNER_MOVES = 7       # the partner's, after the host is back
 
@@ -43,39 +39,25 @@ def reboot(u, moves):
 
 
 def test_a_group_survives_its_host_and_a_partner_rebooting(tmp_path):
-    ether = Ether(seed=29)
-    ether.start()
-    emu = Emulator(4, workdir=tmp_path, ether=ether)
-    host, p1, p2, p3 = emu.units
-    host.extra_env.update(player_env(moves=HOST_MOVES))
-    p2.extra_env.update(player_env(moves=PARTNER_MOVES))
-    for u in (p1, p3):
-        u.extra_env.update(player_env())
-    t0 = time.monotonic()
-    try:
-        for u in emu.units:
-            u.start(heap=GROUP_HEAP, wait=False)
-        for u in emu.units:
-            u.wait(lambda c: c.text and c.screen is not None, 60, "boot")
-        pair_group(emu.units, TITLE)
-        for u in emu.units:
-            u.wait(lambda c: c.text and c.text[0].startswith(TITLE), 90, "the game screen")
+    with fleet(tmp_path, 4, 29) as emu:
+        host, p1, p2, p3 = emu.units
+        host.extra_env.update(player_env(moves=HOST_MOVES))
+        p2.extra_env.update(player_env(moves=PARTNER_MOVES))
+        for u in (p1, p3):
+            u.extra_env.update(player_env())
+        t0 = time.monotonic()
+        start_group(emu.units, TITLE, limit=90)
         paired = time.monotonic() - t0
         host_before = reboot(host, HOST_MOVES)
         partner_before = reboot(p2, PARTNER_MOVES)
         assert len(partner_before) > len(host_before) > 0
         results, reports = play_out(emu.units, timeout=600)
         for u, lines in zip(emu.units, results):
-            assert finished(u)
             assert lines[0] == "Result" and "verified" in lines, (u.index, lines)
         assert len(set(r[1] for r in results)) == 1      # one fleet, one result
-        chains = [chain(u) for u in emu.units]
-        assert all(c == chains[0] for c in chains), [len(c) for c in chains]
-        assert chains[0][:len(host_before)] == host_before
-        assert chains[0][:len(partner_before)] == partner_before
+        log = one_verified_end(emu.units)
+        assert log[:len(host_before)] == host_before
+        assert log[:len(partner_before)] == partner_before
         print("pinned down 4 units, host and a partner rebooted: %s, paired in %.1f s, "
-              "%d events, %.1f s total" % (results[0][1], paired, len(chains[0]),
+              "%d events, %.1f s total" % (results[0][1], paired, len(log),
                                            time.monotonic() - t0))
-    finally:
-        emu.close()
-        ether.stop()

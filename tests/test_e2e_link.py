@@ -217,7 +217,13 @@ def test_version_mismatch_shows_both_versions(tmp_path, kind):
                 msg = " ".join(u.text)
                 assert "this unit speaks v%d" % mine in msg, u.text
                 assert "other unit speaks v%d" % theirs in msg, u.text
-                time.sleep(0.3)   # the panel image ships after the text; keep it to look at
+                # The panel image ships after the text, and may be in already: ask for the
+                # panel as it is now and wait for that one (the hub counts what it got).
+                c = u.wait(lambda c: True, 10, "connection")
+                shipped = c.screens
+                c.send(b"R")
+                u.wait(lambda c: c.screens > shipped, 10, "the mismatch's panel image")
+                assert "version mismatch" in " ".join(u.text), u.text
                 u.screen.png(str(tmp_path / ("version_%s_v%d.png" % (kind, mine))))
         finally:
             emu.close()

@@ -7,74 +7,31 @@ import time
 
 import pytest
 
-from e2e_driver import confirm_group_code, finished, play_out, player_env
+from e2e_driver import finished, play_out, player_env
+from e2ekit import fleet, set_calm, start_group
 from fathom.codec import decode
 from fathom.games.sugardog import engine as S
 from fathom.games.seat import apply_event, fresh_state, step_kind
 from capture import keyed_messages
 from savefile import unit_game
-from fathom_host.ether import Ether, mac_for_unit
-from fathom_host.units import Emulator
+from fathom_host.drive import confirm_code
 
 pytestmark = pytest.mark.slow
 
 TITLE = "Sugar Dog"
 
 
-def set_calm(u, value=10):
-    for _ in range(5):
-        sel = u.selected() or ""
-        if sel.startswith("Calm rounds") and sel.endswith(": %d" % value):
-            return
-        u.choose("Calm rounds")
-    raise AssertionError("could not set calm on unit %d: %r" % (u.index, u.text))
-
-
-def unit_label(i):
-    return "PLAYER %02x" % mac_for_unit(i)[-1]
-
-
-def confirm_code(a, b):
-    for u in (a, b):
-        u.wait_text("Code", 60)
-    code_a = [l for l in a.text if l.startswith("Code")][0]
-    code_b = [l for l in b.text if l.startswith("Code")][0]
-    assert code_a == code_b
-    for u in (a, b):
-        u.press("OK")
-
-
-def open_link(u, players_item):
-    u.choose(TITLE)
-    set_calm(u)
-    u.choose("vs other unit")
-    u.wait_text("Players", 10)
-    u.choose(players_item)
-
-
 def pair_two(units):
-    for u in units:
-        open_link(u, "2 players")
+    for u in units:  # both propose the game: the same options on both
+        u.choose(TITLE)
+        set_calm(u)
+        u.choose("vs other unit")
+        u.wait_text("Players", 10)
+        u.choose("2 players")
     for u in units:
         u.wait_text("Choose a unit", 30)
         u.press("OK")
     confirm_code(units[0], units[1])
-
-
-def pair_group(units):
-    host, partners = units[0], units[1:]
-    open_link(host, "%d: host" % len(units))
-    for u in partners:
-        open_link(u, "Join a group")
-    for u in partners:  # every partner picks the host from its list (names repeat: by address)
-        u.wait_text(unit_label(0), 30)
-        u.choose(unit_label(0))
-    for k, u in enumerate(partners):
-        host.wait_text("Choose a unit %d/%d" % (k + 1, len(partners)), 60)
-        host.wait_text(unit_label(u.index), 30)
-        host.choose(unit_label(u.index))
-        confirm_code(host, u)
-    confirm_group_code(units)  # one code on every screen: no host in the middle
 
 
 def saved_game(emu, i):
@@ -179,48 +136,34 @@ def check_secrecy(emu, capture, n):
     return log
 
 
-# A group partner audits every other player at the end; at the default 512k unix-port heap a
-# partner ran out of memory there (MemoryError in the ether twin's 4 KB read, the live heap of
-# a game being ~210 KB on the unix port): groups get more room until the app's heap shrinks.
-GROUP_HEAP = "768k"
 LEVELS = ("sharp", "easy")
 
 
 def run_game(tmp_path, n, seed):
-    ether = Ether(seed=seed)
-    ether.start()
-    emu = Emulator(n, workdir=tmp_path, ether=ether)
-    for u in emu.units:  # a sharp player and easy ones: sharp pairs often sink in a turn or two
-        u.extra_env.update(player_env(LEVELS[min(u.index, 1)]))
-    t0 = time.monotonic()
-    try:
+    with fleet(tmp_path, n, seed) as emu:
         units = emu.units
+        for u in units:  # a sharp player and easy ones: sharp pairs often sink in a turn or two
+            u.extra_env.update(player_env(LEVELS[min(u.index, 1)]))
+        t0 = time.monotonic()
         if n == 2:
             emu.start()
-        else:
-            for u in units:
-                u.start(heap=GROUP_HEAP)
-        if n == 2:
             pair_two(units)
-        else:
-            pair_group(units)
-        for u in units:
-            u.wait(lambda c: c.text and c.text[0].startswith(TITLE), 60, "game screen")
+            for u in units:
+                u.wait(lambda c: c.text and c.text[0].startswith(TITLE), 60, "game screen")
+        else:  # units[0] hosts; the group code on every screen: no host in the middle
+            start_group(units, TITLE, options=set_calm, limit=60)
         paired = time.monotonic() - t0
         results, reports = play_out(units, timeout=300)
         for u, lines in zip(units, results):
             assert finished(u)
             assert any("verified" in l for l in lines), lines
         assert all(r["presses"] and min(r["presses"]) >= 1 for r in reports), reports
-        log = check_secrecy(emu, list(ether.capture), n)
+        log = check_secrecy(emu, list(emu.ether.capture), n)
         presses = [k for r in reports for k in r["presses"]]
         print("sugardog %d units: paired in %.1f s, %d choices in %d presses, %d events, "
               "%.1f s total" % (n, paired, len(presses), sum(presses), len(log),
                                 time.monotonic() - t0))
         return results
-    finally:
-        emu.close()
-        ether.stop()
 
 
 def test_two_units_play_sugar_dog_through_their_keys(tmp_path):

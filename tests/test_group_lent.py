@@ -12,10 +12,11 @@ import sys
 
 import pytest
 
-from fathom_host.ether import Ether
-from fathom_host.units import Emulator
+from e2ekit import home_without_game, lent_pair, propose
 
 pytestmark = pytest.mark.slow
+
+TITLE = "Lake Ashtapada"
 
 
 def sim(*argv):
@@ -33,50 +34,28 @@ def test_two_lent_units_join_a_group_twice():
     assert r["desyncs"] == 0 and r["audit_failures"] == 0 and r["crashes"] == 0, r
 
 
-def _home(u):
-    """Reboot to the home menu: the game's journal removed, settings and pairings kept."""
-    u.kill()
-    for p in (u.dir / "data").iterdir():
-        if not p.name.startswith(("settings", "pairings")):
-            p.unlink()
-    u.start()
-
-
-def _propose(me):
-    me.choose("Lake Ashtapada")
-    me.choose("vs other unit")
-    me.wait_text("Choose a unit", 30)
-    me.press("OK")
-
-
 def test_a_lent_units_remembered_partner_is_encrypted_from_the_first_frame(tmp_path):
-    with Ether(seed=41) as ether:
-        with Emulator(2, workdir=tmp_path, ether=ether, env={"FATHOM_LINK": "espnow"}) as emu:
-            me, lent = emu.units
-            lent.choose("Settings")
-            lent.choose("Opponent")
-            lent.press("BACK")
-            lent.choose("Play as bot")
-            _propose(me)
-            for u in (me, lent):
-                u.wait_text("Code", 60)
-                u.press("OK")
-            for u in (me, lent):
-                u.wait_text("Lake Ashtapada", 60)
-            for u in (me, lent):
-                _home(u)
-            mark = len(ether.capture)
-            lent.choose("Play as bot")
-            lent.wait_text("Looking for", 10)
-            me.choose("Lake Ashtapada")
-            me.choose("vs other unit")
-            me.wait_text("Choose a unit", 30)
-            lent.wait(lambda c: len(ether.capture) > mark and any(
-                s.src == 0 and s.dst == "*" for s in ether.capture[mark:]), 30, "a beacon")
-            me.press("OK")
-            for u in (me, lent):
-                u.wait_text("Lake Ashtapada", 60)
-                assert not any("Code" in l for l in u.text), u.text
-            between = [s for s in ether.capture[mark:] if s.link == "espnow" and s.dst != "*"]
-            assert len(between) > 4
-            assert all(s.enc for s in between), [(s.src, s.dst, s.enc) for s in between[:12]]
+    with lent_pair(tmp_path, 41) as (ether, me, lent):
+        propose(me, TITLE)
+        for u in (me, lent):
+            u.wait_text("Code", 60)
+            u.press("OK")
+        for u in (me, lent):
+            u.wait_text(TITLE, 60)
+        for u in (me, lent):
+            home_without_game(u)
+        mark = len(ether.capture)
+        lent.choose("Play as bot")
+        lent.wait_text("Looking for", 10)
+        me.choose(TITLE)
+        me.choose("vs other unit")
+        me.wait_text("Choose a unit", 30)
+        lent.wait(lambda c: len(ether.capture) > mark and any(
+            s.src == 0 and s.dst == "*" for s in ether.capture[mark:]), 30, "a beacon")
+        me.press("OK")
+        for u in (me, lent):
+            u.wait_text(TITLE, 60)
+            assert not any("Code" in l for l in u.text), u.text
+        between = [s for s in ether.capture[mark:] if s.link == "espnow" and s.dst != "*"]
+        assert len(between) > 4
+        assert all(s.enc for s in between), [(s.src, s.dst, s.enc) for s in between[:12]]
