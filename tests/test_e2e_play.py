@@ -11,6 +11,8 @@ from fathom_host.drive import pair, play_out, player_env
 from fathom_host.ether import Ether
 from fathom_host.units import Emulator
 
+from e2ekit import lend, propose
+
 pytestmark = pytest.mark.slow
 
 # Lake Ashtapada plays whole games through the keys in test_e2e_ashtapada.py: here, make bench
@@ -175,15 +177,9 @@ def test_a_unit_lent_as_the_bot_opponent(tmp_path, ether):
     me, lent = emu.units
     me.extra_env.update(player_env())  # the lent unit's own bot plays its side
     with emu:
-        lent.choose("Settings")
-        lent.choose("Opponent")
-        assert any("Opponent: easy" in l for l in lent.text)
-        lent.press("BACK")
+        lend(lent)
         lent.choose("Play as bot")
-        me.choose("Lake Ashtapada")
-        me.choose("vs other unit")
-        me.wait_text("Choose a unit", 30)
-        me.press("OK")
+        propose(me, "Lake Ashtapada")
         me.wait_text("Code", 60)
         me.press("OK")
         # a unit lent as the bot still shows a new partner's code for its owner to confirm once

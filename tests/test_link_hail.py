@@ -261,7 +261,8 @@ def test_a_host_a_joining_partner_and_a_lent_unit_take_nobody_this_way(who):
     assert a.state == ("handshake" if who == "lent" else "discover")
 
 
-def test_a_remembered_unit_is_taken_without_a_code_its_radio_key_installed_from_the_list():
+def paired_once():
+    """Two units' storage after a first pairing (code confirmed on both), and the clock."""
     air = Air()
     sa, sb = MemStorage(), MemStorage()
     a, b = conn(air, 0, "ping", sa), conn(air, 1, "ping", sb)
@@ -270,7 +271,11 @@ def test_a_remembered_unit_is_taken_without_a_code_its_radio_key_installed_from_
     now = tick([a, b], now, lambda: a.state == b.state == "confirm")
     now = confirm_both([a, b], now)
     assert a.state == b.state == "ready"
-    lmk = a.pairings.records[-1].lmk()
+    return sa, sb, a.pairings.records[-1].lmk(), now
+
+
+def test_a_remembered_unit_is_taken_without_a_code_its_radio_key_installed_from_the_list():
+    sa, sb, lmk, now = paired_once()
     # the second session: new connectors on the same storage, B chooses, A presses nothing
     air2 = Air()
     a, b = conn(air2, 0, "ping", sa), conn(air2, 1, "ping", sb)
@@ -289,13 +294,7 @@ def test_a_remembered_unit_is_taken_without_a_code_its_radio_key_installed_from_
 
 
 def test_a_remembered_unit_looking_for_another_game_gets_no_key():
-    air = Air()
-    sa, sb = MemStorage(), MemStorage()
-    a, b = conn(air, 0, "ping", sa), conn(air, 1, "ping", sb)
-    now = tick([a, b], 0, lambda: listed(b, a))
-    b.choose(a.mac, now)
-    now = tick([a, b], now, lambda: a.state == b.state == "confirm")
-    confirm_both([a, b], now)
+    sa, sb, _lmk, _now = paired_once()
     air2 = Air()
     a, b = conn(air2, 0, "ping", sa), conn(air2, 1, "ashtapada", sb)
     tick([a, b], 0, lambda: False, 2000)
