@@ -47,6 +47,13 @@ def add_arguments(p):
     p.add_argument("--games", type=int, default=None,
                    help="games per soak run (default 20), seeded games per game for device "
                         "(default 5), games per game for ux (default 2)")
+    p.add_argument("--link", action="store_true",
+                   help="device: linked games instead, through the real app on the frozen "
+                        "runtime: units paired over the emulated ESP-NOW through their keys, "
+                        "each played by its scripted player (PING, Periplus, Lake Ashtapada, "
+                        "Pinned Down on 2 units, Sugar Dog on 8, Pinned Down on 4; --game "
+                        "picks one game's cases); each unit's peak live heap and largest "
+                        "allocation, and whether the game completes under 96k")
     p.add_argument("--runtime", choices=("wheel", "stock", "frozen", "both"), default=None,
                    help="the MicroPython the units run (default wheel, or FATHOM_RUNTIME); "
                         "device: stock, frozen or both (default)")
@@ -234,6 +241,8 @@ def run(args):
     args.games = args.games if args.games is not None else 20
     if args.what == "deal" and args.runtime:
         raise FathomError("bench deal runs on the wheel and the stock runtime, both")
+    if args.link and args.what != "device":
+        raise FathomError("--link is for `bench device`")
     if args.what != "device" and args.runtime == "both":
         raise FathomError("--runtime both is for `bench device`")
     if args.what != "device" and args.runtime:

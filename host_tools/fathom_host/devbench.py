@@ -232,6 +232,18 @@ def summarise(rows):
 
 
 def bench_device(args):
+    if getattr(args, "link", False):
+        from fathom_host import devlink
+        if getattr(args, "runtime", None) not in (None, "frozen"):
+            raise FathomError("bench device --link measures the frozen runtime only (stock "
+                              "misses the budgets alone: its bytecode sits on the heap)")
+        names = None
+        if args.game_given:
+            names = tuple(k for k, c in devlink.CASES.items() if c[0] == args.game)
+            if not names:
+                raise FathomError("no linked case plays %s: the games are %s" % (
+                    args.game, ", ".join(sorted(set(c[0] for c in devlink.CASES.values())))))
+        return devlink.bench_link_device("frozen", names)
     which = getattr(args, "runtime", None) or "both"
     if which == "wheel":
         raise FathomError("bench device measures the 32-bit runtimes: --runtime stock|frozen|both")

@@ -40,122 +40,125 @@ AFF_CODE = {"purple": "P", "red": "R", "blue": "B", "acarr": "A"}
 # whole table written out in it made that 1,782 bytes, above the 1 KB budget for a single
 # allocation (issue 14). So each deck is its own function (its own, smaller block), called
 # once here and then dropped.
+# The type is written as its letter (SHIP is "S", ...), not the name: a tuple of literals is
+# one constant, which a frozen build keeps in flash; a name in it made every card a tuple built
+# on the heap at import (~5 KB for the pool, on every unit playing Pinned Down).
 
 
 def _purple():
     # Purple Wing: recon, threat control, cloaking
     return (
-        ("P1", "Silent Whisper", SHIP, "P", 4, 1, 6, 4, "Carrier", ("F", "U1", "RM2")),
-        ("P2", "Shade", SHIP, "P", 2, 0, 3, 1, "Scout", ("CK",)),
-        ("P3", "Phantom", SHIP, "P", 3, 0, 5, 2, "Frigate", ("CK", "U1")),
-        ("P4", "Commander Ilse", CHAR, "P", 2, 1, 0, 0, "", ("CAP:P1",)),
-        ("P5", "Intel Officer", CHAR, "P", 1, 0, 0, 0, "", ("PKA",)),
-        ("P6", "Navigator Sul", CHAR, "P", 1, 1, 0, 0, "", ("NAV",)),
-        ("P7", "Intertia Stabilizer", EQUIP, "P", 1, 0, 1, 0, "", ("IS",)),
-        ("P8", "Cloaking Device", EQUIP, "P", 2, 0, 0, 0, "", ("CK",)),
-        ("P9", "Jam Sensors", EFFECT, "P", 1, 0, 0, 0, "", ("RM4",)),
-        ("P10", "Long Range Scan", EFFECT, "P", 0, 0, 0, 0, "", ("PKL",)),
-        ("P11", "False Echoes", EFFECT, "P", 0, 0, 0, 0, "", ("RMC",)),
+        ("P1", "Silent Whisper", "S", "P", 4, 1, 6, 4, "Carrier", ("F", "U1", "RM2")),
+        ("P2", "Shade", "S", "P", 2, 0, 3, 1, "Scout", ("CK",)),
+        ("P3", "Phantom", "S", "P", 3, 0, 5, 2, "Frigate", ("CK", "U1")),
+        ("P4", "Commander Ilse", "C", "P", 2, 1, 0, 0, "", ("CAP:P1",)),
+        ("P5", "Intel Officer", "C", "P", 1, 0, 0, 0, "", ("PKA",)),
+        ("P6", "Navigator Sul", "C", "P", 1, 1, 0, 0, "", ("NAV",)),
+        ("P7", "Intertia Stabilizer", "Q", "P", 1, 0, 1, 0, "", ("IS",)),
+        ("P8", "Cloaking Device", "Q", "P", 2, 0, 0, 0, "", ("CK",)),
+        ("P9", "Jam Sensors", "E", "P", 1, 0, 0, 0, "", ("RM4",)),
+        ("P10", "Long Range Scan", "E", "P", 0, 0, 0, 0, "", ("PKL",)),
+        ("P11", "False Echoes", "E", "P", 0, 0, 0, 0, "", ("RMC",)),
     )
 
 
 def _red():
     # Red Wing: fighting
     return (
-        ("R1", "Ardor", SHIP, "R", 4, 1, 9, 6, "Battleship", ("F", "U1", "PL")),
-        ("R2", "Lancer", SHIP, "R", 3, 0, 5, 2, "Cruiser", ("BD",)),
-        ("R3", "Vanguard", SHIP, "R", 4, 0, 7, 3, "Battleship", ("U1", "OV3")),
-        ("R4", "Skirmisher", SHIP, "R", 2, 0, 4, 1, "Frigate", ()),
-        ("R5", "Captain Rhee", CHAR, "R", 2, 1, 0, 0, "", ("CAP:R1",)),
-        ("R6", "Gunnery Chief", CHAR, "R", 1, 0, 1, 0, "", ("P1",)),
-        ("R7", "Tactical Officer", CHAR, "R", 2, 0, 0, 0, "", ("BD",)),
-        ("R8", "Heavy Cannons", EQUIP, "R", 2, 0, 2, 0, "", ("P2",)),
-        ("R9", "Alpha Strike", EFFECT, "R", 0, 0, 0, 0, "", ("FT2",)),
-        ("R10", "Full Broadside", EFFECT, "R", 2, 0, 0, 0, "", ("BO3",)),
-        ("R11", "Call to Arms", EFFECT, "R", 1, 0, 0, 0, "", ("PDS",)),
+        ("R1", "Ardor", "S", "R", 4, 1, 9, 6, "Battleship", ("F", "U1", "PL")),
+        ("R2", "Lancer", "S", "R", 3, 0, 5, 2, "Cruiser", ("BD",)),
+        ("R3", "Vanguard", "S", "R", 4, 0, 7, 3, "Battleship", ("U1", "OV3")),
+        ("R4", "Skirmisher", "S", "R", 2, 0, 4, 1, "Frigate", ()),
+        ("R5", "Captain Rhee", "C", "R", 2, 1, 0, 0, "", ("CAP:R1",)),
+        ("R6", "Gunnery Chief", "C", "R", 1, 0, 1, 0, "", ("P1",)),
+        ("R7", "Tactical Officer", "C", "R", 2, 0, 0, 0, "", ("BD",)),
+        ("R8", "Heavy Cannons", "Q", "R", 2, 0, 2, 0, "", ("P2",)),
+        ("R9", "Alpha Strike", "E", "R", 0, 0, 0, 0, "", ("FT2",)),
+        ("R10", "Full Broadside", "E", "R", 2, 0, 0, 0, "", ("BO3",)),
+        ("R11", "Call to Arms", "E", "R", 1, 0, 0, 0, "", ("PDS",)),
     )
 
 
 def _blue():
     # Blue Wing: repair, retrieving from the discard pile
     return (
-        ("B1", "Sanctuary", SHIP, "B", 4, 1, 7, 5, "Carrier", ("F", "U1", "RPU")),
-        ("B2", "Chief Engineer Cantrell", CHAR, "B", 2, 1, 0, 0, "", ("DRW", "IW")),
-        ("B3", "Repair Crew", CHAR, "B", 1, 0, 0, 0, "", ("RPA",)),
-        ("B4", "Quartermaster", CHAR, "B", 1, 0, 0, 0, "", ("RET",)),
-        ("B5", "Tender", SHIP, "B", 2, 0, 3, 3, "Frigate", ("RPU",)),
-        ("B6", "Bulwark", SHIP, "B", 3, 0, 6, 2, "Cruiser", ("SH10",)),
-        ("B7", "Captain Osei", CHAR, "B", 2, 1, 0, 0, "", ("CAP:B1",)),
-        ("B8", "Reinforced Hull", EQUIP, "B", 1, 0, 0, 0, "", ("SH10",)),
-        ("B9", "Damage Control Kit", EQUIP, "B", 1, 0, 0, 0, "", ("DCK",)),
-        ("B10", "Emergency Repairs", EFFECT, "B", 0, 0, 0, 0, "", ("REP",)),
-        ("B11", "Salvage", EFFECT, "B", 1, 0, 0, 0, "", ("RET",)),
+        ("B1", "Sanctuary", "S", "B", 4, 1, 7, 5, "Carrier", ("F", "U1", "RPU")),
+        ("B2", "Chief Engineer Cantrell", "C", "B", 2, 1, 0, 0, "", ("DRW", "IW")),
+        ("B3", "Repair Crew", "C", "B", 1, 0, 0, 0, "", ("RPA",)),
+        ("B4", "Quartermaster", "C", "B", 1, 0, 0, 0, "", ("RET",)),
+        ("B5", "Tender", "S", "B", 2, 0, 3, 3, "Frigate", ("RPU",)),
+        ("B6", "Bulwark", "S", "B", 3, 0, 6, 2, "Cruiser", ("SH10",)),
+        ("B7", "Captain Osei", "C", "B", 2, 1, 0, 0, "", ("CAP:B1",)),
+        ("B8", "Reinforced Hull", "Q", "B", 1, 0, 0, 0, "", ("SH10",)),
+        ("B9", "Damage Control Kit", "Q", "B", 1, 0, 0, 0, "", ("DCK",)),
+        ("B10", "Emergency Repairs", "E", "B", 0, 0, 0, 0, "", ("REP",)),
+        ("B11", "Salvage", "E", "B", 1, 0, 0, 0, "", ("RET",)),
     )
 
 
 def _acarr():
     # Ac'arr: no characters or equipment; all Ac'arr ships share their game texts
     return (
-        ("A1", "Hive Queen", SHIP, "A", 3, 1, 6, 0, "Swarm", ("F", "U1", "SW")),
-        ("A2", "Drone", SHIP, "A", 1, 0, 2, 0, "Swarm", ()),
-        ("A3", "Stinger", SHIP, "A", 2, 0, 3, 0, "Swarm", ("BD",)),
-        ("A4", "Carapace", SHIP, "A", 2, 0, 4, 0, "Swarm", ("SH10",)),
-        ("A5", "Brood Ship", SHIP, "A", 3, 0, 5, 0, "Swarm", ("U1", "OV3")),
-        ("A6", "Swarm Tactics", EFFECT, "A", 0, 0, 0, 0, "", ("FA1",)),
-        ("A7", "Spawn", EFFECT, "A", 1, 0, 0, 0, "", ("PDD",)),
-        ("A8", "Regrowth", EFFECT, "A", 1, 0, 0, 0, "", ("REP",)),
-        ("A9", "Adapt", EFFECT, "A", 1, 0, 0, 0, "", ("BO2",)),
+        ("A1", "Hive Queen", "S", "A", 3, 1, 6, 0, "Swarm", ("F", "U1", "SW")),
+        ("A2", "Drone", "S", "A", 1, 0, 2, 0, "Swarm", ()),
+        ("A3", "Stinger", "S", "A", 2, 0, 3, 0, "Swarm", ("BD",)),
+        ("A4", "Carapace", "S", "A", 2, 0, 4, 0, "Swarm", ("SH10",)),
+        ("A5", "Brood Ship", "S", "A", 3, 0, 5, 0, "Swarm", ("U1", "OV3")),
+        ("A6", "Swarm Tactics", "E", "A", 0, 0, 0, 0, "", ("FA1",)),
+        ("A7", "Spawn", "E", "A", 1, 0, 0, 0, "", ("PDD",)),
+        ("A8", "Regrowth", "E", "A", 1, 0, 0, 0, "", ("REP",)),
+        ("A9", "Adapt", "E", "A", 1, 0, 0, 0, "", ("BO2",)),
     )
 
 
 def _attack():
     # Attack deck: enemy ships (cost, power) and attack events
     return (
-        ("X1", "Scout Probe", FOE, "X", 1, 0, 2, 0, "", ()),
-        ("X2", "Raider", FOE, "X", 2, 0, 3, 0, "", ()),
-        ("X3", "Interceptor", FOE, "X", 3, 0, 4, 0, "", ()),
-        ("X4", "Destroyer", FOE, "X", 4, 0, 6, 0, "", ()),
-        ("X5", "Hunter", FOE, "X", 5, 0, 6, 0, "", ("BD",)),
-        ("X6", "Dreadnought", FOE, "X", 7, 0, 10, 0, "", ()),
-        ("X7", "The End Draws Near", EVENT, "X", 0, 1, 0, 0, "", ("TOK",)),
-        ("X8", "Ambush", EVENT, "X", 2, 0, 0, 0, "", ("AMB",)),
-        ("X9", "Sabotage", EVENT, "X", 2, 0, 0, 0, "", ("SAB",)),
-        ("X10", "Weary Crews", EVENT, "X", 1, 0, 0, 0, "", ("WEA",)),
-        ("X11", "Tracking Beacon", EVENT, "X", 1, 0, 0, 0, "", ("TRK",)),
+        ("X1", "Scout Probe", "A", "X", 1, 0, 2, 0, "", ()),
+        ("X2", "Raider", "A", "X", 2, 0, 3, 0, "", ()),
+        ("X3", "Interceptor", "A", "X", 3, 0, 4, 0, "", ()),
+        ("X4", "Destroyer", "A", "X", 4, 0, 6, 0, "", ()),
+        ("X5", "Hunter", "A", "X", 5, 0, 6, 0, "", ("BD",)),
+        ("X6", "Dreadnought", "A", "X", 7, 0, 10, 0, "", ()),
+        ("X7", "The End Draws Near", "V", "X", 0, 1, 0, 0, "", ("TOK",)),
+        ("X8", "Ambush", "V", "X", 2, 0, 0, 0, "", ("AMB",)),
+        ("X9", "Sabotage", "V", "X", 2, 0, 0, 0, "", ("SAB",)),
+        ("X10", "Weary Crews", "V", "X", 1, 0, 0, 0, "", ("WEA",)),
+        ("X11", "Tracking Beacon", "V", "X", 1, 0, 0, 0, "", ("TRK",)),
     )
 
 
 def _locations():
     # Location deck: PW is the distance
     return (
-        ("L1", "Rahra Asteroid Belt", LOC, "X", 0, 0, 2, 0, "", ("DFL",)),
-        ("L2", "Deep Space", LOC, "X", 0, 0, 1, 0, "", ()),
-        ("L3", "Veil Nebula", LOC, "X", 0, 0, 1, 0, "", ("NEB",)),
-        ("L4", "Trade Station", LOC, "X", 0, 0, 1, 0, "", ("DRA",)),
-        ("L5", "Abandoned Shipyard", LOC, "X", 0, 0, 1, 0, "", ("RPX",)),
-        ("L6", "Ion Storm", LOC, "X", 0, 0, 2, 0, "", ("ADD4",)),
-        ("L7", "Minefield", LOC, "X", 0, 0, 2, 0, "", ("OVH",)),
-        ("L8", "Wormhole", LOC, "X", 0, 0, 3, 0, "", ("ADD6",)),
-        ("L9", "Pirate Haven", LOC, "X", 0, 0, 2, 0, "", ("EP1",)),
-        ("L10", "Gas Giant", LOC, "X", 0, 0, 1, 0, "", ("ADD-3",)),
-        ("L11", "Derelict Fleet", LOC, "X", 0, 0, 2, 0, "", ("DRA", "ADD2")),
-        ("L12", "Event Horizon", LOC, "X", 0, 0, 3, 0, "", ("DHI",)),
+        ("L1", "Rahra Asteroid Belt", "L", "X", 0, 0, 2, 0, "", ("DFL",)),
+        ("L2", "Deep Space", "L", "X", 0, 0, 1, 0, "", ()),
+        ("L3", "Veil Nebula", "L", "X", 0, 0, 1, 0, "", ("NEB",)),
+        ("L4", "Trade Station", "L", "X", 0, 0, 1, 0, "", ("DRA",)),
+        ("L5", "Abandoned Shipyard", "L", "X", 0, 0, 1, 0, "", ("RPX",)),
+        ("L6", "Ion Storm", "L", "X", 0, 0, 2, 0, "", ("ADD4",)),
+        ("L7", "Minefield", "L", "X", 0, 0, 2, 0, "", ("OVH",)),
+        ("L8", "Wormhole", "L", "X", 0, 0, 3, 0, "", ("ADD6",)),
+        ("L9", "Pirate Haven", "L", "X", 0, 0, 2, 0, "", ("EP1",)),
+        ("L10", "Gas Giant", "L", "X", 0, 0, 1, 0, "", ("ADD-3",)),
+        ("L11", "Derelict Fleet", "L", "X", 0, 0, 2, 0, "", ("DRA", "ADD2")),
+        ("L12", "Event Horizon", "L", "X", 0, 0, 3, 0, "", ("DHI",)),
     )
 
 
 def _damage():
     # Damage deck: PW power change, CAP capacity change, CLS structure loss in %
     return (
-        ("D1", "Engine Room Hit", DMG, "X", 0, 0, -1, -1, 30, ("NO",)),
-        ("D2", "Hull Breach", DMG, "X", 0, 0, 0, 0, 40, ()),
-        ("D3", "Weapons Offline", DMG, "X", 0, 0, -2, 0, 20, ()),
-        ("D4", "Bridge Hit", DMG, "X", 0, 0, 0, -1, 30, ("NB",)),
-        ("D5", "Minor Damage", DMG, "X", 0, 0, 0, 0, 10, ()),
-        ("D6", "Shield Failure", DMG, "X", 0, 0, -1, 0, 30, ()),
-        ("D7", "Reactor Leak", DMG, "X", 0, 0, 0, 0, 50, ()),
-        ("D8", "Sensor Damage", DMG, "X", 0, 0, 0, 0, 20, ("NC",)),
-        ("D9", "Cargo Bay Hit", DMG, "X", 0, 0, 0, -2, 20, ()),
-        ("D10", "Direct Hit", DMG, "X", 0, 0, -1, -1, 60, ()),
+        ("D1", "Engine Room Hit", "D", "X", 0, 0, -1, -1, 30, ("NO",)),
+        ("D2", "Hull Breach", "D", "X", 0, 0, 0, 0, 40, ()),
+        ("D3", "Weapons Offline", "D", "X", 0, 0, -2, 0, 20, ()),
+        ("D4", "Bridge Hit", "D", "X", 0, 0, 0, -1, 30, ("NB",)),
+        ("D5", "Minor Damage", "D", "X", 0, 0, 0, 0, 10, ()),
+        ("D6", "Shield Failure", "D", "X", 0, 0, -1, 0, 30, ()),
+        ("D7", "Reactor Leak", "D", "X", 0, 0, 0, 0, 50, ()),
+        ("D8", "Sensor Damage", "D", "X", 0, 0, 0, 0, 20, ("NC",)),
+        ("D9", "Cargo Bay Hit", "D", "X", 0, 0, 0, -2, 20, ()),
+        ("D10", "Direct Hit", "D", "X", 0, 0, -1, -1, 60, ()),
     )
 
 

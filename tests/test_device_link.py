@@ -1,0 +1,44 @@
+# Linked games on the device's object sizes (the "frozen" runtime: fathom frozen into a 32-bit
+# MicroPython 1.28 image), through the real app: units paired over the emulated ESP-NOW through
+# their keys and played by their scripted players, `fathom bench device --link`'s own machinery.
+# DESIGN.md: every game completes under -X heapsize=96k. The figures (peak live heap per unit,
+# largest allocation) are the benchmark's to print; the emulated heap also holds what a board's
+# does not (the radio twins, the scripted player and its bot: ~6 KB), so completing here is the
+# harder test.
+import pytest
+
+from fathom_host import devlink
+from fathom_host.devbench import BUDGET_HEAP
+
+pytestmark = pytest.mark.bench  # whole linked games, twice each: minutes
+
+# Measured over the budget (docs/ARCHITECTURE.md, "Linked games"): the firmware must shed
+# heap before these complete under 96k. Not strict: a case near the edge passes with some deals
+# (PING and Lake Ashtapada about half the time): a strict mark would make that a failure.
+OVER = {
+    "ashtapada": "peak ~66 KB: fails under 96k with some deals (the player's bot, seat._record)",
+    "ping": "peak ~72 KB: fails under 96k with some deals (peer._persist / the sealed deal)",
+    "periplus": "peak ~76 KB: fails under 96k (seat._record, peer._persist)",
+    "pinned_down": "peak ~75 KB: fails under 96k (seat._record's hash feed)",
+    "pinned_down_4": "host ~78-85 KB: fails under 96k",
+    "sugardog_8": "host ~81 KB and a 3 KB block: fails under 96k",
+}
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=pytest.mark.xfail(reason=OVER[n])) if n in OVER else n
+    for n in devlink.CASES])
+def test_linked_game_completes_under_96k(name, tmp_path):
+    gid, n, options = devlink.CASES[name]
+    rows, _took = devlink.play_case(gid, n, options, BUDGET_HEAP, False, "frozen", tmp_path)
+    assert all(r["verified"] for r in rows), rows
+
+
+def test_linked_figures_are_measured():
+    """The benchmark's watch run reports a peak and a largest allocation for every unit role,
+    and the game it watched ends verified: the figures come from a whole game."""
+    out = devlink.bench_case(devlink.CHEAP)
+    assert out["verified"], out
+    for role in ("proposer", "other"):
+        assert 20 * 1024 < out[role]["peak_heap"] < 96 * 1024, out
+        assert 0 < out[role]["max_alloc"] <= 4 * 1024, out
