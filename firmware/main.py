@@ -26,6 +26,8 @@ def _host_twins():
     try:
         import hub
         import machine  # noqa: F401  (the twin)
+        import network  # noqa: F401  (built into a board's firmware: not its heap)
+        import espnow  # noqa: F401
     except ImportError:
         return None
     gc.collect()

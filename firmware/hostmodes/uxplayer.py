@@ -65,6 +65,7 @@ class UxPlayer:
     def _new_game(self, runner):
         self.runner = runner
         self.bot = None
+        self.last = None         # the reported game's salt: a later game has another
         self.waiting = None      # [mark before, keys pressed, ms when all were pressed]
         self.presses = []        # keys per authored action (set-up choices included)
         self.first_move = None   # presses from power-on to the first authored choice
@@ -89,7 +90,7 @@ class UxPlayer:
         runner = getattr(scr, "runner", None)
         if self.done:
             # a later game (a second session, a rematch): play it too, unless told to stop
-            if self.moves is not None or runner is None or runner is self.runner or \
+            if self.moves is not None or runner is None or runner.seat.salt == self.last or \
                     not hasattr(scr, "keys_for"):
                 return
             self._new_game(None)
@@ -164,6 +165,11 @@ class UxPlayer:
                "menu_presses": self.menu_presses, "first_move": self.first_move}
         out.update(extra)
         self.hub.send(b"U", json.dumps(out).encode())
+        # Keep only what tells this game from a later one: holding the finished runner and
+        # the bot kept the whole game on the heap at the home menu, which no board does.
+        if r is not None:
+            self.last = r.seat.salt
+        self.runner = self.bot = None
 
 
 def _mark(seat):
