@@ -126,7 +126,7 @@ def drive(runners, now, limit, until):
 
 
 def test_a_withheld_reveal_is_a_distinct_verdict_after_the_limit():
-    from fathom.ui.play import verdict_text
+    from fathom.ui.gameend import verdict_text
     store = MemStorage()
     a, b = pipe_pair()
     ra, rb = runner_pair(a, b, store)
@@ -222,7 +222,8 @@ def test_a_partner_that_is_slow_but_linked_never_vanishes():
 
 
 def test_the_game_screen_offers_wait_and_claim():
-    from fathom.ui.play import GameScreen, ResultScreen
+    from fathom.ui.gameend import ResultScreen
+    from fathom.ui.genericscreen import GameScreen
     from uikit import App
 
     (ra, rb), _store, now = linked_pair()

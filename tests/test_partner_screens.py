@@ -218,7 +218,7 @@ def linked_game():
 
 
 def game_app(runner):
-    from fathom.ui.play import GameScreen
+    from fathom.ui.genericscreen import GameScreen
     app = App(128, 64)
     app.push(Under(app))
     scr = GameScreen(app, runner)
@@ -233,7 +233,7 @@ def tick_top(app, now):
 
 
 def test_a_silent_partner_gets_an_overlay_that_closes_when_it_is_back():
-    from fathom.ui.play import PartnerScreen
+    from fathom.ui.partner import PartnerScreen
     (ra, rb), now = linked_game()
     app, scr = game_app(ra)
     t0 = now
@@ -279,7 +279,7 @@ def test_a_silent_partner_gets_an_overlay_that_closes_when_it_is_back():
 
 
 def test_a_silent_partner_becomes_a_vanished_one_with_its_claim():
-    from fathom.ui.play import PartnerScreen
+    from fathom.ui.partner import PartnerScreen
     (ra, rb), now = linked_game()
     app, scr = game_app(ra)
     while not ra.gone():
@@ -295,7 +295,7 @@ def test_a_silent_partner_becomes_a_vanished_one_with_its_claim():
 
 
 def test_leave_from_the_overlay_keeps_the_game():
-    from fathom.ui.play import PartnerScreen
+    from fathom.ui.partner import PartnerScreen
     (ra, rb), now = linked_game()
     app, scr = game_app(ra)
 
@@ -319,7 +319,7 @@ def test_leave_from_the_overlay_keeps_the_game():
 
 
 def test_a_partner_who_leaves_is_said_at_once_and_its_return_clears_it():
-    from fathom.ui.play import PartnerScreen
+    from fathom.ui.partner import PartnerScreen
     (ra, rb), now = linked_game()
     app, scr = game_app(ra)
     bapp, bscr = game_app(rb)
@@ -372,7 +372,7 @@ def test_a_bye_from_a_peer_is_checked():
 
 
 def test_a_partner_who_concedes_is_named_on_the_result():
-    from fathom.ui.play import ResultScreen
+    from fathom.ui.gameend import ResultScreen
     (ra, rb), now = linked_game()
     app, scr = game_app(ra)
     rb.concede()
@@ -394,7 +394,7 @@ SIZES = ((128, 64), (128, 32), (72, 40))
 
 
 def test_the_partner_screens_fit_every_panel():
-    from fathom.ui.play import PartnerScreen
+    from fathom.ui.partner import PartnerScreen
     from uikit import Oversized
     (ra, rb), now = linked_game()
     _app, game = game_app(ra)

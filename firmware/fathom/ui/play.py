@@ -1,18 +1,17 @@
-# Starting, resuming and showing a game: the runner becomes an app service, and the game's own
-# screen part (fathom/games/<id>/screen.py) or, for a game that declares none, the generic one
-# shows it. Then the result and the audit.
+# Starting and showing a game: the runner becomes an app service, and the game's own screen
+# part (fathom/games/<id>/screen.py) or, for a game that declares none, the generic one shows
+# it, with what every game screen shares (GameBase). Only what runs during every game lives
+# here: the rest loads when it is first needed (a module of function objects and dicts costs
+# heap even when frozen): the resume (ui/resume.py, forgotten once the game shows), the
+# generic screen (ui/genericscreen.py), a silent partner's overlay (ui/partner.py), Leave
+# (ui/leaving.py), the game log (ui/gamelog.py), the result and the desync (ui/gameend.py).
 from fathom import games
-from fathom.games.base import describe
-from fathom.games.bots import make_bot
+from fathom.games.base import describe  # noqa: F401  (the game screens' import of it)
 from fathom.hal.clock import ticks_add, ticks_diff
-from fathom.peers import BotPeer, vs_bots
-from fathom.runner import PEERS, Runner, SAVE, WITHHELD, load, side_name
-from fathom.ui.dialog import Message, draw_page
+from fathom.runner import SAVE
 from fathom.ui.font import CH, put, tiny_cols
-from fathom.ui.listview import ListView
 from fathom.ui.menu import Item, Menu
-from fathom.ui.screen import Screen, clip, cols, rows
-from fathom.ui.textpage import TextPage
+from fathom.ui.screen import Screen, clip, cols
 from fathom.ui.topbar import top_bar
 
 
@@ -30,87 +29,20 @@ def saved_game_of(app):
 
 def start_vs_bot(app, gid, opts, level, seed, n):
     """This unit's player 0 against (or with) n-1 bots, each behind its own runner and seat."""
+    from fathom.peers import vs_bots  # here: a link game never loads the bots' peers
+    from fathom.runner import Runner
     show(app, vs_bots(Runner, app.hw.storage, gid, opts, level, seed, n))
 
 
 def resume(app, runner=None):
-    """Rebuild a saved game and its peers; a link game reconnects through its session.
-    Whatever goes wrong (a damaged or old save, a replay that raises, running out of memory),
-    the save is set aside as game.bad, a screen says why, and the home menu stays usable: a
-    save that cannot be resumed must never send the unit round a reboot loop."""
+    """Back into the saved game (ui/resume.py: whatever goes wrong is set aside and explained).
+    Its module leaves again at once: nothing in it runs once the game is on screen."""
+    from fathom import forget
+    from fathom.ui import resume as m
     try:
-        _resume(app, runner)
-    except Exception as e:
-        set_aside(app, e)
-
-
-def set_aside(app, e):
-    from fathom.hal.storage import CorruptFile
-    runner = None
-    for s in app.services:
-        if isinstance(s, Runner):
-            runner = s
-    del app.services[:]
-    if runner is not None:
-        for p in runner.peers:
-            if hasattr(p, "close"):
-                p.close()
-    app.link_state = None
-    del app.stack[1:]
-    why = e.why if isinstance(e, CorruptFile) else _why(e)
-    import gc
-    gc.collect()
-    st = app.hw.storage
-    for name in (SAVE, PEERS, side_name(1), side_name(2), side_name(3)):
-        try:
-            st.quarantine(name, why)
-        except CorruptFile:
-            pass
-    app.push(Message(app, "Saved game", "The saved game could not be read (%s). "
-                     "It is kept aside as game.bad; nothing else is lost." % why))
-
-
-def _why(e):
-    if isinstance(e, MemoryError):
-        return "out of memory"
-    return "%s: %s" % (type(e).__name__, e)
-
-
-def _resume(app, runner):
-    if runner is None:
-        runner = load(app.hw.storage, games.engine)
-        if runner is None:
-            return
-    peers = []
-    for saved in getattr(runner, "saved_peers", []):
-        if saved and saved.get("kind") == "bot":
-            peers.append(BotPeer.restore(Runner, app.hw.storage, games.engine, saved,
-                                         lambda s, saved=saved: make_bot(
-                                             runner.gid, saved["level"], s.seed, s.player)))
-    if runner.meta.get("vs") == "link":
-        peers = reconnect(app)
-        if peers is None:
-            return
-    runner.peers = peers
-    runner.resync()
-    for p in peers:
-        if isinstance(p, BotPeer):
-            p.runner.resync()
-    show(app, runner)
-
-
-def reconnect(app):
-    """The saved game's link peers on a freshly opened transport, or None after telling why.
-    Here, not in pairing: resuming needs no pairing, and pairing hands over to show() here, so
-    the two modules import each other in one direction only."""
-    from fathom.hal import clock
-    from fathom.link.peer import restore_peers
-    try:
-        return restore_peers(app.hw.storage, app.hw.profile, clock.now_ms())
-    except Exception as e:
-        app.push(Message(app, "Resume", "The link of the saved game could not be restored "
-                         "(%s). The game is kept." % e))
-        return None
+        m.resume(app, runner)
+    finally:
+        forget("fathom.ui.resume")
 
 
 class LinkWatch:
@@ -137,6 +69,7 @@ class AutoPlayer:
     def __init__(self, runner, level):
         s = runner.seat
         self.runner = runner
+        from fathom.games.bots import make_bot  # here: only a unit lent as a bot plays itself
         self.bot = make_bot(runner.gid, level, s.seed + s.salt, s.player)
         self.ready_at = None
 
@@ -155,6 +88,12 @@ class AutoPlayer:
 
 
 def show(app, runner):
+    # The menus the game was started from are never seen again (every way out of a game goes
+    # home), so they leave the heap now: the game's menu holds its module's closures, pairing
+    # or an invitation may have left more. BACK and OK on the result still land at home.
+    del app.stack[1:]
+    from fathom import forget
+    forget("fathom.ui.gamemenu")
     runner.services = [runner, LinkWatch(app, runner)]
     level = runner.meta.get("autoplay")
     if level:
@@ -163,47 +102,15 @@ def show(app, runner):
     if games.has(runner.gid, "screen"):
         scr = games.part(runner.gid, "screen").screen(app, runner)
     else:
+        from fathom.ui.genericscreen import GameScreen
         scr = GameScreen(app, runner)
     app.push(scr)
 
 
 def say_bye(app, runner):
-    """Leave (keep): tell the partners first, so their screens say so at once. The bye goes
-    out on a poll, so a short screen keeps the link ticking until it is acknowledged (or
-    LEAVE_MS: a partner out of range learns it from the silence instead)."""
-    if not any(hasattr(p, "ch") for p in runner.peers):
-        leave(app, runner)  # nobody on a link to tell (solo, vs the in-unit bot)
-        return
-    runner.bye("left")
-    app.push(Leaving(app, runner))
-
-
-class Leaving(Screen):
-    title = "Leaving"
-
-    def __init__(self, app, runner):
-        Screen.__init__(self, app)
-        self.runner = runner
-        self.page = TextPage("Telling your partner the game is kept...")
-        self.since = None
-
-    def tick(self, now):
-        if self.since is None:
-            self.since = now
-        from fathom.link.channel import LEAVE_MS  # here: a game on one unit never loads the link
-        if self.runner.bye_sent() or ticks_diff(now, self.since) >= LEAVE_MS:
-            leave(self.app, self.runner)
-            return True
-        return False
-
-    def lines(self):
-        return [self.title, self.page.text]
-
-    def draw(self, d):
-        draw_page(d, self.title, self.app.link_state, self.page)
-
-    def key(self, k):
-        pass  # a moment: the screen goes by itself
+    """Leave (keep): ui/leaving.py tells the partners first."""
+    from fathom.ui.leaving import say_bye as bye
+    bye(app, runner)
 
 
 def leave(app, runner, clear=False):
@@ -284,9 +191,11 @@ class GameBase(Screen):
     def tick(self, now):
         r = self.runner
         if r.desync is not None:
+            from fathom.ui.gameend import DesyncScreen
             self.app.replace(DesyncScreen(self.app, r))
             return True
         if r.result() is not None:
+            from fathom.ui.gameend import ResultScreen
             self.app.replace(ResultScreen(self.app, r))
             return True
         if r.gone():
@@ -295,7 +204,7 @@ class GameBase(Screen):
                 menu = Menu(self.app, "Partner vanished", [
                     Item("Wait", lambda a: a.pop()),
                     Item("Claim the game", lambda a: _claim(a, r))])
-                if isinstance(self.app.stack[-1], PartnerScreen):
+                if getattr(self.app.stack[-1], "partner", False):
                     self.app.replace(menu)  # the claim supersedes "not answering"
                 else:
                     self.app.push(menu)
@@ -305,6 +214,7 @@ class GameBase(Screen):
         if silent(r):
             if not self.told and self.app.stack[-1] is self:
                 self.told = True  # once per silence: "Wait" means wait, the status says it
+                from fathom.ui.partner import PartnerScreen
                 self.app.push(PartnerScreen(self.app, self))
                 return True
         elif self.told:
@@ -323,7 +233,7 @@ class GameBase(Screen):
     def pause(self):
         r = self.runner
         items = [Item("Back to game", lambda a: a.pop()),
-                 Item("Game log", lambda a: a.push(LogScreen(a, r))),
+                 Item("Game log", lambda a: _log(a, r)),
                  Item("Leave (keep)", lambda a: say_bye(a, r)),
                  Item("Concede", lambda a: (a.pop(), r.concede()))]
         if r.gone():
@@ -346,57 +256,6 @@ class GameBase(Screen):
         if who == r.seat.player:
             return "set up" if r.seat.setup_legal() else "your move"
         return "waiting for P%d" % (who + 1)
-
-
-class PartnerScreen(Screen):
-    """Over the game while a partner's unit is silent: what is known, in words, and what can
-    be done. It closes by itself when the partner is heard again or the game ends."""
-    title = "No answer"
-
-    def __init__(self, app, game):
-        Screen.__init__(self, app)
-        self.game = game
-        r = game.runner
-        if r.left:
-            self.title = "Partner left"
-            self.text = ("%s left the game. It is saved on both units: play goes on when it is "
-                         "resumed there." % partner_name(r, min(r.left)))
-        else:
-            self.text = ("%s is not answering: the unit left the game, was switched off or is "
-                         "out of range. The game is saved on both units." % partner_name(r))
-        self.page = TextPage(self.text)
-        self.items = [Item("Wait", lambda a: a.pop()),
-                      Item("Leave (keep)", lambda a: say_bye(a, r)),
-                      Item("Concede", lambda a: (a.pop(), r.concede()))]
-        self.view = ListView([it.label for it in self.items])
-
-    def tick(self, now):
-        r = self.game.runner
-        if r.desync is not None or r.result() is not None or not silent(r):
-            self.app.pop()  # the game screen, on top again, shows what happened
-            return True
-        return GameBase.tick(self.game, now)  # it asks about a claim once the partner vanished
-
-    def draw(self, d):
-        top_bar(d, self.title, self.app.link_state)
-        h = d.height - CH
-        lh = min(len(self.items), max(1, h // CH - 2)) * CH
-        self.page.draw(d, 0, CH, d.width, h - lh)
-        self.view.draw(d, 0, d.height - lh, d.width, lh)
-
-    def lines(self):
-        return [self.title, self.text] + [(">" if i == self.view.cursor else " ") + it.label
-                                          for i, it in enumerate(self.items)]
-
-    def key(self, k):
-        if k in ("LEFT", "RIGHT"):  # the text, when a small panel cannot show all of it
-            self.page.key("UP" if k == "LEFT" else "DOWN")
-        elif self.view.key(k):
-            return
-        elif k == "OK":
-            self.items[self.view.cursor].action(self.app)
-        elif k == "BACK":
-            self.app.pop()  # as "Wait"
 
 
 class DealScreen(Screen):
@@ -456,225 +315,14 @@ class DealScreen(Screen):
             self.game.pause()
 
 
+def _log(app, runner):
+    from fathom.ui.gamelog import LogScreen
+    app.push(LogScreen(app, runner))
+
+
 def _claim(app, runner):
     if runner.gone():  # the partner may have come back while the menu was open
         runner.claim()
     app.pop()
 
 
-class GameScreen(GameBase):
-    """The generic game screen: the last log lines over a list view of the legal choices,
-    the position among them in the top bar."""
-
-    def __init__(self, app, runner):
-        GameBase.__init__(self, app, runner)
-        self.view = ListView()
-
-    # the cursor is the list view's; game screens set and read it as their own
-    @property
-    def cursor(self):
-        return self.view.cursor
-
-    @cursor.setter
-    def cursor(self, i):
-        self.view.cursor = i
-
-    def choices(self):
-        s = self.runner.seat
-        if s.setup_legal():
-            return [(c, setup_label(self.eng, self.runner, c)) for c in s.setup_legal()]
-        return [(a, label(self.eng, self.runner, a)) for a in s.legal()]
-
-    def draw(self, d):
-        ch = self.choices()
-        v = self.view
-        v.set([text for _c, text in ch])
-        n_log = max(0, min(2, rows(d) - 3)) if ch else rows(d) - 1
-        y0 = (n_log + 1) * CH
-        title = self.title + " " + self.status()
-        if ch and not v.fits(d.height - y0):
-            top_bar(d, title, self.app.link_state, None, v.cursor + 1, v.count())
-        else:
-            top_bar(d, title, self.app.link_state)
-        log = self.runner.seat.log
-        i = 1
-        for a, e in log[-n_log:] if n_log else ():
-            put(d, describe(self.eng, self.runner.seat, a, e), 0, i * CH, cols(d))
-            i += 1
-        v.draw(d, 0, y0, d.width, d.height - y0)
-
-    def lines(self):
-        # [title+status, "| " log lines (up to 3), then one line per choice: ">" cursor or " "]
-        out = [self.title + " " + self.status()]
-        for a, e in self.runner.seat.log[-3:]:
-            out.append("| " + describe(self.eng, self.runner.seat, a, e))
-        for i, (_c, text) in enumerate(self.choices()):
-            out.append((">" if i == self.cursor else " ") + text)
-        return out
-
-    def keys_for(self, action):
-        """The keys that author `action` from here: to its row, then OK."""
-        ch = self.choices()
-        self.view.set([text for _c, text in ch])
-        for i, (c, _text) in enumerate(ch):
-            if c == action:
-                return self.view.keys_to(i) + ["OK"]
-        raise ValueError("not a choice here: %r" % (action,))
-
-    def key(self, k):
-        ch = self.choices()
-        if k == "BACK":
-            self.pause()
-        elif not ch:
-            return
-        elif k in ("UP", "DOWN"):
-            self.view.set([text for _c, text in ch])
-            self.view.key(k)
-        elif k == "OK":
-            choice = ch[min(self.cursor, len(ch) - 1)][0]
-            if self.runner.seat.setup_legal():
-                self.runner.setup_choose(choice)
-            else:
-                self.runner.play(choice)
-            self.cursor = 0
-
-
-class _LogRows:
-    """The game log as a sequence for a list view: "N text" per entry, read from the journal
-    a window at a time (the whole log never sits in the heap)."""
-    SPAN = 8
-
-    def __init__(self, seat):
-        self.s = seat
-        self.lo = 0
-        self.buf = []
-
-    def __len__(self):
-        return len(self.s.log)
-
-    def __getitem__(self, i):
-        if not self.lo <= i < self.lo + len(self.buf):
-            s = self.s
-            self.lo = max(0, i - self.SPAN // 2)
-            self.buf = []
-            for a, e in s.events(self.lo, self.lo + self.SPAN):
-                self.buf.append("%d %s" % (self.lo + len(self.buf), describe(s.engine, s, a, e)))
-        return self.buf[i - self.lo]
-
-
-class LogScreen(Screen):
-    """The game log: a list view from the newest entry back, the highlighted entry wrapped
-    whole so no line is ever cut for good."""
-    title = "Game log"
-
-    def __init__(self, app, runner):
-        Screen.__init__(self, app)
-        self.runner = runner
-        rows_ = _LogRows(runner.seat)
-        self.view = ListView(rows_, max(0, len(rows_) - 1))
-
-    def draw(self, d):
-        v = self.view
-        h = d.height - CH
-        if v.fits(h):
-            top_bar(d, self.title, self.app.link_state)
-        else:
-            top_bar(d, self.title, self.app.link_state, None, v.cursor + 1, v.count())
-        v.draw(d, 0, CH, d.width, h)
-
-    def lines(self):
-        v = self.view
-        out = [self.title]
-        for i in range(v.top, min(v.count(), v.top + self.app.rows - 1)):
-            out.append(v.labels[i])
-        return out
-
-    def key(self, k):
-        if self.view.key(k):
-            return
-        if k in ("BACK", "OK", "LEFT"):
-            self.app.pop()
-
-
-def verdict_text(runner):
-    if runner.claimed:
-        return "not verified: no reveal, no audit"
-    if len(runner.verdicts) < runner.seat.n - 1:
-        return "audit: waiting"
-    bad = [(p, v) for p, v in runner.verdicts.items() if v is not None]
-    if not bad:
-        return "verified"
-    bad.sort(key=lambda pv: pv[1] == WITHHELD)  # a failed audit says more: it comes first
-    p, v = bad[0]
-    if v == WITHHELD:
-        return "P%d did not reveal: not verified, counts as a loss" % (p + 1)
-    idx, reason = v
-    where = "set-up" if idx < 0 else "event %d" % idx
-    return "P%d %s fails: %s" % (p + 1, where, reason)
-
-
-class TextScreen(Screen):
-    """A text page under the title: `_text()` gives its paragraphs; UP/DOWN scroll."""
-
-    def __init__(self, app, runner):
-        Screen.__init__(self, app)
-        self.runner = runner
-        self.page = TextPage()
-
-    def draw(self, d):
-        self.page.set("\n".join(self._text()))
-        draw_page(d, self.title, self.app.link_state, self.page)
-
-    def lines(self):
-        return [self.title] + self._text()
-
-
-class ResultScreen(TextScreen):
-    title = "Result"
-
-    def _text(self):
-        r = self.runner
-        winners, reason = r.result()
-        me = r.seat.player
-        if r.claimed:
-            head = "Game claimed"
-        elif r.seat.engine.COOPERATIVE:
-            head = "Fleet wins" if me in winners else "Fleet lost"
-        elif not winners:
-            head = "Draw"
-        elif me in winners:
-            head = "You win" if len(winners) == 1 else "Your side wins"
-        else:
-            head = "You lose"
-        pub = r.seat.pub
-        c = pub.get("conceded") if isinstance(pub, dict) else None
-        if c is not None:  # say who, in words: "conceded" alone leaves it to guess
-            reason = "You conceded" if c == me else (
-                partner_name(r) if r.seat.n == 2 else "P%d" % (c + 1)) + " conceded"
-        return [head, reason, verdict_text(r)]
-
-    def tick(self, now):
-        return self.runner.changed
-
-    def key(self, k):
-        if self.page.key(k):
-            return
-        if k == "OK" and self.runner.finished():
-            leave(self.app, self.runner, clear=True)
-        elif k == "BACK":
-            self.app.push(LogScreen(self.app, self.runner))
-
-
-class DesyncScreen(TextScreen):
-    title = "DESYNC"
-
-    def _text(self):
-        idx, reason = self.runner.desync
-        return ["Units disagree at event %d." % idx, reason, "Both logs are kept.",
-                "OK: home"]
-
-    def key(self, k):
-        if self.page.key(k):
-            return
-        if k == "OK":
-            leave(self.app, self.runner)  # the save stays: the logs are evidence

@@ -1,0 +1,46 @@
+# Leave (keep): the bye to the partners and the short screen that waits for its ack. Loaded
+# when the player leaves, not for every game.
+from fathom.hal.clock import ticks_diff
+from fathom.ui.dialog import draw_page
+from fathom.ui.play import leave
+from fathom.ui.screen import Screen
+from fathom.ui.textpage import TextPage
+
+
+def say_bye(app, runner):
+    """Leave (keep): tell the partners first, so their screens say so at once. The bye goes
+    out on a poll, so a short screen keeps the link ticking until it is acknowledged (or
+    LEAVE_MS: a partner out of range learns it from the silence instead)."""
+    if not any(hasattr(p, "ch") for p in runner.peers):
+        leave(app, runner)  # nobody on a link to tell (solo, vs the in-unit bot)
+        return
+    runner.bye("left")
+    app.push(Leaving(app, runner))
+
+
+class Leaving(Screen):
+    title = "Leaving"
+
+    def __init__(self, app, runner):
+        Screen.__init__(self, app)
+        self.runner = runner
+        self.page = TextPage("Telling your partner the game is kept...")
+        self.since = None
+
+    def tick(self, now):
+        if self.since is None:
+            self.since = now
+        from fathom.link.channel import LEAVE_MS  # here: a game on one unit never loads the link
+        if self.runner.bye_sent() or ticks_diff(now, self.since) >= LEAVE_MS:
+            leave(self.app, self.runner)
+            return True
+        return False
+
+    def lines(self):
+        return [self.title, self.page.text]
+
+    def draw(self, d):
+        draw_page(d, self.title, self.app.link_state, self.page)
+
+    def key(self, k):
+        pass  # a moment: the screen goes by itself
