@@ -83,8 +83,11 @@ def apply_event(engine, pub, priv, player, author, event, kind):
     engine.apply_private(pub, priv, player, author, event)
 
 
-RECENT = 8      # newest log entries kept in RAM: what screens and bots read most
-MARKS = 32      # at most this many (event index, journal position) bookmarks into the journal
+RECENT = 4      # newest log entries kept in RAM (~170 B of heap each): what screens read (the
+                # last 3 at most) and what a group host feeds its partners next
+RECENT_BYTES = 400  # and no more byte strings than this in them (2 entries kept at least): a
+                    # sealed deal's shuffle event is ~430 B of heap, 8 of them were 3.4 KB
+MARKS = 32      # at most this many bookmarks (journal positions) into the journal
 
 
 class Seat:
@@ -117,8 +120,10 @@ class Seat:
         self.n_log = 0
         self.n_actions = 0
         self.ck = None             # the commitment sent with this player's newest event
-        self._recent = []          # the newest RECENT event records
-        self._marks = []           # (event index, journal pos), every _stride-th event
+        self._recent = []          # the newest RECENT event records (RECENT_BYTES)
+        self._rw = 0               # their _weight
+        self._marks = []           # journal pos of events 0, _stride, 2 * _stride, ...: plain
+                                   # ints, where (index, pos) pairs took a 16 B tuple each
         self._stride = 4
         self._cur = None           # (event index, pos): reading for that event may start here
         self.log = LogView(self)
@@ -227,14 +232,16 @@ class Seat:
     def _note(self, pos, rec):
         i = self.n_log
         self.n_log = i + 1
-        self._recent.append(rec)
-        if len(self._recent) > RECENT:
-            self._recent.pop(0)
+        r = self._recent
+        r.append(rec)
+        self._rw += _weight(rec[2])
+        while len(r) > RECENT or (len(r) > 2 and self._rw > RECENT_BYTES):
+            self._rw -= _weight(r.pop(0)[2])
         self._mark(i, pos)
 
     def _mark(self, i, pos):
         if i % self._stride == 0:
-            self._marks.append((i, pos))
+            self._marks.append(pos)
             if len(self._marks) > MARKS:  # thin out: the bookmarks never outgrow MARKS
                 self._marks = self._marks[::2]
                 self._stride *= 2
@@ -263,11 +270,9 @@ class Seat:
     # ---- the log, read back from the journal -----------------------------------------------
     def _start(self, i):
         """(event index, journal pos) from which reading reaches event i soonest."""
-        best = (0, None)
-        for m in self._marks:
-            if m[0] > i:
-                break
-            best = m
+        m = self._marks
+        k = min(i // self._stride, len(m) - 1)
+        best = (k * self._stride, m[k]) if k >= 0 else (0, None)
         c = self._cur
         if c is not None and best[0] < c[0] <= i:
             best = c
@@ -462,6 +467,21 @@ class HashView(_View):
 
     def __getitem__(self, i):
         return self.s.record_at(i)[3]
+
+
+def _weight(event):
+    """The bytes an event's strings hold, two levels down: what makes one event large."""
+    w = 0
+    for x in event:
+        t = type(x)
+        if t is bytes or t is str:
+            w += len(x)
+        elif t is list:
+            for y in x:
+                t = type(y)
+                if t is bytes or t is str:
+                    w += len(y)
+    return w
 
 
 def _bound(v, default, n):
