@@ -13,7 +13,7 @@ from fathom.games.seat import fresh_state
 from fathom.peers import pipe_pair, vs_bots
 from fathom.runner import Runner
 from fathom.sealed.group import SealedError
-from fathom.ui import play
+from fathom.ui import gamebase, play
 from fathom.ui.gamemenu import game_menu
 
 from memstore import MemStorage
@@ -150,17 +150,17 @@ def test_the_deal_shows_a_progress_bar_that_fills_then_closes(gid, size):
     w, h = size
     rs = linked(gid, b"bar %d" % w)
     app = App(w, h)
-    game = play.GameBase(app, rs[0])
+    game = gamebase.GameBase(app, rs[0])
     app.push(game)
     now = 0
     fills = []
-    while len(app.stack) == 1 or isinstance(app.stack[-1], play.DealScreen):
+    while len(app.stack) == 1 or isinstance(app.stack[-1], gamebase.DealScreen):
         for r in rs:
             r.tick(now)
         app.stack[-1].tick(now)
         now += 10
         top = app.stack[-1]
-        if isinstance(top, play.DealScreen):
+        if isinstance(top, gamebase.DealScreen):
             d = Oversized(w, h, 16)
             top.draw(d)
             assert d.outside() == 0, (gid, size, top.lines())

@@ -2,7 +2,7 @@
 # Loaded when the game ends, not while it is played.
 from fathom.runner import WITHHELD
 from fathom.ui.dialog import draw_page
-from fathom.ui.play import leave, partner_name
+from fathom.ui.gamekit import leave, partner_name
 from fathom.ui.screen import Screen
 from fathom.ui.textpage import TextPage
 

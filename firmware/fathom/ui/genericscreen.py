@@ -3,7 +3,8 @@
 from fathom.games.base import describe
 from fathom.ui.font import CH, put
 from fathom.ui.listview import ListView
-from fathom.ui.play import GameBase, label, setup_label
+from fathom.ui.gamebase import GameBase
+from fathom.ui.gamekit import label, setup_label
 from fathom.ui.screen import cols, rows
 from fathom.ui.topbar import top_bar
 

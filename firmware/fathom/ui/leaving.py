@@ -2,7 +2,7 @@
 # when the player leaves, not for every game.
 from fathom.hal.clock import ticks_diff
 from fathom.ui.dialog import draw_page
-from fathom.ui.play import leave
+from fathom.ui.gamekit import leave
 from fathom.ui.screen import Screen
 from fathom.ui.textpage import TextPage
 

@@ -3,7 +3,8 @@
 from fathom.ui.font import CH
 from fathom.ui.listview import ListView
 from fathom.ui.menu import Item
-from fathom.ui.play import GameBase, partner_name, say_bye, silent
+from fathom.ui.gamekit import partner_name, silent
+from fathom.ui.leaving import say_bye
 from fathom.ui.screen import Screen
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
@@ -37,7 +38,7 @@ class PartnerScreen(Screen):
         if r.desync is not None or r.result() is not None or not silent(r):
             self.app.pop()  # the game screen, on top again, shows what happened
             return True
-        return GameBase.tick(self.game, now)  # it asks about a claim once the partner vanished
+        return self.game.watch(now)  # it asks about a claim once the partner vanished
 
     def draw(self, d):
         top_bar(d, self.title, self.app.link_state)

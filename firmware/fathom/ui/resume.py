@@ -4,16 +4,15 @@
 from fathom import games
 from fathom.runner import PEERS, Runner, SAVE, load, side_name
 from fathom.ui.dialog import Message
-from fathom.ui.play import show
 
 
-def resume(app, runner=None):
+def resume(app, runner, show):
     """Rebuild a saved game and its peers; a link game reconnects through its session.
     Whatever goes wrong (a damaged or old save, a replay that raises, running out of memory),
     the save is set aside as game.bad, a screen says why, and the home menu stays usable: a
     save that cannot be resumed must never send the unit round a reboot loop."""
     try:
-        _resume(app, runner)
+        _resume(app, runner, show)
     except Exception as e:
         set_aside(app, e)
 
@@ -50,7 +49,7 @@ def _why(e):
     return "%s: %s" % (type(e).__name__, e)
 
 
-def _resume(app, runner):
+def _resume(app, runner, show):
     if runner is None:
         runner = load(app.hw.storage, games.engine)
         if runner is None:

@@ -12,7 +12,7 @@ from fathom.ui.boardgrid import ARROWS, BoardGrid
 from fathom.ui.dialog import draw_page, read_text
 from fathom.ui.font import CH, TH, TW, number, put, tiny
 from fathom.ui.listview import ListView, steps
-from fathom.ui.play import GameBase
+from fathom.ui.gamebase import GameBase
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
 

@@ -17,7 +17,8 @@ from fathom.ui.cardrow import CardRow
 from fathom.ui.dialog import show_help
 from fathom.ui.font import CH, TH, put, tiny
 from fathom.ui.listview import ListView
-from fathom.ui.play import GameBase, describe
+from fathom.games.base import describe
+from fathom.ui.gamebase import GameBase
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
 

@@ -19,7 +19,7 @@ from fathom.ui.cardrow import CardRow
 from fathom.ui.dialog import draw_page, read_text
 from fathom.ui.font import CH, TH, TW, put, tiny, tiny_cols
 from fathom.ui.listview import ListView, steps
-from fathom.ui.play import GameBase
+from fathom.ui.gamebase import GameBase
 from fathom.ui.screen import wrap
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar

@@ -15,7 +15,8 @@ from fathom.ui.cardrow import CardRow
 from fathom.ui.dialog import draw_page, show_help
 from fathom.ui.font import CH, TH, put, tiny_cols
 from fathom.ui.listview import ListView, steps
-from fathom.ui.play import GameBase, label, setup_label
+from fathom.ui.gamebase import GameBase
+from fathom.ui.gamekit import label, setup_label
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
 

@@ -14,7 +14,7 @@ from fathom.ui.boardgrid import BoardGrid
 from fathom.ui.dialog import show_help
 from fathom.ui.font import CH, TH, TW, number, put, tiny
 from fathom.ui.listview import ListView, steps
-from fathom.ui.play import GameBase
+from fathom.ui.gamebase import GameBase
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import title_room, top_bar
 
