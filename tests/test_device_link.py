@@ -13,15 +13,12 @@ from fathom_host.devbench import BUDGET_HEAP
 pytestmark = pytest.mark.bench  # whole linked games, twice each: minutes
 
 # Measured over the budget (docs/ARCHITECTURE.md, "Linked games"): the firmware must shed
-# heap before these complete under 96k. Not strict: a case near the edge passes with some deals
-# (PING and Lake Ashtapada about half the time): a strict mark would make that a failure.
+# heap before these complete under 96k. Not strict: a case near the edge may pass with some
+# deals, and a strict mark would make that a failure.
 OVER = {
-    "ashtapada": "peak ~66 KB: fails under 96k with some deals (the player's bot, seat._record)",
-    "ping": "peak ~72 KB: fails under 96k with some deals (peer._persist / the sealed deal)",
-    "periplus": "peak ~76 KB: fails under 96k (seat._record, peer._persist)",
-    "pinned_down": "peak ~75 KB: fails under 96k (seat._record's hash feed)",
-    "pinned_down_4": "host ~78-85 KB: fails under 96k",
-    "sugardog_8": "host ~81 KB and a 3 KB block: fails under 96k",
+    "periplus": "peak ~65 KB: fails under 96k (a 539 B block in peer._persist)",
+    "pinned_down_4": "a 4-unit host ~78-85 KB: fails under 96k",
+    "sugardog_8": "host ~74 KB and a 3,112 B block: fails under 96k (the game screen's 776 B)",
 }
 
 
