@@ -68,7 +68,7 @@ class Streams:
         room = min(BURST, self._room(peer))
         if room <= 0:
             return
-        if i < s.n_log - len(s._recent) or (self.keys is not None and i not in self._tagc):
+        if i < s.recent_from() or (self.keys is not None and i not in self._tagc):
             job = ["ev", i]  # older than what RAM holds (a partner far behind): the journal
             self._step_events(peer, job, room)
             self._fw[peer] = job[1]

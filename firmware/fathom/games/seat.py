@@ -229,6 +229,10 @@ class Seat:
             pos = self.journal.append(rec)
         self._note(pos, rec)
 
+    def recent_from(self):
+        """The index of the oldest event still in RAM: older ones are read from the journal."""
+        return self.n_log - len(self._recent)
+
     def _note(self, pos, rec):
         i = self.n_log
         self.n_log = i + 1

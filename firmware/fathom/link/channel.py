@@ -24,18 +24,6 @@ MAX_MESSAGE = const(8192)    # the largest message the receiver reassembles, byt
 _STATS = ("frames_sent", "bytes_sent", "frames_received", "retransmits", "dropped_bad_tag",
           "dropped_replay", "dropped_malformed", "dropped_session", "dropped_reflected",
           "ignored", "delivered")
-# the counters' places in Channel._st, in _STATS order
-_FRAMES_SENT = const(0)
-_BYTES_SENT = const(1)
-_FRAMES_RECEIVED = const(2)
-_RETRANSMITS = const(3)
-_DROPPED_BAD_TAG = const(4)
-_DROPPED_REPLAY = const(5)
-_DROPPED_MALFORMED = const(6)
-_DROPPED_SESSION = const(7)
-_DROPPED_REFLECTED = const(8)
-_IGNORED = const(9)
-_DELIVERED = const(10)
 
 
 class Channel:
@@ -47,8 +35,9 @@ class Channel:
         self._mac = Mac(self.key) if self.key is not None else None
         self.session_id = session_id & 0xFFFF
         self.role = role & 1
-        self._st = [0] * len(_STATS)  # the counters (stats): a list, 48 B less than a dict on
-                                      # the 32-bit build, on each of a group host's 7 channels
+        self.stats = {}
+        for k in _STATS:
+            self.stats[k] = 0
         self.peer_version = None   # set when an intact frame of another version arrives
         self._now = now_ms
         self._born = now_ms
@@ -94,11 +83,6 @@ class Channel:
         self._pending += 1
         self.needs_save = True
 
-    @property
-    def stats(self):
-        """The counters by name: a new dict each time (tests, tools and the pairing read it)."""
-        return dict(zip(_STATS, self._st))
-
     def pending(self):
         return self._pending
 
@@ -107,8 +91,8 @@ class Channel:
                             self._mac, self.role)
         self._ack_due = False
         self._last_tx = self._now
-        self._st[_FRAMES_SENT] += 1
-        self._st[_BYTES_SENT] += len(data)
+        self.stats["frames_sent"] += 1
+        self.stats["bytes_sent"] += len(data)
         try:
             self._send_frame(data)
         except Exception:
@@ -124,7 +108,7 @@ class Channel:
             for seq, ftype, payload in self._out:
                 if seq >= self._snd_sent:
                     break
-                self._st[_RETRANSMITS] += 1
+                self.stats["retransmits"] += 1
                 self._tx(ftype, seq, payload)
             self._rto = min(self._rto * 2, RTO_MAX_MS)
             self._deadline = ticks_add(now_ms, self._rto)
@@ -168,32 +152,32 @@ class Channel:
     # ---- receiving -------------------------------------------------------------------------
     def on_frame(self, data):
         """Feed one raw frame. Never raises: anything not authentic and new is counted, dropped."""
-        st = self._st
+        st = self.stats
         try:
             ftype, keyed, sid, seq, ack, payload = frame.parse(data)
         except frame.VersionError as e:
             if frame.check(data):  # believed only from a frame whose CRC checks
                 self.peer_version = e.version
-            st[_DROPPED_MALFORMED] += 1
+            st["dropped_malformed"] += 1
             return
         except Exception:
-            st[_DROPPED_MALFORMED] += 1
+            st["dropped_malformed"] += 1
             return
         if ftype == frame.BEACON:
-            st[_IGNORED] += 1
+            st["ignored"] += 1
             return
         if sid != self.session_id:
-            st[_DROPPED_SESSION] += 1
+            st["dropped_session"] += 1
             return
         seq = frame.unwrap(seq, self._rcv_next)
         ack = frame.unwrap(ack, self._snd_una)
         if keyed != (self._mac is not None) or not frame.check(data, self._mac, 1 - self.role, seq, ack):
             if keyed and self._mac is not None and frame.check(data, self._mac, self.role, seq, ack):
-                st[_DROPPED_REFLECTED] += 1  # our own frame, or a peer configured with our role
+                st["dropped_reflected"] += 1  # our own frame, or a peer configured with our role
             else:
-                st[_DROPPED_BAD_TAG] += 1
+                st["dropped_bad_tag"] += 1
             return
-        st[_FRAMES_RECEIVED] += 1
+        st["frames_received"] += 1
         self._heard = self._now
         self._linked_once = True
         self._on_ack(ack)
@@ -201,10 +185,10 @@ class Channel:
             return
         self._ack_due = True  # answer every data frame, duplicates too: our last ack may be lost
         if seq < self._rcv_next:
-            st[_DROPPED_REPLAY] += 1
+            st["dropped_replay"] += 1
             return
         if seq >= self._rcv_next + WINDOW:
-            st[_DROPPED_MALFORMED] += 1
+            st["dropped_malformed"] += 1
             return
         if seq > self._rcv_next:
             self._ooo[seq] = (ftype, payload)
@@ -245,10 +229,10 @@ class Channel:
                 self._part.extend(payload)
         if ftype == frame.DATA:
             if self._overflow:
-                self._st[_DROPPED_MALFORMED] += 1
+                self.stats["dropped_malformed"] += 1
             else:
                 self._in.append(bytes(self._part))
-                self._st[_DELIVERED] += 1
+                self.stats["delivered"] += 1
             self._part = bytearray()
             self._overflow = False
 
