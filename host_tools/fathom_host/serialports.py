@@ -2,6 +2,7 @@
 # one-line error before esptool or mpremote get to print a traceback about it.
 import errno
 import os
+import re
 
 from fathom_host import FathomError
 
@@ -24,29 +25,86 @@ def known_ports():
         return []
 
 
-def holders(port):
-    """'pid (name)' of other processes with the port open (Linux /proc; empty elsewhere)."""
-    target = os.path.realpath(port)
-    found = []
-    try:
-        pids = [p for p in os.listdir("/proc") if p.isdigit() and int(p) != os.getpid()]
-    except OSError:
-        return found
-    for pid in pids:
-        fd_dir = "/proc/%s/fd" % pid
-        try:
-            for fd in os.listdir(fd_dir):
-                if os.path.realpath(os.path.join(fd_dir, fd)) == target:
-                    with open("/proc/%s/comm" % pid) as f:
-                        found.append("%s (%s)" % (pid, f.read().strip()))
-                    break
-        except OSError:
-            continue
+def _device_side(target):
+    """Pids holding the master end of the pty `target`: the board's side (a twin, QEMU), which
+    keeps the port open by design and is not a program competing for it."""
+    m = re.match(r"/dev/pts/(\d+)$", target)
+    if not m:
+        return set()
+    index = m.group(1)
+    found = set()
+    for pid, fd, path in _open_files():
+        if path == "/dev/ptmx":
+            try:
+                with open("/proc/%s/fdinfo/%s" % (pid, fd)) as f:
+                    if re.search(r"^tty-index:\s*%s$" % index, f.read(), re.M):
+                        found.add(pid)
+            except OSError:
+                continue
     return found
 
 
+def _open_files():
+    """(pid, fd, resolved path) of every file descriptor /proc lets us see, other than ours."""
+    try:
+        pids = [p for p in os.listdir("/proc") if p.isdigit() and int(p) != os.getpid()]
+    except OSError:
+        return
+    for pid in pids:
+        fd_dir = "/proc/%s/fd" % pid
+        try:
+            fds = os.listdir(fd_dir)
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                yield pid, fd, os.path.realpath(os.path.join(fd_dir, fd))
+            except OSError:
+                continue
+
+
+def describe(pid):
+    """'1234 (fathom monitor --port /dev/ttyUSB0)': what a user recognises, not 'python3'."""
+    try:
+        with open("/proc/%s/cmdline" % pid, "rb") as f:
+            argv = [a.decode(errors="replace") for a in f.read().split(b"\0") if a]
+    except OSError:
+        argv = []
+    if len(argv) > 1 and os.path.basename(argv[0]).startswith("python") \
+            and not argv[1].startswith("-"):
+        argv = argv[1:]          # `python .venv/bin/fathom monitor`: the script is the program
+    if not argv:
+        try:
+            with open("/proc/%s/comm" % pid) as f:
+                argv = [f.read().strip()]
+        except OSError:
+            argv = ["?"]
+    text = " ".join([os.path.basename(argv[0])] + argv[1:])
+    return "%s (%s)" % (pid, text if len(text) <= 60 else text[:57] + "...")
+
+
+def holders(port):
+    """'pid (command line)' of other processes with the port open (Linux /proc; empty
+    elsewhere). On a pty the process at the board's end is left out."""
+    target = os.path.realpath(port)
+    device = _device_side(target)
+    pids = []
+    for pid, _fd, path in _open_files():
+        if path == target and pid not in device and pid not in pids:
+            pids.append(pid)
+    return [describe(pid) for pid in pids]
+
+
+def busy(port, who):
+    return FathomError("port %s is busy: another program has it open (pid %s); close it and try "
+                       "again" % (port, ", ".join(who)) if who else
+                       "port %s is busy: another program has it open (a serial monitor, "
+                       "mpremote, screen?); close it and try again" % port)
+
+
 def check_port(port):
-    """Raise FathomError when the port does not exist or another program holds it."""
+    """Raise FathomError when the port does not exist or another program holds it (with the
+    lock, or without it: /proc shows every open file)."""
     if is_url(port):
         return
     if not os.path.exists(port):
@@ -61,12 +119,14 @@ def check_port(port):
         text = str(e)
         if "exclusively lock" in text or getattr(e, "errno", None) in (errno.EBUSY,
                                                                       errno.EAGAIN):
-            who = holders(port)
-            raise FathomError("port %s is busy: another program has it open%s; close it "
-                              "(serial monitor, mpremote, screen?) and try again"
-                              % (port, (" (pid " + ", ".join(who) + ")") if who else ""))
+            raise busy(port, holders(port))
         if getattr(e, "errno", None) == errno.EACCES:
             raise FathomError("no permission to open %s: add yourself to the dialout group "
                               "(sudo usermod -aG dialout $USER, then log in again)" % port)
         raise FathomError("cannot open %s: %s" % (port, text))
     s.close()
+    # A program that opened the port without the lock (a monitor, screen, cat) still takes the
+    # bytes meant for us: refuse rather than talk to a unit we only hear half of.
+    who = holders(port)
+    if who:
+        raise busy(port, who)
