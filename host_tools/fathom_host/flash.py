@@ -2,9 +2,11 @@
 # its board profile. esptool runs as a subprocess (its real command line, its own progress);
 # we check the port first and turn its fatal errors into one clear line.
 import os
+import queue
 import re
 import subprocess
 import sys
+import threading
 
 from fathom_host import FathomError, hostboard, serialports
 
@@ -12,6 +14,9 @@ ROM_BAUD = 115200
 _FATAL = re.compile(r"A fatal error occurred: (.*)")
 _PROGRESS = re.compile(r"^Writing at 0x[0-9a-f]+ .*?(\d+)\.\d%")
 _PROGRESS_STEP = 10  # percent between progress lines we pass on
+# esptool has its own timeouts on every exchange; this is the net under them: silence this long
+# (a ROM erasing a large region before it writes is the slowest honest case) ends the run.
+STALL_S = 120.0
 
 
 def add_arguments(p):
@@ -68,13 +73,24 @@ def flash(port, chip, image, offset, baud, erase=False, erase_size=hostboard.DEF
     _run_esptool(cmd, out)
 
 
-def _run_esptool(cmd, out):
+def _run_esptool(cmd, out, stall_s=STALL_S):
     env = dict(os.environ, PYTHONUNBUFFERED="1", NO_COLOR="1")
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
                             text=True, errors="replace")
+    lines = queue.Queue()
+    threading.Thread(target=_pump, args=(proc.stdout, lines), daemon=True).start()
     fatal = None
     shown = -_PROGRESS_STEP
-    for line in proc.stdout:
+    while True:
+        try:
+            line = lines.get(timeout=stall_s)
+        except queue.Empty:
+            proc.kill()
+            proc.wait()
+            raise FathomError("esptool said nothing for %d s on %s: stopped it; unplug the board, "
+                              "plug it in again and retry" % (stall_s, cmd[cmd.index("--port") + 1]))
+        if line is None:
+            break
         m = _FATAL.search(line)
         if m:
             fatal = m.group(1).strip()
@@ -90,6 +106,12 @@ def _run_esptool(cmd, out):
     rc = proc.wait()
     if rc != 0:
         raise FathomError(_explain(fatal or "esptool exited with status %d" % rc, cmd))
+
+
+def _pump(stream, lines):
+    for line in stream:
+        lines.put(line)
+    lines.put(None)
 
 
 def _explain(message, cmd):
