@@ -18,6 +18,9 @@ $(STAMP): requirements.txt host_tools/pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
 	$(BIN)/python -m pip install --quiet -e host_tools
+	@# MicroPython 1.28's source for the 32-bit runtimes: found beside the clone, or fetched
+	@# (git clone of tag v1.28.0) and checked against its pinned commit
+	$(BIN)/fathom runtime source || echo "make setup: going on without it; the tests that need it say so"
 	touch $(STAMP)
 
 lint: setup

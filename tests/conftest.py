@@ -163,6 +163,35 @@ def pytest_sessionfinish(session):
                       ignore_errors=True)
 
 
+# A clone with no MicroPython 1.28 source beside it and no network to fetch one: each test that
+# needs the 32-bit runtime fails with the one line saying how to get the source (not a
+# traceback), and the summary says it once for all of them.
+_NO_SOURCE = "fathom: no MicroPython 1.28 source"
+_no_source = []
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    if call.excinfo is None:
+        return
+    from fathom_host.runtime import SourceMissing
+    if isinstance(call.excinfo.value, SourceMissing):
+        outcome.get_result().longrepr = "fathom: %s" % call.excinfo.value
+
+
+def pytest_runtest_logreport(report):
+    if report.failed and str(report.longrepr).startswith(_NO_SOURCE):
+        _no_source.append(str(report.longrepr))
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _no_source:
+        terminalreporter.write_line("%d test%s need the MicroPython 1.28 source: %s" % (
+            len(_no_source), "" if len(_no_source) == 1 else "s", _no_source[0][len("fathom: "):]),
+            red=True, bold=True)
+
+
 def pytest_collection_modifyitems(session, config, items):
     out = []
     for item in items:

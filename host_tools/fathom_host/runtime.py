@@ -1,20 +1,25 @@
 # `fathom runtime build`: the device-faithful MicroPython runtimes. The PyPI wheel ("wheel") is a
 # 64-bit build with nothing frozen: objects are about twice an ESP32's and all bytecode sits on
 # the heap. These are MicroPython 1.28's unix port built 32-bit (an ESP32's object sizes) from
-# the source tarball in ../shared/micropython, in two kinds:
+# source, in two kinds:
 #   stock   the twins frozen (they stand for C modules), fathom on the filesystem, as on stock
 #           firmware where `fathom deploy` copies the .mpy files
 #   frozen  the twins and fathom frozen, as a board flashed with firmware/manifest.py's freeze
 # Both carry `fathomprobe` (probe/): the largest heap allocation and the C stack peak, through
 # two small patches to the build's own copy of the source. Built once under build/runtime/ and
 # rebuilt only when an input changes (the source, the patches, the manifests, the frozen files).
+# The source: --source, FATHOM_MP_SOURCE, the tarball in ../shared/micropython, or else a
+# `git clone` of tag v1.28.0 made here under build/ (make setup, or the first build). A tarball
+# must have the pinned SHA-256 and a clone the pinned commit: nothing else is built.
 import contextlib
 import fcntl
 import hashlib
 import os
 import pathlib
+import re
 import shutil
 import subprocess
+import sys
 import tarfile
 import tempfile
 
@@ -26,14 +31,31 @@ HERE = pathlib.Path(__file__).resolve().parent
 BUILD_DIR = ROOT / "build" / "runtime"
 TARBALL = "micropython-1.28.0-unix-src.tar.gz"
 DEFAULT_SOURCE = ROOT.parent / "shared" / "micropython" / TARBALL
+# A `git archive` of tag v1.28.0 limited to what the unix port and mpy-cross need.
+TARBALL_SHA256 = "a9292a209a2dd23a578d9af7cf34c48fe44b0296d5a4dda9acfb36b5f3e1387c"
+TAG = "v1.28.0"
+TAG_COMMIT = "e0e9fbb17ed6fd06bb76e266ae554784c9c80804"   # what tag v1.28.0 names upstream
+GIT_URL = "https://github.com/micropython/micropython"    # FATHOM_MP_GIT replaces it
+FETCHED = ROOT / "build" / "micropython-1.28.0"           # where the clone goes
+FETCH_TIMEOUT_S = 900
 PROBE_DIR = HERE / "probe"
 MANIFESTS = {"stock": HERE / "manifest_stock.py", "frozen": HERE / "manifest_frozen.py"}
 FROZEN_DIRS = {"stock": ("twins",), "frozen": ("twins", "fathom", "hostmodes")}
 MAKE_FLAGS = ("VARIANT=standard", "MICROPY_FORCE_32BIT=1", "MICROPY_PY_FFI=0",
               "MICROPY_PY_SSL=0", "MICROPY_SSL_MBEDTLS=0", "MICROPY_PY_BTREE=0")
 JOBS = str(max(1, min(os.cpu_count() or 1, 4)))
-GET_SOURCE = ("git clone --branch v1.28.0 --depth 1 https://github.com/micropython/micropython "
-              "(then pass its folder with --source or FATHOM_MP_SOURCE)")
+GET_SOURCE = ("`make setup` with internet (it runs `git clone --branch %s --depth 1 %s`), or "
+              "put %s (sha256 %s...) in %s, or pass a MicroPython 1.28 tree with --source or "
+              "FATHOM_MP_SOURCE" % (TAG, GIT_URL, TARBALL, TARBALL_SHA256[:12],
+                                    DEFAULT_SOURCE.parent))
+
+
+class SourceMissing(FathomError):
+    """No MicroPython 1.28 source here and none could be fetched."""
+
+
+_fetch_failed = None   # why the one fetch this process tried failed: not tried again
+
 
 # The probe's counters, patched into the build's copy of the core (exact upstream text: a
 # different MicroPython fails here, loudly, rather than building a probe that counts nothing).
@@ -72,14 +94,18 @@ PATCHES = (
 
 
 def add_arguments(p):
-    p.add_argument("action", choices=("build", "path"),
-                   help="build: build what is stale; path: print the binaries' paths")
+    p.add_argument("action", choices=("build", "path", "source"),
+                   help="build: build what is stale; path: print the binaries' paths; source: "
+                        "find (or fetch) and check the MicroPython 1.28 source")
     p.add_argument("--source", default=None,
                    help="MicroPython 1.28 source: the tarball or an extracted tree")
     p.add_argument("--kind", choices=KINDS + ("all",), default="all")
 
 
 def run(args):
+    if args.action == "source":
+        print("source: %s" % find_source(args.source, log=True))
+        return 0
     kinds = KINDS if args.kind == "all" else (args.kind,)
     for kind in kinds:
         if args.action == "build":
@@ -108,19 +134,116 @@ def binary(kind):
     return BUILD_DIR / ("build-" + kind) / ("micropython-" + kind)
 
 
-def find_source(given=None):
-    """The source given, else FATHOM_MP_SOURCE, else the shared tarball beside the repo."""
+def find_source(given=None, log=False):
+    """The source given, else FATHOM_MP_SOURCE, else the shared tarball beside the repo, else a
+    clone fetched here; each checked against its pin before it is used."""
     for cand, why in ((given, "--source"), (os.environ.get("FATHOM_MP_SOURCE"),
                                             "FATHOM_MP_SOURCE")):
         if cand:
             p = pathlib.Path(cand).expanduser().resolve()
             if not p.exists():
                 raise FathomError("%s names %s, which does not exist" % (why, p))
-            return p
+            return check_source(p, log)
     if DEFAULT_SOURCE.exists():
-        return DEFAULT_SOURCE
-    raise FathomError("no MicroPython 1.28 source (looked for --source, FATHOM_MP_SOURCE and %s); "
-                      "get it with: %s" % (DEFAULT_SOURCE, GET_SOURCE))
+        return check_source(DEFAULT_SOURCE, log)
+    if (FETCHED / ".git").exists():
+        return check_source(FETCHED, log)
+    return fetch_source(os.environ.get("FATHOM_MP_GIT") or GIT_URL, FETCHED, log=True)
+
+
+def check_source(path, log=False, commit=TAG_COMMIT):
+    """path, once it is the pinned source: a tarball by its SHA-256, a git clone by its commit,
+    any other tree by the version it declares (the probe's patches check the text itself)."""
+    if path.is_file():
+        digest = _file_sha256(path)
+        if digest != TARBALL_SHA256:
+            raise FathomError("%s is not the pinned MicroPython 1.28 source: its sha256 is %s, "
+                              "expected %s (a damaged or different download: fetch it again)"
+                              % (path, digest, TARBALL_SHA256))
+        _say(log, "source %s: sha256 %s... as pinned" % (path, digest[:12]))
+    elif (path / ".git").exists():
+        head = _git(["-C", str(path), "rev-parse", "HEAD"], "read the commit of %s" % path)
+        if head != commit:
+            raise FathomError("%s is at commit %s, not %s (tag %s): remove it and fetch again"
+                              % (path, head[:12], commit[:12], TAG))
+        _say(log, "source %s: commit %s... (tag %s) as pinned" % (path, head[:12], TAG))
+    else:
+        version = _declared_version(path)
+        if version != (1, 28, 0):
+            raise FathomError("%s is not a MicroPython 1.28.0 tree (py/mpconfig.h says %s)"
+                              % (path, ".".join(map(str, version)) if version else "nothing"))
+    return path
+
+
+def fetch_command(url, dest, tag=TAG):
+    """The clone README names: one commit of the tag, no history, no submodules."""
+    return ["git", "-c", "advice.detachedHead=false", "-c", "http.lowSpeedLimit=1000",
+            "-c", "http.lowSpeedTime=60", "clone", "--quiet", "--branch", tag, "--depth", "1",
+            url, str(dest)]
+
+
+def fetch_source(url, dest, commit=TAG_COMMIT, log=True):
+    """Clone tag v1.28.0 from url into dest and check its commit; SourceMissing when that cannot
+    work (no network, no git), saying how else to get the source. Tried once a process."""
+    global _fetch_failed
+    if _fetch_failed:
+        raise SourceMissing(_fetch_failed)
+    dest = pathlib.Path(dest)
+    part = dest.with_name(dest.name + ".part")
+    shutil.rmtree(part, ignore_errors=True)
+    part.parent.mkdir(parents=True, exist_ok=True)
+    cmd = fetch_command(url, part)
+    # On stderr: a fetch can start inside any command that needs a runtime (`bench --json`).
+    shown = ["git"] + [a for a in cmd[cmd.index("clone"):] if a != "--quiet"]
+    _say(log, "no MicroPython 1.28 source here: fetching it: %s" % " ".join(shown), sys.stderr)
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=FETCH_TIMEOUT_S,
+                              env=dict(os.environ, GIT_TERMINAL_PROMPT="0"))
+        said = [x for x in proc.stderr.splitlines() if x.startswith("fatal:")]
+        why = (said or ["git exited with %d" % proc.returncode])[0] if proc.returncode else None
+    except FileNotFoundError:
+        why = "git is not installed"
+    except subprocess.TimeoutExpired:
+        why = "no answer in %d s" % FETCH_TIMEOUT_S
+    if why:
+        shutil.rmtree(part, ignore_errors=True)
+        _fetch_failed = ("no MicroPython 1.28 source, and fetching it failed (%s); get it with: %s"
+                         % (why.removeprefix("fatal: "), GET_SOURCE))
+        raise SourceMissing(_fetch_failed)
+    try:
+        check_source(part, commit=commit)
+    except FathomError:
+        shutil.rmtree(part, ignore_errors=True)
+        raise
+    shutil.rmtree(dest, ignore_errors=True)
+    part.rename(dest)
+    _say(log, "fetched %s: commit %s... (tag %s) as pinned" % (dest, commit[:12], TAG), sys.stderr)
+    return dest
+
+
+def _git(args, what):
+    proc = subprocess.run(["git"] + args, capture_output=True, text=True)
+    if proc.returncode:
+        raise FathomError("cannot %s: %s" % (what, proc.stderr.strip()))
+    return proc.stdout.strip()
+
+
+def _file_sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 16), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _declared_version(tree):
+    try:
+        text = (tree / "py" / "mpconfig.h").read_text()
+    except OSError:
+        return None
+    parts = [re.search(r"#define MICROPY_VERSION_%s\s+\(?(\d+)\)?\s" % k, text)
+             for k in ("MAJOR", "MINOR", "MICRO")]
+    return tuple(int(m.group(1)) for m in parts) if all(parts) else None
 
 
 def ensure(kind, source=None, log=False):
@@ -129,7 +252,7 @@ def ensure(kind, source=None, log=False):
         raise FathomError("runtime %r: choose one of %s" % (kind, ", ".join(KINDS)))
     BUILD_DIR.mkdir(parents=True, exist_ok=True)
     with _locked():
-        src = find_source(source)
+        src = find_source(source, log=log)
         key = _kind_key(kind, src)
         stamp = BUILD_DIR / ("build-%s.stamp" % kind)
         exe = binary(kind)
@@ -263,6 +386,6 @@ def _run(cmd, log_path):
         raise FathomError("%s failed (log: %s):\n%s" % (" ".join(cmd[:4]), log_path, tail))
 
 
-def _say(log, msg):
+def _say(log, msg, stream=None):
     if log:
-        print("runtime: " + msg, flush=True)
+        print("runtime: " + msg, file=stream or sys.stdout, flush=True)
