@@ -11,7 +11,7 @@ import time
 import pytest
 
 from hosttools_helpers import HOST_TOOLS, fathom
-from fathom_host import deploy, monitor, serialports
+from fathom_host import FathomError, deploy, flash, monitor, serialports
 from fathom_host.ptywire import PtyWire
 from fathom_host.serialtwin import SerialTwin
 
@@ -103,7 +103,7 @@ def test_the_twin_holding_its_own_pty_is_not_a_competitor(twin, tmp_path):
     try:
         assert reader.stdout.readline().strip() == "open"
         start = time.monotonic()
-        with pytest.raises(Exception) as e:
+        with pytest.raises(FathomError) as e:
             serialports.check_port(twin.path)
         print("check_port named the holder in %.3f s" % (time.monotonic() - start))
         assert "busy" in str(e.value) and str(reader.pid) in str(e.value)
@@ -227,3 +227,18 @@ def test_monitor_says_it_is_connected_and_still_listening(twin):
     first = lines[0]
     assert "-- %s connected at 115200 baud; waiting for the unit to print" % twin.path in first
     assert "still connected to %s" % twin.path in [x for x in lines if "nothing" in x][0]
+
+
+def test_flash_stops_an_esptool_that_says_nothing(tmp_path):
+    """The net under esptool's own timeouts: a run silent for the stall limit is stopped."""
+    import io
+    cmd = [sys.executable, "-c", "import time; print('esptool v5', flush=True); time.sleep(60)",
+           "--port", "/dev/ttyFAKE0"]
+    start = time.monotonic()
+    out = io.StringIO()
+    with pytest.raises(FathomError) as e:
+        flash._run_esptool(cmd, out, stall_s=1.0)
+    took = time.monotonic() - start
+    assert "esptool said nothing for 1 s on /dev/ttyFAKE0" in str(e.value)
+    assert out.getvalue() == "esptool v5\n"
+    assert took < 10
