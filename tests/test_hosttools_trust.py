@@ -11,7 +11,7 @@ import time
 import pytest
 
 from hosttools_helpers import HOST_TOOLS, fathom
-from fathom_host import FathomError, deploy, flash, monitor, serialports
+from fathom_host import FathomError, flash, monitor, serialports, unitrepl
 from fathom_host.ptywire import PtyWire
 from fathom_host.serialtwin import SerialTwin
 
@@ -210,7 +210,7 @@ def test_deploy_refuses_a_profile_for_another_chip_unless_forced(twin, tree, tmp
     ("rp2", "Raspberry Pi Pico with RP2040", "rp2"),
 ])
 def test_the_chip_a_unit_reports(platform, machine, chip):
-    assert deploy.chip_of(platform, machine) == chip
+    assert unitrepl.chip_of(platform, machine) == chip
 
 
 def test_monitor_says_it_is_connected_and_still_listening(twin):
