@@ -1,4 +1,5 @@
-# Shared by tests/test_hosttools_*.py: run the real `fathom` command line in a subprocess.
+# Shared by tests/test_hosttools_*.py: run the real `fathom` command line in a subprocess; the
+# stand-in firmware tree to deploy (hosttools_fixtures.py makes it, and a twin to deploy to).
 import os
 import pathlib
 import subprocess
@@ -16,3 +17,15 @@ def fathom(*argv, env=None, timeout=60):
     e.update(env or {})
     return subprocess.run([sys.executable, "-m", "fathom_host.cli"] + list(argv),
                           capture_output=True, text=True, env=e, timeout=timeout)
+
+
+STAND_IN = {
+    "main.py": "from fathom import home\nhome.run()\n",
+    "fathom/__init__.py": "",
+    "fathom/home.py": ("import time\n"
+                       "def run():\n"
+                       "    print('fathom: home')\n"
+                       "    while True:\n"
+                       "        time.sleep(0.05)\n"),
+    "twins/machine.py": "BOARD = False\n",
+}

@@ -8,43 +8,16 @@ import threading
 import pytest
 import serial
 
-from hosttools_helpers import ROOT, fathom
+from hosttools_helpers import ROOT, STAND_IN, fathom
 from fathom_host import monitor
 from fathom_host.serialtwin import SerialTwin
 
 MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
-STAND_IN = {
-    "main.py": "from fathom import home\nhome.run()\n",
-    "fathom/__init__.py": "",
-    "fathom/home.py": ("import time\n"
-                       "def run():\n"
-                       "    print('fathom: home')\n"
-                       "    while True:\n"
-                       "        time.sleep(0.05)\n"),
-    "twins/machine.py": "BOARD = False\n",
-}
-
-
-@pytest.fixture
-def tree(tmp_path):
-    root = tmp_path / "firmware"
-    for rel, text in STAND_IN.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text)
-    return root
-
-
-@pytest.fixture
-def twin(tmp_path):
-    t = SerialTwin(tmp_path / "unit", {"FATHOM_UNIT": "0"})
-    t.start()
-    yield t
-    t.stop()
-
-
 def deploy(twin, tree, tmp_path):
     return fathom("deploy", "--board", "host", "--port", twin.path,
                   "--firmware-dir", str(tree), "--build-dir", str(tmp_path / "build"))
+
+pytest_plugins = ["hosttools_fixtures"]   # tree, twin
 
 
 def test_mpremote_talks_to_the_twin(twin):

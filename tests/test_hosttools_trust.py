@@ -13,34 +13,12 @@ import pytest
 from hosttools_helpers import HOST_TOOLS, fathom
 from fathom_host import FathomError, flash, monitor, serialports, unitrepl
 from fathom_host.ptywire import PtyWire
-from fathom_host.serialtwin import SerialTwin
-
-STAND_IN = {
-    "main.py": "print('fathom: home')\n",
-    "fathom/__init__.py": "",
-}
-
-
-@pytest.fixture
-def tree(tmp_path):
-    root = tmp_path / "firmware"
-    for rel, text in STAND_IN.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text)
-    return root
-
-
-@pytest.fixture
-def twin(tmp_path):
-    t = SerialTwin(tmp_path / "unit", {"FATHOM_UNIT": "0"})
-    t.start()
-    yield t
-    t.stop()
-
 
 def _deploy(port, tree, tmp_path, *extra, board="host", timeout=60):
     return fathom("deploy", "--board", board, "--port", port, "--firmware-dir", str(tree),
                   "--build-dir", str(tmp_path / "build"), *extra, timeout=timeout)
+
+pytest_plugins = ["hosttools_fixtures"]   # tree, twin
 
 
 def _wait(cond, timeout=15):
@@ -113,39 +91,20 @@ def test_the_twin_holding_its_own_pty_is_not_a_competitor(twin, tmp_path):
         reader.wait()
 
 
-def test_deploy_to_a_silent_port_stops_at_its_time_limit(tree, tmp_path):
-    """A board that is not running MicroPython (or is stuck) answers nothing at all."""
-    wire = PtyWire()
-    try:
-        start = time.monotonic()
-        r = _deploy(wire.path, tree, tmp_path, "--timeout", "1.5")
-        took = time.monotonic() - start
-    finally:
-        wire.close()
-    print("deploy gave up on a silent port in %.2f s (--timeout 1.5)" % took)
-    assert r.returncode == 1
-    line = r.stderr.strip()
-    assert "\n" not in line, line
-    assert line.startswith("fathom: no answer from the unit on %s for 1.5 s while entering its "
-                           "raw REPL" % wire.path), line
-    assert "fathom flash" in line
-    assert took < 15
+class _SilentBoard:
+    """A board on a pty that answers nothing (not running MicroPython, or stuck), or, with
+    enters_raw, one that enters the raw REPL and then locks up: it swallows every byte after."""
 
-
-class _HungBoard:
-    """A board that enters the raw REPL and then stops answering, as a unit that locks up in
-    the middle of a deploy: it swallows every byte after that."""
-
-    def __init__(self):
+    def __init__(self, enters_raw):
         self.wire = PtyWire()
         self.path = self.wire.path
         self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread = threading.Thread(target=self._run, args=(enters_raw,), daemon=True)
         self._thread.start()
 
-    def _run(self):
+    def _run(self, enters_raw):
         import select
-        state = "friendly"
+        state = "friendly" if enters_raw else "hung"
         while not self._stop.is_set():
             if not select.select([self.wire.master], [], [], 0.05)[0]:
                 continue
@@ -163,21 +122,27 @@ class _HungBoard:
         self.wire.close()
 
 
-def test_deploy_to_a_unit_that_stops_answering_names_the_step(tree, tmp_path):
-    board = _HungBoard()
+@pytest.mark.parametrize("enters_raw, step, hint", [
+    (False, "entering its raw REPL", "is MicroPython on it (`fathom flash`)?"),
+    (True, "asking which chip it is", "Press its RESET button"),
+])
+def test_deploy_to_a_unit_that_stops_answering_names_the_step(tree, tmp_path, enters_raw, step,
+                                                             hint):
+    board = _SilentBoard(enters_raw)
     try:
         start = time.monotonic()
         r = _deploy(board.path, tree, tmp_path, "--timeout", "1.5")
         took = time.monotonic() - start
     finally:
         board.close()
-    print("deploy gave up on a unit gone silent mid-exchange in %.2f s" % took)
+    print("deploy gave up while %s in %.2f s (--timeout 1.5)" % (step, took))
     assert r.returncode == 1
     line = r.stderr.strip()
     assert "\n" not in line, line
-    assert line.startswith("fathom: no answer from the unit on %s for 1.5 s while asking which "
-                           "chip it is" % board.path), line
-    assert took < 15
+    assert line.startswith("fathom: no answer from the unit on %s for 1.5 s while %s"
+                           % (board.path, step)), line
+    assert hint in line
+    assert took < 20      # 1.5 s limit plus start-up: the margin is for a loaded machine
 
 
 def test_deploy_refuses_a_profile_for_another_chip_unless_forced(twin, tree, tmp_path):
@@ -232,13 +197,10 @@ def test_monitor_says_it_is_connected_and_still_listening(twin):
 def test_flash_stops_an_esptool_that_says_nothing(tmp_path):
     """The net under esptool's own timeouts: a run silent for the stall limit is stopped."""
     import io
-    cmd = [sys.executable, "-c", "import time; print('esptool v5', flush=True); time.sleep(60)",
-           "--port", "/dev/ttyFAKE0"]
+    cmd = [sys.executable, "-c", "import time; time.sleep(60)", "--port", "/dev/ttyFAKE0"]
     start = time.monotonic()
-    out = io.StringIO()
     with pytest.raises(FathomError) as e:
-        flash._run_esptool(cmd, out, stall_s=1.0)
+        flash._run_esptool(cmd, io.StringIO(), stall_s=1.0)
     took = time.monotonic() - start
     assert "esptool said nothing for 1 s on /dev/ttyFAKE0" in str(e.value)
-    assert out.getvalue() == "esptool v5\n"
-    assert took < 10
+    assert took < 30      # 1 s and a kill: the margin is for a loaded machine
