@@ -1,12 +1,12 @@
 # Docs quote only what screens show. The convention (README.md, "Documentation"): in README.md,
 # docs/HOST_TOOLS.md and docs/COMPANION.md, **bold** is kept for words a unit shows (a menu
-# item, a screen's title or label), quoted exactly; other emphasis is *italic*. This test reads
-# every bold label from the docs and finds it on the screens of a real app (fathom.app on the
-# SSD1306 twin) walked from its home menu by pressing OK on every row, as a player would, or,
-# for a screen the walk cannot reach from a fresh unit (an item shown only once a square is
-# entered, a pairing screen that needs a second unit), as a whole string in the firmware's code.
-# Labels are read from the docs, the screens and the code each run: a renamed menu item fails
-# here until the docs follow it.
+# item, a screen's title or label), quoted exactly, and so is the first column of a table
+# headed "item"; other emphasis is *italic*. This test reads those labels from the docs and
+# finds each on the screens of a real app (fathom.app on the SSD1306 twin) walked from its home
+# menu by pressing OK on every row, as a player would, or, for a screen the walk cannot reach
+# from a fresh unit (an item shown only once a square is entered, a pairing screen that needs a
+# second unit), as a whole string in the firmware's code. Labels are read from the docs, the
+# screens and the code on each run: a renamed menu item fails here until the docs follow it.
 import ast
 import re
 
@@ -21,9 +21,15 @@ DEPTH = 5          # home > Companion > a mode > one of its lists > an entry
 
 
 def doc_labels():
+    """(doc, label) for every **bold** label, and every item in the first column of a table
+    headed `item` (docs/COMPANION.md's menus: items separated by ' / ' or ', ')."""
     out = []
     for doc in DOCS:
         text = (ROOT / doc).read_text()
+        for rows in re.findall(r"^\| item \|.*\n\|[-| ]+\n((?:\|.*\n)+)", text, re.M):
+            for row in rows.splitlines():
+                cell = row.split("|")[1].strip()
+                out.extend((doc, label) for label in re.split(r" / |, ", cell))
         text = re.sub(r"```.*?```", "", text, flags=re.S)     # command examples are not quotes
         text = re.sub(r"`[^`\n]*`", "", text)                 # nor is code (`/fathom/**/*.mpy`)
         for m in re.finditer(r"\*\*(.+?)\*\*", text, re.S):
@@ -106,9 +112,9 @@ def test_the_walk_reaches_the_menus_a_newcomer_meets(screens):
 
 
 @pytest.mark.parametrize("doc, label", doc_labels())
-def test_every_bold_label_in_the_docs_is_on_a_screen(doc, label, screens, strings):
+def test_every_label_the_docs_quote_is_on_a_screen(doc, label, screens, strings):
     assert on_screen(label, screens) or label in strings, (
-        "%s quotes **%s**, which no screen shows (screens reached from the home menu, and "
+        "%s quotes %r, which no screen shows (screens reached from the home menu, and "
         "the firmware's strings); fix the doc, or use *italics* if it is not a screen's word"
         % (doc, label))
 
