@@ -56,7 +56,7 @@ def test_deploy_beside_a_running_monitor_says_busy_naming_it(twin, tree, tmp_pat
     assert line.startswith("fathom: port %s is busy" % twin.path)
     assert "pid %d (" % monitor_proc.pid in line and "monitor --port %s)" % twin.path in line
     assert not (twin.unit_dir / "main.py").exists()
-    assert took < 10
+    assert took < 30      # 0.8 s on an idle machine (start-up included): margin for load
 
 
 def test_flash_and_a_second_monitor_are_refused_too(twin, tmp_path, monitor_proc):

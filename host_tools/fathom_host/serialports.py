@@ -25,42 +25,44 @@ def known_ports():
         return []
 
 
-def _device_side(target):
-    """Pids holding the master end of the pty `target`: the board's side (a twin, QEMU), which
-    keeps the port open by design and is not a program competing for it."""
-    m = re.match(r"/dev/pts/(\d+)$", target)
-    if not m:
-        return set()
-    index = m.group(1)
-    found = set()
-    for pid, fd, path in _open_files():
-        if path == "/dev/ptmx":
-            try:
-                with open("/proc/%s/fdinfo/%s" % (pid, fd)) as f:
-                    if re.search(r"^tty-index:\s*%s$" % index, f.read(), re.M):
-                        found.add(pid)
-            except OSError:
-                continue
-    return found
-
-
 def _open_files():
-    """(pid, fd, resolved path) of every file descriptor /proc lets us see, other than ours."""
+    """(pid, fd, path) of every file descriptor /proc lets us see, other than ours. readlink,
+    not realpath: one system call a descriptor, as a loaded machine has thousands."""
     try:
         pids = [p for p in os.listdir("/proc") if p.isdigit() and int(p) != os.getpid()]
     except OSError:
-        return
+        return []
+    found = []
     for pid in pids:
-        fd_dir = "/proc/%s/fd" % pid
+        fd_dir = "/proc/%s/fd/" % pid
         try:
             fds = os.listdir(fd_dir)
         except OSError:
             continue
         for fd in fds:
             try:
-                yield pid, fd, os.path.realpath(os.path.join(fd_dir, fd))
+                found.append((pid, fd, os.readlink(fd_dir + fd)))
             except OSError:
                 continue
+    return found
+
+
+def _device_side(target, files):
+    """Pids holding the master end of the pty `target`: the board's side (a twin, QEMU), which
+    keeps the port open by design and is not a program competing for it."""
+    m = re.match(r"/dev/pts/(\d+)$", target)
+    if not m:
+        return set()
+    found = set()
+    for pid, fd, path in files:
+        if path == "/dev/ptmx":
+            try:
+                with open("/proc/%s/fdinfo/%s" % (pid, fd)) as f:
+                    if re.search(r"^tty-index:\s*%s$" % m.group(1), f.read(), re.M):
+                        found.add(pid)
+            except OSError:
+                continue
+    return found
 
 
 def describe(pid):
@@ -87,9 +89,10 @@ def holders(port):
     """'pid (command line)' of other processes with the port open (Linux /proc; empty
     elsewhere). On a pty the process at the board's end is left out."""
     target = os.path.realpath(port)
-    device = _device_side(target)
+    files = _open_files()
+    device = _device_side(target, files)
     pids = []
-    for pid, _fd, path in _open_files():
+    for pid, _fd, path in files:
         if path == target and pid not in device and pid not in pids:
             pids.append(pid)
     return [describe(pid) for pid in pids]
