@@ -55,7 +55,7 @@ def _device_side(target, files):
         return set()
     found = set()
     for pid, fd, path in files:
-        if path == "/dev/ptmx":
+        if path in ("/dev/ptmx", "/dev/pts/ptmx"):
             try:
                 with open("/proc/%s/fdinfo/%s" % (pid, fd)) as f:
                     if re.search(r"^tty-index:\s*%s$" % m.group(1), f.read(), re.M):
