@@ -121,6 +121,7 @@ def test_a_tree_that_is_not_1_28_is_refused(tmp_path):
     assert "is not a MicroPython 1.28.0 tree (py/mpconfig.h says 1.27.0)" in str(e.value)
 
 
+@pytest.mark.slow   # a whole pytest run in a copy of the repository
 def test_a_bare_clone_without_network_fails_its_runtime_tests_with_one_line(tmp_path):
     """The repository copied alone (no ../shared beside it), no network: the tests needing the
     32-bit runtime fail, each with the one line, and the summary says how to get the source."""
