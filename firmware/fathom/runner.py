@@ -14,6 +14,8 @@
 # A group's "ev" and "rev" end with the author's end-to-end tags, one per other unit
 # (link/grouptags.py): ["ev", ..., ck, tags], ["rev", ..., count, tags].
 #   ["ra", player, first, [action, ...]]  revealed actions first.. (at most streams.CHUNK), in order
+#   ["got", sender, author, tag]          a group partner's receipt for another partner's whole
+#                                         reveal, tagged for that author alone (grouptags.got_tag)
 #
 # Nothing a runner sends or stores grows with the game in one piece: old events, reveals and the
 # audit's replay are read from the journal record by record, and a resend (after a sync) or a
@@ -31,7 +33,11 @@
 # (`keys`, agreed at group formation) and tags what it authors for each of them: a receiver
 # checks its tag, and a failure stops the game naming who could have caused it (the host, for a
 # relayed event). At the end each reveal head carries tags over the author's final chain and its
-# reveal: a host that showed partners different logs is named by the audit at the latest.
+# reveal: a host that showed partners different logs is named by the audit at the latest. A
+# partner that has another partner's whole reveal sends that author a tagged receipt through the
+# host, so a host that withholds a reveal is named on every unit it could hurt: the receiver
+# rules the reveal "P2, or the host P1 that relays it, did not reveal" (it cannot tell which),
+# and the author, lacking the receipt when the time is up, says the host did not deliver it.
 #
 # Time limits keep an honest player from waiting forever on one who stops playing. A reveal not
 # complete REVEAL_MS after this unit saw the result gives the verdict WITHHELD ("did not reveal":
@@ -63,7 +69,8 @@ def side_name(player):
 
 
 class Runner(Streams):
-    vanish_ms = VANISH_MS  # a class value the emulator may lower (FATHOM_VANISH_MS, twins/hub)
+    vanish_ms = VANISH_MS  # class values the emulator may lower (FATHOM_VANISH_MS and
+    reveal_ms = REVEAL_MS  # FATHOM_REVEAL_MS, twins/hub)
 
     def __init__(self, seat, peers, storage=None, gid="", meta=None, relay=False,
                  resumed=False, name=SAVE, keys=None, code=None):
@@ -86,6 +93,8 @@ class Runner(Streams):
         self.problem = None           # last refused peer message, for the UI
         self.left = {}                # player -> why: partners who said they left (kept game)
         self.revealed = False
+        self.receipts = {}            # a group partner: other partner -> True (it confirmed our
+                                      # reveal) or False (not in time: the host kept it)
         self.claimed = False          # ended here after the partner vanished (claim())
         self.changed = True
         self._now = None              # the newest tick's time
@@ -126,7 +135,16 @@ class Runner(Streams):
             return True
         if self.result() is None or len(self.verdicts) != self.seat.n - 1 or not self.revealed:
             return False
-        return self._overdue() or (not self._jobs and self._delivered())
+        return self._overdue() or (not self._jobs and self._delivered() and self._confirmed())
+
+    def _confirmed(self):
+        """A group partner: every other partner confirmed our reveal (or was ruled not to)."""
+        if self.keys is None or self.relay:
+            return True
+        for q in range(1, self.seat.n):
+            if q != self.seat.player and q not in self.receipts:
+                return False
+        return True
 
     def _delivered(self):
         """A group's host: every partner was fed the whole log and acknowledged everything
@@ -144,7 +162,7 @@ class Runner(Streams):
         return True
 
     def _overdue(self):
-        return self._end is not None and ticks_diff(self._now, self._end) >= REVEAL_MS
+        return self._end is not None and ticks_diff(self._now, self._end) >= self.reveal_ms
 
     def gone(self):
         """True while a link peer has vanished mid-game: nothing from it for VANISH_MS and
@@ -305,6 +323,8 @@ class Runner(Streams):
                 self._on_actions(peer, msg)
             elif tag == "bye":
                 self._on_bye(peer, msg)
+            elif tag == "got" and self.keys is not None:
+                self._on_got(peer, msg)
             else:
                 raise IllegalAction("unknown message " + str(tag))
         except Exception as e:  # a peer's bytes, however crafted, never stop this unit's loop
@@ -404,6 +424,9 @@ class Runner(Streams):
         if self.relay:
             for p in self.reveals:
                 self._queue(peer, ["relay", p])
+        else:
+            for p in self.verdicts:
+                self._receipt(p)
 
     def _on_reveal(self, peer, msg):
         s = self.seat
@@ -478,7 +501,13 @@ class Runner(Streams):
                     v = s.audit(p, [st[0], st[1], self._revealed_actions(p)])
                 self.verdicts[p] = v
                 self._journal(["v", p, None if v is None else list(v)])
+                self._receipt(p)
                 self.changed = True
+
+    def _digest(self, p):
+        from fathom.link import grouptags as gt
+        st = self.reveals[p]
+        return gt.reveal_digest(p, st[0], st[1], st[2], self._revealed_actions(p))
 
     def _forged_reveal(self, p, st):
         """A group's checks before the audit: the author's final chain is ours (else someone
@@ -487,22 +516,62 @@ class Runner(Streams):
         s = self.seat
         if not gt.end_ok(self.keys, s.player, p, s.n_log, s.chain, st[5]):
             return (s.n_log - 1, gt.other_game(s.player, p))
-        d = gt.reveal_digest(p, st[0], st[1], st[2], self._revealed_actions(p))
-        if not gt.reveal_ok(self.keys, s.player, p, d, st[5]):
+        if not gt.reveal_ok(self.keys, s.player, p, self._digest(p), st[5]):
             return (s.n_log - 1, gt.forged_reveal(s.player, p))
         return None
+
+    # ---- a group partner's receipts: whether the others got our reveal through the host -----
+    def _receipt(self, p):
+        """Confirm to partner `p`, through the host, the whole reveal we hold from it (over its
+        digest: an altered reveal confirms nothing). Only between partners: what the host
+        sends, or is sent, goes over one authenticated link."""
+        if self.keys is None or self.relay or p not in self.reveals:
+            return
+        from fathom.link import grouptags as gt
+        if not gt.relayed(self.seat.player, p) or self.verdicts.get(p, 0) == WITHHELD:
+            return
+        st = self.reveals[p]
+        if st[3] < st[2]:
+            return
+        tag = gt.got_tag(self.keys, self.seat.player, p, self._digest(p))
+        self._broadcast(["got", self.seat.player, p, tag])
+
+    def _on_got(self, peer, msg):
+        s = self.seat
+        if len(msg) != 4 or type(msg[1]) is not int or type(msg[2]) is not int or \
+                not 0 < msg[1] < s.n or not 0 < msg[2] < s.n or msg[1] == msg[2]:
+            raise IllegalAction("malformed receipt")
+        if self.relay:  # the host passes it on (only its addressee reads it)
+            self._broadcast(msg, peer)
+            return
+        sender = msg[1]
+        if msg[2] != s.player or self.receipts.get(sender) is not None:
+            return  # another partner's, or one we have ruled on
+        from fathom.link import grouptags as gt
+        salt, setup, count = s.reveal_head()
+        d = gt.reveal_digest(s.player, salt, setup, count, (a for _p, _e, a in s.my_actions()))
+        if not gt.got_ok(self.keys, s.player, sender, d, msg[3]):
+            raise IllegalAction("a receipt that fails its tag")
+        self.receipts[sender] = True
+        self._journal(["g", sender, True])
+        self.changed = True
 
     def _reveal_deadline(self, now):
         s = self.seat
         if s.result() is None:
             return
-        self._end = now if self._end is None else _recent(self._end, now, REVEAL_MS)
-        if len(self.verdicts) == s.n - 1 or not self._overdue():
+        self._end = now if self._end is None else _recent(self._end, now, self.reveal_ms)
+        if not self._overdue() or (len(self.verdicts) == s.n - 1 and self._confirmed()):
             return
         for p in range(s.n):
             if p != s.player and p not in self.verdicts:
                 self.verdicts[p] = WITHHELD
                 self._journal(["v", p, WITHHELD])
+        if self.revealed and not self._confirmed():
+            for q in range(1, s.n):
+                if q != s.player and q not in self.receipts:
+                    self.receipts[q] = False
+                    self._journal(["g", q, False])
         self.changed = True
 
     def resync(self):
@@ -515,6 +584,8 @@ class Runner(Streams):
             if self.relay:  # the relay streams were in RAM: each reveal again from its head
                 for q in self.reveals:
                     self._queue(p, ["relay", q])
+        for q in self.verdicts:  # receipts too: a host that rebooted lost those in transit
+            self._receipt(q)
 
     # ---- persistence -----------------------------------------------------------------------
     def save(self):
@@ -541,6 +612,8 @@ class Runner(Streams):
             self.verdicts[rec[1]] = v if v is None or v == WITHHELD else tuple(v)
         elif tag == "cl":
             self.claimed = True
+        elif tag == "g":
+            self.receipts[rec[1]] = rec[2]
         elif tag == "x":
             self.desync = (rec[1], rec[2])
         elif tag not in ("h", "t"):  # "t": a relayed event's tags, read back by a resend
