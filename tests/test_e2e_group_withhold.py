@@ -57,6 +57,7 @@ def test_a_host_withholding_a_reveal_is_named_on_both_partners(tmp_path):
 
 
 @pytest.mark.bench
+@pytest.mark.timeout(1800)  # eleven whole group games
 def test_ten_runs_of_the_withholding_host_are_named_and_the_control_ends_verified(tmp_path):
     for k in range(10):
         one_run(tmp_path / ("run%d" % k), 100 + k)
