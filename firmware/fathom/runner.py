@@ -9,6 +9,8 @@
 #                                         (seat.state_commit, 8 bytes; checked by the audit)
 #   ["sync", log_len, hash8]              "I have log_len events": the peer resends what is missing,
 #                                         and a peer holding fewer answers with its own sync
+#   ["sync", log_len, hash8, ASK]         the same from a unit whose save was cut: "and say how
+#                                         many you have", answered ["sync", n, hash8, TOLD]
 #   ["rev", player, salt, setup, count]   the end-of-game reveal's head: salt, set-up choices and
 #                                         how many actions follow
 # A group's "ev" and "rev" end with the author's end-to-end tags, one per other unit
@@ -49,7 +51,8 @@
 # time, never less. A peer without a link state (an in-unit bot, a test pipe) never vanishes.
 # (Kept in this module: a module of its own cost the unit ~1 KB more heap.)
 from fathom.games.base import IllegalAction
-from fathom.games.seat import CK, Seat
+from fathom.codec import encode
+from fathom.games.seat import CK, CONCEDE, Seat
 from fathom.hal.clock import ticks_add, ticks_diff
 from fathom.journal import FileJournal, JournalError, header, header_of
 from fathom import streams
@@ -60,6 +63,7 @@ PEERS = "gamepeers"    # the peers' descriptors (small, fixed at the start)
 REVEAL_MS = 60000      # a reveal still incomplete this long after the result: WITHHELD
 VANISH_MS = 60000      # a link peer silent this long, its link lost: it has vanished
 WITHHELD = "withheld"  # the verdict on a player whose reveal did not arrive in time
+ASK, TOLD = 2, 1       # a sync's flag: "say how many events you have", and the answer
 CLAIMED = "claimed: the partner vanished (not verified)"  # the reason of a claimed game
 
 
@@ -96,6 +100,8 @@ class Runner(Streams):
         self.receipts = {}            # a group partner: other partner -> True (it confirmed our
                                       # reveal) or False (not in time: the host kept it)
         self.claimed = False          # ended here after the partner vanished (claim())
+        self.behind = False           # a pair's save was cut: nothing is authored until the
+        self._ahead = None            # partner's log (this long, once told) is in again
         self.changed = True
         self._now = None              # the newest tick's time
         self._heard = {}              # peer -> when it last sent a message (or we booted)
@@ -117,7 +123,7 @@ class Runner(Streams):
 
     # ---- queries for the UI ----------------------------------------------------------------
     def my_turn(self):
-        return self.seat.my_turn()
+        return not self.behind and self.seat.my_turn()
 
     def waiting_for(self):
         t = self.seat.to_move()
@@ -201,6 +207,8 @@ class Runner(Streams):
             self._sent(event, prev)
 
     def _author(self, action=None):
+        if self.behind:  # what this unit authored before the cut comes back first
+            raise IllegalAction("waiting for the partner's copy of the game")
         prev = self.seat.short_hash()
         event = self.seat.author(action)
         self._sent(event, prev)
@@ -272,6 +280,12 @@ class Runner(Streams):
     def _auto(self):
         """Author what needs no decision: a finished set-up's commit, answers, the reveal."""
         s = self.seat
+        if self.behind:
+            if self._ahead is None or s.n_log < self._ahead:
+                return
+            self.behind = False
+            self.problem = None
+            self.changed = True
         while s.result() is None:
             t = s.to_move()
             if t is None or t[0] != s.player:
@@ -316,7 +330,7 @@ class Runner(Streams):
                     raise IllegalAction("malformed event message")
                 self._on_event(peer, msg)
             elif tag == "sync":
-                self._on_sync(peer, msg[1])
+                self._on_sync(peer, msg[1], msg[3] if len(msg) > 3 else 0)
             elif tag == "rev":
                 self._on_reveal(peer, msg)
             elif tag == "ra":
@@ -342,7 +356,8 @@ class Runner(Streams):
             peer.send(["sync", s.n_log, s.short_hash()])
             return
         if author == s.player:
-            raise IllegalAction("a peer sent an event as me")
+            self._own_again(idx, event, h, ck)
+            return
         if not isinstance(ck, bytes) or len(ck) != CK:
             raise IllegalAction("an event without its state commitment")
         if self.keys is not None:
@@ -364,6 +379,56 @@ class Runner(Streams):
             if self.keys is not None:
                 self._keep_tags(idx, msg[6])
             self._broadcast(msg, peer)
+
+    def _own_again(self, idx, event, h, ck):
+        """A peer holds an event this unit authored that its journal lacks: the save lost more
+        than the torn record a power cut leaves (the journal is written before anything is
+        sent), so it was cut. The event is authored again from this unit's own secrets: an
+        answer as the rules give it, an action the one whose event and state commitment both
+        match (a lie could not pass: the secrets decide). One line says what was rolled back."""
+        s = self.seat
+        t = s.to_move()
+        if t is None or t[0] != s.player:
+            raise IllegalAction("a peer sent an event as me")
+        if event == [CONCEDE] or isinstance(event, list) and event[:1] == [CONCEDE]:
+            s.concede()
+        elif t[1] == "answer":
+            s.author()
+        elif t[1] == "act":
+            a = self._action_for(event, ck)
+            if a is None:
+                raise IllegalAction("a peer sent an event as me")
+            s.author(a)
+        elif s.setup_legal() or encode(s.setup_event()) != encode(event):
+            raise IllegalAction("a peer sent an event as me")  # a set-up choice is lost too
+        else:
+            s.author()
+        if s.ck != ck or s.short_hash() != h:
+            self.desync = (idx, "event %d authored again differs" % idx)
+            return
+        if self.problem is None or not self.problem.startswith("save cut"):
+            self.problem = _cut_line(idx)
+        self.changed = True
+
+    def _action_for(self, event, ck):
+        """This player's legal action that gives `event` and commitment `ck`, or None."""
+        from fathom.games.seat import state_commit
+        from fathom.codec import decode
+        s = self.seat
+        want = encode(event)
+        for a in s.legal():
+            pub, priv = decode(encode(s.pub)), decode(encode(s.priv))
+            try:
+                ev = s.engine.act(pub, priv, s.player, a)
+                if encode(ev) != want:
+                    continue
+                s.engine.apply(pub, s.player, ev)
+                s.engine.apply_private(pub, priv, s.player, s.player, ev)
+            except IllegalAction:
+                continue
+            if state_commit(s.salt, s.n_log, priv) == ck:
+                return a
+        return None
 
     # ---- leaving a kept game -----------------------------------------------------------------
     def bye(self, why="left"):
@@ -404,10 +469,15 @@ class Runner(Streams):
         self._journal(["x", idx, reason])
         self.changed = True
 
-    def _on_sync(self, peer, have):
+    def _on_sync(self, peer, have, flag=0):
         if not isinstance(have, int) or have < 0:
             raise IllegalAction("bad sync")
         s = self.seat
+        if flag == TOLD:  # the partner's length, asked for after our save was cut
+            self._ahead = have
+            return
+        if flag == ASK:
+            peer.send(["sync", s.n_log, s.short_hash(), TOLD])
         if self.relay:
             self._fw[peer] = min(have, s.n_log)  # the feed goes back to where the partner is
         else:
@@ -578,7 +648,8 @@ class Runner(Streams):
         """After a reboot or a long partition: tell every peer how far we got, and send our
         reveal again (what was not yet queued on the link was lost with the RAM)."""
         for p in self.peers:
-            p.send(["sync", self.seat.n_log, self.seat.short_hash()])
+            p.send(["sync", self.seat.n_log, self.seat.short_hash()] + (
+                [ASK] if self.behind else []))
             if self.revealed:
                 self._queue(p, ["mine"])
             if self.relay:  # the relay streams were in RAM: each reveal again from its head
@@ -629,6 +700,10 @@ class Runner(Streams):
                 self.storage.remove(PEERS)
 
 
+def _cut_line(n):
+    return "save cut after event %d: partner resends" % (n - 1)
+
+
 def _recent(t, now, limit):
     """`t`, or `now - limit - 1` if older: on a wrapping clock a time more than half its period
     old (6 days on a 32-bit port) would look recent again."""
@@ -638,14 +713,15 @@ def _recent(t, now, limit):
 
 
 def open_journal(storage, name):
-    """The journal `name` checked end to end (a torn last record cut off) and its header's
-    fields; None if there is none. CorruptFile (set aside) if it cannot be used."""
+    """The journal `name` checked end to end (a torn last record cut off, its bytes kept
+    aside), its header's fields and how many bytes were cut; None if there is none.
+    CorruptFile (set aside) if it cannot be used."""
     if not storage.exists(name):
-        return None, None
-    storage.repair_records(name)
+        return None, None, 0
+    _n, cut = storage.repair_records(name)
     j = FileJournal(storage, name)
     try:
-        return j, header_of(j.first())
+        return j, header_of(j.first()), cut
     except JournalError as e:
         storage.quarantine(name, str(e))
 
@@ -653,13 +729,19 @@ def open_journal(storage, name):
 def load(storage, engine_for, name=SAVE):
     """The saved game, or None. `engine_for(gid)` gives the engine. Raises on a save that
     cannot be used (CorruptFile: storage has set it aside; anything else: the caller does)."""
-    j, h = open_journal(storage, name)
+    j, h, cut = open_journal(storage, name)
     if j is None:
         return None
     seat = Seat(engine_for(h["gid"]), h["opts"], h["n"], h["seed"], h["player"], h["salt"], j)
     r = Runner(seat, [], storage, h["gid"], h.get("meta"), h.get("relay", False), True, name,
                h.get("gk"), h.get("gc"))
     seat.replay(r.replayed)
+    if cut:  # the save ended inside a record: say so, the partner resends what is missing
+        r.problem = _cut_line(seat.n_log)
+        # in a pair, hold this unit's moves until the partner's log is in: a move chosen
+        # again before the one the cut took comes back would fork the game (a group's host
+        # does not send a partner its own events: there the cut shows as a desync)
+        r.behind = seat.n == 2 and seat.result() is None
     r.saved_peers = []
     if name == SAVE:
         r.saved_peers = storage.read_obj(PEERS) or []

@@ -116,12 +116,13 @@ class Streams:
         s = self.seat
         i = job[1]
         sent = 0
-        g = s.records(i, i + budget * (1 if self.relay else s.n))
+        g = s.records(i, i + budget)
         try:
             for rec in g:
-                if rec[1] == s.player or self.relay:
-                    peer.send(["ev", i, rec[1], rec[2], rec[3], rec[4]])
-                    sent += 1
+                # the peer's own events too: it holds none from its sync's index on unless its
+                # save was cut, and then it authors them again from these (runner._own_again)
+                peer.send(["ev", i, rec[1], rec[2], rec[3], rec[4]])
+                sent += 1
                 i += 1
                 if sent >= budget:
                     break
