@@ -604,27 +604,34 @@ class Runner(Streams):
         if st[3] < st[2]:
             return
         tag = gt.got_tag(self.keys, self.seat.player, p, self._digest(p))
-        self._broadcast(["got", self.seat.player, p, tag])
+        for peer in self.peers:  # paced (streams.py), as everything on a group's links
+            self._queue(peer, ["got", ["got", self.seat.player, p, tag]])
 
     def _on_got(self, peer, msg):
         s = self.seat
         if len(msg) != 4 or type(msg[1]) is not int or type(msg[2]) is not int or \
                 not 0 < msg[1] < s.n or not 0 < msg[2] < s.n or msg[1] == msg[2]:
             raise IllegalAction("malformed receipt")
-        if self.relay:  # the host passes it on (only its addressee reads it)
-            self._broadcast(msg, peer)
+        if self.relay:  # the host passes it on to its addressee, paced
+            for i, p in enumerate(self.peers):  # a host's peers are in seat order
+                if p is not peer and self._seat_of.get(p, i + 1) == msg[2]:
+                    self._queue(p, ["got", msg])
             return
         sender = msg[1]
-        if msg[2] != s.player or self.receipts.get(sender) is not None:
-            return  # another partner's, or one we have ruled on
+        if msg[2] != s.player or self.receipts.get(sender) is True:
+            return  # another partner's, or one we have
         from fathom.link import grouptags as gt
         salt, setup, count = s.reveal_head()
         d = gt.reveal_digest(s.player, salt, setup, count, (a for _p, _e, a in s.my_actions()))
-        if not gt.got_ok(self.keys, s.player, sender, d, msg[3]):
+        ok = gt.got_ok(self.keys, s.player, sender, d, msg[3])
+        if ok or sender not in self.receipts:
+            # a receipt over another digest: what reached that partner was not our reveal
+            # (a valid receipt, which only that partner can make, still wins later)
+            self.receipts[sender] = ok
+            self._journal(["g", sender, ok])
+            self.changed = True
+        if not ok:
             raise IllegalAction("a receipt that fails its tag")
-        self.receipts[sender] = True
-        self._journal(["g", sender, True])
-        self.changed = True
 
     def _reveal_deadline(self, now):
         s = self.seat
