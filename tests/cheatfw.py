@@ -31,9 +31,10 @@ def modified_firmware(dest):
                     ignore=shutil.ignore_patterns("__pycache__"))
     runner = dest / "fathom" / "runner.py"
     src = runner.read_text()
-    if "\nclass Runner(" not in src or "def _broadcast(self, msg" not in src:
-        raise AssertionError("firmware/fathom/runner.py no longer has Runner._broadcast: "
-                             "update hostmodes/cheat.py")
+    if "\nclass Runner(" not in src or "def _broadcast(self, msg" not in src or \
+            "def _queue(self, peer, job)" not in (dest / "fathom" / "streams.py").read_text():
+        raise AssertionError("firmware/fathom/runner.py no longer has Runner._broadcast "
+                             "or streams._queue: update hostmodes/cheat.py")
     runner.write_text(src + PATCH)
     (dest / "hub.py").write_text(SHIM % {"here": str(dest),
                                          "twin": str(units.TWINS / "hub.py")})
@@ -46,3 +47,11 @@ def cheat_env(unit, fw, author, to, at):
     path = [str(fw)] + units.micropython_path(unit.runtime)
     return {"MICROPYPATH": os.pathsep.join(path),
             "FATHOM_CHEAT": "author=%d,to=%d,at=%d" % (author, to, at)}
+
+
+def withhold_env(unit, fw, author, to):
+    """extra_env for `unit` to run the firmware in `fw` as a group host that never relays
+    player `author`'s reveal to player `to` (hostmodes/cheat.py)."""
+    path = [str(fw)] + units.micropython_path(unit.runtime)
+    return {"MICROPYPATH": os.pathsep.join(path),
+            "FATHOM_CHEAT": "withhold=%d,to=%d" % (author, to)}

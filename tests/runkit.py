@@ -11,7 +11,7 @@ def bot_step(runner, bot, now):
     while s.setup_legal():
         runner.setup_choose(bot.setup(s))
     runner.tick(now)
-    if s.result() is None and s.my_turn() and s.to_move()[1] == "act":
+    if s.result() is None and runner.my_turn() and s.to_move()[1] == "act":
         runner.play(bot.act(s))
 
 

@@ -47,8 +47,9 @@ def calm10(host):
     raise AssertionError("could not set Calm rounds on the host: %r" % (host.text,))
 
 
-def form(tmp_path, seed, host_env=None):
-    """Three units, paired as a group through their keys, on their game screens."""
+def form(tmp_path, seed, host_env=None, partner_env=None):
+    """Three units, paired as a group through their keys, on their game screens (host_env(u),
+    partner_env(u): more environment for the host, for each partner)."""
     ether = Ether(seed=seed)
     ether.start()
     emu = Emulator(3, workdir=tmp_path, ether=ether)
@@ -56,6 +57,8 @@ def form(tmp_path, seed, host_env=None):
         u.extra_env.update(player_env("sharp" if u.index == 0 else "easy"))
     if host_env is not None:
         emu.units[0].extra_env.update(host_env(emu.units[0]))
+    for u in emu.units[1:] if partner_env is not None else ():
+        u.extra_env.update(partner_env(u))
     try:
         for u in emu.units:
             u.start(heap=GROUP_HEAP, wait=False)

@@ -15,7 +15,7 @@ from fathom.games.sugardog.engine import ENGINE
 from fathom.journal import MemJournal
 from fathom.link import crypto, groupkeys, grouptags
 from fathom.link.frame import MAX_PAYLOAD
-from fathom.runner import Runner, load
+from fathom.runner import REVEAL_MS, WITHHELD, Runner, load
 from memstore import MemStorage
 from runkit import bot_step, drive
 from test_runner_relay import OPTS, check_agreement, connect_group, group_keys, star
@@ -353,3 +353,65 @@ def test_the_group_code_and_keys_survive_in_the_journal():
     assert back.keys == keys[0] and back.code == "123456"
     with pytest.raises(ValueError):
         Runner(Seat(ENGINE, OPTS, 3, b"gk", 0, b"salt0"), [], None, keys=keys[0][:2])
+
+
+# ---- a host withholding a relayed reveal ---------------------------------------------------------
+def withhold(runners, what):
+    """The host keeps from P3 what `what(msg)` picks; returns the clock when all finished."""
+    tamper(runners, 2, lambda m: [] if what(m) else [m])
+    return drive(runners, bots_for(runners, b"withhold"), limit=40000, step=20)
+
+
+def result_lines(r):
+    from fathom.ui.gameend import ResultScreen
+    return ResultScreen(None, r)._text()
+
+
+def test_a_host_withholding_a_relayed_reveal_is_named_on_both_partners():
+    runners = star(3, b"withhold", keyed=True)
+    _host, p2, p3 = runners
+    withhold(runners, lambda m: m[0] in ("rev", "ra") and m[1] == 1)
+    # P3 cannot tell whether P2 or the host kept the reveal: both are named, never P2 alone
+    assert p3.verdicts == {0: None, 1: WITHHELD}
+    assert result_lines(p3)[2] == \
+        "P2, or the host P1 that relays it, did not reveal: not verified"
+    # P2 revealed and was never told P3 had it: its unit names the host
+    assert p2.verdicts == {0: None, 2: None} and p2.receipts == {2: False}
+    lines = result_lines(p2)
+    assert lines[2] == "verified"
+    assert lines[3] == \
+        "P3 did not receive my reveal from the host P1 (or the host kept its receipt)"
+    assert p3.receipts == {1: True}  # P2 had P3's reveal and said so through the host
+    # the findings are journalled: a reboot shows them again
+    store = MemStorage()
+    seat = Seat(ENGINE, OPTS, 3, b"gk", 1, b"salt1")
+    r = Runner(seat, [], store, "sugardog", keys=group_keys(3)[1])
+    r._journal(["g", 2, False])
+    assert load(store, lambda gid: ENGINE).receipts == {2: False}
+
+
+def test_a_host_withholding_only_the_receipt_is_named_by_the_author():
+    runners = star(3, b"withhold", keyed=True)
+    _host, p2, p3 = runners
+    # the host keeps P3's receipt for P2's reveal from P2 (P2's pipe is partner 1's)
+    tamper(runners, 1, lambda m: [] if m[0] == "got" else [m])
+    drive(runners, bots_for(runners, b"withhold"), limit=40000, step=20)
+    assert p3.verdicts == {0: None, 1: None}
+    assert p2.receipts == {2: False} and "the host P1" in result_lines(p2)[3]
+
+
+def test_a_forged_receipt_is_refused_and_the_honest_group_confirms_every_reveal():
+    runners = star(3, b"withhold", keyed=True)
+    _host, p2, p3 = runners
+
+    def forge(m):
+        if m[0] == "got" and m[2] == 2:  # P2's receipt for P3, its tag flipped by the host
+            return [m[:3] + [bytes(8)], m]
+        return [m]
+    tamper(runners, 2, forge)
+    end = drive(runners, bots_for(runners, b"withhold"), limit=40000, step=20)
+    assert p3.problem == "refused: a receipt that fails its tag"
+    assert p2.receipts == {2: True} and p3.receipts == {1: True}
+    assert p2.verdicts == {0: None, 2: None} and p3.verdicts == {0: None, 1: None}
+    assert len(result_lines(p2)) == len(result_lines(p3)) == 3
+    assert end < REVEAL_MS  # nobody waited out the limit: a receipt ends the wait

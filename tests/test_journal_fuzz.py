@@ -24,8 +24,11 @@ def _read(data):
         s = Storage(root)
         try:
             got = [b for _p, _e, b in s.records("j")]
-            n = s.repair_records("j")
+            n, cut = s.repair_records("j")
             assert n == len(got)
+            if cut:  # the bytes cut off are kept aside, not lost
+                with open(root + "/j.cut", "rb") as f:
+                    assert f.read() == data[len(data) - cut:]
             assert [b for _p, _e, b in s.records("j")] == got   # after repair: the same
             return got
         except CorruptFile as e:

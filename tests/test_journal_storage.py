@@ -89,7 +89,7 @@ def test_append_and_read_back_one_record_at_a_time():
     assert all(got[i][1] == got[i + 1][0] for i in range(len(got) - 1))
     # from the middle, by position
     assert [b for _p, _e, b in s.records("j", positions[2])] == BODIES[3:]
-    assert s.repair_records("j") == len(BODIES)
+    assert s.repair_records("j") == (len(BODIES), 0)
     assert s.biggest_read <= max(len(b) for b in BODIES)
     assert list(Storage(root).records("nothing")) == []
 
@@ -103,7 +103,7 @@ def test_a_long_file_is_read_in_record_sized_pieces():
     assert len(raw(root)) > 15000
     s.biggest_read = 0
     assert len(bodies_of(s)) == 301
-    assert s.repair_records("j") == 301
+    assert s.repair_records("j") == (301, 0)
     assert s.biggest_read <= 60
 
 
@@ -125,7 +125,11 @@ def test_power_cut_at_every_byte_of_an_append_keeps_every_earlier_record():
             Watched(root, budget).append_record("j", last)
         s = Storage(root)                   # reboot
         assert bodies_of(s) == BODIES       # the torn record is dropped, nothing else
-        assert s.repair_records("j") == len(BODIES)
+        assert s.repair_records("j") == (len(BODIES), budget)
+        if budget:  # what the cut dropped is kept aside, byte for byte
+            with open(root + "/j.cut", "rb") as f:
+                assert f.read() == (record_head(last) + last)[:budget]
+            assert "j.cut" not in s.names()
         s.append_record("j", b"after")      # and appends follow good records
         assert bodies_of(Storage(root)) == BODIES + [b"after"]
         assert "j.bad" not in os.listdir(root)
@@ -136,7 +140,7 @@ def test_a_zero_filled_tail_is_a_torn_append():
     write_all(Storage(root))
     put(root, raw(root) + bytes(37))        # a filesystem that grew the file before the data
     s = Storage(root)
-    assert s.repair_records("j") == len(BODIES)
+    assert s.repair_records("j") == (len(BODIES), 37)
     assert bodies_of(s) == BODIES
 
 
@@ -147,7 +151,10 @@ def test_a_damaged_last_record_is_dropped_and_cut_off():
     data[-2] ^= 0x01
     put(root, bytes(data))
     s = Storage(root)
-    assert s.repair_records("j") == len(BODIES) - 1
+    last = len(record_head(BODIES[-1])) + len(BODIES[-1])
+    assert s.repair_records("j") == (len(BODIES) - 1, last)
+    with open(root + "/j.cut", "rb") as f:
+        assert f.read() == bytes(data[-last:])
     assert bodies_of(s) == BODIES[:-1]
     assert "j.bad" not in os.listdir(root)
 

@@ -78,14 +78,14 @@ def _unkeyed_frame(seq, payload):
     return frame.encode(frame.DATA, 0, seq, 0, payload, None, 0)
 
 
-def test_deep_handshake_message_fails_the_pairing_cleanly():
+def test_deep_handshake_message_is_dropped_and_counted_and_the_pairing_goes_on():
     t = Queue()
     c = Connector(t, "uart", "Ann", MemStorage(), "ping", {}, 0)
     assert c.state == "handshake"
     t.inbox.append(_unkeyed_frame(0, TOO_DEEP))
     c.tick(10)
-    assert c.state == "failed"
-    assert "bad handshake message" in c.error
+    assert c.state == "handshake" and c.jammed == 1
+    assert c.ch0.stats["delivered"] == 0  # it never took the partner's sequence number
 
 
 def test_garbage_frames_never_stop_the_connector():

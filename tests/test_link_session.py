@@ -168,17 +168,45 @@ def test_version_mismatch_names_both_versions():
     assert "this unit speaks v2" in b.error
 
 
-def test_tampered_dh_reveal_is_refused():
+def test_forged_keys_and_unbound_answers_are_ignored_and_the_real_ones_pair():
     a = Handshake("Ann", MAC_A, n(b"z"), b"\x11" * 32)   # larger nonce: role 0
     b = Handshake("Bob", MAC_B, n(b"b"), b"\x22" * 32)
     out_a, out_b = a.start(), b.start()
     assert b.on_message(out_a[0]) == []
     pc = a.on_message(out_b[0])
     assert a.role == 0 and decode_msg(pc[0])[0] == "pc"
-    pk = b.on_message(pc[0])
-    a.on_message(pk[0])
-    b.on_message(encode_msg("pr", b"\x05" * 192))
-    assert b.state == "failed" and "changed its key" in b.error
+    pk = b.on_message(encode_msg("pc", b"\x07" * 32))  # a forged commitment comes first
+    assert decode_msg(pk[0])[0] == "pk"
+    assert b.on_message(pc[0]) == []                 # the real one is kept beside it
+    # a public value without both nonces (a replay from another exchange) is ignored
+    assert a.on_message(encode_msg("pk", b"\x06" * 192, b"\x00" * 8)) == []
+    assert a.ignored == 1 and a.sas is None
+    pr = a.on_message(pk[0])
+    assert a.state == "confirm"
+    b.on_message(encode_msg("pr", b"\x05" * 192))     # opens no commitment b heard
+    assert b.state == "keys" and b.ignored == 1
+    b.on_message(pr[0])
+    assert b.state == "confirm" and a.sas == b.sas
+    # a confirmation or refusal without the tag under the key being agreed changes nothing
+    for m in (encode_msg("ok"), encode_msg("no"), encode_msg("ok", b"\x00" * 8),
+              encode_msg("no", b"\x00" * 8), encode_msg("x"), b"\xff"):
+        a.on_message(m)
+    assert a.state == "confirm" and a.ignored == 7 and not a._peer_confirmed
+    for m in b.confirm(True):
+        a.on_message(m)
+    for m in a.confirm(True):
+        b.on_message(m)
+    assert a.state == b.state == "done" and a.result() == b.result()
+
+
+def test_a_tagged_refusal_ends_the_pairing():
+    a = Handshake("Ann", MAC_A, n(b"z"), b"\x11" * 32)
+    b = Handshake("Bob", MAC_B, n(b"b"), b"\x22" * 32)
+    shuttle(a, b, a.start(), b.start())
+    assert a.state == b.state == "confirm"
+    for m in b.confirm(False):
+        a.on_message(m)
+    assert a.state == "failed" and "rejected the code" in a.error
 
 
 def test_echoed_or_stale_hello_is_ignored_and_the_real_one_still_pairs():
@@ -289,9 +317,14 @@ def test_setup_resumes_from_its_saved_record():
 
 
 def test_garbage_never_raises_and_fails_cleanly():
-    for m in (b"", b"\xff", encode_msg("hi"), encode_msg(1, 2), encode_msg("hi", 1, "x", b"1", b"2", [])):
+    other_version = encode_msg("hi", 1, "x", b"1", b"2", [])
+    for m in (b"", b"\xff", encode_msg("hi"), encode_msg(1, 2), other_version):
         h = Handshake("Ann", MAC_A, n(b"a"), b"\x11" * 32)
-        assert h.on_message(m) == [] and h.state == "failed"
+        assert not h.wants(m)  # a connector drops each before its channel
+        # one frame cannot stop a pairing: the handshake ignores it and counts it (a hello of
+        # another version, fed directly, still names the versions)
+        assert h.on_message(m) == []
+        assert (h.state, h.ignored) == (("failed", 0) if m is other_version else ("hello", 1))
         g = GameSetup(0, n(b"a"), KEY)
         assert g.on_message(m) == [] and g.state == "failed"
 

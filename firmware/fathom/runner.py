@@ -9,11 +9,15 @@
 #                                         (seat.state_commit, 8 bytes; checked by the audit)
 #   ["sync", log_len, hash8]              "I have log_len events": the peer resends what is missing,
 #                                         and a peer holding fewer answers with its own sync
+#   ["sync", log_len, hash8, ASK]         the same from a unit whose save was cut: "and say how
+#                                         many you have", answered ["sync", n, hash8, TOLD]
 #   ["rev", player, salt, setup, count]   the end-of-game reveal's head: salt, set-up choices and
 #                                         how many actions follow
 # A group's "ev" and "rev" end with the author's end-to-end tags, one per other unit
 # (link/grouptags.py): ["ev", ..., ck, tags], ["rev", ..., count, tags].
 #   ["ra", player, first, [action, ...]]  revealed actions first.. (at most streams.CHUNK), in order
+#   ["got", sender, author, tag]          a group partner's receipt for another partner's whole
+#                                         reveal, tagged for that author alone (grouptags.got_tag)
 #
 # Nothing a runner sends or stores grows with the game in one piece: old events, reveals and the
 # audit's replay are read from the journal record by record, and a resend (after a sync) or a
@@ -31,7 +35,11 @@
 # (`keys`, agreed at group formation) and tags what it authors for each of them: a receiver
 # checks its tag, and a failure stops the game naming who could have caused it (the host, for a
 # relayed event). At the end each reveal head carries tags over the author's final chain and its
-# reveal: a host that showed partners different logs is named by the audit at the latest.
+# reveal: a host that showed partners different logs is named by the audit at the latest. A
+# partner that has another partner's whole reveal sends that author a tagged receipt through the
+# host, so a host that withholds a reveal is named on every unit it could hurt: the receiver
+# rules the reveal "P2, or the host P1 that relays it, did not reveal" (it cannot tell which),
+# and the author, lacking the receipt when the time is up, says the host did not deliver it.
 #
 # Time limits keep an honest player from waiting forever on one who stops playing. A reveal not
 # complete REVEAL_MS after this unit saw the result gives the verdict WITHHELD ("did not reveal":
@@ -43,7 +51,8 @@
 # time, never less. A peer without a link state (an in-unit bot, a test pipe) never vanishes.
 # (Kept in this module: a module of its own cost the unit ~1 KB more heap.)
 from fathom.games.base import IllegalAction
-from fathom.games.seat import CK, Seat
+from fathom.codec import encode
+from fathom.games.seat import CK, CONCEDE, Seat
 from fathom.hal.clock import ticks_add, ticks_diff
 from fathom.journal import FileJournal, JournalError, header, header_of
 from fathom import streams
@@ -54,6 +63,7 @@ PEERS = "gamepeers"    # the peers' descriptors (small, fixed at the start)
 REVEAL_MS = 60000      # a reveal still incomplete this long after the result: WITHHELD
 VANISH_MS = 60000      # a link peer silent this long, its link lost: it has vanished
 WITHHELD = "withheld"  # the verdict on a player whose reveal did not arrive in time
+ASK, TOLD = 2, 1       # a sync's flag: "say how many events you have", and the answer
 CLAIMED = "claimed: the partner vanished (not verified)"  # the reason of a claimed game
 
 
@@ -63,7 +73,8 @@ def side_name(player):
 
 
 class Runner(Streams):
-    vanish_ms = VANISH_MS  # a class value the emulator may lower (FATHOM_VANISH_MS, twins/hub)
+    vanish_ms = VANISH_MS  # class values the emulator may lower (FATHOM_VANISH_MS and
+    reveal_ms = REVEAL_MS  # FATHOM_REVEAL_MS, twins/hub)
 
     def __init__(self, seat, peers, storage=None, gid="", meta=None, relay=False,
                  resumed=False, name=SAVE, keys=None, code=None):
@@ -86,7 +97,11 @@ class Runner(Streams):
         self.problem = None           # last refused peer message, for the UI
         self.left = {}                # player -> why: partners who said they left (kept game)
         self.revealed = False
+        self.receipts = {}            # a group partner: other partner -> True (it confirmed our
+                                      # reveal) or False (not in time: the host kept it)
         self.claimed = False          # ended here after the partner vanished (claim())
+        self.behind = False           # a pair's save was cut: nothing is authored until the
+        self._ahead = None            # partner's log (this long, once told) is in again
         self.changed = True
         self._now = None              # the newest tick's time
         self._heard = {}              # peer -> when it last sent a message (or we booted)
@@ -108,7 +123,7 @@ class Runner(Streams):
 
     # ---- queries for the UI ----------------------------------------------------------------
     def my_turn(self):
-        return self.seat.my_turn()
+        return not self.behind and self.seat.my_turn()
 
     def waiting_for(self):
         t = self.seat.to_move()
@@ -126,7 +141,16 @@ class Runner(Streams):
             return True
         if self.result() is None or len(self.verdicts) != self.seat.n - 1 or not self.revealed:
             return False
-        return self._overdue() or (not self._jobs and self._delivered())
+        return self._overdue() or (not self._jobs and self._delivered() and self._confirmed())
+
+    def _confirmed(self):
+        """A group partner: every other partner confirmed our reveal (or was ruled not to)."""
+        if self.keys is None or self.relay:
+            return True
+        for q in range(1, self.seat.n):
+            if q != self.seat.player and q not in self.receipts:
+                return False
+        return True
 
     def _delivered(self):
         """A group's host: every partner was fed the whole log and acknowledged everything
@@ -144,7 +168,7 @@ class Runner(Streams):
         return True
 
     def _overdue(self):
-        return self._end is not None and ticks_diff(self._now, self._end) >= REVEAL_MS
+        return self._end is not None and ticks_diff(self._now, self._end) >= self.reveal_ms
 
     def gone(self):
         """True while a link peer has vanished mid-game: nothing from it for VANISH_MS and
@@ -183,6 +207,8 @@ class Runner(Streams):
             self._sent(event, prev)
 
     def _author(self, action=None):
+        if self.behind:  # what this unit authored before the cut comes back first
+            raise IllegalAction("waiting for the partner's copy of the game")
         prev = self.seat.short_hash()
         event = self.seat.author(action)
         self._sent(event, prev)
@@ -254,6 +280,12 @@ class Runner(Streams):
     def _auto(self):
         """Author what needs no decision: a finished set-up's commit, answers, the reveal."""
         s = self.seat
+        if self.behind:
+            if self._ahead is None or s.n_log < self._ahead:
+                return
+            self.behind = False
+            self.problem = None
+            self.changed = True
         while s.result() is None:
             t = s.to_move()
             if t is None or t[0] != s.player:
@@ -298,13 +330,15 @@ class Runner(Streams):
                     raise IllegalAction("malformed event message")
                 self._on_event(peer, msg)
             elif tag == "sync":
-                self._on_sync(peer, msg[1])
+                self._on_sync(peer, msg[1], msg[3] if len(msg) > 3 else 0)
             elif tag == "rev":
                 self._on_reveal(peer, msg)
             elif tag == "ra":
                 self._on_actions(peer, msg)
             elif tag == "bye":
                 self._on_bye(peer, msg)
+            elif tag == "got" and self.keys is not None:
+                self._on_got(peer, msg)
             else:
                 raise IllegalAction("unknown message " + str(tag))
         except Exception as e:  # a peer's bytes, however crafted, never stop this unit's loop
@@ -322,7 +356,8 @@ class Runner(Streams):
             peer.send(["sync", s.n_log, s.short_hash()])
             return
         if author == s.player:
-            raise IllegalAction("a peer sent an event as me")
+            self._own_again(idx, event, h, ck)
+            return
         if not isinstance(ck, bytes) or len(ck) != CK:
             raise IllegalAction("an event without its state commitment")
         if self.keys is not None:
@@ -344,6 +379,56 @@ class Runner(Streams):
             if self.keys is not None:
                 self._keep_tags(idx, msg[6])
             self._broadcast(msg, peer)
+
+    def _own_again(self, idx, event, h, ck):
+        """A peer holds an event this unit authored that its journal lacks: the save lost more
+        than the torn record a power cut leaves (the journal is written before anything is
+        sent), so it was cut. The event is authored again from this unit's own secrets: an
+        answer as the rules give it, an action the one whose event and state commitment both
+        match (a lie could not pass: the secrets decide). One line says what was rolled back."""
+        s = self.seat
+        t = s.to_move()
+        if t is None or t[0] != s.player:
+            raise IllegalAction("a peer sent an event as me")
+        if event == [CONCEDE] or isinstance(event, list) and event[:1] == [CONCEDE]:
+            s.concede()
+        elif t[1] == "answer":
+            s.author()
+        elif t[1] == "act":
+            a = self._action_for(event, ck)
+            if a is None:
+                raise IllegalAction("a peer sent an event as me")
+            s.author(a)
+        elif s.setup_legal() or encode(s.setup_event()) != encode(event):
+            raise IllegalAction("a peer sent an event as me")  # a set-up choice is lost too
+        else:
+            s.author()
+        if s.ck != ck or s.short_hash() != h:
+            self.desync = (idx, "event %d authored again differs" % idx)
+            return
+        if self.problem is None or not self.problem.startswith("save cut"):
+            self.problem = _cut_line(idx)
+        self.changed = True
+
+    def _action_for(self, event, ck):
+        """This player's legal action that gives `event` and commitment `ck`, or None."""
+        from fathom.games.seat import state_commit
+        from fathom.codec import decode
+        s = self.seat
+        want = encode(event)
+        for a in s.legal():
+            pub, priv = decode(encode(s.pub)), decode(encode(s.priv))
+            try:
+                ev = s.engine.act(pub, priv, s.player, a)
+                if encode(ev) != want:
+                    continue
+                s.engine.apply(pub, s.player, ev)
+                s.engine.apply_private(pub, priv, s.player, s.player, ev)
+            except IllegalAction:
+                continue
+            if state_commit(s.salt, s.n_log, priv) == ck:
+                return a
+        return None
 
     # ---- leaving a kept game -----------------------------------------------------------------
     def bye(self, why="left"):
@@ -384,10 +469,15 @@ class Runner(Streams):
         self._journal(["x", idx, reason])
         self.changed = True
 
-    def _on_sync(self, peer, have):
+    def _on_sync(self, peer, have, flag=0):
         if not isinstance(have, int) or have < 0:
             raise IllegalAction("bad sync")
         s = self.seat
+        if flag == TOLD:  # the partner's length, asked for after our save was cut
+            self._ahead = have
+            return
+        if flag == ASK:
+            peer.send(["sync", s.n_log, s.short_hash(), TOLD])
         if self.relay:
             self._fw[peer] = min(have, s.n_log)  # the feed goes back to where the partner is
         else:
@@ -404,6 +494,9 @@ class Runner(Streams):
         if self.relay:
             for p in self.reveals:
                 self._queue(peer, ["relay", p])
+        else:
+            for p in self.verdicts:
+                self._receipt(p)
 
     def _on_reveal(self, peer, msg):
         s = self.seat
@@ -478,7 +571,13 @@ class Runner(Streams):
                     v = s.audit(p, [st[0], st[1], self._revealed_actions(p)])
                 self.verdicts[p] = v
                 self._journal(["v", p, None if v is None else list(v)])
+                self._receipt(p)
                 self.changed = True
+
+    def _digest(self, p):
+        from fathom.link import grouptags as gt
+        st = self.reveals[p]
+        return gt.reveal_digest(p, st[0], st[1], st[2], self._revealed_actions(p))
 
     def _forged_reveal(self, p, st):
         """A group's checks before the audit: the author's final chain is ours (else someone
@@ -487,34 +586,84 @@ class Runner(Streams):
         s = self.seat
         if not gt.end_ok(self.keys, s.player, p, s.n_log, s.chain, st[5]):
             return (s.n_log - 1, gt.other_game(s.player, p))
-        d = gt.reveal_digest(p, st[0], st[1], st[2], self._revealed_actions(p))
-        if not gt.reveal_ok(self.keys, s.player, p, d, st[5]):
+        if not gt.reveal_ok(self.keys, s.player, p, self._digest(p), st[5]):
             return (s.n_log - 1, gt.forged_reveal(s.player, p))
         return None
+
+    # ---- a group partner's receipts: whether the others got our reveal through the host -----
+    def _receipt(self, p):
+        """Confirm to partner `p`, through the host, the whole reveal we hold from it (over its
+        digest: an altered reveal confirms nothing). Only between partners: what the host
+        sends, or is sent, goes over one authenticated link."""
+        if self.keys is None or self.relay or p not in self.reveals:
+            return
+        from fathom.link import grouptags as gt
+        if not gt.relayed(self.seat.player, p) or self.verdicts.get(p, 0) == WITHHELD:
+            return
+        st = self.reveals[p]
+        if st[3] < st[2]:
+            return
+        tag = gt.got_tag(self.keys, self.seat.player, p, self._digest(p))
+        for peer in self.peers:  # paced (streams.py), as everything on a group's links
+            self._queue(peer, ["got", ["got", self.seat.player, p, tag]])
+
+    def _on_got(self, peer, msg):
+        s = self.seat
+        if len(msg) != 4 or type(msg[1]) is not int or type(msg[2]) is not int or \
+                not 0 < msg[1] < s.n or not 0 < msg[2] < s.n or msg[1] == msg[2]:
+            raise IllegalAction("malformed receipt")
+        if self.relay:  # the host passes it on to its addressee, paced
+            for i, p in enumerate(self.peers):  # a host's peers are in seat order
+                if p is not peer and self._seat_of.get(p, i + 1) == msg[2]:
+                    self._queue(p, ["got", msg])
+            return
+        sender = msg[1]
+        if msg[2] != s.player or self.receipts.get(sender) is True:
+            return  # another partner's, or one we have
+        from fathom.link import grouptags as gt
+        salt, setup, count = s.reveal_head()
+        d = gt.reveal_digest(s.player, salt, setup, count, (a for _p, _e, a in s.my_actions()))
+        ok = gt.got_ok(self.keys, s.player, sender, d, msg[3])
+        if ok or sender not in self.receipts:
+            # a receipt over another digest: what reached that partner was not our reveal
+            # (a valid receipt, which only that partner can make, still wins later)
+            self.receipts[sender] = ok
+            self._journal(["g", sender, ok])
+            self.changed = True
+        if not ok:
+            raise IllegalAction("a receipt that fails its tag")
 
     def _reveal_deadline(self, now):
         s = self.seat
         if s.result() is None:
             return
-        self._end = now if self._end is None else _recent(self._end, now, REVEAL_MS)
-        if len(self.verdicts) == s.n - 1 or not self._overdue():
+        self._end = now if self._end is None else _recent(self._end, now, self.reveal_ms)
+        if not self._overdue() or (len(self.verdicts) == s.n - 1 and self._confirmed()):
             return
         for p in range(s.n):
             if p != s.player and p not in self.verdicts:
                 self.verdicts[p] = WITHHELD
                 self._journal(["v", p, WITHHELD])
+        if self.revealed and not self._confirmed():
+            for q in range(1, s.n):
+                if q != s.player and q not in self.receipts:
+                    self.receipts[q] = False
+                    self._journal(["g", q, False])
         self.changed = True
 
     def resync(self):
         """After a reboot or a long partition: tell every peer how far we got, and send our
         reveal again (what was not yet queued on the link was lost with the RAM)."""
         for p in self.peers:
-            p.send(["sync", self.seat.n_log, self.seat.short_hash()])
+            p.send(["sync", self.seat.n_log, self.seat.short_hash()] + (
+                [ASK] if self.behind else []))
             if self.revealed:
                 self._queue(p, ["mine"])
             if self.relay:  # the relay streams were in RAM: each reveal again from its head
                 for q in self.reveals:
                     self._queue(p, ["relay", q])
+        for q in self.verdicts:  # receipts too: a host that rebooted lost those in transit
+            self._receipt(q)
 
     # ---- persistence -----------------------------------------------------------------------
     def save(self):
@@ -541,6 +690,8 @@ class Runner(Streams):
             self.verdicts[rec[1]] = v if v is None or v == WITHHELD else tuple(v)
         elif tag == "cl":
             self.claimed = True
+        elif tag == "g":
+            self.receipts[rec[1]] = rec[2]
         elif tag == "x":
             self.desync = (rec[1], rec[2])
         elif tag not in ("h", "t"):  # "t": a relayed event's tags, read back by a resend
@@ -556,6 +707,10 @@ class Runner(Streams):
                 self.storage.remove(PEERS)
 
 
+def _cut_line(n):
+    return "save cut after event %d: partner resends" % (n - 1)
+
+
 def _recent(t, now, limit):
     """`t`, or `now - limit - 1` if older: on a wrapping clock a time more than half its period
     old (6 days on a 32-bit port) would look recent again."""
@@ -565,14 +720,15 @@ def _recent(t, now, limit):
 
 
 def open_journal(storage, name):
-    """The journal `name` checked end to end (a torn last record cut off) and its header's
-    fields; None if there is none. CorruptFile (set aside) if it cannot be used."""
+    """The journal `name` checked end to end (a torn last record cut off, its bytes kept
+    aside), its header's fields and how many bytes were cut; None if there is none.
+    CorruptFile (set aside) if it cannot be used."""
     if not storage.exists(name):
-        return None, None
-    storage.repair_records(name)
+        return None, None, 0
+    _n, cut = storage.repair_records(name)
     j = FileJournal(storage, name)
     try:
-        return j, header_of(j.first())
+        return j, header_of(j.first()), cut
     except JournalError as e:
         storage.quarantine(name, str(e))
 
@@ -580,13 +736,19 @@ def open_journal(storage, name):
 def load(storage, engine_for, name=SAVE):
     """The saved game, or None. `engine_for(gid)` gives the engine. Raises on a save that
     cannot be used (CorruptFile: storage has set it aside; anything else: the caller does)."""
-    j, h = open_journal(storage, name)
+    j, h, cut = open_journal(storage, name)
     if j is None:
         return None
     seat = Seat(engine_for(h["gid"]), h["opts"], h["n"], h["seed"], h["player"], h["salt"], j)
     r = Runner(seat, [], storage, h["gid"], h.get("meta"), h.get("relay", False), True, name,
                h.get("gk"), h.get("gc"))
     seat.replay(r.replayed)
+    if cut:  # the save ended inside a record: say so, the partner resends what is missing
+        r.problem = _cut_line(seat.n_log)
+        # in a pair, hold this unit's moves until the partner's log is in: a move chosen
+        # again before the one the cut took comes back would fork the game (a group's host
+        # does not send a partner its own events: there the cut shows as a desync)
+        r.behind = seat.n == 2 and seat.result() is None
     r.saved_peers = []
     if name == SAVE:
         r.saved_peers = storage.read_obj(PEERS) or []

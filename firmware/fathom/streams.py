@@ -30,7 +30,7 @@ class Streams:
     def _queue(self, peer, job):
         jobs = self._jobs.setdefault(peer, [])
         for j in jobs:
-            if j[0] == job[0] and (job[0] != "relay" or j[1] == job[1]):
+            if j[0] == job[0] and (job[0] not in ("relay", "got") or j[1] == job[1]):
                 jobs.remove(j)  # starts over: the peer asked again
                 break
         jobs.append(job)
@@ -108,6 +108,9 @@ class Streams:
             return self._step_events(peer, job, budget)
         if kind == "mine":
             return self._step_mine(peer, job)
+        if kind == "got":  # a group's receipt for a reveal (runner._receipt), one message
+            peer.send(job[1])
+            return 1, True
         return self._step_relay(peer, job)
 
     def _step_events(self, peer, job, budget):
@@ -116,12 +119,13 @@ class Streams:
         s = self.seat
         i = job[1]
         sent = 0
-        g = s.records(i, i + budget * (1 if self.relay else s.n))
+        g = s.records(i, i + budget)
         try:
             for rec in g:
-                if rec[1] == s.player or self.relay:
-                    peer.send(["ev", i, rec[1], rec[2], rec[3], rec[4]])
-                    sent += 1
+                # the peer's own events too: it holds none from its sync's index on unless its
+                # save was cut, and then it authors them again from these (runner._own_again)
+                peer.send(["ev", i, rec[1], rec[2], rec[3], rec[4]])
+                sent += 1
                 i += 1
                 if sent >= budget:
                     break

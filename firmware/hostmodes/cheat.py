@@ -3,6 +3,7 @@
 # boots one emulated unit on a copy of firmware/fathom whose runner.py ends with
 # `cheat.install(Runner)`.
 #
+# FATHOM_CHEAT="withhold=1,to=2": the host keeps player 1's reveal from player 2 (below).
 # FATHOM_CHEAT="author=1,to=2,at=6": the first move player `author` makes at log index `at` or
 # later (a command: a silent run, a cruise, a ping, a torpedo) is relayed to player `to` as a
 # cruise step to another square the rules allow there (a false contact, which the others would
@@ -21,12 +22,33 @@ def parse(spec):
     out = {}
     for part in spec.split(","):
         k, _, v = part.partition("=")
-        if k not in ("author", "to", "at") or not v:
-            raise ValueError("FATHOM_CHEAT: unknown part %r (author=N,to=N,at=N)" % part)
+        if k not in ("author", "to", "at", "withhold") or not v:
+            raise ValueError("FATHOM_CHEAT: unknown part %r (author=N,to=N,at=N or "
+                             "withhold=N,to=N)" % part)
         out[k] = int(v)
-    if len(out) != 3 or out["author"] < 1 or out["to"] < 1 or out["author"] == out["to"]:
-        raise ValueError("FATHOM_CHEAT %r: two different partners, author=N,to=N,at=N" % spec)
+    keys = ("withhold", "to") if "withhold" in out else ("author", "to", "at")
+    a = out.get("withhold", out.get("author"))
+    if sorted(out) != sorted(keys) or a is None or a < 1 or out["to"] < 1 or a == out["to"]:
+        raise ValueError("FATHOM_CHEAT %r: two different partners, author=N,to=N,at=N or "
+                         "withhold=N,to=N" % spec)
     return out
+
+
+def install_withhold(cls, spec):
+    """FATHOM_CHEAT="withhold=1,to=2": the host never relays player `withhold`'s end-of-game
+    reveal (its head and actions) to player `to`; everyone else gets it, and the host audits
+    it as an honest unit would."""
+    queue = cls._queue
+    print("cheat: armed, P%d's reveal withheld from P%d" % (spec["withhold"] + 1,
+                                                             spec["to"] + 1))
+
+    def _queue(self, peer, job):
+        if job == ["relay", spec["withhold"]] and self.peers.index(peer) + 1 == spec["to"]:
+            print("cheat: P%d's reveal withheld from P%d" % (job[1] + 1, spec["to"] + 1))
+            return
+        queue(self, peer, job)
+
+    cls._queue = _queue
 
 
 def forge(runner, msg, spec):
@@ -63,6 +85,9 @@ def forge(runner, msg, spec):
 def install(cls):
     """Patch the Runner class `cls` of the modified host."""
     spec = parse(os.getenv("FATHOM_CHEAT") or "")
+    if "withhold" in spec:
+        install_withhold(cls, spec)
+        return
     on_event, broadcast = cls._on_event, cls._broadcast
     print("cheat: armed, P%d's first move from event %d to P%d" % (
         spec["author"] + 1, spec["at"], spec["to"] + 1))

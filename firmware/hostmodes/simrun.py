@@ -96,7 +96,7 @@ def _play(runner, bot, deadline):
         while s.setup_legal():
             runner.setup_choose(bot.setup(s))
         _watch(runner.tick(now), s, runner.peers)
-        if s.result() is None and s.my_turn() and s.to_move()[1] == "act":
+        if s.result() is None and runner.my_turn() and s.to_move()[1] == "act":
             runner.play(bot.act(s))
         time.sleep_ms(1)
     return None

@@ -135,7 +135,7 @@ class UxPlayer:
         if runner is not self.runner:
             self.runner = runner
             self.bot = make_bot(runner.gid, self.level, s.seed + s.salt, s.player)
-        if not s.setup_legal() and not (s.my_turn() and s.to_move()[1] == "act"):
+        if not s.setup_legal() and not (runner.my_turn() and s.to_move()[1] == "act"):
             return
         if self.moves is not None and len(self.presses) >= self.moves:
             # stop at the choice after the last: the game waits for this player (a screenshot

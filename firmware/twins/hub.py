@@ -87,9 +87,13 @@ def connect(profile):
             _pins[b["long"] + "+long"] = b["pin"]
     _active_low = profile.get("active_low", True)
     vanish = os.getenv("FATHOM_VANISH_MS")
-    if vanish:  # a test of the vanished partner need not wait the minute a player would
-        from fathom.runner import Runner
-        Runner.vanish_ms = int(vanish)
+    reveal = os.getenv("FATHOM_REVEAL_MS")
+    if vanish or reveal:  # a test of a vanished partner or a withheld reveal need not wait
+        from fathom.runner import Runner  # the minute a player would
+        if vanish:
+            Runner.vanish_ms = int(vanish)
+        if reveal:
+            Runner.reveal_ms = int(reveal)
     send(b"H", (os.getenv("FATHOM_UNIT") or "0").encode())
     machine.on_panel_update(_on_panel)
     reset_peaks()

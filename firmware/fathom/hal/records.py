@@ -8,6 +8,7 @@ from fathom.hal.fileformat import _JMAGIC, _TMP, MAX_RECORD, _checksum
 
 _RHEAD = 8                    # length(2) + complement(2) + checksum(4)
 _COPY = 256                   # chunk size when a record file's good part is copied
+CUT = ".cut"                  # NAME.cut: the bytes a repair cut off a record file
 
 
 def record_head(body):
@@ -120,30 +121,37 @@ def read(st, name, pos=None):
 
 def repair(st, name):
     """Check record file `name` end to end and cut off a torn last record (copying the good
-    part in small chunks), so appends follow good records. Returns the number of records;
-    CorruptFile (file moved aside) if it is damaged before its end or not a record file."""
+    part in small chunks), so appends follow good records. Returns (number of records, bytes
+    cut off); the bytes cut off are kept aside in NAME.cut (the evidence, as NAME.bad is for a
+    file that cannot be read), replacing an older one. CorruptFile (file moved aside) if it is
+    damaged before its end or not a record file."""
     count = 0
     end = len(_JMAGIC)
     for _pos, end, _body in read(st, name):
         count += 1
     path = st._path(name)
-    if os.stat(path)[6] == end:
-        return count
+    size = os.stat(path)[6]
+    if size == end:
+        return count, 0
     tmp = path + _TMP
     src = st._open(path, "rb")
     try:
-        dst = st._open(tmp, "wb")
-        try:
-            left = end
-            while left:
-                chunk = src.read(min(_COPY, left))
-                if not chunk:
-                    break
-                dst.write(chunk)
-                left -= len(chunk)
-        finally:
-            dst.close()
+        _copy(st, src, tmp, end)
+        _copy(st, src, path + CUT, size - end)  # what the cut dropped: kept, not lost
     finally:
         src.close()
     st._replace(tmp, path)
-    return count
+    return count, size - end
+
+
+def _copy(st, src, dest, left):
+    dst = st._open(dest, "wb")
+    try:
+        while left:
+            chunk = src.read(min(_COPY, left))
+            if not chunk:
+                break
+            dst.write(chunk)
+            left -= len(chunk)
+    finally:
+        dst.close()

@@ -7,7 +7,8 @@
 # record: memory stays bounded however long the file gets. Layout: _JMAGIC, then records of
 #   length (2, big-endian) + its complement (2) + checksum of the body (4) + body.
 # A power cut can only tear the last record: a damaged last record is dropped (repair_records
-# cuts it off before anything is appended); damage before the last record is CorruptFile.
+# cuts it off before anything is appended, keeping the bytes in NAME.cut); damage before the
+# last record is CorruptFile.
 import os
 
 # what storage.py and records.py both use, in a leaf both import (so neither imports the other
@@ -86,7 +87,8 @@ class Storage:
 
     def _path(self, name):
         if (not isinstance(name, str) or not name or len(name) > _MAX_NAME or "/" in name
-                or name.startswith(".") or name.endswith(_TMP) or name.endswith(_BAD)):
+                or name.startswith(".") or name.endswith(_TMP) or name.endswith(_BAD)
+                or name.endswith(".cut")):
             raise ValueError("storage: bad file name %r" % (name,))
         return self.root + "/" + name
 
@@ -150,7 +152,8 @@ class Storage:
 
     def names(self):
         """Stored names, sorted (temp and quarantined files left out)."""
-        out = [n for n in os.listdir(self.root) if not n.endswith(_TMP) and not n.endswith(_BAD)]
+        out = [n for n in os.listdir(self.root) if not n.endswith(_TMP) and not n.endswith(_BAD)
+               and not n.endswith(".cut")]  # records.CUT: bytes a repair kept aside
         out.sort()
         return out
 
@@ -202,9 +205,11 @@ class Storage:
             self._rename(tmp, path)
 
     def remove(self, name):
+        """Remove `name` and the bytes a repair kept aside from it (NAME.cut)."""
         path = self._path(name)
-        if self._exists(path):
-            self._remove(path)
+        for p in (path, path + ".cut"):
+            if self._exists(p):
+                self._remove(p)
 
     def read_obj(self, name):
         """The value stored by write_obj, or None; CorruptFile if damaged or undecodable."""
@@ -241,7 +246,8 @@ class Storage:
 
     def repair_records(self, name):
         """Check record file `name` end to end and cut off a torn last record (copying the good
-        part in small chunks), so appends follow good records. Returns the number of records;
-        CorruptFile (file moved aside) if it is damaged before its end or not a record file."""
+        part in small chunks), so appends follow good records. Returns (number of records, bytes
+        cut off, kept aside in NAME.cut); CorruptFile (file moved aside) if it is damaged before
+        its end or not a record file."""
         from fathom.hal import records
         return records.repair(self, name)

@@ -136,6 +136,8 @@ class Connector:
         self._kl = None         # host: the partners sent the list of values so far
         self.seed = None        # the game's seed once ready
         self.reflected = 0      # our own handshake frames that came back, dropped
+        self.jammed = 0         # unkeyed frames at the chosen unit's address that are not
+                                # this exchange's (forged, replayed, out of turn): dropped
         self._mine = []         # CRC trailers of the handshake frames we sent
         self._alien = None      # (version, since): the partner seemed to speak another one
         self.player = None      # this unit's player index once ready
@@ -272,7 +274,10 @@ class Connector:
             chans.append(self.ch0)  # one never heard is not choosing us: nobody to tell
         if st != "offer":
             for ch in chans:
-                ch.send(encode_msg(BYE, why))
+                if ch is self.ch0 and self.hs.sas is not None:  # bound to this exchange
+                    ch.send(encode_msg(BYE, why, self.hs.tag(BYE)))
+                else:
+                    ch.send(encode_msg(BYE, why))
         for p in self.partners:  # a group host's partners waiting on their channels
             p[1].send(encode_msg(BYE, why))
             chans.append(p[1])
@@ -357,12 +362,7 @@ class Connector:
             return False
         if self.ch0 is not None:
             self.ch0.poll(now)
-            while self.hs.state not in ("done", "failed"):
-                m = self.ch0.recv()
-                if m is None or self._bye(m):
-                    break
-                for out in self.hs.on_message(m):
-                    self.ch0.send(out)
+            self._handshake_in()
             self._check_radio_key(now)
             self._version(now)
             if self.hs.state == "confirm" and self.state == "handshake":
@@ -398,6 +398,16 @@ class Connector:
             if self.state not in _OVER and self.state not in ("ready", "group"):
                 self._setup_state()
         return before != (self.state, len(self.seen), self.error, len(self.partners))
+
+    def _handshake_in(self):
+        """Feed the handshake what its channel delivered (after each frame too: the filter in
+        _plain_ok asks the handshake about the next frame in the state the one before left)."""
+        while self.hs.state not in ("done", "failed"):
+            m = self.ch0.recv()
+            if m is None or self._bye(m):
+                break
+            for out in self.hs.on_message(m):
+                self.ch0.send(out)
 
     def _keys_in(self):
         return self.member is not None and self.member.pks is not None
@@ -439,7 +449,44 @@ class Connector:
             if not keyed and bytes(data[-frame.CRC:]) in self._mine:
                 self.reflected += 1
                 return
+            if not keyed and not self._plain_ok(data):
+                self.jammed += 1
+                return
             self.ch0.on_frame(data)
+            self._handshake_in()
+
+    def _plain_ok(self, data):
+        """Whether an unkeyed frame from the chosen unit's address may reach the handshake's
+        channel: acks, repeats of what it delivered (so it acks them again), and the next
+        message only if the handshake takes it now (Handshake.wants). Anything else (a forged
+        "ok", a replay of another exchange, a frame ahead of its turn) would take the partner's
+        sequence number, and its real frame would then be dropped as a duplicate: it is
+        dropped here instead, and the partner's real frame still comes (a frame ahead is
+        sent again once its turn comes)."""
+        ftype, _k, _sid, seq, _ack, payload = frame.parse(data)
+        if ftype == frame.ACK:
+            return True
+        nxt = self.ch0._rcv_next
+        seq = frame.unwrap(seq, nxt)
+        if seq < nxt:
+            return True
+        if seq != nxt or ftype != frame.DATA:
+            return False
+        if self._bye_msg(payload):
+            return self.hs.sas is None or self._bound_bye(payload)
+        return self.hs.wants(payload)
+
+    def _bye_msg(self, m):
+        try:
+            return decode_msg(m)[0] == BYE
+        except Exception:
+            return False
+
+    def _bound_bye(self, m):
+        """A "bye" on the handshake's channel after the keys: only with the partner's tag."""
+        d = decode_msg(m)
+        return len(d) == 3 and isinstance(d[2], bytes) and \
+            crypto.equal(d[2], self.hs.tag(BYE, 1 - self.hs.role))
 
     def _version(self, now):
         al = self._alien

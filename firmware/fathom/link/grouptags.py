@@ -81,6 +81,21 @@ def reveal_ok(keys, me, author, digest, tags):
     return _ok(keys, me, author, b"fathom rd", digest, tags, (len(keys) - 1) * TAG)
 
 
+def _got(key, sender, author, digest):
+    return crypto.Mac(key).digest(b"fathom got", codec.encode([sender, author]) + digest)[:TAG]
+
+
+def got_tag(keys, me, author, digest):
+    """Unit `me`'s receipt for `author`'s whole reveal (its digest), tagged for `author` alone:
+    a partner learns end to end that another partner received its reveal through the host."""
+    return _got(keys[author], me, author, digest)
+
+
+def got_ok(keys, me, sender, digest, tag):
+    """`tag` is `sender`'s receipt for this unit's (`me`) reveal with this digest."""
+    return isinstance(tag, bytes) and crypto.equal(_got(keys[sender], sender, me, digest), tag)
+
+
 def relayed(me, author):
     """True when `author`'s messages reach unit `me` only through the host."""
     return me != HOST and author != HOST
@@ -109,3 +124,17 @@ def forged_reveal(me, author):
     if relayed(me, author):
         return "the host (P1) altered P%d's reveal" % (author + 1)
     return "%s sent a reveal that fails its tag" % who(author)
+
+
+def withheld(me, author):
+    """The verdict on a reveal that did not come in time, naming every unit that could have
+    kept it: a relayed reveal may have been dropped by its author or by the host."""
+    if relayed(me, author):
+        return "P%d, or the host P1 that relays it, did not reveal: not verified" % (author + 1)
+    return "%s did not reveal: not verified, counts as a loss" % who(author)
+
+
+def unconfirmed(q):
+    """What this partner's unit says when partner `q` never confirmed its reveal in time."""
+    return "P%d did not receive my reveal from the host P1 (or the host kept its receipt)" % (
+        q + 1)

@@ -17,6 +17,8 @@ MAX_NAME = const(16)           # bytes of a player name in a beacon or hello
 MAX_PAIRS = const(8)           # stored pairings announced in a hello
 REVEAL_TIMEOUT_MS = const(60000)  # time a unit may sit on its reveal before it forfeits
 _PID = const(4)                # bytes of a pairing id
+_BIND = const(8)               # bytes binding a pairing message to this exchange
+_COMMITS = const(4)            # "pc" values role 1 keeps before the real one is opened
 
 
 class SessionError(ValueError):
@@ -201,7 +203,16 @@ class Handshake:
     Diffie-Hellman pairing runs, role 0 committing to its public value first, then (with
     `confirm`, i.e. over the radio) both players must confirm the same six-digit code.
 
-    state: 'hello' -> ['keys' -> 'confirm' ->] 'done', or 'failed' with `error` set."""
+    state: 'hello' -> ['keys' -> 'confirm' ->] 'done', or 'failed' with `error` set.
+
+    No single frame can stop it: a message counts only when it is bound to this exchange
+    (wants()); anything else is ignored and counted (`ignored`). Before the keys nothing can be
+    authenticated, so a message is taken from the chosen unit's address (the connector's
+    filter) when it is the one this state waits for: the public key only with both hellos'
+    nonces, the role-1 side keeping every commitment it heard until a value opens one. The
+    confirmation and the refusal of the code, and a "bye" after the keys, carry a tag under the
+    key being agreed over both nonces and the sender's role, so only the partner can send them.
+    A jammer can still delay a pairing (the screen says so), not end it."""
 
     def __init__(self, name, mac, nonce, dh_secret, pairings=None, confirm=True,
                  version=VERSION):
@@ -225,10 +236,11 @@ class Handshake:
         self.paired_now = False   # True when a new pairing was made (not a reuse)
         self._peer_nonce = None
         self._pk = None
-        self._peer_commit = None
+        self._commits = []         # role 1: every "pc" heard (a forged one must not stick)
         self._confirmed = False
         self._peer_confirmed = False
         self.echoes = 0           # our own hellos that came back, dropped
+        self.ignored = 0          # messages not bound to this exchange: dropped, counted
 
     def start(self):
         pids = [r.pid for r in self.pairings.records[-MAX_PAIRS:]]
@@ -243,48 +255,97 @@ class Handshake:
         return []
 
     def on_message(self, data):
-        """Feed one message; returns messages to send. Never raises."""
+        """Feed one message; returns messages to send. Never raises; a message this exchange
+        does not wait for is ignored and counted."""
         if self.state in ("done", "failed"):
             return []
         try:
             m = decode_msg(data)
-            return self._handle(m[0], m)
-        except Exception as e:
-            return self._fail("bad handshake message: %s" % (e,))
+            if self._wanted(m):
+                return self._handle(m[0], m)
+            if m[0] == "hi" and self._echo(m):
+                # Our own hello come back (a reflection, a loopback cable, a replay): the
+                # real partner's may still come, so it is dropped, not fatal.
+                self.echoes += 1
+                return []
+        except Exception:  # noqa: S110 - a malformed message is a forged one: counted below
+            pass
+        self.ignored += 1
+        return []
+
+    def wants(self, data):
+        """True when message `data` is one this exchange takes now (the connector drops any
+        other frame before its channel, so a forged one cannot take the partner's sequence
+        number and have the real frame dropped as a duplicate)."""
+        if self.state in ("done", "failed"):
+            return False
+        try:
+            m = decode_msg(data)
+            # a hello of another version here is forged: a real unit of another version
+            # speaks another frame version, which the connector names (its _version)
+            return self._wanted(m) and (m[0] != "hi" or m[1] == self.version)
+        except Exception:
+            return False
+
+    def _wanted(self, m):
+        kind = m[0]
+        st = self.state
+        if kind == "hi":
+            return st == "hello" and self._peer_nonce is None and not self._echo(m)
+        if st != "keys" and st != "confirm":
+            return False
+        if kind == "pc":
+            return st == "keys" and self.role == 1 and len(self._commits) < _COMMITS and \
+                isinstance(m[1], bytes) and len(m[1]) == 32 and m[1] not in self._commits
+        if kind == "pk":
+            return st == "keys" and self.role == 0 and self.sas is None and len(m) == 3 and \
+                crypto.equal(_bytes(m[2], _BIND), self._bind())
+        if kind == "pr":
+            return st == "keys" and self.role == 1 and self.sas is None and \
+                _dh_commit(_bytes(m[1], crypto.DH_BYTES)) in self._commits
+        if kind == "ok" or kind == "no":
+            return self.sas is not None and len(m) == 2 and \
+                crypto.equal(_bytes(m[1], _BIND), self.tag(kind, 1 - self.role))
+        return False
+
+    def tag(self, what, role=None):
+        """What binds our `what` ("ok", "no", "bye") to this exchange once the keys are
+        agreed: a MAC under the pairing key over both nonces and the sender's role."""
+        n0, n1 = self._nonces()
+        role = self.role if role is None else role
+        return crypto.Mac(self.record.key).digest(b"fathom " + what.encode(), bytes((role,)),
+                                                  n0, n1)[:_BIND]
+
+    def _bind(self):
+        n0, n1 = self._nonces()
+        return crypto.sha256(b"fathom pk", n0, n1)[:_BIND]
+
+    def _echo(self, m):
+        return len(m) == 6 and (m[4] == self.nonce or m[3] == self.mac)
 
     def _handle(self, kind, m):
         if kind == "hi":
-            if self.state == "hello" and self._peer_nonce is None:
-                return self._hello(m)
-            return []  # a stale or repeated hello: the partner's first one stands
-        if kind == "pc" and self.state == "keys" and self.role == 1 and self._peer_commit is None:
-            self._peer_commit = _bytes(m[1], 32)
-            return [encode_msg("pk", self._public())]
-        if kind == "pk" and self.state == "keys" and self.role == 0:
+            return self._hello(m)
+        if kind == "pc":
+            first = not self._commits
+            self._commits.append(m[1])
+            return [encode_msg("pk", self._public(), self._bind())] if first else []
+        if kind == "pk":
             pk1 = _bytes(m[1], crypto.DH_BYTES)
             self._derive(self._public(), pk1, pk1)
             return [encode_msg("pr", self._public())] + self._after_keys()
-        if kind == "pr" and self.state == "keys" and self.role == 1 and self._peer_commit:
+        if kind == "pr":
             pk0 = _bytes(m[1], crypto.DH_BYTES)
-            if not crypto.equal(_dh_commit(pk0), self._peer_commit):
-                return self._fail("pairing refused: the other unit changed its key")
             self._derive(pk0, self._public(), pk0)
             return self._after_keys()
-        if kind == "ok" and self.state in ("keys", "confirm") and self.sas is not None:
+        if kind == "ok":
             self._peer_confirmed = True
             return self._maybe_done()
-        if kind == "no":
-            return self._fail("the other player rejected the code")
-        return self._fail("unexpected %s message" % kind)
+        return self._fail("the other player rejected the code")
 
     def _hello(self, m):
         if len(m) < 2:
             raise SessionError("short hello")
-        if len(m) == 6 and (m[4] == self.nonce or m[3] == self.mac):
-            # Our own hello come back (a reflection, a loopback cable, a replay): the real
-            # partner's may still come, so it is dropped, not fatal.
-            self.echoes += 1
-            return []
         self.peer_version = _int(m[1])
         if self.peer_version != self.version:
             return self._fail(version_error(self.version, self.peer_version))
@@ -327,17 +388,18 @@ class Handshake:
             self.state = "confirm"
             return []
         self._confirmed = True
-        return [encode_msg("ok")] + self._maybe_done()
+        return [encode_msg("ok", self.tag("ok"))] + self._maybe_done()
 
     def confirm(self, same):
         """The player's answer to 'does the other screen show this code?'."""
         if self.state != "confirm" or self._confirmed:
             return []
         if not same:
+            no = encode_msg("no", self.tag("no"))
             self._fail("you rejected the code")
-            return [encode_msg("no")]
+            return [no]
         self._confirmed = True
-        return [encode_msg("ok")] + self._maybe_done()
+        return [encode_msg("ok", self.tag("ok"))] + self._maybe_done()
 
     def _maybe_done(self):
         if self._confirmed and self._peer_confirmed:

@@ -18,6 +18,9 @@ def verdict_text(runner):
     bad.sort(key=lambda pv: pv[1] == WITHHELD)  # a failed audit says more: it comes first
     p, v = bad[0]
     if v == WITHHELD:
+        if runner.keys is not None:  # a group: a relayed reveal names its host too
+            from fathom.link.grouptags import withheld
+            return withheld(runner.seat.player, p)
         return "P%d did not reveal: not verified, counts as a loss" % (p + 1)
     idx, reason = v
     where = "set-up" if idx < 0 else "event %d" % idx
@@ -62,7 +65,11 @@ class ResultScreen(TextScreen):
         if c is not None:  # say who, in words: "conceded" alone leaves it to guess
             reason = "You conceded" if c == me else (
                 partner_name(r) if r.seat.n == 2 else "P%d" % (c + 1)) + " conceded"
-        return [head, reason, verdict_text(r)]
+        out = [head, reason, verdict_text(r)]
+        if r.receipts and False in r.receipts.values():
+            from fathom.link.grouptags import unconfirmed
+            out += [unconfirmed(q) for q in sorted(r.receipts) if r.receipts[q] is False]
+        return out
 
     def tick(self, now):
         return self.runner.changed

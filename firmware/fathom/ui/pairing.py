@@ -19,6 +19,8 @@ from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
 
 HINT_MS = 8000    # alone this long (no unit listed, no answer): the screen says what to check
+JAM_SAY = 3       # frames not from this exchange (forged, replayed) before a slow pairing
+                  # blames the radio noise, not the partner
 _LINK = {"espnow": "ESP-NOW", "uart": "cable (UART)"}
 
 
@@ -188,6 +190,11 @@ class PairScreen(Screen):
         if c.quiet() and st in ("handshake", "confirm", "setup", "group", "offer"):
             return ["%s stopped answering:" % who, "left, switched off", "or out of range.",
                     "BACK: leave"], []
+        if alone and c.jammed >= JAM_SAY and st in ("handshake", "confirm") and (
+                st == "handshake" or c.hs._confirmed):
+            # a bystander's frames are ignored, never obeyed: they can only slow the pairing
+            return ["Radio noise: %d" % c.jammed, "frames not from", "%s ignored." % who,
+                    "Still connecting...", "BACK: leave"], []
         if st == "handshake":
             if c.hailed is not None:  # nobody chose here: say who did
                 return ["%s chose" % who, "this unit.", "Connecting..."], []
