@@ -4,8 +4,8 @@ import pytest
 
 from fathom.prng import Prng
 from fathom.link import crypto, frame
-from fathom.link.channel import (Channel, HEARTBEAT_MS, LOST_MS, RTO_MAX_MS, RTO_MIN_MS,
-                                 MAX_MESSAGE)
+from fathom.link.channel import (Channel, HEARTBEAT_MS, LOST_MS, RTO_INIT_MS, RTO_MAX_MS,
+                                 RTO_MIN_MS, MAX_MESSAGE)
 from hostmodes.wire import Wire, pair, step, STEP_MS
 
 pytestmark = pytest.mark.micropython
@@ -93,8 +93,8 @@ def test_backoff_doubles_to_the_cap():
         c.poll(t)
     times = [t for t, ft in sent if ft == frame.DATA]
     gaps = [y - x for x, y in zip(times, times[1:])]
-    assert gaps[:5] == [RTO_MIN_MS, 2 * RTO_MIN_MS, 4 * RTO_MIN_MS, 8 * RTO_MIN_MS, RTO_MAX_MS]
-    assert set(gaps[5:]) == {RTO_MAX_MS}
+    assert gaps[:4] == [RTO_INIT_MS, 2 * RTO_INIT_MS, 4 * RTO_INIT_MS, RTO_MAX_MS]
+    assert set(gaps[4:]) == {RTO_MAX_MS}
     assert c.stats["retransmits"] == len(times) - 1
 
 
