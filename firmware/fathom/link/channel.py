@@ -16,13 +16,18 @@ except ImportError:
     const = lambda x: x  # noqa: E731
 
 RTO_INIT_MS = const(250)     # first retransmission before any round trip was measured
-RTO_MIN_MS = const(60)       # floor: a poll period (10 ms) at each end, the air, and margin
+RTO_MIN_MS = const(40)       # floor: two poll periods (10 ms) at each end; the variance adds margin
 RTO_MAX_MS = const(2000)     # backoff cap: keeps trying forever, at most one burst per 2 s
 HEARTBEAT_MS = const(1000)   # an ack frame when nothing else went out for this long
 MISS_MS = const(2500)        # 'retrying' once a heartbeat window and a half passed in silence
 LOST_MS = const(10000)       # 'lost' after this long without an authentic frame
 LEAVE_MS = const(3000)       # a leaving unit waits at most this long for its bye's acknowledgement
 WINDOW = const(8)            # frames in flight; also how far ahead the receiver buffers
+# Bytes of frames in flight at once, each counted with the radio's 13 bytes of bookkeeping: what
+# the receiver's 1 KB receive ring (link/espnow_link.py, link/uart_link.py) holds when they all
+# land between two of its polls. Sending more loses the excess in the ring, not in the air.
+FLIGHT_BYTES = const(880)
+_FRAME_COST = const(28)     # 13 of the ring's, a 7-byte header, an 8-byte tag
 MAX_MESSAGE = const(8192)    # the largest message the receiver reassembles, bytes
 
 _STATS = ("frames_sent", "bytes_sent", "frames_received", "retransmits", "dropped_bad_tag",
@@ -177,12 +182,21 @@ class Channel:
         if self._deadline is not None and ticks_diff(now_ms, self._deadline) >= 0 and \
                 self._snd_sent > self._snd_una:
             self._resend_unsacked()
-            self._rto = min(self._rto * 2, RTO_MAX_MS)
+            # Back off only while the peer is silent: frames still coming from it mean the
+            # path works and the loss is the air's, which waiting longer does not cure.
+            if self._heard is None or ticks_diff(now_ms, self._heard) >= self._rto:
+                self._rto = min(self._rto * 2, RTO_MAX_MS)
+            else:
+                self._rto = self._rto_now()
             self._deadline = ticks_add(now_ms, self._rto)
+        flight = 0
         for seq, ftype, payload in self._out:
             if seq >= limit:
                 break
+            flight += _FRAME_COST + len(payload)
             if seq >= self._snd_sent:
+                if flight > FLIGHT_BYTES and seq > self._snd_una:
+                    break
                 self._tx(ftype, seq, payload)
                 self._snd_sent = seq + 1
                 if self._timed < 0:
