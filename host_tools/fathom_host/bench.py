@@ -190,7 +190,8 @@ def bench_ux(args):
     return run_ux(args)
 
 
-def run(args):
+def collect(args):
+    """The bench's figures as one dict (the `all` bench: one entry per bench)."""
     args.game_given, args.games_given = args.game is not None, args.games is not None
     args.game = args.game or "ashtapada"
     if args.loss is not None and args.what != "turn":
@@ -211,7 +212,11 @@ def run(args):
         if fn is None:
             raise FathomError("bench %s is not available" % name)
         out[name] = fn(args)
-    result = out if len(out) > 1 else out[names[0]]
+    return out if len(out) > 1 else out[names[0]]
+
+
+def run(args):
+    result = collect(args)
     if args.json:
         print(json.dumps(result, sort_keys=True))
     else:
