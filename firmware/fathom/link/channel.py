@@ -182,12 +182,9 @@ class Channel:
         if self._deadline is not None and ticks_diff(now_ms, self._deadline) >= 0 and \
                 self._snd_sent > self._snd_una:
             self._resend_unsacked()
-            # Back off only while the peer is silent: frames still coming from it mean the
-            # path works and the loss is the air's, which waiting longer does not cure.
-            if self._heard is None or ticks_diff(now_ms, self._heard) >= self._rto:
-                self._rto = min(self._rto * 2, RTO_MAX_MS)
-            else:
-                self._rto = self._rto_now()
+            # Karn: the backed-off timer stays until a frame sent once is acked and timed, so
+            # a round trip longer than the timer is learnt rather than resent forever
+            self._rto = min(self._rto * 2, RTO_MAX_MS)
             self._deadline = ticks_add(now_ms, self._rto)
         flight = 0
         for seq, ftype, payload in self._out:
@@ -312,7 +309,6 @@ class Channel:
         self._snd_una = ack
         if self._snd_sent < ack:
             self._snd_sent = ack
-        self._rto = self._rto_now()  # the path works again: drop the backoff
         self._una_since = self._now
         self._deadline = ticks_add(self._now, self._rto) if self._snd_sent > ack else None
         self.needs_save = True
