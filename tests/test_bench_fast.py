@@ -81,7 +81,8 @@ def test_bench_bots_fast_times_every_game_and_level():
 
 def test_bench_soak_fast_completes_every_game():
     out = run("soak")
-    assert sorted(out) == sorted("%s_%s" % (g, link) for g, _n, link in bench.soak_plan())
+    assert sorted(out) == ["%s_%s" % (g, link) for g, _n, link in bench.soak_plan()
+                           if g == bench.FAST_SOAK_GAME]
     for key, row in out.items():
         assert row["completed"] == row["games"] == bench.FAST_GAMES, (key, row)
         assert row["desyncs"] == row["audit_failures"] == row["crashes"] == 0, (key, row)

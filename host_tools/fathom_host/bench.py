@@ -15,6 +15,7 @@ BENCHES = ("boot", "link", "turn", "bots", "soak")
 SOAK_LOSS = 0.3
 FAST_PRESSES = 4      # bench boot --fast
 FAST_GAMES = 1        # bench bots and soak --fast: games per game
+FAST_SOAK_GAME = "ashtapada"   # bench soak --fast: the one game soaked (the quickest linked)
 
 
 def soak_plan():
@@ -162,9 +163,11 @@ def bench_soak(args):
     from fathom_host import sim
     out = {}
     loss = SOAK_LOSS
+    fast = getattr(args, "fast", False)
     for gid, players, link in soak_plan():
-        a = argparse.Namespace(game=gid, games=FAST_GAMES if getattr(args, "fast", False)
-                               else args.games, units=players, seed=7, link=link,
+        if fast and gid != FAST_SOAK_GAME:
+            continue
+        a = argparse.Namespace(game=gid, games=FAST_GAMES if fast else args.games, units=players, seed=7, link=link,
                                bot="random", bots="sharp," + ",".join(["random"] * (players - 1)),
                                option=[], loss=loss, dup=0.05 if loss else 0.0,
                                corrupt=0.05 if loss else 0.0, replay=None, timeout=300.0)

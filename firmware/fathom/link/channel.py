@@ -64,6 +64,7 @@ class Channel:
         self._rto = RTO_INIT_MS
         self._timed = -1           # the one frame being timed (Karn: never a resent one)
         self._timed_at = 0
+        self._timed_clean = True   # nothing below it was resent: its cumulative ack is timely
         self._rtt_due = False      # the timed frame was acked: poll() takes the sample
         self._sacked = 0           # bit i: the peer holds frame snd_una + i
         self._gap_due = False      # the peer's acks show a gap: poll() resends the holes
@@ -117,8 +118,10 @@ class Channel:
             pass  # a transport hiccup is a lost frame; retransmission covers it
 
     def _resend(self, seq, ftype, payload):
-        if seq <= self._timed:
-            self._timed = -1  # Karn: an ack that follows a resend times the resend, not the frame
+        if seq == self._timed:
+            self._timed = -1  # Karn: an ack after a resend cannot say which copy it answers
+        elif seq < self._timed:
+            self._timed_clean = False  # its cumulative ack now waits for this resend too
         self.stats["retransmits"] += 1
         self._tx(ftype, seq, payload)
 
@@ -182,9 +185,12 @@ class Channel:
         if self._deadline is not None and ticks_diff(now_ms, self._deadline) >= 0 and \
                 self._snd_sent > self._snd_una:
             self._resend_unsacked()
-            # Karn: the backed-off timer stays until a frame sent once is acked and timed, so
-            # a round trip longer than the timer is learnt rather than resent forever
-            self._rto = min(self._rto * 2, RTO_MAX_MS)
+            if self._sacked and self._srtt8:
+                self._rto = self._rto_now()  # frames past the gap arrived: loss, not delay
+            else:
+                # Karn: the backed-off timer stays until a frame sent once is acked and
+                # timed, so a round trip longer than the timer is learnt, not resent forever
+                self._rto = min(self._rto * 2, RTO_MAX_MS)
             self._deadline = ticks_add(now_ms, self._rto)
         flight = 0
         for seq, ftype, payload in self._out:
@@ -199,6 +205,7 @@ class Channel:
                 if self._timed < 0:
                     self._timed = seq
                     self._timed_at = now_ms
+                    self._timed_clean = True
                 if self._deadline is None:
                     self._deadline = ticks_add(now_ms, self._rto)
         if self._ack_due or self._last_tx is None or \
@@ -287,8 +294,15 @@ class Channel:
         """The peer's ACK says which frames past snd_una it holds (bit i: snd_una + 1 + i)."""
         sacked = (held << 1) & ((1 << (self._snd_sent - self._snd_una)) - 1)
         self._sacked = sacked
+        if self._timed >= 0 and sacked >> (self._timed - self._snd_una) & 1:
+            self._timed = -1  # the map shows it arrived: a sample no gap below it delays
+            self._rtt_due = True
         if sacked:
             self._gap_due = True
+            if self._srtt8:
+                # frames arriving past the gap show the path delivering within the round
+                # trip: the gap is loss, not delay, and a backed-off timer only stalls the link
+                self._rto = self._rto_now()
 
     def _on_ack(self, ack):
         if ack > self._snd_next:
@@ -305,7 +319,7 @@ class Channel:
         self._sacked >>= ack - self._snd_una
         if self._timed >= 0 and ack > self._timed:
             self._timed = -1
-            self._rtt_due = True
+            self._rtt_due = self._timed_clean
         self._snd_una = ack
         if self._snd_sent < ack:
             self._snd_sent = ack
