@@ -16,7 +16,7 @@ except ImportError:
     const = lambda x: x  # noqa: E731
 
 RTO_INIT_MS = const(250)     # first retransmission before any round trip was measured
-RTO_MIN_MS = const(40)       # floor: two poll periods (10 ms) at each end; the variance adds margin
+RTO_MIN_MS = const(60)       # floor: a loop stalled by a redraw or a flash write is no loss
 RTO_MAX_MS = const(2000)     # backoff cap: keeps trying forever, at most one burst per 2 s
 HEARTBEAT_MS = const(1000)   # an ack frame when nothing else went out for this long
 MISS_MS = const(2500)        # 'retrying' once a heartbeat window and a half passed in silence
