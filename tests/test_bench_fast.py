@@ -1,7 +1,9 @@
 # Every `fathom bench` that `make bench` runs (`bench all`: boot, link, turn, bots, soak), in its
 # fast form (--fast): a bench that raises, loses a figure or reports a zero where the figure
 # cannot be zero fails here the day it rots, not the day someone next reads its figures. The
-# figures themselves are the benches' to report; nothing here asserts a budget.
+# figures themselves are the benches' to report; nothing here asserts a budget. The benches
+# outside `bench all` are held in the same form by their own tests: device by
+# test_device_budget.py, deal by test_dealbench.py, ux by test_e2e_uxbench.py.
 import argparse
 
 import pytest

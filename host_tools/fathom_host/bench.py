@@ -16,6 +16,7 @@ SOAK_LOSS = 0.3
 FAST_PRESSES = 4      # bench boot --fast
 FAST_GAMES = 1        # bench bots and soak --fast: games per game
 FAST_SOAK_GAME = "ashtapada"   # bench soak --fast: the one game soaked (the quickest linked)
+FAST_UX_GAME = "sugardog"      # bench ux --fast: one game of it, as tests/test_e2e_uxbench.py
 
 
 def soak_plan():
@@ -64,7 +65,8 @@ def add_arguments(p):
                         "0, 0.1 and 0.3 (default 0)")
     p.add_argument("--fast", action="store_true",
                    help="a short run of the same bench, for the test suite: fewer presses, "
-                        "messages, turns and games (its figures are noisier)")
+                        "messages, turns and games (its figures are noisier); device: one game "
+                        "of each on the frozen runtime; deal: one run; ux: one Sugar Dog game")
     p.add_argument("--runtime", choices=("wheel", "stock", "frozen", "both"), default=None,
                    help="the MicroPython the units run (default wheel, or FATHOM_RUNTIME); "
                         "device: stock, frozen or both (default)")
@@ -179,17 +181,24 @@ def bench_soak(args):
 
 
 def bench_device(args):
-    from fathom_host.devbench import bench_device as run_device
-    return run_device(args)
+    from fathom_host import devbench
+    if getattr(args, "fast", False) and not args.link:
+        # one game of each on the frozen runtime: what tests/test_device_budget.py holds
+        return devbench.bench_runtime(args.runtime or "frozen", FAST_GAMES,
+                                      (args.game,) if args.game_given else None)
+    return devbench.bench_device(args)
 
 
 def bench_deal(args):
     from fathom_host.dealbench import bench_deal as run_deal
-    return run_deal()
+    return run_deal(runs=1) if getattr(args, "fast", False) else run_deal()
 
 
 def bench_ux(args):
     from fathom_host.uxbench import bench_ux as run_ux
+    if getattr(args, "fast", False):
+        args.games, args.games_given = FAST_GAMES, True
+        return run_ux(args, [args.game if args.game_given else FAST_UX_GAME])
     return run_ux(args)
 
 
