@@ -185,11 +185,15 @@ class Channel:
         if self._deadline is not None and ticks_diff(now_ms, self._deadline) >= 0 and \
                 self._snd_sent > self._snd_una:
             self._resend_unsacked()
-            if self._sacked and self._srtt8:
-                self._rto = self._rto_now()  # frames past the gap arrived: loss, not delay
+            if self._srtt8 and (self._sacked or self._heard is not None and
+                                ticks_diff(now_ms, self._heard) < self._rto):
+                # frames past the gap arrived, or the peer spoke within the timer: the path
+                # works and this is loss, which waiting longer does not cure
+                self._rto = self._rto_now()
             else:
-                # Karn: the backed-off timer stays until a frame sent once is acked and
-                # timed, so a round trip longer than the timer is learnt, not resent forever
+                # silence: back off. Until the first sample an ack that advances keeps the
+                # backed-off timer (Karn), so a round trip longer than the first guess is
+                # learnt rather than resent forever
                 self._rto = min(self._rto * 2, RTO_MAX_MS)
             self._deadline = ticks_add(now_ms, self._rto)
         flight = 0
@@ -323,6 +327,8 @@ class Channel:
         self._snd_una = ack
         if self._snd_sent < ack:
             self._snd_sent = ack
+        if self._srtt8:
+            self._rto = self._rto_now()  # the path delivers: back to the measured timer
         self._una_since = self._now
         self._deadline = ticks_add(self._now, self._rto) if self._snd_sent > ack else None
         self.needs_save = True
