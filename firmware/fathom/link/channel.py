@@ -197,10 +197,13 @@ class Channel:
                 self._rto = min(self._rto * 2, RTO_MAX_MS)
             self._deadline = ticks_add(now_ms, self._rto)
         flight = 0
+        bit = 1
         for seq, ftype, payload in self._out:
             if seq >= limit:
                 break
-            flight += _FRAME_COST + len(payload)
+            if not self._sacked & bit:  # a frame the map shows held has left the ring
+                flight += _FRAME_COST + len(payload)
+            bit <<= 1
             if seq >= self._snd_sent:
                 if flight > FLIGHT_BYTES and seq > self._snd_una:
                     break
