@@ -77,7 +77,7 @@ def test_bench_bots_fast_times_every_game_and_level():
     want = ["%s_%s" % (g, lv) for g in games.IDS if games.has(g, "bot") for lv in LEVELS]
     assert sorted(out) == sorted(want)
     for row in out.values():
-        positive(row, "moves", "worst_ms")
+        positive(row, "games", "moves", "worst_ms")
         assert 0 <= row["median_ms"] <= row["worst_ms"], row
 
 

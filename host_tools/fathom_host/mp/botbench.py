@@ -60,21 +60,28 @@ class Timed:
         return a
 
 
-def main(gids, n_games):
+def main(gids, n_games, budget_s):
     for gid in gids:
         eng = games.engine(gid)
         n = eng.PLAYERS[0]
         for level in LEVELS:
             tm = Timings()
+            t0 = time.ticks_ms()
+            played = 0
             for g in range(n_games):
+                # time bounds the bench as the sample bounds its memory: a slow game on a busy
+                # machine reports fewer games rather than none
+                if played and time.ticks_diff(time.ticks_ms(), t0) > budget_s * 1000:
+                    break
+                played += 1
                 seed = b"bench%d" % g
                 bots = [RandomBot(seed, p) for p in range(n)]
                 me = g % n
                 bots[me] = Timed(make_bot(gid, level, seed, me), tm)
                 play(eng, eng.options(), n, seed, bots)
                 gc.collect()
-            print(json.dumps({"game": gid, "level": level, "moves": tm.n,
+            print(json.dumps({"game": gid, "level": level, "games": played, "moves": tm.n,
                               "median_ms": tm.median() / 1000, "worst_ms": tm.worst / 1000}))
 
 
-main(sys.argv[1].split(","), int(sys.argv[2]))
+main(sys.argv[1].split(","), int(sys.argv[2]), int(sys.argv[3]))
