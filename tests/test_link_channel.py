@@ -4,8 +4,8 @@ import pytest
 
 from fathom.prng import Prng
 from fathom.link import crypto, frame
-from fathom.link.channel import (Channel, HEARTBEAT_MS, LOST_MS, RTO_MAX_MS, RTO_MIN_MS,
-                                 MAX_MESSAGE)
+from fathom.link.channel import (Channel, HEARTBEAT_MS, LOST_MS, RTO_INIT_MS, RTO_MAX_MS,
+                                 RTO_MIN_MS, MAX_MESSAGE)
 from hostmodes.wire import Wire, pair, step, STEP_MS
 
 pytestmark = pytest.mark.micropython
@@ -93,8 +93,8 @@ def test_backoff_doubles_to_the_cap():
         c.poll(t)
     times = [t for t, ft in sent if ft == frame.DATA]
     gaps = [y - x for x, y in zip(times, times[1:])]
-    assert gaps[:5] == [RTO_MIN_MS, 2 * RTO_MIN_MS, 4 * RTO_MIN_MS, 8 * RTO_MIN_MS, RTO_MAX_MS]
-    assert set(gaps[5:]) == {RTO_MAX_MS}
+    assert gaps[:4] == [RTO_INIT_MS, 2 * RTO_INIT_MS, 4 * RTO_INIT_MS, RTO_MAX_MS]
+    assert set(gaps[4:]) == {RTO_MAX_MS}
     assert c.stats["retransmits"] == len(times) - 1
 
 
@@ -233,3 +233,122 @@ def test_restore_after_reboot_resumes_and_refuses_old_frames():
 def test_restore_refuses_a_broken_record():
     with pytest.raises(ValueError, match="bad channel record"):
         Channel.restore({"key": None}, lambda d: None, 0)
+
+
+class Pipe:
+    """Two channels joined by a wire of fixed one-way delay; `drop(src, frame)` -> True loses
+    that frame. Polled every STEP_MS like the wire."""
+
+    def __init__(self, delay_ms, drop=None):
+        self.delay = delay_ms
+        self.drop = drop or (lambda src, f: False)
+        self.q = []
+        self.now = 0
+        self.sent = [[], []]   # (time, parsed frame) per sender
+        self.a = Channel(self.sender(0), KEY, SID, 0, 0)
+        self.b = Channel(self.sender(1), KEY, SID, 0, 1)
+
+    def sender(self, src):
+        def send(data):
+            f = frame.parse(data)
+            self.sent[src].append((self.now, f))
+            if not self.drop(src, f):
+                self.q.append((self.now + self.delay, src, data))
+        return send
+
+    def run(self, until_ms, got=None, want=0):
+        got = [] if got is None else got
+        while self.now < until_ms and len(got) < want or self.now < until_ms and not want:
+            self.now += STEP_MS
+            for c in (self.a, self.b):
+                c.poll(self.now)
+            due = [x for x in self.q if x[0] <= self.now]
+            self.q = [x for x in self.q if x[0] > self.now]
+            for _, src, data in due:
+                (self.b if src == 0 else self.a).on_frame(data)
+            m = self.b.recv()
+            while m is not None:
+                got.append(m)
+                m = self.b.recv()
+        return got
+
+
+def test_the_timer_learns_a_round_trip_longer_than_the_first_guess():
+    # 300 ms each way: the first frame's timer (RTO_INIT_MS) fires before its ack can come
+    # back; Karn's rule keeps the backed-off timer until a frame sent once is timed, and from
+    # then on nothing that arrived is sent again
+    p = Pipe(300)
+    for i in range(12):
+        p.a.send(b"move %d" % i)
+        p.run(p.now + 5000, want=1)
+        p.run(p.now + 700)                       # its ack comes home
+    early = p.a.stats["retransmits"]
+    for i in range(12):
+        p.a.send(b"move %d" % i)
+        p.run(p.now + 5000, want=1)
+        p.run(p.now + 700)
+    assert 0 < early <= 3
+    assert p.a.stats["retransmits"] == early
+    assert p.b.stats["dropped_replay"] == early  # each resend was one that had arrived
+
+
+def test_a_round_trip_shorter_than_the_old_fixed_timer_is_not_resent():
+    # 90 ms each way plus a poll at each end is over the 150 ms a fixed timer used to wait
+    p = Pipe(90)
+    for i in range(30):
+        p.a.send(b"m%d" % i)
+        p.run(p.now + 3000, want=1)
+        p.run(p.now + 300)
+    assert p.a.stats["retransmits"] == 0 and p.b.stats["dropped_replay"] == 0
+
+
+def test_a_frame_lost_mid_burst_is_resent_alone_when_the_acks_show_the_gap():
+    lost = []
+
+    def drop(src, f):
+        if src == 0 and f[0] == frame.DATA and f[3] == 1 and not lost:
+            lost.append(f)
+            return True
+        return False
+    p = Pipe(4, drop)
+    for i in range(5):
+        p.a.send(b"m%d" % i)
+    got = p.run(5000, want=5)
+    assert got == [b"m%d" % i for i in range(5)] and lost
+    assert p.a.stats["retransmits"] == 1          # the hole, not every frame in flight
+    assert p.now < RTO_INIT_MS                     # before any timer could have fired
+    # the receiver sent its map of held frames as an ACK frame at once, seq = the map
+    maps = [f for _t, f in p.sent[1] if f[0] == frame.ACK and f[3]]
+    assert maps and maps[0][4] == 1 and maps[0][3] == 0b111
+
+
+def test_the_map_goes_out_even_when_data_carries_the_ack():
+    p = Pipe(4, lambda src, f: src == 0 and f[0] == frame.DATA and f[3] == 0 and p.now < 20)
+    p.a.send(b"first")
+    p.a.send(b"second")
+    for m in (b"reply", b"and", b"more"):
+        p.b.send(m)                    # b has data of its own to piggyback an ack on
+    p.run(60)
+    kinds = [(f[0], f[3]) for _t, f in p.sent[1]]
+    assert (frame.ACK, 1) in kinds     # the map (frame 1 held past the gap at 0)
+
+
+def test_frames_in_flight_fit_the_receivers_ring():
+    from fathom.link.channel import FLIGHT_BYTES
+    sent = []
+    c = Channel(sent.append, KEY, SID, 0)
+    for _ in range(6):
+        c.send(bytes(frame.MAX_PAYLOAD))
+    c.poll(0)
+    data = [d for d in sent if frame.parse(d)[0] == frame.DATA]
+    assert 1 < len(data) < 6
+    assert sum(len(d) + 13 for d in data) <= FLIGHT_BYTES
+
+
+def test_the_timer_never_drops_below_its_floor():
+    p = Pipe(0)
+    for i in range(20):
+        p.a.send(b"x")
+        p.run(p.now + 1000, want=1)
+        p.run(p.now + 50)
+    assert RTO_MIN_MS <= p.a._rto_now() <= 2 * RTO_MIN_MS

@@ -180,6 +180,8 @@ def main(profile, root):
             "hash": seat.short_hash().hex(), "events": len(seat.log),
             "turns": len(seat.actions), "frames": st["frames_sent"], "bytes": st["bytes_sent"],
             "retransmits": st["retransmits"], "problem": runner.problem,
+            "links": [[p.ch.stats["retransmits"], p.ch.stats["frames_sent"],
+                       p.ch.stats["delivered"]] for p in peers],
         })
         out["max_queued"] = _queued[0]
         out["max_write"] = storage.biggest

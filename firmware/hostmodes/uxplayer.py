@@ -13,6 +13,10 @@
 # uxplayer.go beside the unit's data folder (a test looks at the game's pages through the keys
 # first). With no path it waits for a game (a test pairs the units through the keys first) and
 # plays it; once a game is reported, the next game that starts is played and reported afresh.
+# `host` (optional, `fathom bench turn`) leaves the pressing to the host: each action is
+# announced as {"ready": n, "keys": [...], "setup": bool} (hub message "U") and the host presses
+# those keys, timing the last, which commits the action; the next announcement comes once the
+# unit shows that action complete.
 import json
 import os
 
@@ -26,7 +30,7 @@ SETTLE_MS = 8000
 
 
 def parse(spec):
-    out = {"level": "sharp", "path": [], "moves": None, "hold": False}
+    out = {"level": "sharp", "path": [], "moves": None, "hold": False, "host": False}
     for part in spec.split(","):
         k, _, v = part.partition("=")
         if k == "path":
@@ -37,6 +41,8 @@ def parse(spec):
             out["moves"] = int(v)
         elif part == "hold":
             out["hold"] = True
+        elif part == "host":
+            out["host"] = True
         elif part:
             raise ValueError("FATHOM_UXPLAYER: unknown part %r" % part)
     return out
@@ -59,6 +65,8 @@ class UxPlayer:
         self.path = cfg["path"]
         self.moves = cfg["moves"]
         self.go = go_file() if cfg["hold"] else None
+        self.host = cfg["host"]
+        self.announced = 0
         self.menu_presses = 0
         self._new_game(None)
 
@@ -117,7 +125,7 @@ class UxPlayer:
                 now = ticks_ms()
                 if pressed is None:      # the first look since the last key was played
                     self.waiting[2] = now
-                elif ticks_diff(now, pressed) >= SETTLE_MS:
+                elif ticks_diff(now, pressed) >= SETTLE_MS * (30 if self.host else 1):
                     self._report({"error": "%d keys authored nothing on %s" % (
                         n, self._top())})
                 return True
@@ -145,7 +153,12 @@ class UxPlayer:
         action = self.bot.setup(s) if s.setup_legal() else self.bot.act(s)
         keys = scr.keys_for(action)
         self.waiting = [_mark(s), len(keys), None]
-        self._press(keys)
+        if self.host:
+            self.announced += 1
+            self.hub.send(b"U", json.dumps({"ready": self.announced, "keys": keys,
+                                            "setup": s.setup_legal()}).encode())
+        else:
+            self._press(keys)
 
     def _press(self, keys):
         for k in keys:

@@ -13,6 +13,12 @@ from fathom_host.units import Emulator
 
 BENCHES = ("boot", "link", "turn", "bots", "soak")
 SOAK_LOSS = 0.3
+FAST_PRESSES = 4      # bench boot --fast
+FAST_GAMES = 1        # bench bots and soak --fast: games per game
+FAST_SOAK_GAME = "ashtapada"   # bench soak --fast: the one game soaked (the quickest linked)
+BOTS_BUDGET_S = 240   # bench bots: a level stops starting games after this (Periplus's 20
+                      # take 6 minutes a level on a busy machine; the process has 900 s)
+FAST_UX_GAME = "sugardog"      # bench ux --fast: one game of it, as tests/test_e2e_uxbench.py
 
 
 def soak_plan():
@@ -38,12 +44,14 @@ def add_arguments(p):
                         "move, whole games played through the keys by a scripted player (none "
                         "of these is part of `all`: they take minutes)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--game", default=None, help="turn: the game (default ashtapada); device: "
+    p.add_argument("--game", default=None, help="turn: only this game (default every game two "
+                                                 "units play; sugardog for a group); device: "
                                                  "only this game (default all five)")
-    p.add_argument("--presses", type=int, default=30)
+    p.add_argument("--presses", type=int, default=30,
+                   help="boot: key presses timed; turn: moves timed per game and link")
     p.add_argument("--units", type=int, default=None,
-                   help="turn: a group of N units over ESP-NOW (the game's Players menu), "
-                        "the press on one unit to the last other unit's panel")
+                   help="turn: N units (a group of N over ESP-NOW, the game's Players menu, "
+                        "when N > 2), the press on one unit to the last other unit's panel")
     p.add_argument("--games", type=int, default=None,
                    help="games per soak run (default 20), seeded games per game for device "
                         "(default 5), games per game for ux (default 2)")
@@ -54,6 +62,13 @@ def add_arguments(p):
                         "Pinned Down on 2 units, Sugar Dog on 8, Pinned Down on 4; --game "
                         "picks one game's cases); each unit's peak live heap and largest "
                         "allocation, and whether the game completes under 96k")
+    p.add_argument("--loss", default=None,
+                   help="turn: the ether's loss once the units are paired, 0..1, or 'all' for "
+                        "0, 0.1 and 0.3 (default 0)")
+    p.add_argument("--fast", action="store_true",
+                   help="a short run of the same bench, for the test suite: fewer presses, "
+                        "messages, turns and games (its figures are noisier); device: one game "
+                        "of each on the frozen runtime; deal: one run; ux: one Sugar Dog game")
     p.add_argument("--runtime", choices=("wheel", "stock", "frozen", "both"), default=None,
                    help="the MicroPython the units run (default wheel, or FATHOM_RUNTIME); "
                         "device: stock, frozen or both (default)")
@@ -80,7 +95,7 @@ def bench_boot(args):
         heap = int(m["heap"])
         key_us = []
         i2c = []
-        for i in range(args.presses):
+        for i in range(FAST_PRESSES if getattr(args, "fast", False) else args.presses):
             before = int(metrics(u)["i2c"])
             u.press("DOWN" if i % 8 < 4 else "UP")
             after = metrics(u)
@@ -120,7 +135,8 @@ def bench_bots(args):
         try:
             proc = subprocess.run([micropython_exe(), "-X", "heapsize=8m",
                                    str(pathlib.Path(__file__).parent / "mp" / "botbench.py"),
-                                   gid, str(args.games)],
+                                   gid, str(FAST_GAMES if getattr(args, "fast", False)
+                                            else args.games), str(BOTS_BUDGET_S)],
                                   capture_output=True, text=True, env=env, timeout=900)
         except subprocess.TimeoutExpired:
             out[gid] = {"error": "timed out"}
@@ -130,7 +146,8 @@ def bench_bots(args):
             out[gid] = {"error": (proc.stderr or proc.stdout)[-300:]}
         for r in rows:
             out["%s_%s" % (r["game"], r["level"])] = {
-                "median_ms": r["median_ms"], "worst_ms": r["worst_ms"], "moves": r["moves"]}
+                "median_ms": r["median_ms"], "worst_ms": r["worst_ms"], "moves": r["moves"],
+                "games": r["games"]}
     return out
 
 
@@ -140,65 +157,8 @@ def bench_link(args):
 
 
 def bench_turn(args):
-    """Key press committing an action on one unit -> the other unit's screen shows it, over
-    the emulated ESP-NOW and UART, plus the frames and bytes one turn puts on the wire."""
-    if getattr(args, "units", None):
-        from fathom_host.groupturn import bench_group_turn
-        return bench_group_turn(args, args.units)
-    from fathom_host.drive import pair, pair_uart
-    from fathom_host.ether import Ether
-    from fathom import games
-    title = games.declaration(args.game).TITLE
-    out = {"game": args.game}
-    for link in ("espnow", "uart"):
-        ether = Ether(seed=1)
-        ether.start()
-        try:
-            with Emulator(2, ether=ether, env={"FATHOM_LINK": link}) as emu:
-                units = emu.units
-                (pair if link == "espnow" else pair_uart)(units, title)
-                out[link] = measure_turns(units, ether, link, args.presses)
-        finally:
-            ether.stop()
-    return out
-
-
-def measure_turns(units, ether, link, turns):
-    from fathom_host.drive import game_choices
-    lat, frames, nbytes = [], [], []
-    deadline = time.monotonic() + 300
-    while len(lat) < turns and time.monotonic() < deadline:
-        for i, u in enumerate(units):
-            got = game_choices(u.text)
-            if got is None or u.text[0] == "Result":
-                continue
-            if "set up" in u.text[0]:  # a secret set-up choice: nothing crosses the link
-                u.press("OK")
-                continue
-            other = units[1 - i]
-            before = other.text
-            c0 = dict(ether.counters[link])
-            t0 = time.monotonic()
-            u.press("OK")
-            try:
-                other.wait(lambda c: c.text != before, 10, "the move to show")
-            except FathomError:
-                continue
-            dt = time.monotonic() - t0
-            time.sleep(0.3)  # let answers and acks settle before counting the turn's traffic
-            c1 = ether.counters[link]
-            lat.append(dt * 1000)
-            frames.append(c1["sent"] - c0["sent"])
-            nbytes.append(c1["bytes"] - c0["bytes"])
-        if any(u.text and u.text[0] == "Result" for u in units):
-            break
-    if not lat:
-        return {"error": "no turn measured"}
-    return {"turns": len(lat),
-            "press_to_other_panel_ms_median": round(statistics.median(lat), 1),
-            "press_to_other_panel_ms_max": round(max(lat), 1),
-            "frames_per_turn_median": statistics.median(frames),
-            "bytes_per_turn_median": statistics.median(nbytes)}
+    from fathom_host.turnbench import bench_turn as run_turn
+    return run_turn(args)
 
 
 def bench_soak(args):
@@ -208,8 +168,11 @@ def bench_soak(args):
     from fathom_host import sim
     out = {}
     loss = SOAK_LOSS
+    fast = getattr(args, "fast", False)
     for gid, players, link in soak_plan():
-        a = argparse.Namespace(game=gid, games=args.games, units=players, seed=7, link=link,
+        if fast and gid != FAST_SOAK_GAME:
+            continue
+        a = argparse.Namespace(game=gid, games=FAST_GAMES if fast else args.games, units=players, seed=7, link=link,
                                bot="random", bots="sharp," + ",".join(["random"] * (players - 1)),
                                option=[], loss=loss, dup=0.05 if loss else 0.0,
                                corrupt=0.05 if loss else 0.0, replay=None, timeout=300.0)
@@ -221,23 +184,33 @@ def bench_soak(args):
 
 
 def bench_device(args):
-    from fathom_host.devbench import bench_device as run_device
-    return run_device(args)
+    from fathom_host import devbench
+    if getattr(args, "fast", False) and not args.link:
+        # one game of each on the frozen runtime: what tests/test_device_budget.py holds
+        return devbench.bench_runtime(args.runtime or "frozen", FAST_GAMES,
+                                      (args.game,) if args.game_given else None)
+    return devbench.bench_device(args)
 
 
 def bench_deal(args):
     from fathom_host.dealbench import bench_deal as run_deal
-    return run_deal()
+    return run_deal(runs=1) if getattr(args, "fast", False) else run_deal()
 
 
 def bench_ux(args):
     from fathom_host.uxbench import bench_ux as run_ux
+    if getattr(args, "fast", False):
+        args.games, args.games_given = FAST_GAMES, True
+        return run_ux(args, [args.game if args.game_given else FAST_UX_GAME])
     return run_ux(args)
 
 
-def run(args):
+def collect(args):
+    """The bench's figures as one dict (the `all` bench: one entry per bench)."""
     args.game_given, args.games_given = args.game is not None, args.games is not None
     args.game = args.game or "ashtapada"
+    if args.loss is not None and args.what != "turn":
+        raise FathomError("--loss is for `bench turn` (`bench link` measures 0, 10 and 30 %)")
     args.games = args.games if args.games is not None else 20
     if args.what == "deal" and args.runtime:
         raise FathomError("bench deal runs on the wheel and the stock runtime, both")
@@ -254,7 +227,11 @@ def run(args):
         if fn is None:
             raise FathomError("bench %s is not available" % name)
         out[name] = fn(args)
-    result = out if len(out) > 1 else out[names[0]]
+    return out if len(out) > 1 else out[names[0]]
+
+
+def run(args):
+    result = collect(args)
     if args.json:
         print(json.dumps(result, sort_keys=True))
     else:

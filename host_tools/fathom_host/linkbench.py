@@ -18,6 +18,7 @@ PREFIX = "fathom-linktest "
 LOSSES = (0.0, 0.1, 0.3)
 LINKS = ("espnow", "uart")
 BENCH_N = 200            # messages each way per run of the bench
+FAST_N = 24              # the fast form's (`make test`): two rounds of the 12 sizes
 RUN_TIMEOUT_S = 120      # one pair of units finishing N messages each way
 
 
@@ -197,6 +198,8 @@ def measure(kind, loss, n=BENCH_N, seed=1, timeout=RUN_TIMEOUT_S, **knobs):
 
 def bench_link(args):
     n = getattr(args, "messages", None) or int(os.environ.get("FATHOM_BENCH_LINK_N", BENCH_N))
+    if getattr(args, "fast", False):
+        n = FAST_N
     out = {"messages_each_way": n, "payload_bytes": "1 to 700; 4 sizes in 12 span 2 to 4 frames"}
     for kind in LINKS:
         for loss in LOSSES:

@@ -155,3 +155,16 @@ def tally(stats, lines, procs):
             for k in ("frames", "bytes", "retransmits"):
                 stats[k] += r[k]
     stats["_turns"] = turns
+    # per unit, per link (a group's host has one per partner): [retransmissions, frames sent,
+    # messages delivered] summed over the games, so a link that fell behind shows by itself
+    links = []
+    for u in per_unit:
+        tot = []
+        for d in u.values():
+            for i, row in enumerate(d.get("links") or []):
+                if i == len(tot):
+                    tot.append([0, 0, 0])
+                tot[i] = [a + b for a, b in zip(tot[i], row)]
+        links.append(tot)
+    if any(links):
+        stats["links"] = links

@@ -1,5 +1,8 @@
 # Reliable channel over frames: ordered, exactly-once delivery of messages of any length, with
-# retransmission and backoff, duplicate and replay suppression, heartbeats and a link state.
+# selective retransmission, duplicate and replay suppression, heartbeats and a link state.
+# The retransmission timer follows the measured round trip (Jacobson/Karels, Karn's rule), and
+# an ACK frame's seq field carries which frames past the gap the receiver holds, so a lost frame
+# is resent when the peer shows the gap rather than when the timer fires. See docs/PROTOCOL.md.
 # It never sends from on_frame(): frames (acks included) leave only from poll(), so an app that
 # persists save() before calling poll() never lets the peer see an ack it could forget.
 # Times are the app clock's (clock.now_ms), which wraps: only ticks_diff / ticks_add touch them.
@@ -12,13 +15,19 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731
 
-RTO_MIN_MS = const(150)      # first retransmission
+RTO_INIT_MS = const(250)     # first retransmission before any round trip was measured
+RTO_MIN_MS = const(60)       # floor: a loop stalled by a redraw or a flash write is no loss
 RTO_MAX_MS = const(2000)     # backoff cap: keeps trying forever, at most one burst per 2 s
 HEARTBEAT_MS = const(1000)   # an ack frame when nothing else went out for this long
 MISS_MS = const(2500)        # 'retrying' once a heartbeat window and a half passed in silence
 LOST_MS = const(10000)       # 'lost' after this long without an authentic frame
 LEAVE_MS = const(3000)       # a leaving unit waits at most this long for its bye's acknowledgement
 WINDOW = const(8)            # frames in flight; also how far ahead the receiver buffers
+# Bytes of frames in flight at once, each counted with the radio's 13 bytes of bookkeeping: what
+# the receiver's 1 KB receive ring (link/espnow_link.py, link/uart_link.py) holds when they all
+# land between two of its polls. Sending more loses the excess in the ring, not in the air.
+FLIGHT_BYTES = const(880)
+_FRAME_COST = const(28)     # 13 of the ring's, a 7-byte header, an 8-byte tag
 MAX_MESSAGE = const(8192)    # the largest message the receiver reassembles, bytes
 
 _STATS = ("frames_sent", "bytes_sent", "frames_received", "retransmits", "dropped_bad_tag",
@@ -50,12 +59,22 @@ class Channel:
         self._snd_sent = 0         # frames below this were transmitted at least once
         self._out = []             # [(seq, ftype, payload)] from snd_una up
         self._pending = 0          # messages (DATA frames) in _out
-        self._rto = RTO_MIN_MS
+        self._srtt8 = 0            # smoothed round trip x 8, ms (0: none measured yet)
+        self._rttvar4 = 0          # its mean deviation x 4, ms
+        self._rto = RTO_INIT_MS
+        self._timed = -1           # the one frame being timed (Karn: never a resent one)
+        self._timed_at = 0
+        self._timed_clean = True   # nothing below it was resent: its cumulative ack is timely
+        self._rtt_due = False      # the timed frame was acked: poll() takes the sample
+        self._sacked = 0           # bit i: the peer holds frame snd_una + i
+        self._gap_due = False      # the peer's acks show a gap: poll() resends the holes
+        self._fast_at = None       # when the holes were last resent that way
         self._deadline = None
         self._una_since = now_ms
         # receiver
         self._rcv_next = 0
         self._ooo = {}             # seq -> (ftype, payload), within WINDOW ahead
+        self._held = 0             # bit i: _ooo holds frame rcv_next + 1 + i
         self._part = bytearray()
         self._overflow = False
         self._in = []
@@ -98,31 +117,107 @@ class Channel:
         except Exception:
             pass  # a transport hiccup is a lost frame; retransmission covers it
 
+    def _resend(self, seq, ftype, payload):
+        if seq == self._timed:
+            self._timed = -1  # Karn: an ack after a resend cannot say which copy it answers
+        elif seq < self._timed:
+            self._timed_clean = False  # its cumulative ack now waits for this resend too
+        self.stats["retransmits"] += 1
+        self._tx(ftype, seq, payload)
+
+    def _resend_unsacked(self):
+        """Every frame in flight the peer has not shown it holds."""
+        bit = 1
+        for seq, ftype, payload in self._out:
+            if seq >= self._snd_sent:
+                break
+            if not self._sacked & bit:
+                self._resend(seq, ftype, payload)
+            bit <<= 1
+
+    def _resend_holes(self):
+        """Frames in flight below the highest one the peer holds, which it lacks."""
+        top = self._sacked
+        bit = 1
+        for seq, ftype, payload in self._out:
+            if bit > top:
+                break
+            if not self._sacked & bit:
+                self._resend(seq, ftype, payload)
+            bit <<= 1
+
+    def _sample(self, r):
+        # Jacobson/Karels in scaled integers: srtt += (r - srtt) / 8, rttvar += (|r - srtt|
+        # - rttvar) / 4, rto = srtt + 4 rttvar
+        if self._srtt8 == 0:
+            self._srtt8 = max(r, 1) << 3
+            self._rttvar4 = r << 1
+        else:
+            d = r - (self._srtt8 >> 3)
+            self._srtt8 += d
+            if d < 0:
+                d = -d
+            self._rttvar4 += d - (self._rttvar4 >> 2)
+        self._rto = self._rto_now()
+
+    def _rto_now(self):
+        if self._srtt8 == 0:
+            return RTO_INIT_MS
+        return max(RTO_MIN_MS, min(RTO_MAX_MS, (self._srtt8 >> 3) + self._rttvar4))
+
     # ---- the clock -------------------------------------------------------------------------
     def poll(self, now_ms):
         self._now = now_ms
         limit = self._snd_una + WINDOW
         self._age(now_ms)
+        if self._rtt_due:
+            self._rtt_due = False
+            self._sample(ticks_diff(now_ms, self._timed_at))
+        if self._ack_due and self._held:
+            self._tx(frame.ACK, self._held, b"")  # a gap: the sender needs the map at once
+        if self._gap_due:
+            self._gap_due = False
+            if self._fast_at is None or \
+                    ticks_diff(now_ms, self._fast_at) >= (self._srtt8 >> 3) + RTO_MIN_MS // 2:
+                self._fast_at = now_ms
+                self._resend_holes()
+                self._deadline = ticks_add(now_ms, self._rto)
         if self._deadline is not None and ticks_diff(now_ms, self._deadline) >= 0 and \
                 self._snd_sent > self._snd_una:
-            for seq, ftype, payload in self._out:
-                if seq >= self._snd_sent:
-                    break
-                self.stats["retransmits"] += 1
-                self._tx(ftype, seq, payload)
-            self._rto = min(self._rto * 2, RTO_MAX_MS)
+            self._resend_unsacked()
+            if self._srtt8 and (self._sacked or self._heard is not None and
+                                ticks_diff(now_ms, self._heard) < self._rto):
+                # frames past the gap arrived, or the peer spoke within the timer: the path
+                # works and this is loss, which waiting longer does not cure
+                self._rto = self._rto_now()
+            else:
+                # silence: back off. Until the first sample an ack that advances keeps the
+                # backed-off timer (Karn), so a round trip longer than the first guess is
+                # learnt rather than resent forever
+                self._rto = min(self._rto * 2, RTO_MAX_MS)
             self._deadline = ticks_add(now_ms, self._rto)
+        flight = 0
+        bit = 1
         for seq, ftype, payload in self._out:
             if seq >= limit:
                 break
+            if not self._sacked & bit:  # a frame the map shows held has left the ring
+                flight += _FRAME_COST + len(payload)
+            bit <<= 1
             if seq >= self._snd_sent:
+                if flight > FLIGHT_BYTES and seq > self._snd_una:
+                    break
                 self._tx(ftype, seq, payload)
                 self._snd_sent = seq + 1
+                if self._timed < 0:
+                    self._timed = seq
+                    self._timed_at = now_ms
+                    self._timed_clean = True
                 if self._deadline is None:
                     self._deadline = ticks_add(now_ms, self._rto)
         if self._ack_due or self._last_tx is None or \
                 ticks_diff(now_ms, self._last_tx) >= HEARTBEAT_MS:
-            self._tx(frame.ACK, self._snd_sent, b"")
+            self._tx(frame.ACK, self._held, b"")
 
     def _age(self, now):
         # A time compared with a threshold is kept no older than just past it: a wrapping clock
@@ -169,7 +264,8 @@ class Channel:
         if sid != self.session_id:
             st["dropped_session"] += 1
             return
-        seq = frame.unwrap(seq, self._rcv_next)
+        if ftype != frame.ACK:
+            seq = frame.unwrap(seq, self._rcv_next)  # an ACK's seq is the map of frames held
         ack = frame.unwrap(ack, self._snd_una)
         if keyed != (self._mac is not None) or not frame.check(data, self._mac, 1 - self.role, seq, ack):
             if keyed and self._mac is not None and frame.check(data, self._mac, self.role, seq, ack):
@@ -182,6 +278,8 @@ class Channel:
         self._linked_once = True
         self._on_ack(ack)
         if ftype == frame.ACK:
+            if ack == self._snd_una:
+                self._on_map(seq)
             return
         self._ack_due = True  # answer every data frame, duplicates too: our last ack may be lost
         if seq < self._rcv_next:
@@ -192,11 +290,26 @@ class Channel:
             return
         if seq > self._rcv_next:
             self._ooo[seq] = (ftype, payload)
+            self._held |= 1 << (seq - self._rcv_next - 1)
             return
         self._take(ftype, payload)
         while self._rcv_next in self._ooo:
             ftype, payload = self._ooo.pop(self._rcv_next)
             self._take(ftype, payload)
+
+    def _on_map(self, held):
+        """The peer's ACK says which frames past snd_una it holds (bit i: snd_una + 1 + i)."""
+        sacked = (held << 1) & ((1 << (self._snd_sent - self._snd_una)) - 1)
+        self._sacked = sacked
+        if self._timed >= 0 and sacked >> (self._timed - self._snd_una) & 1:
+            self._timed = -1  # the map shows it arrived: a sample no gap below it delays
+            self._rtt_due = True
+        if sacked:
+            self._gap_due = True
+            if self._srtt8:
+                # frames arriving past the gap show the path delivering within the round
+                # trip: the gap is loss, not delay, and a backed-off timer only stalls the link
+                self._rto = self._rto_now()
 
     def _on_ack(self, ack):
         if ack > self._snd_next:
@@ -210,16 +323,22 @@ class Channel:
                 self._pending -= 1
             n += 1
         del out[:n]
+        self._sacked >>= ack - self._snd_una
+        if self._timed >= 0 and ack > self._timed:
+            self._timed = -1
+            self._rtt_due = self._timed_clean
         self._snd_una = ack
         if self._snd_sent < ack:
             self._snd_sent = ack
-        self._rto = RTO_MIN_MS
+        if self._srtt8:
+            self._rto = self._rto_now()  # the path delivers: back to the measured timer
         self._una_since = self._now
         self._deadline = ticks_add(self._now, self._rto) if self._snd_sent > ack else None
         self.needs_save = True
 
     def _take(self, ftype, payload):
         self._rcv_next += 1
+        self._held >>= 1
         self.needs_save = True
         if not self._overflow:
             if len(self._part) + len(payload) > MAX_MESSAGE:

@@ -1,19 +1,54 @@
 # Run under the MicroPython unix port by `fathom bench bots`: times every bot decision in
 # local games (bot vs random) and prints one JSON line per game id and level.
+# The figures live in fixed space (a long game such as Periplus makes tens of thousands of
+# decisions, and a list that grows with them runs out of heap in the middle of the bench): the
+# count and the worst are exact, the median comes from a sample of at most SAMPLE decisions
+# that is halved (every other kept) each time it fills.
 import gc
 import json
 import sys
 import time
+from array import array
 
 from fathom import games
 from fathom.games.bots import LEVELS, RandomBot, make_bot
 from fathom.games.local import play
 
+SAMPLE = 1024
+
+
+class Timings:
+    def __init__(self):
+        self.buf = array("I", bytes(4 * SAMPLE))
+        self.n = 0        # decisions timed
+        self.kept = 0     # of them in buf
+        self.stride = 1   # buf keeps every stride-th decision
+        self.worst = 0
+
+    def add(self, us):
+        self.worst = max(self.worst, us)
+        if self.n % self.stride == 0:
+            if self.kept == SAMPLE:
+                for i in range(SAMPLE // 2):
+                    self.buf[i] = self.buf[2 * i]
+                self.kept = SAMPLE // 2
+                self.stride *= 2
+            if self.n % self.stride == 0:
+                self.buf[self.kept] = us
+                self.kept += 1
+        self.n += 1
+
+    def median(self):
+        if not self.kept:
+            return 0
+        s = sorted(self.buf[:self.kept])
+        return s[self.kept // 2]
+
 
 class Timed:
-    def __init__(self, inner, times):
+    def __init__(self, inner, timings):
         self.inner = inner
-        self.times = times
+        self.timings = timings
 
     def setup(self, seat):
         return self.inner.setup(seat)
@@ -21,27 +56,32 @@ class Timed:
     def act(self, seat):
         t = time.ticks_us()
         a = self.inner.act(seat)
-        self.times.append(time.ticks_diff(time.ticks_us(), t))
+        self.timings.add(time.ticks_diff(time.ticks_us(), t))
         return a
 
 
-def main(gids, n_games):
+def main(gids, n_games, budget_s):
     for gid in gids:
         eng = games.engine(gid)
         n = eng.PLAYERS[0]
         for level in LEVELS:
-            times = []
+            tm = Timings()
+            t0 = time.ticks_ms()
+            played = 0
             for g in range(n_games):
+                # time bounds the bench as the sample bounds its memory: a slow game on a busy
+                # machine reports fewer games rather than none
+                if played and time.ticks_diff(time.ticks_ms(), t0) > budget_s * 1000:
+                    break
+                played += 1
                 seed = b"bench%d" % g
                 bots = [RandomBot(seed, p) for p in range(n)]
                 me = g % n
-                bots[me] = Timed(make_bot(gid, level, seed, me), times)
+                bots[me] = Timed(make_bot(gid, level, seed, me), tm)
                 play(eng, eng.options(), n, seed, bots)
                 gc.collect()
-            times.sort()
-            print(json.dumps({"game": gid, "level": level, "moves": len(times),
-                              "median_ms": times[len(times) // 2] / 1000 if times else 0,
-                              "worst_ms": times[-1] / 1000 if times else 0}))
+            print(json.dumps({"game": gid, "level": level, "games": played, "moves": tm.n,
+                              "median_ms": tm.median() / 1000, "worst_ms": tm.worst / 1000}))
 
 
-main(sys.argv[1].split(","), int(sys.argv[2]))
+main(sys.argv[1].split(","), int(sys.argv[2]), int(sys.argv[3]))

@@ -1,0 +1,174 @@
+# `fathom bench turn`: the time from the key press that commits a move on one unit to the moment
+# every other unit's panel shows it, over the ether's ESP-NOW and UART, with the frames and bytes
+# the turn puts on the air. Units are paired through their keys; each runs the scripted player of
+# `fathom bench ux` (hostmodes/uxplayer) in its `host` form: its bot picks the action, the unit
+# announces the keys that author it, and the host presses them, timing the last (the press that
+# commits the action). Nothing moves on any unit but what the host presses, so a panel that
+# changes while a press is timed changed because of it. In a group (--units N) the host relays
+# every event, so a partner's move crosses the air twice before it reaches another partner.
+import statistics
+import time
+
+from fathom_host import FathomError, use_firmware
+from fathom_host.units import BOOT_TIMEOUT_S, Emulator
+
+LINKS = ("espnow", "uart")
+LOSSES = (0.0, 0.1, 0.3)
+GROUP_HEAP = "768k"   # as the group end-to-end tests: a partner audits every other player
+SHOW_S = 10           # a move that reaches no panel in this long is not timed
+SETTLE_S = 0.3        # answers and acks of the last move settle before the next is timed
+FAST_TURNS = 4        # turns per case in the fast form (`make test`)
+
+
+def two_player_games():
+    use_firmware()
+    from fathom import games
+    return [g for g in games.IDS if games.declaration(g).PLAYERS[0] <= 2 <= games.declaration(g).PLAYERS[1]]
+
+
+def p90(xs):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, (len(xs) * 9) // 10)]
+
+
+def _report(u):
+    c = u.hub.conn(u.index)
+    return c.ux if c is not None else None
+
+
+def _start(gid, n, link, ether):
+    """n booted units paired for `gid` (a group of n when n > 2), each with its scripted
+    player in host form; the caller closes the emulator."""
+    from fathom import games
+    from fathom_host.drive import pair, pair_group, pair_uart
+    title = games.declaration(gid).TITLE
+    emu = Emulator(n, ether=ether, env={"FATHOM_LINK": link,
+                                        "FATHOM_UXPLAYER": "level=sharp,host"})
+    try:
+        for u in emu.units:
+            u.start(heap=GROUP_HEAP, wait=False)
+        for u in emu.units:
+            u.wait(lambda c: c.text and c.screen is not None, BOOT_TIMEOUT_S, "boot")
+        if n > 2:
+            pair_group(emu.units, title)
+        elif link == "uart":
+            pair_uart(emu.units, title)
+        else:
+            pair(emu.units, title)
+    except BaseException:
+        emu.close()
+        raise
+    return emu
+
+
+def measure(units, ether, link, turns, timeout_s):
+    """Play until `turns` moves were timed, the game ended or `timeout_s` passed."""
+    lat, frames, nbytes = [], [], []
+    seen = {u.index: 0 for u in units}
+    untimed = 0
+    end = time.monotonic() + timeout_s
+    hub = units[0].hub
+    while len(lat) < turns and time.monotonic() < end:
+        reports = [_report(u) for u in units]
+        bad = [r for r in reports if r is not None and "error" in r]
+        if bad:
+            raise FathomError("a scripted player failed: %s" % bad[0]["error"])
+        if any(r is not None and "result" in r for r in reports):
+            break
+        ready = [(u, r) for u, r in zip(units, reports)
+                 if r is not None and r.get("ready", 0) > seen[u.index]]
+        if not ready:
+            with hub.cond:
+                hub.cond.wait(0.2)
+            continue
+        u, r = ready[0]
+        seen[u.index] = r["ready"]
+        keys = r["keys"]
+        for k in keys[:-1]:
+            u.press(k)
+        if r["setup"]:  # a secret set-up choice: nothing the partner's panel shows
+            u.press(keys[-1])
+            continue
+        others = [o for o in units if o is not u]
+        before = [o.text for o in others]
+        c0 = dict(ether.counters[link])
+        t0 = time.monotonic()
+        u.press(keys[-1], wait=False)
+        try:  # each wait returns at once if that panel changed already: this ends at the last
+            for o, b in zip(others, before):
+                o.wait(lambda c, b=b: c.text != b, SHOW_S, "the move to show")
+        except FathomError:
+            untimed += 1
+            continue
+        dt = time.monotonic() - t0
+        time.sleep(SETTLE_S)
+        c1 = ether.counters[link]
+        lat.append(dt * 1000)
+        frames.append(c1["sent"] - c0["sent"])
+        nbytes.append(c1["bytes"] - c0["bytes"])
+    if not lat:
+        return {"error": "no turn measured (%d moves reached no panel in %d s)" % (
+            untimed, SHOW_S)}
+    return {"turns": len(lat), "untimed": untimed,
+            "press_to_other_panel_ms_median": round(statistics.median(lat), 1),
+            "press_to_other_panel_ms_p90": round(p90(lat), 1),
+            "press_to_other_panel_ms_max": round(max(lat), 1),
+            "frames_per_turn_median": statistics.median(frames),
+            "bytes_per_turn_median": statistics.median(nbytes)}
+
+
+def run_case(gid, n, link, loss, turns, timeout_s):
+    """One game of `gid` on n units over `link`, paired on a clean link, then timed at `loss`."""
+    from fathom_host.ether import Ether
+    ether = Ether(seed=1)
+    ether.start()
+    try:
+        try:
+            emu = _start(gid, n, link, ether)
+        except FathomError as e:
+            return {"error": "pairing: %s" % str(e).splitlines()[0]}
+        try:
+            ether.set(loss=loss)
+            out = measure(emu.units, ether, link, turns, timeout_s)
+        finally:
+            emu.close()
+    finally:
+        ether.stop()
+    out["loss"] = loss
+    return out
+
+
+def bench_turn(args):
+    """Every two-player game (or --game) over both links, or a group of --units over ESP-NOW;
+    at --loss, or at 0 %, 10 % and 30 % with --loss all."""
+    use_firmware()
+    from fathom import games
+    n = getattr(args, "units", None) or 2
+    turns = args.presses
+    fast = getattr(args, "fast", False)
+    if fast:
+        turns = min(turns, FAST_TURNS)
+    loss = getattr(args, "loss", None)
+    try:
+        losses = LOSSES if loss == "all" else (float(loss or 0.0),)
+    except ValueError:
+        raise FathomError("--loss is a fraction 0..1 or 'all', not %r" % loss)
+    if not all(0.0 <= x < 1.0 for x in losses):
+        raise FathomError("--loss is a fraction from 0 up to (not including) 1, not %r" % loss)
+    if getattr(args, "game_given", False):
+        gids = [args.game]
+    elif n > 2:
+        gids = ["sugardog"]
+    else:
+        gids = two_player_games()[:1] if fast else two_player_games()
+    links = LINKS if n == 2 else ("espnow",)   # a group is a radio affair: no cable joins 3
+    out = {}
+    for gid in gids:
+        lo, hi = games.declaration(gid).PLAYERS
+        if not max(lo, 2) <= n <= hi:
+            raise FathomError("%s takes %d to %d units on a link" % (gid, max(lo, 2), hi))
+        for link in links:
+            for x in losses:
+                key = "%s_%s%s_loss%d" % (gid, link, "" if n == 2 else "_%d" % n, round(x * 100))
+                out[key] = run_case(gid, n, link, x, turns, 120 + 20 * turns)
+    return out

@@ -1,0 +1,91 @@
+# Every `fathom bench` that `make bench` runs (`bench all`: boot, link, turn, bots, soak), in its
+# fast form (--fast): a bench that raises, loses a figure or reports a zero where the figure
+# cannot be zero fails here the day it rots, not the day someone next reads its figures. The
+# figures themselves are the benches' to report; nothing here asserts a budget. The benches
+# outside `bench all` are held in the same form by their own tests: device by
+# test_device_budget.py, deal by test_dealbench.py, ux by test_e2e_uxbench.py.
+import argparse
+
+import pytest
+
+from fathom_host import bench
+
+pytestmark = pytest.mark.slow
+
+
+def run(what, **kw):
+    a = argparse.Namespace(what=what, json=True, game=None, presses=30, units=None, games=None,
+                           link=False, runtime=None, loss=None, fast=True)
+    for k, v in kw.items():
+        setattr(a, k, v)
+    return bench.collect(a)
+
+
+def positive(row, *keys):
+    assert "error" not in row, row
+    for k in keys:
+        assert k in row, (k, row)
+        assert row[k] > 0, (k, row)
+
+
+def test_bench_boot_fast():
+    out = run("boot")
+    positive(out, "boot_s", "heap_bytes", "heap_game_bytes", "key_to_panel_ms_median",
+             "key_to_panel_ms_max", "i2c_bytes_cursor_move")
+
+
+def test_bench_link_fast():
+    from fathom_host.linkbench import FAST_N, LINKS, LOSSES
+    out = run("link")
+    assert out["messages_each_way"] == FAST_N
+    for kind in LINKS:
+        for loss in LOSSES:
+            row = out["%s_loss%d" % (kind, round(loss * 100))]
+            positive(row, "msgs_per_s", "frames_per_msg", "bytes_per_msg", "wire_bytes_per_msg")
+            assert row["ok"] and row["delivered"] == 2 * FAST_N, row
+            assert row["frames_per_msg"] >= 1
+            if loss:
+                assert row["retransmits"] > 0, row
+
+
+def test_bench_turn_fast_pairs_on_both_links():
+    from fathom_host.turnbench import two_player_games
+    out = run("turn", loss="0.1")
+    gid = two_player_games()[0]
+    assert sorted(out) == ["%s_espnow_loss10" % gid, "%s_uart_loss10" % gid], sorted(out)
+    for row in out.values():
+        positive(row, "turns", "press_to_other_panel_ms_median", "press_to_other_panel_ms_p90",
+                 "press_to_other_panel_ms_max", "frames_per_turn_median",
+                 "bytes_per_turn_median")
+        assert row["press_to_other_panel_ms_median"] <= row["press_to_other_panel_ms_p90"] \
+            <= row["press_to_other_panel_ms_max"]
+
+
+def test_bench_turn_rejects_a_loss_it_cannot_set():
+    with pytest.raises(bench.FathomError, match="--loss"):
+        run("turn", loss="lots")
+    with pytest.raises(bench.FathomError, match="--loss"):
+        run("link", loss="0.1")
+
+
+def test_bench_bots_fast_times_every_game_and_level():
+    from fathom_host import use_firmware
+    use_firmware()
+    from fathom import games
+    from fathom.games.bots import LEVELS
+    out = run("bots")
+    want = ["%s_%s" % (g, lv) for g in games.IDS if games.has(g, "bot") for lv in LEVELS]
+    assert sorted(out) == sorted(want)
+    for row in out.values():
+        positive(row, "games", "moves", "worst_ms")
+        assert 0 <= row["median_ms"] <= row["worst_ms"], row
+
+
+def test_bench_soak_fast_completes_every_game():
+    out = run("soak")
+    assert sorted(out) == ["%s_%s" % (g, link) for g, _n, link in bench.soak_plan()
+                           if g == bench.FAST_SOAK_GAME]
+    for key, row in out.items():
+        assert row["completed"] == row["games"] == bench.FAST_GAMES, (key, row)
+        assert row["desyncs"] == row["audit_failures"] == row["crashes"] == 0, (key, row)
+        positive(row, "frames", "bytes", "retransmits", "wall_s")
