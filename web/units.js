@@ -70,6 +70,7 @@ export class PageUnit {
         this.onText(this);
       },
       keys: (n) => { this.keys = n; },
+      random_hex: (n) => bytesToHex(crypto.getRandomValues(new Uint8Array(n))),
       report: (kind, t) => { this.reports.push({kind, text: t}); },
       console: (line) => {
         this.console.push(line);

@@ -16,3 +16,11 @@ environ = {}
 
 def getenv(key, default=None):
     return environ.get(key, default)
+
+
+def urandom(n):
+    """n bytes from the browser's cryptographic generator (crypto.getRandomValues), as the
+    unix port's come from the OS's and a board's from its hardware generator."""
+    import page
+    from binascii import unhexlify
+    return unhexlify(page.random_hex(n))
