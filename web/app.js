@@ -262,7 +262,7 @@ async function main() {
   const frames = document.getElementById("interpreters");
   const env = unitEnv();
   state.units = boards.map((board, index) => new PageUnit({
-    index, board, profile: bundle.boards[board], files: bundle.files, ether, env, host: frames,
+    index, board, profile: bundle.boards[board], files: bundle.files, binary: bundle.binary, ether, env, host: frames,
     onScreen: draw, onText: () => {}, onState: showState}));
   for (const u of state.units) grid.append(unitCard(u));
   focusUnit(0);

@@ -18,7 +18,8 @@ function writeTree(FS, root, files) {
 }
 
 class Unit {
-  // cfg: {index, profile (JSON text), env {NAME: value}, files {path: text}, saved {name: bytes}}
+  // cfg: {index, profile (JSON text), env {NAME: value}, files {path: text},
+  //      binary {path: base64} (the compiled modules), saved {name: bytes}}
   // page: the page's side of this unit (the `page` module its twins import)
   async boot(cfg, page) {
     this.console = [];
@@ -27,18 +28,26 @@ class Unit {
       if (this.console.length > 200) this.console.shift();
       page.console(line);
     };
+    const t0 = performance.now();
     this.mp = await loadMicroPython({heapsize: cfg.heap || 1024 * 1024, pystack: 16 * 1024,
                                      stdout: out, stderr: out});
     const FS = this.mp.FS;
     writeTree(FS, "/fw", cfg.files);
+    const bytes = {};
+    for (const [rel, b64] of Object.entries(cfg.binary || {})) {
+      bytes[rel] = Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
+    }
+    writeTree(FS, "/fw", bytes);
     FS.writeFile("/board.json", cfg.profile);
     FS.mkdir("/data");
     for (const [name, bytes] of Object.entries(cfg.saved || {})) FS.writeFile("/data/" + name, bytes);
     this.mp.registerJsModule("page", page);
     const env = Object.assign({FATHOM_BOARD: "/board.json", FATHOM_DIR: "/data",
                                FATHOM_UNIT: String(cfg.index)}, cfg.env || {});
+    const t1 = performance.now();
     this.mp.runPython(`import sys\nsys.path[:0] = ${JSON.stringify(PATH)}\nimport os\n` +
                       `os.environ.update(${JSON.stringify(env)})\nimport main`);
+    this.timings = {interpreter_ms: t1 - t0, firmware_ms: performance.now() - t1};
     const hub = this.mp.pyimport("hub");
     this.hub = hub;
     this.turnApp = hub.app.turn;

@@ -25,7 +25,7 @@ export function forgetSaved() {
 }
 
 export class PageUnit {
-  // opts: {index, board, profile (object), files, ether, env, host (element for the frame),
+  // opts: {index, board, profile (object), files, binary, ether, env, host (element for the frame),
   //        onScreen(unit), onText(unit), onState(unit)}
   constructor(opts) {
     Object.assign(this, opts);
@@ -96,12 +96,13 @@ export class PageUnit {
     try {
       await this.frame.contentWindow.fathomUnit.boot({
         index: this.index, profile: JSON.stringify(this.profile), env: this.env,
-        files: this.files, saved}, this.page());
+        files: this.files, binary: this.binary, saved}, this.page());
     } catch (e) {
       this.fail(e);
       return;
     }
     this.bootMs = performance.now() - t0;
+    this.bootParts = this.frame.contentWindow.fathomUnit.timings;
     this.boots += 1;
     this.known = {};          // the first turn keeps whatever boot wrote
     this.lastSaveWall = 0;
@@ -185,6 +186,6 @@ export class PageUnit {
 
   stepStats() {
     return {steps: this.steps, mean_ms: this.steps ? this.stepMsTotal / this.steps : 0,
-            max_ms: this.stepMsMax, boot_ms: this.bootMs};
+            max_ms: this.stepMsMax, boot_ms: this.bootMs, ...this.bootParts};
   }
 }

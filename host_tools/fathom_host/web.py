@@ -3,7 +3,9 @@
 # pinned digest, the firmware packed as one JSON file) and serves it on localhost. Nothing runs
 # on the server: any static host can serve the folder. `make web` builds it only.
 import base64
+import fcntl
 import functools
+import io
 import hashlib
 import http.server
 import json
@@ -24,6 +26,7 @@ VENDOR_FILES = ("micropython.mjs", "micropython.wasm")
 WEB = ROOT / "web"
 OUT = ROOT / "build" / "web"
 CACHE = ROOT / "build" / "npm"
+COMPILED = ROOT / "build" / "web-mpy"   # fathom/ as `fathom deploy` compiles it, kept between builds
 PAGE_FILES = ("index.html", "companion.html", "unit.html", "app.js", "units.js", "unit.js",
               "ether.js", "style.css")
 # The host twins a page's unit needs (its own hub and wire replace hub.py and etherwire.py),
@@ -97,13 +100,29 @@ def _unpack(tgz, dest):
 
 # ---- the firmware, packed ---------------------------------------------------------------------
 
+def compiled():
+    """fathom/ compiled with mpy-cross as `fathom deploy` does (only what changed): a unit loads
+    bytecode, as a board with stock firmware does, instead of compiling every module it
+    imports in the page."""
+    from fathom_host import deploy, hostboard
+    COMPILED.mkdir(parents=True, exist_ok=True)
+    with open(COMPILED.parent / "web-mpy.lock", "w") as lock:  # test workers build at once
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        deploy.build(FIRMWARE, COMPILED, hostboard.load("host"), out=io.StringIO())
+    return COMPILED
+
+
 def firmware_bundle():
-    """{"files": {path under /fw: text}, "boards": {name: profile}}: what a unit's frame writes
-    into its interpreter's filesystem, and every board profile the page offers."""
+    """What a unit's frame writes into its interpreter's filesystem under /fw: {"files": {path:
+    text}, "binary": {path: base64}}, and every board profile the page offers ("boards")."""
     files = {"main.py": (FIRMWARE / "main.py").read_text()}
-    for p in sorted((FIRMWARE / "fathom").rglob("*")):
-        if p.is_file() and "__pycache__" not in p.parts and p.suffix in (".py", ".txt"):
-            files[p.relative_to(FIRMWARE).as_posix()] = p.read_text()
+    binary = {}
+    for p in sorted((compiled() / "fathom").rglob("*")):
+        rel = p.relative_to(COMPILED).as_posix()
+        if p.suffix == ".mpy":
+            binary[rel] = base64.b64encode(p.read_bytes()).decode()
+        elif p.suffix == ".txt":
+            files[rel] = p.read_text()
     for name in TWINS:
         files["twins/" + name] = (FIRMWARE / "twins" / name).read_text()
     for name in HOSTMODES:
@@ -111,7 +130,7 @@ def firmware_bundle():
     for p in sorted((WEB / "py").glob("*.py")):
         files["web/" + p.name] = p.read_text()
     boards = {p.stem: json.loads(p.read_text()) for p in sorted(BOARDS.glob("*.json"))}
-    return {"files": files, "boards": boards}
+    return {"files": files, "binary": binary, "boards": boards}
 
 
 def build(out=OUT):
