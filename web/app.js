@@ -43,7 +43,9 @@ function unitEnv() {
 }
 
 function scaleFor(w, h) {
-  if (layout.phone) return Math.max(2, Math.floor(Math.min(window.innerWidth - 24, 640) / w));
+  // a phone: as wide as the screen allows (its pixels are small enough that an uneven scale
+  // does not show)
+  if (layout.phone) return Math.max(2, Math.min(window.innerWidth - 64, 640) / w);
   return w <= 72 ? 5 : 3;
 }
 

@@ -114,9 +114,14 @@ def up(pin):
 
 
 def _lift_fingers(now):
-    for pin in [p for p, f in _fingers.items() if f[1] and ticks_diff(now, f[0]) >= PRESS_MS]:
-        del _fingers[pin]
-        machine.pin_set(pin, _level(False))
+    # a lifted finger lets go of the pin once the driver has seen the press, however short the
+    # tap and however late the page's timer
+    for pin, (since, lifted) in list(_fingers.items()):
+        waited = ticks_diff(now, since)
+        if lifted and waited >= PRESS_MS and (_registered((pin,), True)
+                                              or waited > PRESS_TIMEOUT_MS):
+            del _fingers[pin]
+            machine.pin_set(pin, _level(False))
 
 
 def _registered(pins, held):
