@@ -3,7 +3,7 @@
 // as `fathom emu`, a reboot and a PNG per unit, and the link's fault knobs. URL parameters:
 // units=N, board=NAME (every unit) or boards=A,B,... (one each), seed=S, loss= dup= corrupt=
 // delay_ms= jitter_ms= garbage= (the ether's knobs), player=SPEC (each unit's scripted player,
-// as FATHOM_UXPLAYER), fast=1 (no bot thinking pauses), link=espnow|uart.
+// as FATHOM_UXPLAYER) or players=A|B|... (one each), fast=1 (no bot thinking pauses), link=espnow|uart.
 import {Ether, KNOBS} from "./ether.js";
 import {PageUnit, forgetSaved} from "./units.js";
 
@@ -34,9 +34,11 @@ function boardsWanted() {
   return Array.from({length: n}, (_, i) => list[i] || list[list.length - 1] || one);
 }
 
-function unitEnv() {
+function unitEnv(index) {
   const env = {};
-  if (params.get("player")) env.FATHOM_UXPLAYER = params.get("player");
+  const players = (params.get("players") || "").split("|");
+  const player = players[index] || params.get("player");
+  if (player) env.FATHOM_UXPLAYER = player;
   if (params.get("fast")) env.FATHOM_FAST_BOTS = "1";
   if (params.get("link")) env.FATHOM_LINK = params.get("link");
   return env;
@@ -262,9 +264,8 @@ async function main() {
   state.ether = ether;
   const grid = document.getElementById("units");
   const frames = document.getElementById("interpreters");
-  const env = unitEnv();
   state.units = boards.map((board, index) => new PageUnit({
-    index, board, profile: bundle.boards[board], files: bundle.files, binary: bundle.binary, ether, env, host: frames,
+    index, board, profile: bundle.boards[board], files: bundle.files, binary: bundle.binary, ether, env: unitEnv(index), host: frames,
     onScreen: draw, onText: () => {}, onState: showState}));
   for (const u of state.units) grid.append(unitCard(u));
   focusUnit(0);
