@@ -2,6 +2,7 @@
 # Playwright, the page built into a fresh folder and served on loopback. A PageUnit is driven
 # like the emulator's Unit (press, choose, wait_text, text), through the page's own keyboard
 # keys, so the key-driving helpers of fathom_host.drive work on it unchanged.
+import atexit
 import json
 import pathlib
 import shutil
@@ -23,26 +24,42 @@ FOCUS = {"UP": "ArrowUp", "DOWN": "ArrowDown", "LEFT": "ArrowLeft", "RIGHT": "Ar
          "OK": "Enter", "BACK": "Backspace"}
 
 
+# One page server and one browser per test process, whichever test modules ask for them (each
+# module imports the fixtures: two Playwright instances cannot run in one process).
+_shared = {}
+
+
+def _close():
+    if "browser" in _shared:
+        _shared.pop("browser").close()
+        _shared.pop("playwright").stop()
+    if "server" in _shared:
+        _shared["server"].shutdown()
+        _shared.pop("server").server_close()
+
+
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
     """The built page, served on loopback: its base URL."""
-    folder = web.build(tmp_path_factory.mktemp("web") / "site")
-    server = web.make_server(folder, port=0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield "http://127.0.0.1:%d/" % server.server_address[1]
-    server.shutdown()
-    server.server_close()
+    if "server" not in _shared:
+        folder = web.build(tmp_path_factory.mktemp("web") / "site")
+        server = _shared["server"] = web.make_server(folder, port=0)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        atexit.register(_close)
+    return "http://127.0.0.1:%d/" % _shared["server"].server_address[1]
 
 
 @pytest.fixture(scope="session")
 def browser():
-    if shutil.which(CHROMIUM) is None and not pathlib.Path(CHROMIUM).exists():
-        raise FathomError("no %s: `make setup` installs Debian's chromium" % CHROMIUM)
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
+    if "browser" not in _shared:
+        if shutil.which(CHROMIUM) is None and not pathlib.Path(CHROMIUM).exists():
+            raise FathomError("no %s: `make setup` installs Debian's chromium" % CHROMIUM)
+        from playwright.sync_api import sync_playwright
+        _shared["playwright"] = sync_playwright().start()
+        _shared["browser"] = _shared["playwright"].chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox"])
+        atexit.register(_close)
+    return _shared["browser"]
 
 
 class Page:

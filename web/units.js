@@ -20,6 +20,28 @@ function fromBase64(text) {
   return out;
 }
 
+// What the glass shows, as a MONO_VLSB buffer (the emulator's Screen): pixel (x, y) is RAM
+// column cols[x] of RAM row rows[y] (255: a COM line not driven, dark), as the SSD1306 twin's
+// Panel.pixel() maps them; flags: 1 lit (on, pump), 2 entire display on, 4 inverse.
+export function glass(w, h, ncols, ram, cols, rows, flags) {
+  const out = new Uint8Array(((h + 7) >> 3) * w);
+  if (!(flags & 1)) return out;
+  const inv = flags & 4 ? 1 : 0;
+  for (let y = 0; y < h; y++) {
+    const r = rows[y];
+    if (r === 255) continue;
+    const base = (r >> 3) * ncols;
+    const bit = r & 7;
+    const at = (y >> 3) * w;
+    const mask = 1 << (y & 7);
+    for (let x = 0; x < w; x++) {
+      const on = flags & 2 ? 1 : (ram[base + cols[x]] >> bit) & 1;
+      if (on ^ inv) out[at + x] |= mask;
+    }
+  }
+  return out;
+}
+
 export function forgetSaved() {
   for (const k of Object.keys(localStorage)) if (k.startsWith(STORE)) localStorage.removeItem(k);
 }
@@ -61,8 +83,9 @@ export class PageUnit {
       ether_put: (id, typ, hex) => ether.put(id, typ, hexToBytes(hex)),
       ether_take: (id) => ether.take(id),
       ether_close: (id) => ether.close(id),
-      panel: (w, h, hex) => {
-        this.screen = {w, h, bytes: hexToBytes(hex)};
+      glass: (w, h, ncols, ram, cols, rows, flags) => {
+        this.screen = {w, h, bytes: glass(w, h, ncols, hexToBytes(ram), hexToBytes(cols),
+                                          hexToBytes(rows), flags)};
         this.onScreen(this);
       },
       text: (t) => {
