@@ -12,6 +12,7 @@ import time
 import pytest
 
 from fathom_host import FathomError, web
+from fathom_host.units import Unit
 
 CHROMIUM = "/usr/bin/chromium"
 READY_S = 90          # a page of units booting on a loaded two-core machine
@@ -107,6 +108,12 @@ class Page:
     def close(self):
         self.context.close()
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
 
 class _Seen:
     def __init__(self, d):
@@ -173,20 +180,9 @@ class PageUnit:
         if wait:
             self.wait(lambda c: c.keys > before, WAIT_S, "key %s handled" % key)
 
-    def selected(self):
-        for line in self.text[1:]:
-            if line.startswith(">"):
-                return line[1:]
-        return None
-
-    def choose(self, label, limit=40):
-        for _ in range(limit):
-            sel = self.selected()
-            if sel is not None and sel.startswith(label):
-                self.press("OK")
-                return
-            self.press("DOWN")
-        raise FathomError("unit %d: no menu item %r in %r" % (self.index, label, self.text))
+    # the menu helpers of the emulator's units, which read .text and press()
+    selected = Unit.selected
+    choose = Unit.choose
 
 
 def finished(c):

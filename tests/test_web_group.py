@@ -46,8 +46,7 @@ def pair_group_of_three(units, title):
 
 
 def test_sugar_dog_group_of_three(browser, site):  # noqa: F811
-    page = Page(browser, site, "units=3&seed=31&players=level=sharp|level=easy|level=easy")
-    try:
+    with Page(browser, site, "units=3&seed=31&players=level=sharp|level=easy|level=easy") as page:
         units = page.units
         code = pair_group_of_three(units, "Sugar Dog")
         assert code.startswith("Group code")
@@ -61,5 +60,3 @@ def test_sugar_dog_group_of_three(browser, site):  # noqa: F811
         assert heads.count("You win") <= 1, heads
         print("web Sugar Dog of 3:", heads, page.stats())
         assert not page.errors, page.errors
-    finally:
-        page.close()

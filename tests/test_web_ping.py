@@ -12,8 +12,7 @@ pytestmark = pytest.mark.slow
 
 
 def test_ping_two_units_to_a_verified_end(browser, site):  # noqa: F811
-    page = Page(browser, site, "units=2&player=level=sharp&seed=3")
-    try:
+    with Page(browser, site, "units=2&player=level=sharp&seed=3") as page:
         a, b = page.units
         pair([a, b], "PING")
         seen = play_out([a, b])
@@ -26,5 +25,3 @@ def test_ping_two_units_to_a_verified_end(browser, site):  # noqa: F811
         print("web PING: load %.2f s, step mean %.2f ms over %d steps" % (
             page.load_s, stats["units"][0]["mean_ms"], stats["units"][0]["steps"]))
         assert not page.errors, page.errors
-    finally:
-        page.close()

@@ -36,8 +36,7 @@ def tap(page, key, unit=0):
 
 
 def test_on_screen_buttons_by_touch(browser, site):  # noqa: F811
-    page = Page(browser, site, "units=2", touch=True)
-    try:
+    with Page(browser, site, "units=2", touch=True) as page:
         u = page.units[0]
         assert u.selected() == "PING"
         tap(page, "DOWN")
@@ -57,13 +56,10 @@ def test_on_screen_buttons_by_touch(browser, site):  # noqa: F811
         assert helped != board
         tap(page, "BACK")
         u.wait(lambda c: c.text[0] == board[0], 10, "back to the board")
-    finally:
-        page.close()
 
 
 def test_reboot_png_and_fault_knobs(browser, site):  # noqa: F811
-    page = Page(browser, site, "units=2")
-    try:
+    with Page(browser, site, "units=2") as page:
         u = page.units[1]
         u.press("DOWN")
         assert u.selected() == "Lake Ashtapada"
@@ -83,15 +79,12 @@ def test_reboot_png_and_fault_knobs(browser, site):  # noqa: F811
         page.page.locator("#faults input[name='delay_ms']").fill("40")
         assert page.js("fathom.state.ether.knobs") == {
             "loss": 0.25, "dup": 0, "corrupt": 0, "delay_ms": 40, "jitter_ms": 0, "garbage": 0}
-    finally:
-        page.close()
 
 
 def test_companion_page_fits_a_phone(browser, site):  # noqa: F811
     ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
                               has_touch=True, device_scale_factor=2)
-    page = Page(browser, site, path="companion.html", context=ctx)
-    try:
+    with Page(browser, site, path="companion.html", context=ctx) as page:
         assert len(page.units) == 1
         width = page.js("document.querySelector('canvas.panel').getBoundingClientRect().width")
         assert 300 <= width <= 390
@@ -102,5 +95,3 @@ def test_companion_page_fits_a_phone(browser, site):  # noqa: F811
             u.wait(lambda c: c.keys > 0, 10, "a tap handled")
         button(page, 0, "OK").tap()
         u.wait(lambda c: c.text[0] != "fathom", 10, "the companion's menu")
-    finally:
-        page.close()

@@ -23,8 +23,7 @@ def emulator_panel(board, keys):
 
 
 def test_panels_match_the_unix_port_pixel_for_pixel(browser, site):  # noqa: F811
-    page = Page(browser, site, "units=2&boards=host,esp32c3_oled_72x40")
-    try:
+    with Page(browser, site, "units=2&boards=host,esp32c3_oled_72x40") as page:
         for u, board in zip(page.units, KEYS):
             for key, long in KEYS[board]:
                 u.press(key, long=long)
@@ -46,25 +45,19 @@ def test_panels_match_the_unix_port_pixel_for_pixel(browser, site):  # noqa: F81
                       "return n; })()")
         assert lit == sum(bin(b).count("1") for b in page.units[1].screen()[2])
         assert not page.errors, page.errors
-    finally:
-        page.close()
 
 
 def test_the_72x40_chord_is_back(browser, site):  # noqa: F811
-    page = Page(browser, site, "units=1&board=esp32c3_oled_72x40")
-    try:
+    with Page(browser, site, "units=1&board=esp32c3_oled_72x40") as page:
         u = page.units[0]
         u.press("DOWN", long=True)          # OK: the first game's menu
         assert u.text[0] != "fathom"
         u.press("BACK")                     # BOOT + UP together
         u.wait(lambda c: c.text[:1] == ["fathom"], 10, "the home menu again")
-    finally:
-        page.close()
 
 
 def test_a_reload_mid_game_resumes_it(browser, site):  # noqa: F811
-    page = Page(browser, site, "units=1&fast=1&player=level=sharp,path=PING/vs bot: easy,moves=3")
-    try:
+    with Page(browser, site, "units=1&fast=1&player=level=sharp,path=PING/vs bot: easy,moves=3") as page:
         u = page.units[0]
         seen = u.wait(lambda c: c.reports, 120, "the scripted player's three moves")
         assert seen.reports[0].get("result") is False, seen.reports  # stopped mid-game
@@ -77,5 +70,3 @@ def test_a_reload_mid_game_resumes_it(browser, site):  # noqa: F811
         u = page.units[0]
         after = u.wait(lambda c: c.text and c.text[0] == before[0], 30, "the game again").text
         assert after == before
-    finally:
-        page.close()
