@@ -19,8 +19,11 @@ def test_ping_two_units_to_a_verified_end(browser, site):  # noqa: F811
         for c in seen:
             assert c.text[0] == "Result" and "verified" in c.text, c.text
             assert [r for r in c.reports if r.get("result") is True], c.reports
-        # one game, two seats: the same winner line on both screens
-        assert seen[0].text[1] == seen[1].text[1] or seen[0].text[1:3] != seen[1].text[1:3]
+        # one game, two seats: one won, the other lost, both telling the same story after
+        heads = sorted(c.text[1] for c in seen)
+        assert heads == ["You lose", "You win"] and seen[0].text[2] == seen[1].text[2], heads
+        radio = page.js("fathom.state.ether.totals.espnow")
+        assert radio["delivered"] > 20 and radio["lost"] == 0, radio  # over the page's ether
         stats = page.stats()
         print("web PING: load %.2f s, step mean %.2f ms over %d steps" % (
             page.load_s, stats["units"][0]["mean_ms"], stats["units"][0]["steps"]))
