@@ -266,7 +266,7 @@ async function main() {
   const frames = document.getElementById("interpreters");
   state.units = boards.map((board, index) => new PageUnit({
     index, board, profile: bundle.boards[board], files: bundle.files, binary: bundle.binary, ether, env: unitEnv(index), host: frames,
-    onScreen: draw, onText: () => {}, onState: showState}));
+    onScreen: draw, onState: showState}));
   for (const u of state.units) grid.append(unitCard(u));
   focusUnit(0);
   faultControls(ether);

@@ -22,12 +22,7 @@ class Unit {
   //      binary {path: base64} (the compiled modules), saved {name: bytes}}
   // page: the page's side of this unit (the `page` module its twins import)
   async boot(cfg, page) {
-    this.console = [];
-    const out = (line) => {
-      this.console.push(line);
-      if (this.console.length > 200) this.console.shift();
-      page.console(line);
-    };
+    const out = (line) => page.console(line);
     const t0 = performance.now();
     this.mp = await loadMicroPython({heapsize: cfg.heap || 1024 * 1024, pystack: 16 * 1024,
                                      stdout: out, stderr: out});

@@ -48,7 +48,7 @@ export function forgetSaved() {
 
 export class PageUnit {
   // opts: {index, board, profile (object), files, binary, ether, env, host (element for the frame),
-  //        onScreen(unit), onText(unit), onState(unit)}
+  //        onScreen(unit), onState(unit)}
   constructor(opts) {
     Object.assign(this, opts);
     this.prefix = `${STORE}${this.index}.`;
@@ -88,10 +88,7 @@ export class PageUnit {
                                           hexToBytes(rows), flags)};
         this.onScreen(this);
       },
-      text: (t) => {
-        this.text = t.split("\n");
-        this.onText(this);
-      },
+      text: (t) => { this.text = t.split("\n"); },
       keys: (n) => { this.keys = n; },
       random_hex: (n) => bytesToHex(crypto.getRandomValues(new Uint8Array(n))),
       report: (kind, t) => { this.reports.push({kind, text: t}); },

@@ -168,10 +168,6 @@ def _advance(now):
         _press = None
 
 
-def idle():
-    return _press is None and not _queue and not _fingers
-
-
 # ---- the loop's turn --------------------------------------------------------------------------
 
 def poll():
