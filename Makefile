@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: setup lint check test play bench flash deploy clean runtime
+.PHONY: setup lint check test play bench flash deploy clean runtime web
 
 setup: $(STAMP)
 
@@ -14,6 +14,9 @@ $(STAMP): requirements.txt host_tools/pyproject.toml
 	@printf 'int main(void){return 0;}\n' | gcc -m32 -x c - -o /tmp/fathom-m32-check 2>/dev/null \
 		|| (apt-get update && apt-get install -y build-essential gcc-multilib)
 	@rm -f /tmp/fathom-m32-check
+	@# the web page: npm vendors MicroPython's WebAssembly port; its tests drive Debian's chromium
+	@command -v npm >/dev/null || (apt-get update && apt-get install -y nodejs npm)
+	@test -x /usr/bin/chromium || (apt-get update && apt-get install -y chromium)
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -r requirements.txt
@@ -31,11 +34,15 @@ check: lint
 	$(BIN)/python -m pytest -q -n 2 -m "not slow and not bench" tests
 
 # Two workers, each taking whole files: the emulated units mostly wait on each other.
-test: setup
+test: setup web
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not bench" tests
 
 play: setup
 	$(BIN)/fathom emu
+
+# The units in a web page (a static folder, build/web): `fathom web` serves it on localhost.
+web: setup
+	$(BIN)/fathom web --build-only
 
 # The device-faithful 32-bit MicroPython runtimes (stock, frozen) under build/runtime/; built
 # again only when the source, the manifests or the frozen files change.

@@ -81,6 +81,10 @@ def main():
     from fathom import forget
     forget("fathom.hal.hw")
     forget("fathom.codec")
+    if hub is not None and getattr(hub, "paced", False):
+        app.start()  # the host's timer calls app.turn(): a web page's loop must not block
+        hub.app = app
+        return
     app.run()
 
 

@@ -113,6 +113,13 @@ class App:
             print("fathom: home")
 
     def run(self):
+        self.start()
+        while self.turn():
+            clock.sleep_ms(LOOP_MS)
+
+    def start(self):
+        """Everything before the loop. A host that paces the loop itself (a web page's timer,
+        which must never block) calls start() once, then turn() every LOOP_MS."""
         from fathom.ui.invite import Invites
         self.invite = Invites(self)  # resident: the home menu listens whenever it is idle
         self.push(home_menu(self))
@@ -125,12 +132,13 @@ class App:
         # A game in progress survives a reboot: go straight back to it.
         if self.hw.storage.exists("game"):
             self.resume_game()
-        while self.running:
-            self.step(clock.now_ms())
-            if self.hub and not self.hub.poll():
-                break
-            clock.sleep_ms(LOOP_MS)
 
+    def turn(self):
+        """One pass of the loop; False once the unit stops."""
+        if not self.running:
+            return False
+        self.step(clock.now_ms())
+        return not self.hub or self.hub.poll()
 
     def resume_game(self):
         """Back into the saved game. An unreadable save is kept aside and explained, never a

@@ -7,6 +7,7 @@ from fathom_host import FathomError, use_firmware
 
 COMMANDS = (
     ("emu", "fathom_host.emu", "run emulated units side by side in the terminal"),
+    ("web", "fathom_host.web", "build the units' web page and serve it on localhost"),
     ("sim", "fathom_host.sim", "bot-vs-bot matches, one JSON line of results"),
     ("bench", "fathom_host.bench", "benchmarks: boot, link, turn, bots, all"),
     ("screenshot", "fathom_host.screenshot", "boot an emulated unit and save its screen as PNG"),
