@@ -45,7 +45,8 @@ class AshtapadaScreen(GameBase):
         self._legal = []
         self._kinds = None
         self._map = None
-        self._said = TextPage("", True)  # what just happened, in the panel
+        # what happened since your last move, newest first, in the panel (ui/happened.py)
+        self.hear(self._words, say.event(runner.seat.pub, self.me, []), TextPage("", True))
         self._status = []
         self._ok_play = self._can_play    # bound once: a bound method allocates per access
         self._ok_setup = self._can_lay
@@ -69,7 +70,7 @@ class AshtapadaScreen(GameBase):
         self._legal = setup if setup else say.order(s.legal())
         self._kinds = say.kinds(self._legal, self.n * self.n)
         self._map, _ = say.lake(pub, s.priv, self.me)
-        self._said.set(say.event(pub, self.me, s.log))
+        self.news()
         self._status = say.setup_status(pub, s.priv) if setup else say.status(pub, self.me)
         self.close_menu()
         self.only = 0
@@ -367,7 +368,7 @@ class AshtapadaScreen(GameBase):
         rows = h // TH
         if chars < 4 or rows < 1:
             return
-        yy = self._said.draw(d, x, y, w, max(1, rows - (1 if chars < 12 else 2)) * TH - 1)
+        yy = self.said.draw(d, x, y, w, max(1, rows - (1 if chars < 12 else 2)) * TH - 1)
         if yy + TH <= y + h:          # the square under the cursor, and what it holds
             d.hline(x, yy, w - 1, 1)
             yy += 2
@@ -395,7 +396,7 @@ class AshtapadaScreen(GameBase):
         if self.help is not None:
             return ["Help"] + self.help.text.split("\n")
         s = self.runner.seat
-        out = [self.title + " " + self.status(), "| " + self._said.text]
+        out = [self.title + " " + self.status(), "| " + self.happened.newest()]
         here = self.here()
         out.append("# %s %s" % (A.name(here, self.n), say.here(self._map[here])))
         if self.menu is not None:
@@ -415,6 +416,10 @@ class AshtapadaScreen(GameBase):
                     [w for b, w in ((say.SOUND, "sound"), (say.DEPTH, "depth"),
                                     (say.MOVE, "move")) if k & b])))
         return out
+
+    def _words(self, prev, author, ev):
+        return say.event(self.runner.seat.pub, self.me,
+                         [prev, (author, ev)] if prev else [(author, ev)])
 
     def tick(self, now):
         if GameBase.tick(self, now):

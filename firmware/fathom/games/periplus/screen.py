@@ -182,7 +182,7 @@ class PeriplusScreen(GameBase):
         self.last_ship = -1       # ship id last moved, target id last fired at: where to start
         self.last_target = -1
         self.shown_s = -1
-        self.news = ""
+        self.last_news = ""       # the newest line of what happened
         self.where = ""           # the cursor square in words (drawn every frame: cached)
         self.where_t = ""         # the same for the 3x5 font
         self.labels = []          # the open menu's or row's words
@@ -197,7 +197,13 @@ class PeriplusScreen(GameBase):
         self.cell_fn = self._draw_cell
         self.label_fn = self._card_label
         self.text_fn = self._card_text
+        # what happened since your last move, newest first (ui/happened.py)
+        self.hear(self._words, W.news(s.pub, [], self.me), self.news_page)
         self.refresh()
+
+    def _words(self, prev, author, ev):
+        return W.news(self.runner.seat.pub, [prev, (author, ev)] if prev else [(author, ev)],
+                      self.me)
 
     # ---- the decision and its stages ------------------------------------------------------
     def refresh(self):
@@ -219,8 +225,8 @@ class PeriplusScreen(GameBase):
                 self.last_ship = e[2]
             elif a == self.me and e[0] == "fire":
                 self.last_target = e[3]
-        self.news = W.news(s.pub, s.log, self.me)
-        self.news_page.set(self.news)
+        self.news()
+        self.last_news = self.happened.newest()
         self.hand_page.set("Hand " + " ".join([W.CODE[k] for k in s.priv["hand"]]))
         acts = [] if self.answer.queued is not None else (s.setup_legal() or s.legal())
         self.ch = Choices(s, acts)
@@ -501,7 +507,7 @@ class PeriplusScreen(GameBase):
         s = self.runner.seat
         pub = s.pub
         self.refresh()
-        out = [self.title + " P%d %s" % (self.me + 1, self._status()), "= " + self.news]
+        out = [self.title + " P%d %s" % (self.me + 1, self._status()), "= " + self.last_news]
         for a, e in s.log[-3:]:
             out.append("| " + describe(self.eng, s, a, e))
         if self.stage == ANSWER:
