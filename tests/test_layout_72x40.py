@@ -141,7 +141,7 @@ def test_ping_event_line_reads_whole_at_72x40_a_row_at_a_time():
     # at 128 pixels (32 characters) each line of the stack is one row, none cut
     big = ping_ui.screen(App(128, 64), Runner(seats[1], [], None, "ping"))
     big.draw(big.app.hw.display)
-    assert big.said.count() == len(big.happened.lines) == 2, big.happened.lines
+    assert big.said.count() == len(big.happened.lines) == 3, big.happened.lines
 
 
 def test_ping_event_line_turning_allocates_nothing():
