@@ -7,8 +7,8 @@
 # Redraws allocate nothing for rows that fit; with fixed=True (a menu: labels never change) the
 # long ones are wrapped once per width, so a cursor move allocates nothing at all. With
 # small=True the rows are in the 3x5 font (a menu in a narrow panel beside a board); with
-# fit=True the list picks it by itself in a box narrower than a 128-px panel whenever a row
-# would be cut in 8x8 (the home menu at 72x40: "Lake Ashtapada" whole, not "Lake As~").
+# fit=True the list picks it by itself whenever a row would be cut in 8x8 (the home menu at
+# 72x40: "Lake Ashtapada" whole, not "Lake As~"; a game's option row at 128x64).
 from fathom.ui.font import CH, TH, TW, put, tiny_width, write
 from fathom.ui.screen import wrap
 
@@ -97,19 +97,18 @@ class ListView:
         return self._wrapped[i]
 
     def _fit(self, w):
-        """3x5 rows when the box is narrow and some row would be cut in 8x8 (once per width
-        for a fixed list; a loop over lengths, allocating nothing, for one that changes)."""
+        """3x5 rows when some row would be cut in 8x8 (once per width for a fixed list; a
+        loop over lengths, allocating nothing, for one that changes)."""
         if self.fixed and w == self._fit_w:
             return
         self._fit_w = w
         small = False
-        if w < 128:
-            room = w // CH - 1
-            for i in range(len(self.labels)):
-                note = self._note(i)
-                if len(self.labels[i]) + (len(note) + 1 if note else 0) > room:
-                    small = True
-                    break
+        room = w // CH - 1
+        for i in range(len(self.labels)):
+            note = self._note(i)
+            if len(self.labels[i]) + (len(note) + 1 if note else 0) > room:
+                small = True
+                break
         if small != self.small:
             self.small = small
             self._room = -1
