@@ -313,7 +313,8 @@ class PeriplusScreen(GameBase):
             sh = pub["ships"][sid]
             if sh[SQ] == sq:
                 hp = "%d/%d" % (sh[LEFT], HITS[sh[TYPE]])
-                ab = SHIP_ABBR[sh[TYPE]]
+                ab = SHIP_ABBR[sh[TYPE]]      # yours in small letters (the help says so)
+                ab = ab.lower() if sid // NSHIPS == self.me else ab
                 self.where = "%s %s%s%s" % (B.sq_name(sq), ab, "*" if sh[SHEARED] else " ", hp)
                 self.where_t = "%s %s%s" % (B.sq_name(sq), ab, hp)
                 return

@@ -4,17 +4,18 @@
 # nothing in this module draws, and events carry only public facts.
 from fathom.games.ping import board as B
 
+# The one short form of a card's action, shown on the help's first page (M2 PING: MOVE 2 /
+# PING); a narrower place takes its first three letters.
 _U4 = ("PING", "LSTN", "TORP", "GUN", "ENCR", "DIVE")
-_C4 = ("PNG", "LIS", "TOR", "GUN", "ENC", "DIV")
 _VERB = {"ping": "ping", "listen": "listen", "gun": "deck gun", "encrypt": "encrypt",
          "dive": "dive"}
 _DIR_WORD = ("north", "east", "south", "west")
 
 
 def code(c):
-    """A card in four characters: MOVE 2 / PING is '2PNG'."""
+    """A card in four characters: MOVE 2 / PING is '2PIN'."""
     steps, util = B.CARDS[c]
-    return "%d%s" % (steps, _C4[util])
+    return "%d%s" % (steps, _U4[util][:3])
 
 
 def card(c):
@@ -24,9 +25,9 @@ def card(c):
 
 
 def card_short(c):
-    """A card in six characters for a narrow side strip: 'M2 PNG'."""
+    """A card in six characters for a narrow side strip: '2 PING'."""
     steps, util = B.CARDS[c]
-    return "M%d %s" % (steps, _C4[util])
+    return "%d %s" % (steps, _U4[util])
 
 
 def label(a):

@@ -426,7 +426,7 @@ def slot_words(slot, known):
 
 
 def slot_short(slot, known):
-    """slot_words in at most 4 characters ('2PNG'), for a narrow side strip."""
+    """slot_words in at most 4 characters ('2PIN'), for a narrow side strip."""
     if slot is None:
         return "-"
     if slot[1] >= 0:
