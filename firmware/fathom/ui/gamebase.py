@@ -39,6 +39,10 @@ class GameBase(Screen):
         self.said = page
         page.set(self.happened.text)
 
+    def said_page(self):
+        """The TextPage the stack shows in now (a screen may move it while a prompt shows)."""
+        return self.said
+
     def news(self):
         h = self.happened
         if h.update():
@@ -83,7 +87,7 @@ class GameBase(Screen):
             return True
         st = self.app.stack
         if self.said is not None and (not st or st[-1] is self):
-            return self.happened.turn(self.said, now)
+            return self.happened.turn(self.said_page(), now)
         return False
 
     def deal_progress(self):

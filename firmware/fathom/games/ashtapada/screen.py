@@ -37,6 +37,7 @@ class AshtapadaScreen(GameBase):
         self.grid = BoardGrid(n, n, 0, flip=south, labels=True, min_px=4, max_px=9,
                               mirror=not south)
         self.menu = None          # ListView of the actions on one square, while open
+        self._menu_w = 0
         self.acts = None          # the actions that menu lists
         self.full = False         # the menu is the boat's (kinds, and the boat's square)
         self.only = 0             # a kind bit: the cursor keeps to squares where it can be done
@@ -169,6 +170,7 @@ class AshtapadaScreen(GameBase):
         self.acts = acts
         self.full = full
         self.menu = ListView(labels, fit=True)
+        self._menu_w = max([len(x) for x in labels])  # its longest line, in characters
 
     def close_menu(self):
         self.menu = None
@@ -319,8 +321,10 @@ class AshtapadaScreen(GameBase):
         wide = self.grid.layout(0, CH, bw, bh) + 2
         side = d.width - wide
         self.grid.min_px = 6 if d.width < 128 else 4  # a 72x40 lake: a window of readable squares
-        if menu is not None and side < _SMALL_MENU:
-            # a long list, or no room beside the lake: the list takes the whole body
+        room = (side + 1) // TW if side < _WIDE_MENU else side // CH
+        if menu is not None and (side < _SMALL_MENU or self._menu_w > room):
+            # no room beside the lake, or a line (a long way round) that would be cut there:
+            # the list takes the whole body
             if menu.fits(bh):
                 top_bar(d, self._title(), self.app.link_state, _PLAYER[self.me], fit=True)
             else:

@@ -534,6 +534,10 @@ class PeriplusScreen(GameBase):
                 out.append((">" if i == self.view.cursor else " ") + self.labels[i])
         return out
 
+    def said_page(self):
+        """The page that shows what happened: the prompt's while an attack waits for you."""
+        return self.page if self.stage == ANSWER else self.news_page
+
     def _card_text(self, i):
         x = self.ch.items[i]
         if isinstance(x, list):
@@ -571,12 +575,14 @@ class PeriplusScreen(GameBase):
             top_bar(d, self.bar, self.app.link_state, right, fit=True)
         else:   # a short panel keeps every row for the board: a bar over the side panel only
             top_bar(d, self.bar, self.app.link_state, right, 0, 0, sx, sw, True)
-        if self.stage == CARDS and not big:
-            self.row.draw(d, 0, CH + 1, d.width, h - CH - 1, self.label_fn,
-                          self.text_fn)
-            return
-        if self.stage == MENU and not big:
-            self.view.draw(d, 0, CH, d.width, h - CH)
+        if alone:                 # no side panel: what happened in one row over the cards or menu
+            self.news_page.small = True
+            self.news_page.draw(d, 0, CH + 1, d.width, TH - 1)
+            if self.stage == CARDS:
+                self.row.draw(d, 0, CH + TH + 1, d.width, h - CH - TH - 1, self.label_fn,
+                              self.text_fn)
+            else:
+                self.view.draw(d, 0, CH + TH, d.width, h - CH - TH)
             return
         self.grid.cursor = self.cur if self.cur >= 0 else 0
         occ = self.occ
@@ -684,7 +690,8 @@ class PeriplusScreen(GameBase):
         d.hline(d.width * left // (ANSWER_TIMEOUT_MS // 1000), CH - 1, d.width, 0)
         n = len(self.labels)
         y = h - n * CH
-        self.page.set(W.prompt(s.pub, s.priv["hand"], self.me))
+        # the prompt, then what else happened since your last move (turned when longer)
+        self.page.set(W.prompt(s.pub, s.priv["hand"], self.me) + "\n" + self.happened.text)
         self.page.draw(d, 0, CH, d.width, y - CH)
         self.view.draw(d, 0, y, d.width, n * CH)
 
