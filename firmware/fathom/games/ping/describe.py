@@ -30,8 +30,9 @@ def card_short(c):
     return "%d %s" % (steps, _U4[util])
 
 
-def label(a):
-    """A legal action (or set-up square) in words, for a menu opened on its square."""
+def label(a, narrow=False):
+    """A legal action (or set-up square) in words, for a menu opened on its square; narrow:
+    for a menu of 18 characters (72 pixels), the card in its six-character form."""
     if not isinstance(a, list):
         return "start here"
     kind = a[0]
@@ -41,7 +42,7 @@ def label(a):
         return "shuffle hand"
     if kind == "disable":
         return "cards %d+%d" % (a[1] + 1, a[2] + 1)
-    c = card(a[1])
+    c = card_short(a[1]) if narrow else card(a[1])
     if kind == "repair":
         return "repair " + c
     if kind == "move":

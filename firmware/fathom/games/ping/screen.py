@@ -93,7 +93,7 @@ class PingScreen(GameBase):
                 legal = [legal[Prng(os.urandom(16), b"shuffle").below(len(legal))]]
         seen = []
         for act in legal:
-            text = W.label(act)
+            text = self._label(act)
             if not isinstance(act, list):
                 twin = _LETTERS[act]
             else:
@@ -276,9 +276,12 @@ class PingScreen(GameBase):
         self.at = sq
         self.menu_title = "At " + _LETTERS[sq]
         self.items = items
-        self.menu.set([W.label(a) for a in items])
+        self.menu.set([self._label(a) for a in items])
         self.menu.cursor = 0
         self.mode = MENU
+
+    def _label(self, a):
+        return W.label(a, self.app.hw.display.width < 128)
 
     def _nearest_with_actions(self, me):
         best, far = me, 99
@@ -315,7 +318,7 @@ class PingScreen(GameBase):
         """The shortest list of keys that, pressed from here, authors `action` (a legal action
         of this seat, as a bot returns it; a twin card counts as its twin)."""
         self.refresh()
-        want = W.label(action)
+        want = self._label(action)
         pre = []
         mode = self.mode
         if mode == HELP:
@@ -326,7 +329,7 @@ class PingScreen(GameBase):
                 return pre + ["OK"]
             return pre + self.row.keys_to(self.labels.index(want)) + ["OK"]
         if mode == MENU:
-            labels = [W.label(a) for a in self.items]
+            labels = [self._label(a) for a in self.items]
             if want in labels and self._same(action, self.at):
                 return pre + self.menu.keys_to(labels.index(want)) + ["OK"]
             pre = pre + ["BACK"]
@@ -336,7 +339,7 @@ class PingScreen(GameBase):
             return pre + g.keys_to(B.cell(action), _is_square) + ["OK"]
         best = None
         for sq in W.squares_of(action, me):
-            labels = [W.label(a) for a in self.menu_at(sq)]
+            labels = [self._label(a) for a in self.menu_at(sq)]
             keys = g.keys_to(B.cell(sq), _is_square) + ["OK"] + steps(
                 0, labels.index(want), len(labels)) + ["OK"]
             if best is None or len(keys) < len(best):
