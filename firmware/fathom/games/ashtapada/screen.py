@@ -10,8 +10,9 @@ from fathom.games.ashtapada import engine as A
 from fathom.games.ashtapada import say
 from fathom.ui.boardgrid import ARROWS, BoardGrid
 from fathom.ui.dialog import draw_page, read_text
-from fathom.ui.font import CH, TH, TW, number, put, tiny
+from fathom.ui.font import CH, TH, TW, number, tiny
 from fathom.ui.listview import ListView, steps
+from fathom.ui.screen import wrap
 from fathom.ui.gamebase import GameBase
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
@@ -38,6 +39,8 @@ class AshtapadaScreen(GameBase):
                               mirror=not south)
         self.menu = None          # ListView of the actions on one square, while open
         self._menu_w = 0
+        self._wrap_n = 0          # the side panel's words wrapped for this many characters
+        self._wraps = {}
         self.acts = None          # the actions that menu lists
         self.full = False         # the menu is the boat's (kinds, and the boat's square)
         self.only = 0             # a kind bit: the cursor keeps to squares where it can be done
@@ -383,14 +386,32 @@ class AshtapadaScreen(GameBase):
                 text = "your boat: OK menu" if self._legal else "your boat"
             elif self._kinds[self.here()] and not self._setup_phase():
                 text = "OK: act here"
-            put(d, text, xx, yy, (x + w - xx + 1) // TW, 1, True)
-            yy += TH
+            if len(text) <= (x + w - xx + 1) // TW:
+                tiny(d, text, xx, yy)
+                yy += TH
+            else:                     # whole words on the rows below, never cut
+                for row in self._wrapped(text, chars):
+                    yy += TH
+                    if yy + TH > y + h:
+                        break
+                    tiny(d, row, x, yy)
+                yy += TH
         i = 0
         st = self._status
         while i < len(st) and yy + TH <= y + h and len(st[i]) <= chars:
             tiny(d, st[i], x, yy)
             yy += TH
             i += 1
+
+    def _wrapped(self, text, chars):
+        """`text` (one of say.here's constant words) in rows of `chars`, wrapped once."""
+        if chars != self._wrap_n:
+            self._wrap_n = chars
+            self._wraps = {}
+        rows = self._wraps.get(text)
+        if rows is None:
+            rows = self._wraps[text] = wrap(text, chars)
+        return rows
 
     def lines(self):
         """Semantic text: the title with the status, "| " the last event in words, "# " the

@@ -39,7 +39,7 @@ class PingScreen(GameBase):
         self.grid = BoardGrid(B.COLS, B.NROWS, B.cell(me if me >= 0 else _START),
                               min_px=6, max_px=10)
         # its long labels wrapped once, not per cursor move; 3x5 on a narrow panel
-        self.menu = ListView(fixed=True, fit=True)
+        self.menu = ListView(fixed=True, fit=True, whole=True)
         self.row = CardRow(0, 0, 3)
         self.mode = BOARD
         self.page = None          # the help page, only while it is open

@@ -38,7 +38,7 @@ class PinnedDownScreen(GameBase):
     def __init__(self, app, runner):
         GameBase.__init__(self, app, runner)
         self.page = MAIN
-        self.view = ListView(fixed=True, fit=True)  # the items: single choices and groups
+        self.view = ListView(fixed=True, fit=True, whole=True)  # the items: single choices and groups
         self.sub = None              # the open group's menu (a ListView), or None
         self.sub_of = -1             # the item the menu belongs to
         self.row = CardRow(0, 0, 3)  # the hand page
@@ -213,7 +213,7 @@ class PinnedDownScreen(GameBase):
         if len(it[1]) == 1:
             self.choose(it[1][0])
             return
-        self.sub = ListView([self._labels[j] for j in it[1]], fixed=True, fit=True)
+        self.sub = ListView([self._labels[j] for j in it[1]], fixed=True, fit=True, whole=True)
         self.sub_of = i
 
     def choose(self, j):

@@ -237,8 +237,13 @@ class SugarDogScreen(GameBase):
             xx = number(d, c // size + 1, x0 + CH, y, 1)
         dy = 1 if small else 0             # 3x5 text sits a pixel below the 8x8 rows
         word = say.here(self.grid[c])
+        room = cols - (xx - x0) // cw - 1
+        if say.HERE_MAX > room:   # a row of its own for the word rather than a cut ("your~"),
+            y += lh               # on every square: the panel below keeps one layout
+            xx = x0 - cw
+            room = cols
         if word:
-            put(d, word, xx + cw, y + dy, cols - (xx - x0) // cw - 1, 1, small)
+            put(d, word, xx + cw, y + dy, room, 1, small)
         y += lh
         hint = self.hint
         if hint:
