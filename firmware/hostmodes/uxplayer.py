@@ -15,13 +15,14 @@
 # lines turn. The report adds events_unseen (events whose words were not all drawn before the
 # player's next action) and cut_lines (distinct drawn lines ending in a cut, '~').
 #
-# FATHOM_UXPLAYER="level=sharp,path=PING/vs bot: sharp,moves=6,hold": `path` is the menu items
-# to open from the home menu ("/"-separated label prefixes), `level` the bot that decides,
-# `moves` (optional) how many choices to make before it stops and reports (a screenshot
-# mid-game), `hold` (optional) keeps its hands off until the host creates the file
+# FATHOM_UXPLAYER="level=sharp,path=PING/vs bot: sharp,moves=6,hold,read": `path` is the
+# menu items to open from the home menu ("/"-separated label prefixes), `level` the bot that
+# decides, `moves` (optional) how many choices to make before it stops and reports (a
+# screenshot mid-game), `hold` (optional) keeps its hands off until the host creates the file
 # uxplayer.go beside the unit's data folder (a test looks at the game's pages through the keys
-# first). With no path it waits for a game (a test pairs the units through the keys first) and
-# plays it; once a game is reported, the next game that starts is played and reported afresh.
+# first), `read` (optional) records what is drawn and reads before acting, as above. With no
+# path it waits for a game (a test pairs the units through the keys first) and plays it; once
+# a game is reported, the next game that starts is played and reported afresh.
 import json
 import os
 import sys
@@ -155,7 +156,7 @@ class Reading:
 
 
 def parse(spec):
-    out = {"level": "sharp", "path": [], "moves": None, "hold": False}
+    out = {"level": "sharp", "path": [], "moves": None, "hold": False, "read": False}
     for part in spec.split(","):
         k, _, v = part.partition("=")
         if k == "path":
@@ -166,6 +167,8 @@ def parse(spec):
             out["moves"] = int(v)
         elif part == "hold":
             out["hold"] = True
+        elif part == "read":
+            out["read"] = True
         elif part:
             raise ValueError("FATHOM_UXPLAYER: unknown part %r" % part)
     return out
@@ -189,7 +192,9 @@ class UxPlayer:
         self.moves = cfg["moves"]
         self.go = go_file() if cfg["hold"] else None
         self.menu_presses = 0
-        self.drawn = Drawn(app)
+        # what was drawn, only when asked (`fathom bench ux`): a linked game's heap figures
+        # and the end-to-end tests run the player without it
+        self.drawn = Drawn(app) if cfg["read"] else None
         self._new_game(None)
 
     def _new_game(self, runner):
@@ -200,7 +205,7 @@ class UxPlayer:
         self.presses = []        # keys per authored action (set-up choices included)
         self.first_move = None   # presses from power-on to the first authored choice
         self.done = False
-        self.reading = Reading(self.drawn)
+        self.reading = Reading(self.drawn) if self.drawn is not None else None
         self.read_from = None    # when the player began to read before its next choice
 
     def idle(self):
@@ -267,10 +272,12 @@ class UxPlayer:
         if runner is not self.runner:
             self.runner = runner
             self.bot = make_bot(runner.gid, self.level, s.seed + s.salt, s.player)
-        self.reading.look(scr, s)
+        rd = self.reading
+        if rd is not None:
+            rd.look(scr, s)
         if not s.setup_legal() and not (s.my_turn() and s.to_move()[1] == "act"):
             return
-        if not self.reading.read():
+        if rd is not None and not rd.read():
             now = ticks_ms()
             if self.read_from is None:
                 self.read_from = now
@@ -302,10 +309,12 @@ class UxPlayer:
         r = self.runner
         out = {"game": r.gid if r else None, "player": r.seat.player if r else None,
                "level": self.level, "presses": self.presses,
-               "menu_presses": self.menu_presses, "first_move": self.first_move,
-               "events": self.reading.events, "events_unseen": self.reading.unseen,
-               "unseen_examples": self.reading.examples, "cut_lines": len(self.drawn.cut),
-               "cut_examples": sorted(self.drawn.cut)[:8]}
+               "menu_presses": self.menu_presses, "first_move": self.first_move}
+        rd = self.reading
+        if rd is not None:
+            out.update({"events": rd.events, "events_unseen": rd.unseen,
+                        "unseen_examples": rd.examples, "cut_lines": len(self.drawn.cut),
+                        "cut_examples": sorted(self.drawn.cut)[:8]})
         out.update(extra)
         self.hub.send(b"U", json.dumps(out).encode())
         # Keep only what tells this game from a later one: holding the finished runner and

@@ -45,7 +45,7 @@ def play(unit, gid, k):
     unit.kill()
     shutil.rmtree(unit.dir / "data", ignore_errors=True)
     (unit.dir / "data").mkdir(parents=True)
-    unit.extra_env.update({"FATHOM_UXPLAYER": "level=%s,path=%s" % (level, path),
+    unit.extra_env.update({"FATHOM_UXPLAYER": "level=%s,path=%s,read" % (level, path),
                            "FATHOM_FAST_BOTS": "1"})
     unit.start()
     c = unit.wait(lambda c: c.ux is not None, GAME_TIMEOUT_S, "the scripted player's report")

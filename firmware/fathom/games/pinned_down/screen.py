@@ -297,7 +297,9 @@ class PinnedDownScreen(GameBase):
         self.said.draw(d, 0, y, w, TH - 1)
         y += TH
         if h - (y + TH) >= 2 * CH:   # the second line where two rows of choices stay
-            put(d, self.line2() or self._tstat, 0, y, tiny_cols(w), 1, True)
+            l2 = self.line2()
+            n = tiny_cols(w)      # a forecast longer than the line gives way to the status
+            put(d, l2 if l2 and len(l2) <= n else self._tstat, 0, y, n, 1, True)
             y += TH
         y += 1
         if self.sub is not None:
