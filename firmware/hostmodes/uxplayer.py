@@ -72,10 +72,21 @@ class Drawn:
 
         d.text = text
         font.tiny = tiny
+        self.patched = [font]
         for m in list(sys.modules.values()):   # those that took tiny by name before now
             if getattr(m, "tiny", None) is tiny0:
                 m.tiny = tiny
+                self.patched.append(m)
         app.redraw = redraw
+        self._undo = (app, d, tiny0)
+
+    def close(self):
+        """Draw as before (a test's process goes on)."""
+        app, d, tiny0 = self._undo
+        for m in self.patched:
+            m.tiny = tiny0
+        del d.text
+        del app.redraw
 
     def _frame(self):
         rows = {}
