@@ -324,7 +324,7 @@ class AshtapadaScreen(GameBase):
         wide = self.grid.layout(0, CH, bw, bh) + 2
         side = d.width - wide
         self.grid.min_px = 6 if d.width < 128 else 4  # a 72x40 lake: a window of readable squares
-        room = ((side + 1) // TW if side < _WIDE_MENU else side // CH) - 1  # and the mark
+        room = (side // TW if side < _WIDE_MENU else side // CH) - 1  # as the list counts
         if menu is not None and (side < _SMALL_MENU or self._menu_w > room):
             # no room beside the lake, or a line (a long way round) that would be cut there:
             # the list takes the whole body
