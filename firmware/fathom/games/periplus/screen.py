@@ -573,8 +573,9 @@ class PeriplusScreen(GameBase):
         alone = (self.stage == CARDS or self.stage == MENU) and not big  # no board drawn
         if top or alone:
             top_bar(d, self.bar, self.app.link_state, right, fit=True)
-        else:   # a short panel keeps every row for the board: a bar over the side panel only
-            top_bar(d, self.bar, self.app.link_state, right, 0, 0, sx, sw, True)
+        else:   # a short panel keeps every row for the board: a bar over the side panel only,
+            # all of it for the question ("Target?", not "Targ~"; the side says whose ships)
+            top_bar(d, self.bar, self.app.link_state, None, 0, 0, sx, sw, True)
         if alone:                 # no side panel: what happened in one row over the cards or menu
             self.news_page.small = True
             self.news_page.draw(d, 0, CH + 1, d.width, TH - 1)
