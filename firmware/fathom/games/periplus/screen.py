@@ -596,6 +596,11 @@ class PeriplusScreen(GameBase):
         self.grid.draw(d, 0, top, bw, h - top, self.cell_fn,
                        self.stage in (PICK, AIM, MENU) and self.cur >= 0)
         y = top if top else CH
+        if self.stage == CARDS or self.stage == MENU:
+            # what happened, one row at the side panel's foot (turned when longer)
+            self.news_page.small = True
+            self.news_page.draw(d, sx + 1, h - TH + 1, sw - 1, TH - 1)
+            h -= TH
         if self.stage == CARDS:
             self.row.draw(d, sx + 1, y + 1, sw - 1, h - y - 1, self.label_fn, self.text_fn)
             return
