@@ -35,7 +35,7 @@ from fathom.ui.happened import DEAL
 # hold a choice back on purpose (Periplus sends a defender's answer no sooner than 1.5 s after
 # its prompt, so the answer's timing says nothing), but never this long.
 SETTLE_MS = 8000
-READ_MS = 20000   # the longest a reader waits for the lines of a turn to come round
+READ_MS = 40000   # the longest a reader waits for the lines of a turn to come round
 CUT = "~"
 
 

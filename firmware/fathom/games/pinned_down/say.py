@@ -109,8 +109,8 @@ def news(pub, me, author, e):
         return "Fight %d: %d vs %d, %s" % (k + 1, pp, ep, _RES[res])
     if tag == "play":
         t = C.get(e[1])[C.THREAT]
-        return "%s played %s%s (threat now %d)" % (
-            who, name(e[1]), ", threat +%d" % t if t else "", pub["threat"])
+        return "%s played %s%s" % (who, name(e[1]),
+                                   ": threat +%d, now %d" % (t, pub["threat"]) if t else "")
     if tag == "jump":
         return "%s proposed a jump to %s" % (who, name(pub["lopts"][e[1]])) \
             if pub["lopts"] else "Jumped to %s" % name(pub["locs"][-1])
