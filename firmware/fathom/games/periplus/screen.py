@@ -351,6 +351,8 @@ class PeriplusScreen(GameBase):
         ask = _ASK.get((ph, self.stage))
         if ask is None or self.runner.problem:
             self.bar = self.status_text
+            if not self.wide and self.bar.startswith("wait for "):
+                self.bar = self.bar[9:] + " plays"   # 'P2 plays': whole in a 72-px bar
         else:
             self.bar = ask[1] if self.wide else ask[0]
 
