@@ -101,8 +101,8 @@ def test_periplus_draw_stops_when_every_card_is_in_hand():
 
 def test_periplus_ship_hits():
     st = PP.fresh(b"s")
-    assert [PP.ship_label(i) for i in (0, 1, 2, 7, 8)] == ["P1 Bi1", "P1 Bi2", "P1 Tr1",
-                                                          "P1 Qq1", "P2 Bi1"]
+    assert [PP.ship_label(i) for i in (0, 1, 2, 7, 8)] == ["P1 B1", "P1 B2", "P1 T1",
+                                                          "P1 Q1", "P2 B1"]
     PP.hit(st, 7, 1)
     PP.hit(st, 7, 1)
     assert PP.hits_left(st, 7) == 3

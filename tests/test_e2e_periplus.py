@@ -54,7 +54,7 @@ def _foe_quinquereme(lines):
         if line.startswith("# foe "):
             for part in line[6:].split(", "):
                 bits = part.split()
-                if len(bits) >= 2 and bits[0] == "Qq":
+                if len(bits) >= 2 and bits[0] == "Q":
                     return _sq(bits[1])
     return None
 
@@ -70,7 +70,7 @@ def hurry(rng):
         def near(cands):
             return min(cands, key=lambda i: _presses(cursor, i, n)) if cands else cursor
         if " fire" in head:
-            qq = [i for i, l in enumerate(labels) if ">Qq" in l]
+            qq = [i for i, l in enumerate(labels) if ">Q" in l]
             return near(qq or [i for i, l in enumerate(labels) if not l.startswith("Pass")])
         if " fleet" in head:
             return near([i for i, l in enumerate(labels) if l.startswith("Halt")])
@@ -78,7 +78,7 @@ def hurry(rng):
         if " move" in head and q is not None:
             best, bv = 0, 0.0
             for i, l in enumerate(labels):
-                if ": " not in l or " Qq " in l:
+                if ": " not in l or " Q " in l:
                     continue
                 a, b = l.split(": ", 1)[1].split()[-1].split(">")
                 v = (_dist(_sq(a), q) - _dist(_sq(b), q) - 0.1 * _presses(cursor, i, n)

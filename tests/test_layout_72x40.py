@@ -6,7 +6,7 @@ import pytest
 
 from fathom.games.ping import screen as ping_ui
 from fathom.games.ashtapada import say
-from fathom.ui import font
+from fathom.ui import font, happened
 from fathom.ui.menu import Item, Menu
 from fathom.ui.topbar import top_bar
 from test_ping_helpers import M1_ENC, M1_GUN, M1_LISTEN, M1_TORP, M2_DIVE, M3_PING, game, play
@@ -106,56 +106,63 @@ def test_ping_side_strip_and_square_menu_are_not_cut_at_72x40():
 
 
 def _bottom_rows(scr):
-    """The PING event line's rows as drawn in turn, each EVENT_MS after the one before (a new
+    """The PING event line's rows as drawn in turn, each TURN_MS after the one before (a new
     event's first row from the first tick), up to and with its first row again."""
     now = 1000
     assert not scr.tick(now)
     rows = []
-    for _ in range(len(scr.event_rows) + 1):
+    for _ in range(scr.said.count() + 1):
         rows.append(row_text(drawn(scr.draw), 35, 40))
-        assert not scr.tick(now + ping_ui.EVENT_MS - 1)    # not before its time
-        now += ping_ui.EVENT_MS
+        assert not scr.tick(now + happened.TURN_MS - 1)    # not before its time
+        now += happened.TURN_MS
         assert scr.tick(now)                               # then a redraw with the next row
     return rows
 
 
 def test_ping_event_line_reads_whole_at_72x40_a_row_at_a_time():
     # The bottom line holds 18 characters in 3x5: a longer event was cut with '~' for good.
-    # It now shows in rows of whole words, each for EVENT_MS, round again.
+    # What happened since the player's last move shows in rows of whole words, each for
+    # TURN_MS, round again.
     from fathom.runner import Runner
     seats = game([M1_TORP, M1_GUN, M3_PING], [M1_LISTEN, M1_ENC, M2_DIVE], "M", "S")
     scr = ping_ui.screen(App(72, 40), Runner(seats[0], [], None, "ping"))
     for i in range(2):
         if i:                                   # a torpedo, and its answer: the longest kind
             play(seats, [a for a in seats[0].legal() if a[0] == "torpedo"][0])
-        ev = scr.lines()[1][2:]
-        assert len(ev) > 18, ev
+        scr.draw(scr.app.hw.display)
+        said = " ".join(scr.happened.lines)
+        assert len(said) > 18, said
         rows = _bottom_rows(scr)
-        assert rows[-1] == rows[0] and " ".join(rows[:-1]) == ev, (rows, ev)
+        assert rows[-1] == rows[0] and " ".join(rows[:-1]) == said, (rows, said)
         for r in rows:
             assert "~" not in r and len(r) <= 18, r
-    # where the line fits (128 pixels: 32 characters), it stays put: no redraw is asked
+    # the torpedo's answer, newest, over the torpedo itself
+    assert scr.happened.lines[0].endswith(": miss") and len(scr.happened.lines) == 2
+    # the other side has not moved yet: everything since the game began, its own start last
     big = ping_ui.screen(App(128, 64), Runner(seats[1], [], None, "ping"))
     big.draw(big.app.hw.display)
-    assert len(big.lines()[1]) - 2 <= 32
-    assert not big.tick(1000) and not big.tick(1000 + 10 * ping_ui.EVENT_MS)
+    assert big.happened.lines[-1] == "You are P2" and big.said.count() >= 3
 
 
 def test_ping_event_line_turning_allocates_nothing():
-    app, scr = _ping()
+    from fathom.runner import Runner
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M1_LISTEN, M1_ENC, M2_DIVE], "M", "S")
+    play(seats, [a for a in seats[0].legal() if a[0] == "torpedo"][0])
+    app = App(72, 40)
+    scr = ping_ui.screen(app, Runner(seats[0], [], None, "ping"))
     d = app.hw.display
     scr.draw(d)
     box = [1000]
-    scr.turn_event(box[0])
+    scr.tick(box[0])
 
-    def turns():   # the screen's part of tick(): GameBase.tick's is play.py's own
+    def turns():   # the turning part of tick()
         for _ in range(6):
-            box[0] += ping_ui.EVENT_MS
-            if scr.turn_event(box[0]):
+            box[0] += happened.TURN_MS
+            if scr.happened.turn(scr.said, box[0]):
                 d.fill(0)
                 scr.draw(d)
     locked(turns)
-    assert len(scr.event_rows) > 1 and scr.event_row == 6 % len(scr.event_rows)
+    assert scr.said.count() > 1 and scr.said.top > 0
 
 
 def test_ping_squares_keep_a_clear_pixel_between_a_line_and_the_next_letter():

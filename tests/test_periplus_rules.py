@@ -526,8 +526,8 @@ def test_random_playouts_finish_and_pass_every_audit(seed, islands):
 
 def test_log_lines_are_short_and_never_crash():
     pub, privs = pos(FOUR, hands=([K["Row"]], []))
-    assert ENGINE.describe(pub, 0, ["move", K["Row"], 0, sq("d5")]) == "P1 Row Tr>d5"
-    assert ENGINE.describe(pub, 1, ["fire", K["Ram"], 8, 0]) == "P2 Ram Tr>Tr"
+    assert ENGINE.describe(pub, 0, ["move", K["Row"], 0, sq("d5")]) == "P1 Row T>d5"
+    assert ENGINE.describe(pub, 1, ["fire", K["Ram"], 8, 0]) == "P2 Ram T>T"
     assert ENGINE.describe(pub, 1, ["defend", K["Disengage"]]) == "P2 plays Disengage"
     for ev in (["take"], ["pass"], ["also", 7], ["halt"], ["move", 99], ["fire"]):
         line = ENGINE.describe(pub, 0, ev)

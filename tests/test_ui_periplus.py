@@ -128,7 +128,7 @@ def test_setup_is_a_row_of_ship_types_placed_left_to_right():
     app, scr = make_screen(rs, 128, 64)
     lines = scr.lines()
     assert lines[0] == "Periplus P1 set-up" and lines[1] == "= You are P1"
-    assert "cards: [Bi] Tr Qd Qq" in lines
+    assert "cards: [B] T D Q" in lines
     keys = scr.keys_for(3)
     assert keys == ["LEFT", "OK"]                     # round the row's end: the Quinquereme
     press(scr, keys)

@@ -119,7 +119,7 @@ def test_the_menu_offers_what_can_be_done_on_the_square():
     app, scr = screen_for(seats[0])
     lines = scr.lines()
     assert lines[0] == "PING your move" and info(lines, "cursor") == "M"  # on your submarine
-    assert info(lines, "hand") == "1TOR 1GUN 3PNG" and info(lines, "obj") == "- P2 -"
+    assert info(lines, "hand") == "1TOR 1GUN 3PIN" and info(lines, "obj") == "- P2 -"
     scr.key("OK")
     assert choices(scr.lines()) == ["report objective", "deck gun M1 GUN", "ping M3 PING"]
     assert info(scr.lines(), "at") == "M"

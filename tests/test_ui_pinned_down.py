@@ -190,7 +190,7 @@ def test_news_line_says_who_you_are_then_what_happened():
     k, pp, ep, res = seats[1].pub["last"]
     assert news.startswith("| Fight %d: %d vs %d, " % (k + 1, pp, ep)), news
     play(seats, bots, lambda ss: ss[0].log[-1][1][0] == "ready" and ss[0].log[-1][0] == 1)
-    assert scr.lines()[1] == "| You: ready"
+    assert scr.lines()[1] == "| You are ready"
 
 
 def test_help_opens_on_a_long_press_and_scrolls():

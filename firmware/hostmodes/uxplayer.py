@@ -6,31 +6,173 @@
 # to the host as one JSON line (hub message "U") when the game ends, or at once when something
 # goes wrong (keys that authored nothing, a screen or bot that raised, a partner that vanished).
 #
-# FATHOM_UXPLAYER="level=sharp,path=PING/vs bot: sharp,moves=6,hold": `path` is the menu items
-# to open from the home menu ("/"-separated label prefixes), `level` the bot that decides,
-# `moves` (optional) how many choices to make before it stops and reports (a screenshot
-# mid-game), `hold` (optional) keeps its hands off until the host creates the file
+# What a person would have read is measured from what the app draws, not from the screens'
+# own account of themselves: every 8x8 string (the display's text) and every 3x5 one (font.tiny)
+# of each frame is recorded (Drawn). An event's words (the game's line for it from this
+# player's side, as the 'what happened' stack gets it) count as read once every word of them has
+# been drawn since it came; before each of its own actions the player reads: it waits (at most
+# READ_MS) until what came since its last action has been drawn, as a person watches the
+# lines turn. The report adds events_unseen (events whose words were not all drawn before the
+# player's next action) and cut_lines (distinct drawn lines ending in a cut, '~').
+#
+# FATHOM_UXPLAYER="level=sharp,path=PING/vs bot: sharp,moves=6,hold,read": `path` is the
+# menu items to open from the home menu ("/"-separated label prefixes), `level` the bot that
+# decides, `moves` (optional) how many choices to make before it stops and reports (a
+# screenshot mid-game), `hold` (optional) keeps its hands off until the host creates the file
 # uxplayer.go beside the unit's data folder (a test looks at the game's pages through the keys
-# first). With no path it waits for a game (a test pairs the units through the keys first) and
-# plays it; once a game is reported, the next game that starts is played and reported afresh.
+# first), `read` (optional) records what is drawn and reads before acting, as above. With no
+# path it waits for a game (a test pairs the units through the keys first) and plays it; once
+# a game is reported, the next game that starts is played and reported afresh.
 # `host` (optional, `fathom bench turn`) leaves the pressing to the host: each action is
 # announced as {"ready": n, "keys": [...], "setup": bool} (hub message "U") and the host presses
 # those keys, timing the last, which commits the action; the next announcement comes once the
 # unit shows that action complete.
 import json
 import os
+import sys
 
 from fathom.games.bots import make_bot
 from fathom.hal.clock import ticks_diff, ticks_ms
+from fathom.ui.happened import DEAL
 
 # How long keys may take to show as an authored choice once they are all pressed: a game may
 # hold a choice back on purpose (Periplus sends a defender's answer no sooner than 1.5 s after
 # its prompt, so the answer's timing says nothing), but never this long.
 SETTLE_MS = 8000
+READ_MS = 40000   # the longest a reader waits for the lines of a turn to come round
+CUT = "~"
+
+
+class Drawn:
+    """The text of every frame the app draws: wraps the display's text(), font.tiny (where
+    every 3x5 string goes) and the app's redraw. A frame's strings are merged into runs where
+    one continues the last on its row (a cut text is drawn a character at a time)."""
+
+    def __init__(self, app):
+        from fathom.ui import font
+        self.runs = []
+        self.words = set()        # every word drawn in the newest frame, upper case
+        self.frames = 0
+        self.cut = set()          # the distinct runs that end in (or hold) a cut
+        self.on_frame = None      # called after each frame
+        d = app.d
+        text0 = d.text
+        tiny0 = font.tiny
+        redraw0 = app.redraw
+        runs = self.runs
+
+        def text(t, x, y, c=1):
+            runs.append((y, x, t, 8))
+            text0(t, x, y, c)
+
+        def tiny(dd, t, x, y, c=1):
+            runs.append((y, x, t, font.TW))
+            return tiny0(dd, t, x, y, c)
+
+        def redraw():
+            del runs[:]
+            redraw0()
+            self._frame()
+
+        d.text = text
+        font.tiny = tiny
+        self.patched = [font]
+        for m in list(sys.modules.values()):   # those that took tiny by name before now
+            if getattr(m, "tiny", None) is tiny0:
+                m.tiny = tiny
+                self.patched.append(m)
+        app.redraw = redraw
+        self._undo = (app, d, tiny0)
+
+    def close(self):
+        """Draw as before (a test's process goes on)."""
+        app, d, tiny0 = self._undo
+        for m in self.patched:
+            m.tiny = tiny0
+        del d.text
+        del app.redraw
+
+    def _frame(self):
+        rows = {}
+        for y, x, t, step in self.runs:
+            rows.setdefault(y, []).append((x, t, step))
+        words = set()
+        for y in rows:
+            merged = []
+            for x, t, step in sorted(rows[y]):
+                if merged and merged[-1][2] == step and merged[-1][0] == x:
+                    last = merged[-1]
+                    merged[-1] = [x + len(t) * step, last[1] + t, step]
+                else:
+                    merged.append([x + len(t) * step, t, step])
+            for _end, t, _step in merged:
+                t = t.strip()
+                if t.endswith(CUT) or (CUT + " ") in t:
+                    self.cut.add(t)
+                for w in t.upper().split():
+                    words.add(w)
+        self.words = words
+        self.frames += 1
+        if self.on_frame is not None:
+            self.on_frame(words)
+
+
+class Reading:
+    """What came since this player's last action, each event's words and which of them have
+    been drawn since it came; unseen counts the events not read by the next action."""
+
+    def __init__(self, drawn):
+        self.drawn = drawn
+        drawn.on_frame = self.saw
+        self.n = 0                # events looked at
+        self.pending = []         # (line, words left to see) per event
+        self.unseen = 0
+        self.events = 0
+        self.examples = []
+
+    def look(self, scr, seat):
+        h = getattr(scr, "happened", None)
+        n = seat.n_log
+        if h is not None and n > self.n:
+            prev = seat.log[self.n - 1] if self.n else None
+            for rec in seat.records(self.n, n):
+                author, ev = rec[1], rec[2]
+                if author == seat.player and len(rec) > 5:
+                    self.act()
+                elif ev[0] in DEAL:
+                    self._want("Sealed deal")
+                else:
+                    self._want(h.words(prev, author, ev) or ev[0])
+                prev = (author, ev)
+        self.n = n
+
+    def saw(self, words):
+        for _line, left in self.pending:
+            for w in list(left):
+                if w in words:
+                    left.discard(w)
+
+    def _want(self, line):
+        self.events += 1
+        # what is on the panel now counts: the frame with the event may be drawn already
+        left = set(line.upper().split()) - self.drawn.words
+        self.pending.append((line, left))
+
+    def read(self):
+        return all(not left for _l, left in self.pending)
+
+    def act(self):
+        for line, left in self.pending:
+            if left:
+                self.unseen += 1
+                if len(self.examples) < 5:
+                    self.examples.append(line)
+        del self.pending[:]
 
 
 def parse(spec):
-    out = {"level": "sharp", "path": [], "moves": None, "hold": False, "host": False}
+    out = {"level": "sharp", "path": [], "moves": None, "hold": False, "host": False,
+           "read": False}
     for part in spec.split(","):
         k, _, v = part.partition("=")
         if k == "path":
@@ -43,6 +185,8 @@ def parse(spec):
             out["hold"] = True
         elif part == "host":
             out["host"] = True
+        elif part == "read":
+            out["read"] = True
         elif part:
             raise ValueError("FATHOM_UXPLAYER: unknown part %r" % part)
     return out
@@ -68,6 +212,9 @@ class UxPlayer:
         self.host = cfg["host"]
         self.announced = 0
         self.menu_presses = 0
+        # what was drawn, only when asked (`fathom bench ux`): a linked game's heap figures
+        # and the end-to-end tests run the player without it
+        self.drawn = Drawn(app) if cfg["read"] else None
         self._new_game(None)
 
     def _new_game(self, runner):
@@ -78,6 +225,8 @@ class UxPlayer:
         self.presses = []        # keys per authored action (set-up choices included)
         self.first_move = None   # presses from power-on to the first authored choice
         self.done = False
+        self.reading = Reading(self.drawn) if self.drawn is not None else None
+        self.read_from = None    # when the player began to read before its next choice
 
     def idle(self):
         """Called by the hub whenever no press is queued or playing. Whatever raises here is
@@ -143,8 +292,18 @@ class UxPlayer:
         if runner is not self.runner:
             self.runner = runner
             self.bot = make_bot(runner.gid, self.level, s.seed + s.salt, s.player)
+        rd = self.reading
+        if rd is not None:
+            rd.look(scr, s)
         if not s.setup_legal() and not (runner.my_turn() and s.to_move()[1] == "act"):
             return
+        if rd is not None and not rd.read():
+            now = ticks_ms()
+            if self.read_from is None:
+                self.read_from = now
+            if ticks_diff(now, self.read_from) < READ_MS:
+                return            # still reading what came since the last choice
+        self.read_from = None
         if self.moves is not None and len(self.presses) >= self.moves:
             # stop at the choice after the last: the game waits for this player (a screenshot
             # shows what a person looks at while choosing)
@@ -176,6 +335,11 @@ class UxPlayer:
         out = {"game": r.gid if r else None, "player": r.seat.player if r else None,
                "level": self.level, "presses": self.presses,
                "menu_presses": self.menu_presses, "first_move": self.first_move}
+        rd = self.reading
+        if rd is not None:
+            out.update({"events": rd.events, "events_unseen": rd.unseen,
+                        "unseen_examples": rd.examples, "cut_lines": len(self.drawn.cut),
+                        "cut_examples": sorted(self.drawn.cut)[:8]})
         out.update(extra)
         self.hub.send(b"U", json.dumps(out).encode())
         # Keep only what tells this game from a later one: holding the finished runner and

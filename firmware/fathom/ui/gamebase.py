@@ -28,6 +28,26 @@ class GameBase(Screen):
         self.progress = getattr(self.eng, "deal_progress", None)
         self.asked = None  # when the vanished partner's choices were last offered
         self.told = False  # the silent partner's overlay was shown for this silence
+        self.happened = None  # what happened since this player's last action (hear())
+        self.said = None      # the TextPage the screen shows it in, turned when it overflows
+
+    def hear(self, words, start, page):
+        """Keep the 'what happened' stack (ui/happened.py) with the game's `words` (`start`
+        before any event), shown in `page`; news() folds in new events, gives its text."""
+        from fathom.ui.happened import Happened
+        self.happened = Happened(self.runner.seat, words, start)
+        self.said = page
+        page.set(self.happened.text)
+
+    def said_page(self):
+        """The TextPage the stack shows in now (a screen may move it while a prompt shows)."""
+        return self.said
+
+    def news(self):
+        h = self.happened
+        if h.update():
+            self.said.set(h.text)
+        return h.text
 
     def tick(self, now):
         r = self.runner
@@ -65,6 +85,9 @@ class GameBase(Screen):
         if pr is not None and pr[1] >= DEAL_MIN and self.app.stack[-1] is self:
             self.app.push(DealScreen(self.app, self))
             return True
+        st = self.app.stack
+        if self.said is not None and (not st or st[-1] is self):
+            return self.happened.turn(self.said_page(), now)
         return False
 
     def deal_progress(self):

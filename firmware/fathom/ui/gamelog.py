@@ -1,31 +1,69 @@
 # The game log screen (from the pause menu, or BACK on the result). Loaded when first opened.
+# One row per event, except the sealed deal: its many messages (keys, shuffle chunks, shares)
+# are one row per deal, which says how many steps it took and who shuffled.
 from fathom.games.base import describe
 from fathom.ui.font import CH
+from fathom.ui.happened import DEAL, deal_line
 from fathom.ui.listview import ListView
 from fathom.ui.screen import Screen
 from fathom.ui.topbar import top_bar
 
 
+def deal_runs(seat):
+    """[[first, end], ...]: the log's runs of sealed deal messages (one per deal: a handful a
+    game, read from the journal once)."""
+    runs = []
+    i = 0
+    for _a, e in seat.events():
+        if e[0] in DEAL:
+            if runs and runs[-1][1] == i:
+                runs[-1][1] = i + 1
+            else:
+                runs.append([i, i + 1])
+        i += 1
+    return runs
+
+
 class _LogRows:
-    """The game log as a sequence for a list view: "N text" per entry, read from the journal
-    a window at a time (the whole log never sits in the heap)."""
+    """The game log as a sequence for a list view: "N text" per entry (a deal: "N-M Sealed
+    deal..."), read from the journal a window at a time (the whole log never sits in the
+    heap)."""
     SPAN = 8
 
     def __init__(self, seat):
         self.s = seat
+        self.runs = deal_runs(seat)
+        self.n = seat.n_log - sum([b - a - 1 for a, b in self.runs])
         self.lo = 0
         self.buf = []
 
     def __len__(self):
-        return len(self.s.log)
+        return self.n
+
+    def span(self, row):
+        """The log entries [first, end) that row `row` stands for."""
+        shift = 0                 # log entries folded into the deals before this row
+        for a, b in self.runs:
+            at = a - shift        # the deal's own row
+            if row < at:
+                break
+            if row == at:
+                return a, b
+            shift += b - a - 1
+        return row + shift, row + shift + 1
+
+    def text(self, row):
+        s = self.s
+        a, b = self.span(row)
+        if b - a > 1 or s.log[a][1][0] in DEAL:
+            return "%d-%d %s" % (a, b - 1, deal_line(b - a))
+        au, ev = s.log[a]
+        return "%d %s" % (a, describe(s.engine, s, au, ev))
 
     def __getitem__(self, i):
         if not self.lo <= i < self.lo + len(self.buf):
-            s = self.s
             self.lo = max(0, i - self.SPAN // 2)
-            self.buf = []
-            for a, e in s.events(self.lo, self.lo + self.SPAN):
-                self.buf.append("%d %s" % (self.lo + len(self.buf), describe(s.engine, s, a, e)))
+            self.buf = [self.text(r) for r in range(self.lo, min(self.n, self.lo + self.SPAN))]
         return self.buf[i - self.lo]
 
 

@@ -7,8 +7,10 @@
 # Redraws allocate nothing for rows that fit; with fixed=True (a menu: labels never change) the
 # long ones are wrapped once per width, so a cursor move allocates nothing at all. With
 # small=True the rows are in the 3x5 font (a menu in a narrow panel beside a board); with
-# fit=True the list picks it by itself in a box narrower than a 128-px panel whenever a row
-# would be cut in 8x8 (the home menu at 72x40: "Lake Ashtapada" whole, not "Lake As~").
+# fit=True the list picks it by itself whenever a row would be cut in 8x8 (the home menu at
+# 72x40: "Lake Ashtapada" whole, not "Lake As~"; a game's option row at 128x64).
+# With whole=True (a fixed list: a menu, a game's choices) every long row is wrapped onto the
+# rows below it, not only the highlighted one: no row ends in '~'.
 from fathom.ui.font import CH, TH, TW, put, tiny_width, write
 from fathom.ui.screen import wrap
 
@@ -22,7 +24,7 @@ def steps(frm, to, n, back="UP", fwd="DOWN"):
 
 class ListView:
     def __init__(self, labels=(), cursor=0, notes=None, fixed=False, bar=False, small=False,
-                 fit=False):
+                 fit=False, whole=False):
         self.labels = labels      # any sequence of str (len() and [i]); a log can be lazy
         self.notes = notes        # None, or a short right-hand text per row ("" for none)
         self.cursor = cursor
@@ -31,6 +33,7 @@ class ListView:
         self.bar = bar
         self.small = small        # 3x5 rows (TH px a row, TW px a character)
         self.fit = fit            # choose small per box width (see _fit)
+        self.whole = whole and fixed  # every long row wrapped, not only the highlighted one
         self._fit_w = -1          # fixed: the width the choice was made for
         self._wrapped = None      # fixed: per row, its wrapped lines or None (fits one row)
         self._room = -1
@@ -97,19 +100,18 @@ class ListView:
         return self._wrapped[i]
 
     def _fit(self, w):
-        """3x5 rows when the box is narrow and some row would be cut in 8x8 (once per width
-        for a fixed list; a loop over lengths, allocating nothing, for one that changes)."""
+        """3x5 rows when some row would be cut in 8x8 (once per width for a fixed list; a
+        loop over lengths, allocating nothing, for one that changes)."""
         if self.fixed and w == self._fit_w:
             return
         self._fit_w = w
         small = False
-        if w < 128:
-            room = w // CH - 1
-            for i in range(len(self.labels)):
-                note = self._note(i)
-                if len(self.labels[i]) + (len(note) + 1 if note else 0) > room:
-                    small = True
-                    break
+        room = w // CH - 1
+        for i in range(len(self.labels)):
+            note = self._note(i)
+            if len(self.labels[i]) + (len(note) + 1 if note else 0) > room:
+                small = True
+                break
         if small != self.small:
             self.small = small
             self._room = -1
@@ -125,6 +127,9 @@ class ListView:
         room = w // self._cw() - 1         # one column for the cursor mark
         c = self.cursor = min(self.cursor, n - 1)
         sel = self._sel(c, room)
+        if self.whole:
+            self._draw_whole(d, x, y, w, h, room, nrows)
+            return
         k = min(len(sel), nrows) if sel else 1
         if c < self.top:
             self.top = c
@@ -141,6 +146,60 @@ class ListView:
                 yy += lh
             i += 1
         if self.bar and (self.top or i < n):  # where the window sits in the list
+            bh = max(2, h * nrows // n)
+            span = max(1, n - nrows)
+            d.vline(x + w - 1, y + (h - bh) * min(self.top, span) // span, bh, 1)
+
+    def _h(self, i):
+        r = self._wrapped[i]
+        return len(r) if r else 1
+
+    def _draw_whole(self, d, x, y, w, h, room, nrows):
+        """Every row as many lines as it needs (a fixed list, wrapped once per width): the
+        window keeps the highlighted row whole, and a row cut by the window's foot ends where
+        the box does, never in '~'."""
+        n = len(self.labels)
+        c = self.cursor
+        if c < self.top:
+            self.top = c
+        used = 0
+        i = self.top
+        while i <= c:
+            used += self._h(i)
+            i += 1
+        while used > nrows and self.top < c:
+            used -= self._h(self.top)
+            self.top += 1
+        while i < n:
+            used += self._h(i)
+            i += 1
+        while self.top > 0 and used + self._h(self.top - 1) <= nrows:  # no empty rows below
+            self.top -= 1
+            used += self._h(self.top)
+        lh = self._lh()
+        cw = self._cw()
+        i = self.top
+        yy = y
+        while i < n and yy + lh <= y + h:
+            rows = self._wrapped[i]
+            left = (y + h - yy) // lh
+            if i == c:
+                yy = self._draw_sel(d, x, yy, w, room, rows,
+                                    min(len(rows), left) if rows else 1)
+            elif rows is None:
+                self._row(d, x, yy, w, room, i, 1)
+                yy += lh
+            else:
+                j = 0
+                while j < len(rows) and j < left:
+                    put(d, rows[j], x + cw, yy, room, 1, self.small)
+                    j += 1
+                    yy += lh
+                note = self._note(i)
+                if note and j == len(rows):
+                    write(d, note, self._note_x(x, w, note), yy - lh, 1, self.small)
+            i += 1
+        if self.bar and (self.top or i < n):
             bh = max(2, h * nrows // n)
             span = max(1, n - nrows)
             d.vline(x + w - 1, y + (h - bh) * min(self.top, span) // span, bh, 1)

@@ -26,7 +26,7 @@ class Menu(Screen):
         for it in items:
             labels.append(it.label if it.enabled else it.label + "-")
             notes.append(it.note)
-        self.view = ListView(labels, cursor, notes, True, True, False, True)
+        self.view = ListView(labels, cursor, notes, True, True, False, True, True)
 
     # the cursor is the view's; screens and tests set and read it as the menu's
     @property
@@ -38,7 +38,7 @@ class Menu(Screen):
         self.view.cursor = i
 
     def draw(self, d):
-        top_bar(d, self.title, self.app.link_state)
+        top_bar(d, self.title, self.app.link_state, fit=True)  # "Lake Ashtapada" whole
         self.view.draw(d, 0, CH, d.width, d.height - CH)  # with a scroll bar: see listview
 
     def lines(self):

@@ -47,6 +47,10 @@ class TextPage:
         """Lines at the last draw's width."""
         return len(self._lines or ())
 
+    def rows(self):
+        """The box's height in rows at the last draw."""
+        return self._rows
+
     def last_top(self):
         """The top line that shows the end of the text (0 when it all fits)."""
         return max(0, len(self._lines or ()) - self._rows)

@@ -10,8 +10,9 @@ from fathom.games.ashtapada import engine as A
 from fathom.games.ashtapada import say
 from fathom.ui.boardgrid import ARROWS, BoardGrid
 from fathom.ui.dialog import draw_page, read_text
-from fathom.ui.font import CH, TH, TW, number, put, tiny
+from fathom.ui.font import CH, TH, TW, number, tiny
 from fathom.ui.listview import ListView, steps
+from fathom.ui.screen import wrap
 from fathom.ui.gamebase import GameBase
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
@@ -37,6 +38,9 @@ class AshtapadaScreen(GameBase):
         self.grid = BoardGrid(n, n, 0, flip=south, labels=True, min_px=4, max_px=9,
                               mirror=not south)
         self.menu = None          # ListView of the actions on one square, while open
+        self._menu_w = 0
+        self._wrap_n = 0          # the side panel's words wrapped for this many characters
+        self._wraps = {}
         self.acts = None          # the actions that menu lists
         self.full = False         # the menu is the boat's (kinds, and the boat's square)
         self.only = 0             # a kind bit: the cursor keeps to squares where it can be done
@@ -45,7 +49,8 @@ class AshtapadaScreen(GameBase):
         self._legal = []
         self._kinds = None
         self._map = None
-        self._said = TextPage("", True)  # what just happened, in the panel
+        # what happened since your last move, newest first, in the panel (ui/happened.py)
+        self.hear(self._words, say.event(runner.seat.pub, self.me, []), TextPage("", True))
         self._status = []
         self._ok_play = self._can_play    # bound once: a bound method allocates per access
         self._ok_setup = self._can_lay
@@ -69,7 +74,7 @@ class AshtapadaScreen(GameBase):
         self._legal = setup if setup else say.order(s.legal())
         self._kinds = say.kinds(self._legal, self.n * self.n)
         self._map, _ = say.lake(pub, s.priv, self.me)
-        self._said.set(say.event(pub, self.me, s.log))
+        self.news()
         self._status = say.setup_status(pub, s.priv) if setup else say.status(pub, self.me)
         self.close_menu()
         self.only = 0
@@ -168,6 +173,7 @@ class AshtapadaScreen(GameBase):
         self.acts = acts
         self.full = full
         self.menu = ListView(labels, fit=True)
+        self._menu_w = max([len(x) for x in labels])  # its longest line, in characters
 
     def close_menu(self):
         self.menu = None
@@ -318,8 +324,10 @@ class AshtapadaScreen(GameBase):
         wide = self.grid.layout(0, CH, bw, bh) + 2
         side = d.width - wide
         self.grid.min_px = 6 if d.width < 128 else 4  # a 72x40 lake: a window of readable squares
-        if menu is not None and side < _SMALL_MENU:
-            # a long list, or no room beside the lake: the list takes the whole body
+        room = (side // TW if side < _WIDE_MENU else side // CH) - 1  # as the list counts
+        if menu is not None and (side < _SMALL_MENU or self._menu_w > room):
+            # no room beside the lake, or a line (a long way round) that would be cut there:
+            # the list takes the whole body
             if menu.fits(bh):
                 top_bar(d, self._title(), self.app.link_state, _PLAYER[self.me], fit=True)
             else:
@@ -367,7 +375,7 @@ class AshtapadaScreen(GameBase):
         rows = h // TH
         if chars < 4 or rows < 1:
             return
-        yy = self._said.draw(d, x, y, w, max(1, rows - (1 if chars < 12 else 2)) * TH - 1)
+        yy = self.said.draw(d, x, y, w, max(1, rows - (1 if chars < 12 else 2)) * TH - 1)
         if yy + TH <= y + h:          # the square under the cursor, and what it holds
             d.hline(x, yy, w - 1, 1)
             yy += 2
@@ -378,14 +386,32 @@ class AshtapadaScreen(GameBase):
                 text = "your boat: OK menu" if self._legal else "your boat"
             elif self._kinds[self.here()] and not self._setup_phase():
                 text = "OK: act here"
-            put(d, text, xx, yy, (x + w - xx + 1) // TW, 1, True)
-            yy += TH
+            if len(text) <= (x + w - xx + 1) // TW:
+                tiny(d, text, xx, yy)
+                yy += TH
+            else:                     # whole words on the rows below, never cut
+                for row in self._wrapped(text, chars):
+                    yy += TH
+                    if yy + TH > y + h:
+                        break
+                    tiny(d, row, x, yy)
+                yy += TH
         i = 0
         st = self._status
         while i < len(st) and yy + TH <= y + h and len(st[i]) <= chars:
             tiny(d, st[i], x, yy)
             yy += TH
             i += 1
+
+    def _wrapped(self, text, chars):
+        """`text` (one of say.here's constant words) in rows of `chars`, wrapped once."""
+        if chars != self._wrap_n:
+            self._wrap_n = chars
+            self._wraps = {}
+        rows = self._wraps.get(text)
+        if rows is None:
+            rows = self._wraps[text] = wrap(text, chars)
+        return rows
 
     def lines(self):
         """Semantic text: the title with the status, "| " the last event in words, "# " the
@@ -395,7 +421,7 @@ class AshtapadaScreen(GameBase):
         if self.help is not None:
             return ["Help"] + self.help.text.split("\n")
         s = self.runner.seat
-        out = [self.title + " " + self.status(), "| " + self._said.text]
+        out = [self.title + " " + self.status(), "| " + self.happened.newest()]
         here = self.here()
         out.append("# %s %s" % (A.name(here, self.n), say.here(self._map[here])))
         if self.menu is not None:
@@ -415,6 +441,10 @@ class AshtapadaScreen(GameBase):
                     [w for b, w in ((say.SOUND, "sound"), (say.DEPTH, "depth"),
                                     (say.MOVE, "move")) if k & b])))
         return out
+
+    def _words(self, prev, author, ev):
+        return say.event(self.runner.seat.pub, self.me,
+                         [prev, (author, ev)] if prev else [(author, ev)])
 
     def tick(self, now):
         if GameBase.tick(self, now):

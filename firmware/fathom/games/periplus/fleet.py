@@ -5,7 +5,7 @@ from fathom.games.periplus import cards as C
 from fathom.games.periplus import board as B
 
 SHIP_NAMES = ("Bireme", "Trireme", "Quadrireme", "Quinquereme")
-SHIP_ABBR = ("Bi", "Tr", "Qd", "Qq")
+SHIP_ABBR = ("B", "T", "D", "Q")   # the board's letters, as the help says
 HITS = (2, 3, 4, 5)
 FLEET = (2, 3, 2, 1)     # ships of each type per fleet
 QUINQ = 3

@@ -7,11 +7,8 @@ from fathom.games.periplus import cards as C
 from fathom.games.periplus.fleet import (HITS, LEFT, NSHIPS, SHEARED, SHIP_ABBR, SHIP_NAMES,
                                          SQ, TYPE, ahead_dest, grid)
 
-# Card names cut to 8 columns, and to 3 for a card in a row of cards; parallel to cards.CARDS.
-SHORT = ("Row", "Row Row", "Row x3", "RamSpeed", "Periplus", "Prongs", "ReinfRam", "Ram",
-         "ShearOar", "Hoplites", "Harpax", "Corvus", "Marines", "FullDeck", "Archers",
-         "Javelins", "Slings", "GreekFir", "Ballista", "Catapult", "Trebuche", "TwArcher",
-         "Parablem", "ReinHull", "Disengag")
+# The one short form of a card (the hand, a row of cards), shown with its name on the first
+# page of the help; parallel to cards.CARDS. Everywhere else a card goes by its name.
 CODE = ("R1", "R2", "R3", "R4", "PER", "PRG", "RRM", "RAM", "SHR", "HOP", "HPX", "CRV", "MAR",
         "FDK", "ARC", "JAV", "SLG", "GFI", "BAL", "CAT", "TRB", "TWR", "PAR", "RHL", "DIS")
 _TYPE = {C.MOVE: "move", C.RAM: "ram", C.BOARD: "board", C.SHOOT: "shot", C.DEFENSE: "defence"}
@@ -113,7 +110,7 @@ def choice(pub, a):
     """An action in the few words of a menu opened on its square (the square says the rest)."""
     tag = a[0]
     if tag == "move":
-        return SHORT[a[1]]
+        return C.name(a[1])
     if tag == "ahead":
         return "Fleet ahead"     # the goal's one move card, the line above, with the fleet
     if tag == "also":
@@ -123,7 +120,7 @@ def choice(pub, a):
     if tag == "pass":
         return "Pass"
     if tag == "fire":
-        return "%s %s" % (SHORT[a[1]], B.sq_name(pub["ships"][a[2]][SQ]))
+        return "%s %s" % (C.name(a[1]), B.sq_name(pub["ships"][a[2]][SQ]))
     if tag == "take":
         return "Take hit"
     if tag == "defend":

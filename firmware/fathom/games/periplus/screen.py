@@ -182,7 +182,7 @@ class PeriplusScreen(GameBase):
         self.last_ship = -1       # ship id last moved, target id last fired at: where to start
         self.last_target = -1
         self.shown_s = -1
-        self.news = ""
+        self.last_news = ""       # the newest line of what happened
         self.where = ""           # the cursor square in words (drawn every frame: cached)
         self.where_t = ""         # the same for the 3x5 font
         self.labels = []          # the open menu's or row's words
@@ -197,7 +197,13 @@ class PeriplusScreen(GameBase):
         self.cell_fn = self._draw_cell
         self.label_fn = self._card_label
         self.text_fn = self._card_text
+        # what happened since your last move, newest first (ui/happened.py)
+        self.hear(self._words, W.news(s.pub, [], self.me), self.news_page)
         self.refresh()
+
+    def _words(self, prev, author, ev):
+        return W.news(self.runner.seat.pub, [prev, (author, ev)] if prev else [(author, ev)],
+                      self.me)
 
     # ---- the decision and its stages ------------------------------------------------------
     def refresh(self):
@@ -219,8 +225,8 @@ class PeriplusScreen(GameBase):
                 self.last_ship = e[2]
             elif a == self.me and e[0] == "fire":
                 self.last_target = e[3]
-        self.news = W.news(s.pub, s.log, self.me)
-        self.news_page.set(self.news)
+        self.news()
+        self.last_news = self.happened.newest()
         self.hand_page.set("Hand " + " ".join([W.CODE[k] for k in s.priv["hand"]]))
         acts = [] if self.answer.queued is not None else (s.setup_legal() or s.legal())
         self.ch = Choices(s, acts)
@@ -307,7 +313,8 @@ class PeriplusScreen(GameBase):
             sh = pub["ships"][sid]
             if sh[SQ] == sq:
                 hp = "%d/%d" % (sh[LEFT], HITS[sh[TYPE]])
-                ab = SHIP_ABBR[sh[TYPE]]
+                ab = SHIP_ABBR[sh[TYPE]]      # yours in small letters (the help says so)
+                ab = ab.lower() if sid // NSHIPS == self.me else ab
                 self.where = "%s %s%s%s" % (B.sq_name(sq), ab, "*" if sh[SHEARED] else " ", hp)
                 self.where_t = "%s %s%s" % (B.sq_name(sq), ab, hp)
                 return
@@ -344,6 +351,8 @@ class PeriplusScreen(GameBase):
         ask = _ASK.get((ph, self.stage))
         if ask is None or self.runner.problem:
             self.bar = self.status_text
+            if not self.wide and self.bar.startswith("wait for "):
+                self.bar = self.bar[9:] + " plays"   # 'P2 plays': whole in a 72-px bar
         else:
             self.bar = ask[1] if self.wide else ask[0]
 
@@ -501,7 +510,7 @@ class PeriplusScreen(GameBase):
         s = self.runner.seat
         pub = s.pub
         self.refresh()
-        out = [self.title + " P%d %s" % (self.me + 1, self._status()), "= " + self.news]
+        out = [self.title + " P%d %s" % (self.me + 1, self._status()), "= " + self.last_news]
         for a, e in s.log[-3:]:
             out.append("| " + describe(self.eng, s, a, e))
         if self.stage == ANSWER:
@@ -526,6 +535,10 @@ class PeriplusScreen(GameBase):
             for i in range(len(self.labels)):
                 out.append((">" if i == self.view.cursor else " ") + self.labels[i])
         return out
+
+    def said_page(self):
+        """The page that shows what happened: the prompt's while an attack waits for you."""
+        return self.page if self.stage == ANSWER else self.news_page
 
     def _card_text(self, i):
         x = self.ch.items[i]
@@ -562,14 +575,17 @@ class PeriplusScreen(GameBase):
         alone = (self.stage == CARDS or self.stage == MENU) and not big  # no board drawn
         if top or alone:
             top_bar(d, self.bar, self.app.link_state, right, fit=True)
-        else:   # a short panel keeps every row for the board: a bar over the side panel only
-            top_bar(d, self.bar, self.app.link_state, right, 0, 0, sx, sw, True)
-        if self.stage == CARDS and not big:
-            self.row.draw(d, 0, CH + 1, d.width, h - CH - 1, self.label_fn,
-                          self.text_fn)
-            return
-        if self.stage == MENU and not big:
-            self.view.draw(d, 0, CH, d.width, h - CH)
+        else:   # a short panel keeps every row for the board: a bar over the side panel only,
+            # all of it for the question ("Target?", not "Targ~"; the side says whose ships)
+            top_bar(d, self.bar, self.app.link_state, None, 0, 0, sx, sw, True)
+        if alone:                 # no side panel: what happened in one row over the cards or menu
+            self.news_page.small = True
+            self.news_page.draw(d, 0, CH + 1, d.width, TH - 1)
+            if self.stage == CARDS:
+                self.row.draw(d, 0, CH + TH + 1, d.width, h - CH - TH - 1, self.label_fn,
+                              self.text_fn)
+            else:
+                self.view.draw(d, 0, CH + TH, d.width, h - CH - TH)
             return
         self.grid.cursor = self.cur if self.cur >= 0 else 0
         occ = self.occ
@@ -582,6 +598,11 @@ class PeriplusScreen(GameBase):
         self.grid.draw(d, 0, top, bw, h - top, self.cell_fn,
                        self.stage in (PICK, AIM, MENU) and self.cur >= 0)
         y = top if top else CH
+        if self.stage == CARDS or self.stage == MENU:
+            # what happened, one row at the side panel's foot (turned when longer)
+            self.news_page.small = True
+            self.news_page.draw(d, sx + 1, h - TH + 1, sw - 1, TH - 1)
+            h -= TH
         if self.stage == CARDS:
             self.row.draw(d, sx + 1, y + 1, sw - 1, h - y - 1, self.label_fn, self.text_fn)
             return
@@ -677,7 +698,8 @@ class PeriplusScreen(GameBase):
         d.hline(d.width * left // (ANSWER_TIMEOUT_MS // 1000), CH - 1, d.width, 0)
         n = len(self.labels)
         y = h - n * CH
-        self.page.set(W.prompt(s.pub, s.priv["hand"], self.me))
+        # the prompt, then what else happened since your last move (turned when longer)
+        self.page.set(W.prompt(s.pub, s.priv["hand"], self.me) + "\n" + self.happened.text)
         self.page.draw(d, 0, CH, d.width, y - CH)
         self.view.draw(d, 0, y, d.width, n * CH)
 

@@ -4,17 +4,18 @@
 # nothing in this module draws, and events carry only public facts.
 from fathom.games.ping import board as B
 
+# The one short form of a card's action, shown on the help's first page (M2 PING: MOVE 2 /
+# PING); a narrower place takes its first three letters.
 _U4 = ("PING", "LSTN", "TORP", "GUN", "ENCR", "DIVE")
-_C4 = ("PNG", "LIS", "TOR", "GUN", "ENC", "DIV")
 _VERB = {"ping": "ping", "listen": "listen", "gun": "deck gun", "encrypt": "encrypt",
          "dive": "dive"}
 _DIR_WORD = ("north", "east", "south", "west")
 
 
 def code(c):
-    """A card in four characters: MOVE 2 / PING is '2PNG'."""
+    """A card in four characters: MOVE 2 / PING is '2PIN'."""
     steps, util = B.CARDS[c]
-    return "%d%s" % (steps, _C4[util])
+    return "%d%s" % (steps, _U4[util][:3])
 
 
 def card(c):
@@ -24,13 +25,14 @@ def card(c):
 
 
 def card_short(c):
-    """A card in six characters for a narrow side strip: 'M2 PNG'."""
+    """A card in six characters for a narrow side strip: '2 PING'."""
     steps, util = B.CARDS[c]
-    return "M%d %s" % (steps, _C4[util])
+    return "%d %s" % (steps, _U4[util])
 
 
-def label(a):
-    """A legal action (or set-up square) in words, for a menu opened on its square."""
+def label(a, narrow=False):
+    """A legal action (or set-up square) in words, for a menu opened on its square; narrow:
+    for a menu of 18 characters (72 pixels), the card in its six-character form."""
     if not isinstance(a, list):
         return "start here"
     kind = a[0]
@@ -40,7 +42,7 @@ def label(a):
         return "shuffle hand"
     if kind == "disable":
         return "cards %d+%d" % (a[1] + 1, a[2] + 1)
-    c = card(a[1])
+    c = card_short(a[1]) if narrow else card(a[1])
     if kind == "repair":
         return "repair " + c
     if kind == "move":

@@ -6,21 +6,20 @@
 # action is a few arrows, OK, a step or two in the menu and OK. When hit, the shuffle is one OK
 # and the attacker's pick is a CardRow. A side strip shows the hand (struck through: disabled),
 # the card you will take and the objectives; the bottom line (the side strip's head on a
-# 32-pixel panel) says in words what happened last; where it is longer than the line, the
-# line shows it a row of whole words at a time, in turn (EVENT_MS each), so it reads whole on a
-# 72x40 panel too without a key. A long press of BACK opens the help page.
+# 32-pixel panel) says in words what happened since your last move, newest first
+# (ui/happened.py); where it is longer than the line, the line shows it a row of whole words
+# at a time, in turn, so it reads whole on a 72x40 panel too without a key. A long press of
+# BACK opens the help page.
 # Words come from describe.py (the rules' side); nothing here knows a rule beyond what it draws.
 from fathom.games.ping import board as B
 from fathom.games.ping import describe as W
 from fathom.games.ping import track
-from fathom.hal import clock
 from fathom.ui.boardgrid import BoardGrid
 from fathom.ui.cardrow import CardRow
 from fathom.ui.dialog import draw_page, read_text
 from fathom.ui.font import CH, TH, TW, put, tiny, tiny_cols
 from fathom.ui.listview import ListView, steps
 from fathom.ui.gamebase import GameBase
-from fathom.ui.screen import wrap
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
 
@@ -30,7 +29,6 @@ _LETTERS = tuple([chr(65 + i) for i in range(B.NSQ)])  # drawn every frame: neve
 _SEAT = ("P1", "P2")
 _START = 12                  # the cursor's square before you have one: M, the centre
 _LOW = 40                    # panels this tall have the event line under the board
-EVENT_MS = 1500              # each row of a long event line stays this long on the bottom line
 
 
 class PingScreen(GameBase):
@@ -41,7 +39,7 @@ class PingScreen(GameBase):
         self.grid = BoardGrid(B.COLS, B.NROWS, B.cell(me if me >= 0 else _START),
                               min_px=6, max_px=10)
         # its long labels wrapped once, not per cursor move; 3x5 on a narrow panel
-        self.menu = ListView(fixed=True, fit=True)
+        self.menu = ListView(fixed=True, fit=True, whole=True)
         self.row = CardRow(0, 0, 3)
         self.mode = BOARD
         self.page = None          # the help page, only while it is open
@@ -54,18 +52,21 @@ class PingScreen(GameBase):
         self.acts = []            # the legal choices, one per label (twin cards are one)
         self.labels = []
         self.foe = 0
-        self.event = ""
-        self.event_rows = [""]    # the event in rows that fit the bottom line, shown in turn
-        self.event_row = 0
-        self._turn_at = None      # when the bottom line turns to the next row (ticks)
+        self.event = ""           # the newest line of what happened (ui/happened.py)
         self.side = []            # the side strip's rows of words
         self.side_short = []      # the same in at most 6 characters (a 72-px panel)
         self.obj_line = ""        # the objectives in one row (128x32)
         self.codes = []           # the hand as 4-character codes (128x32)
         self.dis = []
         self.title_long = self.title_short = ""
-        self.news = TextPage("", True)  # the event, heading the side strip on a 32-px panel
         self.back_to = BOARD      # the mode the help page returns to
+        # what happened since your last move, newest first: the bottom line (the side strip's
+        # head on a 32-px panel), a row at a time in turn when it is longer
+        self.hear(self._words, W.line([], runner.seat.player), TextPage("", True))
+
+    def _words(self, prev, author, ev):
+        return W.line([prev, (author, ev)] if prev else [(author, ev)],
+                      self.runner.seat.player)
 
     # ---- caches, rebuilt when an event or a choice changes the seat -----------------------
     # Split in two: a function with many locals gets its frame from the heap under
@@ -92,7 +93,7 @@ class PingScreen(GameBase):
                 legal = [legal[Prng(os.urandom(16), b"shuffle").below(len(legal))]]
         seen = []
         for act in legal:
-            text = W.label(act)
+            text = self._label(act)
             if not isinstance(act, list):
                 twin = _LETTERS[act]
             else:
@@ -118,14 +119,8 @@ class PingScreen(GameBase):
         elif self.mode in (MENU, PICK):
             self.mode = BOARD
         self.foe = track.possible(s.pub, 1 - s.player)
-        log = s.log
-        self.event = W.line([log[i] for i in range(max(0, a - 2), a)], s.player)
-        self.news.set(self.event)
-        d = self.app.hw.display   # the bottom line is there from 40 pixels (else: self.news)
-        self.event_rows = wrap(self.event, (d.width + 1) // TW) if d.height >= _LOW \
-            else [self.event]
-        self.event_row = 0
-        self._turn_at = None
+        self.news()
+        self.event = self.happened.newest()
         self._side(s)
         st = self.status()
         self.title_long = "PING " + st
@@ -171,8 +166,7 @@ class PingScreen(GameBase):
             used = self.grid.draw(d, 0, CH, d.width, bh, self._cellfn)
             self._draw_side(d, used + 1, low)
         if low:
-            put(d, self.event_rows[self.event_row], 0, d.height - 5, (d.width + 1) // TW, 1,
-                True)
+            self.said.draw(d, 0, d.height - 5, d.width, 5)
 
     def _cell(self, d, cell, x, y, px):
         sq = B.at(cell)
@@ -199,7 +193,7 @@ class PingScreen(GameBase):
         y = CH + 1
         bottom = d.height - (TH if low else 0)
         if not low:               # a 32-pixel panel: the event heads the strip, in two lines
-            y = self.news.draw(d, x, y, d.width - x, 2 * TH - 1)
+            y = self.said.draw(d, x, y, d.width - x, 2 * TH - 1)
             xx = x
             for i in range(len(self.codes)):   # the hand on one row
                 if xx + 4 * TW > d.width:
@@ -230,24 +224,6 @@ class PingScreen(GameBase):
 
     def _pick_label(self, i):
         return "OK" if self.acts[i][0] == "shuffle" else _PAIRS[i]
-
-    def tick(self, now):
-        if GameBase.tick(self, now):
-            return True
-        return self.turn_event(now)
-
-    def turn_event(self, now):
-        """Turn a long event line to its next row when its time is up; True: redraw."""
-        if len(self.event_rows) < 2:
-            return False
-        if self._turn_at is None:           # a new event: its first row from now
-            self._turn_at = clock.ticks_add(now, EVENT_MS)
-            return False
-        if clock.ticks_diff(now, self._turn_at) < 0:
-            return False
-        self._turn_at = clock.ticks_add(now, EVENT_MS)
-        self.event_row = (self.event_row + 1) % len(self.event_rows)
-        return self.mode == BOARD or self.mode == PICK   # where the line shows
 
     # ---- keys ------------------------------------------------------------------------------
     def key(self, k):
@@ -300,9 +276,12 @@ class PingScreen(GameBase):
         self.at = sq
         self.menu_title = "At " + _LETTERS[sq]
         self.items = items
-        self.menu.set([W.label(a) for a in items])
+        self.menu.set([self._label(a) for a in items])
         self.menu.cursor = 0
         self.mode = MENU
+
+    def _label(self, a):
+        return W.label(a, self.app.hw.display.width < 128)
 
     def _nearest_with_actions(self, me):
         best, far = me, 99
@@ -339,7 +318,7 @@ class PingScreen(GameBase):
         """The shortest list of keys that, pressed from here, authors `action` (a legal action
         of this seat, as a bot returns it; a twin card counts as its twin)."""
         self.refresh()
-        want = W.label(action)
+        want = self._label(action)
         pre = []
         mode = self.mode
         if mode == HELP:
@@ -350,7 +329,7 @@ class PingScreen(GameBase):
                 return pre + ["OK"]
             return pre + self.row.keys_to(self.labels.index(want)) + ["OK"]
         if mode == MENU:
-            labels = [W.label(a) for a in self.items]
+            labels = [self._label(a) for a in self.items]
             if want in labels and self._same(action, self.at):
                 return pre + self.menu.keys_to(labels.index(want)) + ["OK"]
             pre = pre + ["BACK"]
@@ -360,7 +339,7 @@ class PingScreen(GameBase):
             return pre + g.keys_to(B.cell(action), _is_square) + ["OK"]
         best = None
         for sq in W.squares_of(action, me):
-            labels = [W.label(a) for a in self.menu_at(sq)]
+            labels = [self._label(a) for a in self.menu_at(sq)]
             keys = g.keys_to(B.cell(sq), _is_square) + ["OK"] + steps(
                 0, labels.index(want), len(labels)) + ["OK"]
             if best is None or len(keys) < len(best):
@@ -450,7 +429,7 @@ def slot_words(slot, known):
 
 
 def slot_short(slot, known):
-    """slot_words in at most 4 characters ('2PNG'), for a narrow side strip."""
+    """slot_words in at most 4 characters ('2PIN'), for a narrow side strip."""
     if slot is None:
         return "-"
     if slot[1] >= 0:

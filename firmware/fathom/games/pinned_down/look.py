@@ -180,6 +180,8 @@ def status(pub, room=40):
         out = "Distance %d/%d  threat %d" % (pub["dist"], GOAL, pub["threat"])
     if len(out) > room:
         out = "Dist %d/%d threat %d" % (pub["dist"], GOAL, pub["threat"])
+    if len(out) > room:   # the goal is on the help page: the distance alone, never cut
+        out = "Dist %d threat %d" % (pub["dist"], pub["threat"])
     return out
 
 

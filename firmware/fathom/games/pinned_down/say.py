@@ -92,13 +92,14 @@ def event(pub, author, e):
     return who + tag
 
 
-_NEWS = {"ready": "ready", "pass": "pass", "keep": "keep the hand", "yes": "agree",
-         "no": "object"}
+_NEWS = {"ready": "ready", "pass": "passed", "keep": "kept the hand", "yes": "agreed",
+         "no": "objected"}
 
 
 def news(pub, me, author, e):
-    """What just happened, in words, for the player at seat `me` ("You" or "P2"); called
-    after the event was applied, so it reads the result (a fight's sums, the new location)."""
+    """What just happened, in words, for the player at seat `me` ("You" or "P2"), told as done
+    (never to be read as advice); called after the event was applied, so it reads the result
+    (a fight's sums, the new location). A card that raises the threat says by how much."""
     tag = e[0]
     who = "You" if author == me else "P%d" % (author + 1)
     if tag == "setup":
@@ -107,28 +108,32 @@ def news(pub, me, author, e):
         k, pp, ep, res = pub["last"]
         return "Fight %d: %d vs %d, %s" % (k + 1, pp, ep, _RES[res])
     if tag == "play":
-        return "%s: play %s" % (who, name(e[1]))
+        t = C.get(e[1])[C.THREAT]
+        return "%s played %s%s" % (who, name(e[1]),
+                                   ": threat +%d, now %d" % (t, pub["threat"]) if t else "")
     if tag == "jump":
-        return "%s: jump to %s?" % (who, name(pub["lopts"][e[1]])) if pub["lopts"] else \
-            "Jumped to %s" % name(pub["locs"][-1])
+        return "%s proposed a jump to %s" % (who, name(pub["lopts"][e[1]])) \
+            if pub["lopts"] else "Jumped to %s" % name(pub["locs"][-1])
     if tag == "yes" and pub["ph"] not in ("jconf", "aconf"):   # the last agreement
-        return "%s: agree, %s" % (who, "fights set" if pub["ph"] == "fight" else
+        return "%s agreed: %s" % (who, "fights set" if pub["ph"] == "fight" else
                                   "jumped to " + name(pub["locs"][-1]))
+    if tag == "ready":
+        return "%s %s ready" % (who, "are" if author == me else "is")
     if tag in _NEWS:
-        return "%s: %s" % (who, _NEWS[tag])
+        return "%s %s" % (who, _NEWS[tag])
     if tag == "discard":
-        return "%s: discard %s" % (who, name(e[1]))
+        return "%s discarded %s" % (who, name(e[1]))
     if tag == "spare":
-        return "%s: spare %s" % (who, name(e[1]))
+        return "%s spared %s" % (who, name(e[1]))
     if tag == "show":
-        return "%s: show the hand" % who
+        return "%s showed the hand" % who
     if tag == "cloak":
-        return "%s: %s" % (who, "cloak" if e[1] else "stay to fight")
+        return "%s %s" % (who, "cloaked" if e[1] else "stayed to fight")
     if tag == "def":
-        return "%s: assign vs %s" % (who, foe(pub, e[1])) if e[1] < len(pub["foes"]) else \
-            "%s: assign" % who
+        return "%s assigned a ship vs %s" % (who, foe(pub, e[1])) \
+            if e[1] < len(pub["foes"]) else "%s assigned a ship" % who
     if tag in ("use", "move"):
-        return "%s: %s" % (who, "move crew" if tag == "move" else "use a power")
+        return "%s %s" % (who, "moved crew" if tag == "move" else "used a power")
     if tag == "concede":
-        return "%s concede" % who if author == me else "%s concedes" % who
+        return "%s conceded" % who
     return "%s: %s" % (who, tag)

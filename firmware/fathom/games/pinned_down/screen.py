@@ -38,7 +38,7 @@ class PinnedDownScreen(GameBase):
     def __init__(self, app, runner):
         GameBase.__init__(self, app, runner)
         self.page = MAIN
-        self.view = ListView(fixed=True, fit=True)  # the items: single choices and groups
+        self.view = ListView(fixed=True, fit=True, whole=True)  # the items: single choices and groups
         self.sub = None              # the open group's menu (a ListView), or None
         self.sub_of = -1             # the item the menu belongs to
         self.row = CardRow(0, 0, 3)  # the hand page
@@ -60,6 +60,10 @@ class PinnedDownScreen(GameBase):
         self._texts = []
         self._dk = None
         self._me = "P%d" % (runner.seat.player + 1)
+        # what happened since your last move, newest first, on the news line a row at a time
+        # in turn (ui/happened.py)
+        s = runner.seat
+        self.hear(self._words, say.news(s.pub, s.player, -1, ["setup"]), TextPage("", True))
 
     # ---- choices, grouped: built once per event ----------------------------------------
     def build(self):
@@ -108,7 +112,8 @@ class PinnedDownScreen(GameBase):
         self.view.set([it[0] for it in items])
         self.sub = None
         self.sub_of = -1
-        self._news = self.news()
+        self.news()
+        self._news = self.happened.newest()
         self._stat = L.status(s.pub)
         self._tstat = L.status(s.pub, tiny_cols(self.app.hw.display.width))
         self._dk = None
@@ -140,12 +145,8 @@ class PinnedDownScreen(GameBase):
             return it[1][min(self.sub.cursor, len(it[1]) - 1)]
         return it[1][0] if len(it[1]) == 1 else -1
 
-    def news(self):
-        """The newest event in words, for this player."""
+    def _words(self, prev, au, ev):
         s = self.runner.seat
-        if not s.log:
-            return "You are %s" % self._me
-        au, ev = s.log[-1]
         try:
             return say.news(s.pub, s.player, au, ev)
         except Exception:  # a news line must never take the screen down
@@ -212,7 +213,7 @@ class PinnedDownScreen(GameBase):
         if len(it[1]) == 1:
             self.choose(it[1][0])
             return
-        self.sub = ListView([self._labels[j] for j in it[1]], fixed=True, fit=True)
+        self.sub = ListView([self._labels[j] for j in it[1]], fixed=True, fit=True, whole=True)
         self.sub_of = i
 
     def choose(self, j):
@@ -293,10 +294,12 @@ class PinnedDownScreen(GameBase):
         top_bar(d, self._brief, self.app.link_state, self._me, fit=True)
         w, h = d.width, d.height
         y = CH + 1
-        put(d, self._news, 0, y, tiny_cols(w), 1, True)
+        self.said.draw(d, 0, y, w, TH - 1)
         y += TH
         if h - (y + TH) >= 2 * CH:   # the second line where two rows of choices stay
-            put(d, self.line2() or self._tstat, 0, y, tiny_cols(w), 1, True)
+            l2 = self.line2()
+            n = tiny_cols(w)      # a forecast longer than the line gives way to the status
+            put(d, l2 if l2 and len(l2) <= n else self._tstat, 0, y, n, 1, True)
             y += TH
         y += 1
         if self.sub is not None:

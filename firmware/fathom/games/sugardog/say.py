@@ -123,3 +123,4 @@ def here(glyph):
 
 
 _HERE = {G_SUB: "your sub", G_MINE: "your mine", G_TORP: "your torp", G_CONTACT: "contact"}
+HERE_MAX = max([len(w) for w in _HERE.values()])   # the longest of here()'s words

@@ -45,7 +45,9 @@ class SugarDogScreen(GameBase):
         self.marks = S.Marks(s.player, size)  # what this captain knows, folded per event
         self.grid = self.marks.grid  # its G_* glyph per square, a bytearray made once
         self.line = ""            # what happened last, in words
-        self.said = TextPage()    # the same in the side panel (8x8 or 3x5, as it has room)
+        # what happened since your last move, newest first, in the side panel (8x8 or 3x5,
+        # as it has room; ui/happened.py)
+        self.hear(self._words, say.you_are(s.player, s.n), TextPage())
         self._st = ("", "")    # (long, short) for the top bar
         self.hint = ""
         self.hot = ()             # squares the highlighted menu action touches
@@ -79,8 +81,8 @@ class SugarDogScreen(GameBase):
             if legal and pos is not None:
                 self.board.cursor = pos
         self.marks.update(s.pub, s.priv, s.log)
-        self.line = self._what(s)
-        self.said.set(self.line)
+        self.news()
+        self.line = self.happened.newest()
         self._st = self._status(s)
         if pos is None:
             self.hint = ""
@@ -89,12 +91,10 @@ class SugarDogScreen(GameBase):
         else:
             self.hint = "sunk"
 
-    def _what(self, s):
-        n = s.n_log
-        if n:
-            a, e = s.log[n - 1]
-            if e and e[0] != "setup":
-                return say.happened(self.size, s.player, a, e)
+    def _words(self, prev, a, e):
+        s = self.runner.seat
+        if e and e[0] != "setup":
+            return say.happened(self.size, s.player, a, e)
         return say.you_are(s.player, s.n)
 
     def _status(self, s):
@@ -237,8 +237,13 @@ class SugarDogScreen(GameBase):
             xx = number(d, c // size + 1, x0 + CH, y, 1)
         dy = 1 if small else 0             # 3x5 text sits a pixel below the 8x8 rows
         word = say.here(self.grid[c])
+        room = cols - (xx - x0) // cw - 1
+        if say.HERE_MAX > room:   # a row of its own for the word rather than a cut ("your~"),
+            y += lh               # on every square: the panel below keeps one layout
+            xx = x0 - cw
+            room = cols
         if word:
-            put(d, word, xx + cw, y + dy, cols - (xx - x0) // cw - 1, 1, small)
+            put(d, word, xx + cw, y + dy, room, 1, small)
         y += lh
         hint = self.hint
         if hint:

@@ -1,0 +1,84 @@
+# What happened since this player's own last action, in words, newest first: the stack every
+# game screen shows in its event line or panel, so that nothing the others did (nor the answer
+# to one's own move) is replaced before it could be read. The words are the game's own (its
+# say/describe module, from the reader's side), given one event and the one before it; this
+# module only keeps them. Bounded whatever the game's length: at most MAX lines, the sealed
+# deal's many messages folded into one line per deal.
+from fathom.hal import clock
+
+MAX = 10                     # lines kept: a turn of any game brings fewer
+LOOK = 12                    # events read back when a screen opens on a game under way
+TURN_MS = 1600               # a stack longer than its box turns a page this often
+DEAL = ("sk", "ss", "so")    # the sealed deal's messages (sealed/stage.TAGS)
+
+
+def deal_line(steps):
+    return "Sealed deal: %d step%s" % (steps, "" if steps == 1 else "s")
+
+
+class Happened:
+    """`words(prev, author, event)` -> the line for `event` from this seat's side (`prev`
+    the (author, event) before it, or None); `start` the line before any event. update()
+    folds in the events the seat got since the last call; lines is the stack, newest first."""
+
+    def __init__(self, seat, words, start):
+        self.seat = seat
+        self.words = words
+        self.lines = [start]
+        self.text = start         # the lines joined, one per paragraph (a TextPage wraps it)
+        self.deal = 0             # sealed messages in the newest line (0: it is no deal)
+        self.n = max(0, seat.n_log - LOOK)
+        self._turn_at = None
+        self.update()
+
+    def newest(self):
+        return self.lines[0] if self.lines else ""
+
+    def update(self):
+        """Fold in new events; True when the stack changed."""
+        s = self.seat
+        n = s.n_log
+        if n == self.n:
+            return False
+        prev = s.log[self.n - 1] if self.n else None
+        lines = self.lines
+        for rec in s.records(self.n, n):
+            author, ev = rec[1], rec[2]
+            if author == s.player and len(rec) > 5:
+                del lines[:]      # this player acted: what came before had its chance
+                self.deal = 0
+            if ev[0] in DEAL:
+                self.deal += 1
+                if self.deal > 1:
+                    lines[0] = deal_line(self.deal)
+                else:
+                    lines.insert(0, deal_line(1))
+            else:
+                self.deal = 0
+                try:
+                    line = self.words(prev, author, ev)
+                except Exception as e:  # a news line must never take the screen down
+                    line = "P%d: %s (%s)" % (author + 1, ev[0], type(e).__name__)
+                if line and not (lines and lines[0] == line):  # (both set-ups: one line)
+                    lines.insert(0, line)
+            del lines[MAX:]
+            prev = (author, ev)
+        self.n = n
+        self.text = "\n".join(lines)
+        self._turn_at = None
+        return True
+
+    def turn(self, page, now):
+        """Turn `page` (the TextPage showing the stack) to its next rows when the stack is
+        longer than its box, back to the top after the last; True when it turned."""
+        last = page.last_top()
+        if last == 0:
+            return False
+        if self._turn_at is None:
+            self._turn_at = clock.ticks_add(now, TURN_MS)
+            return False
+        if clock.ticks_diff(now, self._turn_at) < 0:
+            return False
+        self._turn_at = clock.ticks_add(now, TURN_MS)
+        page.top = 0 if page.top >= last else min(last, page.top + page.rows())
+        return True
