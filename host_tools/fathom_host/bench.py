@@ -16,8 +16,9 @@ SOAK_LOSS = 0.3
 FAST_PRESSES = 4      # bench boot --fast
 FAST_GAMES = 1        # bench bots and soak --fast: games per game
 FAST_SOAK_GAME = "ashtapada"   # bench soak --fast: the one game soaked (the quickest linked)
-BOTS_BUDGET_S = 240   # bench bots: a level stops starting games after this (Periplus's 20
-                      # take 6 minutes a level on a busy machine; the process has 900 s)
+BOTS_BUDGET_S = 240   # bench bots: a level stops timing after this (Periplus's 20 games take
+                      # 6 minutes a level on a busy machine; the process has 900 s)
+FAST_BOTS_BUDGET_S = 5
 FAST_UX_GAME = "sugardog"      # bench ux --fast: one game of it, as tests/test_e2e_uxbench.py
 
 
@@ -136,7 +137,9 @@ def bench_bots(args):
             proc = subprocess.run([micropython_exe(), "-X", "heapsize=8m",
                                    str(pathlib.Path(__file__).parent / "mp" / "botbench.py"),
                                    gid, str(FAST_GAMES if getattr(args, "fast", False)
-                                            else args.games), str(BOTS_BUDGET_S)],
+                                            else args.games),
+                                   str(FAST_BOTS_BUDGET_S if getattr(args, "fast", False)
+                                       else BOTS_BUDGET_S)],
                                   capture_output=True, text=True, env=env, timeout=900)
         except subprocess.TimeoutExpired:
             out[gid] = {"error": "timed out"}
