@@ -6,7 +6,7 @@ import pathlib
 
 FIRMWARE = pathlib.Path(__file__).resolve().parent.parent / "firmware"
 # may import fathom.ui: the UI itself, the app that runs it, and each game's screen/companion
-UI_USERS = ("fathom.ui", "fathom.app")
+UI_USERS = ("fathom.ui", "fathom.app", "hostmodes.uxplayer")  # the last reads what screens draw
 UI_PARTS = ("screen", "companion")
 
 
