@@ -375,8 +375,8 @@ class PingScreen(GameBase):
         self.refresh()
         s = self.runner.seat
         if self.mode == HELP:
-            return ["PING help"] + ["# " + l for l in self.page.lines(self.app.hw.display.width,
-                                                                      self.app.hw.display.height)]
+            d = self.app.hw.display  # the box draw_page lays it out in (under the top bar)
+            return ["PING help"] + ["# " + l for l in self.page.lines(d.width, d.height - CH)]
         me = s.priv["sq"]
         out = ["PING " + self.status(), "| " + self.event,
                "# you " + (_LETTERS[me] if me >= 0 else "-"),
