@@ -5,8 +5,8 @@ DEFAULTS = {
     "contrast": 160,
     "opponent": "off",      # off | easy | sharp: this unit answers link games as a bot
     "last": "",             # the game opened last: the home menu's cursor starts on it
-    "start": "",            # how a game was started last ("vs bot: easy"): the game menu's
-#                             cursor starts there
+    "starts": {},           # game id -> how it was started last ("vs bot: easy"): that
+#                             game's menu opens there (never started: on How to play)
 }
 CHOICES = {
     "link": ("espnow", "uart"),

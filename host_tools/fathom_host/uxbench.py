@@ -17,7 +17,7 @@ TARGETS = {"median": 4, "p90": 8, "first_move": 10}   # issue 17
 
 def path_for(gid):
     """The menu items a new player opens to play `gid`: the game, then the start the game
-    menu's cursor rests on for a unit that has never played (the easiest bot). The player's
+    menu offers below How to play and vs other unit (the easiest bot). The player's
     own choices are the sharp bot's (the second value): a person with a plan."""
     use_firmware()
     from fathom import games

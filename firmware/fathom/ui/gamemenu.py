@@ -1,10 +1,13 @@
-# A game's menu: play against another unit or a bot, the game's options, resume a saved game.
+# A game's menu: how to play, play against another unit or a bot, the game's options, resume a
+# saved game.
 
 from fathom import games
 from fathom.games.base import LINK_ONLY, local_options, option_text
 from fathom.games.bots import levels
 from fathom.link import entropy
 from fathom.ui.menu import Item, Menu
+
+HOW_TO = "How to play"
 
 
 def saved_options(app, gid):
@@ -25,6 +28,7 @@ def game_menu(app, gid, cursor=None):
     from fathom.ui.play import saved_game_of
     if saved_game_of(app) == gid:
         items.append(Item("Resume game", lambda a: _resume(a)))
+    items.append(Item(HOW_TO, _how_to(gid, decl.TITLE)))
     if decl.PLAYERS[0] == 1:  # cooperative: alone, with a partner's unit, or with a bot partner
         verb = "with"
         items.append(Item("Solo", _start_bot(gid, opts, None, 1, "Solo")))
@@ -32,7 +36,6 @@ def game_menu(app, gid, cursor=None):
         verb = "vs"
     label = verb + " other unit"
     items.append(Item(label, _start_link(gid, opts, label)))
-    first_bot = len(items)
     for level in levels(gid):
         label = "%s bot: %s" % (verb, level)
         items.append(Item(label, _start_bot(gid, opts, level,
@@ -45,25 +48,36 @@ def game_menu(app, gid, cursor=None):
         items.append(Item(label, _cycle(gid, key, o[2], len(items)), True,
                           option_text(o, opts[key])))
     if cursor is None:
-        cursor = _start_cursor(app, items, starts, first_bot)
+        cursor = _start_cursor(app, gid, items, starts)
     return Menu(app, decl.TITLE, items, cursor)
 
 
-def _start_cursor(app, items, starts, first_bot):
-    """Where a player most likely goes: a saved game's Resume, else the way they started a game
-    last time, else (a new unit) the easiest bot: a first game is OK, OK from the home menu."""
+def _start_cursor(app, gid, items, starts):
+    """Where a player most likely goes: a saved game's Resume, else the way they started this
+    game last time, else (a game never started here) How to play: OK from the home menu then
+    OK again opens the rules, never a game the player did not choose."""
     if items[0].label == "Resume game":
         return 0
-    last = app.settings.values.get("start")
+    last = app.settings["starts"].get(gid)
     for i in range(starts):
         if items[i].label == last:
             return i
-    return first_bot
+    return 0
 
 
-def _remember(app, label):
-    if app.settings.values.get("start") != label:   # written only when it changes
-        app.settings.set("start", label)
+def _remember(app, gid, label):
+    starts = app.settings["starts"]
+    if starts.get(gid) != label:   # written only when it changes
+        starts = dict(starts)      # never the defaults' own dict
+        starts[gid] = label
+        app.settings.set("starts", starts)
+
+
+def _how_to(gid, title):
+    def go(app):
+        from fathom.ui.dialog import show_help
+        show_help(app, title, "games/%s/help.txt" % gid)
+    return go
 
 
 def _cycle(gid, key, choices, index):
@@ -79,7 +93,7 @@ def _cycle(gid, key, choices, index):
 
 def _start_bot(gid, opts, level, players, label):
     def go(app):
-        _remember(app, label)
+        _remember(app, gid, label)
         from fathom.ui.play import start_vs_bot
         start_vs_bot(app, gid, local_options(opts), level, entropy.token(16), players)
     return go
@@ -87,7 +101,7 @@ def _start_bot(gid, opts, level, players, label):
 
 def _start_link(gid, opts, label):
     def go(app):
-        _remember(app, label)
+        _remember(app, gid, label)
         from fathom.ui.pairing import start_link_game
         start_link_game(app, gid, opts)
     return go
