@@ -183,7 +183,8 @@ class PairScreen(Screen):
                 if alone and not c.partners:
                     return ["No unit found yet.", "Is the other unit on", "'vs other unit' too,",
                             "its link %s?" % _LINK[c.kind], "(Settings > Link)", "BACK: leave"], []
-                return [head if c.partners else "Looking for", "units nearby..."], []
+                return [head if c.partners else "Looking for", "units nearby...",
+                        "This unit is", "'%s'." % c.name], []
             return [head], [_entry(near, i) for i in range(len(near))]
         if c.quiet() and st in ("handshake", "confirm", "setup", "group", "offer"):
             return ["%s stopped answering:" % who, "left, switched off", "or out of range.",
