@@ -86,6 +86,7 @@ class Runner(Streams):
         self.problem = None           # last refused peer message, for the UI
         self.left = {}                # player -> why: partners who said they left (kept game)
         self.revealed = False
+        self.conceding = False        # conceded in set-up: goes once every set-up is in
         self.claimed = False          # ended here after the partner vanished (claim())
         self.changed = True
         self._now = None              # the newest tick's time
@@ -177,10 +178,18 @@ class Runner(Streams):
         self._author(action)
 
     def concede(self):
-        if self.result() is None:
-            prev = self.seat.short_hash()
-            event = self.seat.concede()
-            self._sent(event, prev)
+        """Give the game up. The rules take a concession only once every set-up is in (a peer
+        and the audit refuse one before): in set-up this seat first finishes its own with the
+        first legal choices (the game is given up: which does not matter), and the concession
+        goes as soon as the others' set-ups are in (_auto)."""
+        s = self.seat
+        if self.result() is not None:
+            return
+        while s.setup_legal():
+            s.setup_choose(s.setup_legal()[0])
+        self.conceding = True
+        self.changed = True
+        self._auto()
 
     def _author(self, action=None):
         prev = self.seat.short_hash()
@@ -279,6 +288,10 @@ class Runner(Streams):
                 if a is None:
                     break
                 self._author(a)  # the rules leave one move and no choice (a sealed deal's foul)
+        if self.conceding and s.result() is None and len(s.setups) == s.n:
+            self.conceding = False
+            prev = s.short_hash()
+            self._sent(s.concede(), prev)
         if s.result() is not None and not self.revealed:
             self.revealed = True
             self._journal(["rv"])
