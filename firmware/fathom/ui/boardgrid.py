@@ -154,12 +154,17 @@ class BoardGrid:
                         lambda c: c == goal)
 
     # ---- drawing -------------------------------------------------------------------------
-    def draw(self, d, x, y, w, h, cell_fn, frame=True):
+    def draw(self, d, x, y, w, h, cell_fn, frame=True, dots=False):
         """Lays out, draws every visible square with cell_fn(d, cell, cx, cy, px), the labels,
         the corner marks and the cursor frame; returns the drawn width (side text can start
-        right of it)."""
+        right of it). With dots, a dot where four squares meet: a board whose squares are
+        mostly empty (a lake of open water) still shows its squares to count along."""
         used = self.layout(x, y, w, h)
         px = self.px
+        if dots:
+            for dr in range(1, self.vr):
+                for dc in range(1, self.vc):
+                    d.pixel(self.x0 + dc * px - 1, self.y0 + dr * px - 1, 1)
         for dr in range(self.vr):
             for dc in range(self.vc):
                 cell_fn(d, self.at_screen(self.fc + dc, self.fr + dr), self.x0 + dc * px,

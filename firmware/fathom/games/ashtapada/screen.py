@@ -46,9 +46,8 @@ class AshtapadaScreen(GameBase):
         self._kinds = None
         self._map = None
         self._said = TextPage("", True)  # what just happened, in the panel
+        self._why = ""            # why the last OK did nothing, until the cursor moves
         self._status = []
-        self._ok_play = self._can_play    # bound once: a bound method allocates per access
-        self._ok_setup = self._can_lay
         self._ok_only = self._can_kind
         self._refresh()
         self.grid.cursor = self._start()
@@ -117,11 +116,10 @@ class AshtapadaScreen(GameBase):
         return self._can_lay(cell) if self._setup_phase() else self._can_play(cell)
 
     def _ok_fn(self):
-        if not self._legal:
-            return None
-        if self._setup_phase():
-            return self._ok_setup
-        return self._ok_only if self.only else self._ok_play
+        """Which squares an arrow may stop on: every one (a square a press at a time, as the
+        player counts them), or, once the player chose a kind from the boat's menu, that
+        kind's squares only (few, and the nearest that way)."""
+        return self._ok_only if self.only and self._legal else None
 
     # ---- the menu of one square ----------------------------------------------------------------
     def _menu_for(self, sq, only=-1):
@@ -201,13 +199,32 @@ class AshtapadaScreen(GameBase):
                 self.pause()
         elif k in ARROWS:       # a chosen kind's squares are few: the nearest that way
             self.grid.key(k, self._ok_fn(), self.only != 0)
+            self._why = ""
         elif k == "OK" and self._legal:
-            if self._setup_phase():
+            if not self._can(self.here()):
+                self._why = self._why_not()  # OK did nothing: the panel says why
+            elif self._setup_phase():
                 self._lay()
             else:
                 self.open_menu()
                 if self.menu is not None and self.menu.count() == 1 and not self.full:
                     self._play(self.acts[0])    # one thing to do there: no menu to confirm
+        elif k == "OK":
+            self._why = "not your turn"
+
+    def _why_not(self):
+        """One line: why OK on the square under the cursor can do nothing."""
+        s = self.runner.seat
+        here = self.here()
+        if self._setup_phase():
+            if self._legal[0][0] == "island":
+                return "no island here"
+            if A.side(here, self.n) != self.me:
+                return "mines: your half"
+            return "taken"
+        if self.only:
+            return "not this kind"
+        return "out of reach" if here != s.pub["boats"][self.me] else "nothing to do"
 
     def _lay(self):
         sq = self.here()
@@ -269,7 +286,7 @@ class AshtapadaScreen(GameBase):
                 pre.append("BACK")               # out of the other kind first
             best = self._keys_on(action, self.grid.cursor, 0)   # straight to the square,
             boat = self.runner.seat.pub["boats"][self.me]       # or boat, kind, square
-            way = self.grid.keys_to(boat, self._ok_play)
+            way = self.grid.keys_to(boat)
             acts = self._menu_for(boat, 0)[0]
             tag = action[0]
             if way is not None and tag in acts:
@@ -286,7 +303,7 @@ class AshtapadaScreen(GameBase):
         """Arrows from `start` to the action's square (keeping to kind `only` when set), OK,
         and the steps in the menu that opens there; None when no arrows get there."""
         sq = say.target(action)
-        ok = self._ok_play
+        ok = None
         if only:
             self.only, keep = only, self.only    # _can_kind reads it: set while searching
             ok = self._ok_only
@@ -329,7 +346,7 @@ class AshtapadaScreen(GameBase):
             menu.draw(d, 0, CH, d.width, bh)
             return
         top_bar(d, self._title(), self.app.link_state, _PLAYER[self.me], fit=True)
-        self.grid.draw(d, 0, CH, bw, bh, self._square)
+        self.grid.draw(d, 0, CH, bw, bh, self._square, True, True)
         g = self.grid
         d.rect(g.x0 - 1, g.y0 - 1, g.vc * g.px + 2, g.vr * g.px + 2, 1)
         if menu is not None:
@@ -374,7 +391,9 @@ class AshtapadaScreen(GameBase):
             xx = tiny(d, self.grid.letters[self.grid.cursor % self.n], x, yy)
             xx = number(d, self.here() // self.n + 1, xx, yy, 1, True) + TW
             text = say.here(self._map[self.here()])
-            if self.here() == self.runner.seat.pub["boats"][self.me]:
+            if self._why:
+                text = self._why
+            elif self.here() == self.runner.seat.pub["boats"][self.me]:
                 text = "your boat: OK menu" if self._legal else "your boat"
             elif self._kinds[self.here()] and not self._setup_phase():
                 text = "OK: act here"
@@ -398,6 +417,8 @@ class AshtapadaScreen(GameBase):
         out = [self.title + " " + self.status(), "| " + self._said.text]
         here = self.here()
         out.append("# %s %s" % (A.name(here, self.n), say.here(self._map[here])))
+        if self._why:
+            out.append("# why " + self._why)
         if self.menu is not None:
             v = self.menu
             for i in range(v.count()):
