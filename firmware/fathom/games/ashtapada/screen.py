@@ -332,9 +332,9 @@ class AshtapadaScreen(GameBase):
         menu = self.menu
         bh = d.height - CH
         bw = min(bh + 8, d.width - 36)
+        self.grid.min_px = 6 if d.width < 128 else 4  # a 72x40 lake: a window of readable squares
         wide = self.grid.layout(0, CH, bw, bh) + 2
         side = d.width - wide
-        self.grid.min_px = 6 if d.width < 128 else 4  # a 72x40 lake: a window of readable squares
         if menu is not None and side < _SMALL_MENU:
             # a long list, or no room beside the lake: the list takes the whole body
             if menu.fits(bh):
@@ -346,9 +346,9 @@ class AshtapadaScreen(GameBase):
             menu.draw(d, 0, CH, d.width, bh)
             return
         top_bar(d, self._title(), self.app.link_state, _PLAYER[self.me], fit=True)
+        g = self.grid             # laid out above: its frame first, so a hidden side's dots
+        d.rect(g.x0 - 1, g.y0 - 1, g.vc * g.px + 2, g.vr * g.px + 2, 1)   # show on it
         self.grid.draw(d, 0, CH, bw, bh, self._square, True, True)
-        g = self.grid
-        d.rect(g.x0 - 1, g.y0 - 1, g.vc * g.px + 2, g.vr * g.px + 2, 1)
         if menu is not None:
             self._mark_action(d, self.acts[menu.cursor])
             menu.fit = False

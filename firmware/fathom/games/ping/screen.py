@@ -66,6 +66,8 @@ class PingScreen(GameBase):
         self.title_long = self.title_short = ""
         self.news = TextPage("", True)  # the event, heading the side strip on a 32-px panel
         self.back_to = BOARD      # the mode the help page returns to
+        self.why = ""             # why the last OK did nothing, until the cursor or the game moves
+        self.why_page = TextPage("", True)  # the same where the event heads the strip
 
     # ---- caches, rebuilt when an event or a choice changes the seat -----------------------
     # Split in two: a function with many locals gets its frame from the heap under
@@ -126,6 +128,7 @@ class PingScreen(GameBase):
             else [self.event]
         self.event_row = 0
         self._turn_at = None
+        self.why = ""
         self._side(s)
         st = self.status()
         self.title_long = "PING " + st
@@ -171,8 +174,8 @@ class PingScreen(GameBase):
             used = self.grid.draw(d, 0, CH, d.width, bh, self._cellfn)
             self._draw_side(d, used + 1, low)
         if low:
-            put(d, self.event_rows[self.event_row], 0, d.height - 5, (d.width + 1) // TW, 1,
-                True)
+            put(d, self.why or self.event_rows[self.event_row], 0, d.height - 5,
+                (d.width + 1) // TW, 1, True)
 
     def _cell(self, d, cell, x, y, px):
         sq = B.at(cell)
@@ -199,7 +202,11 @@ class PingScreen(GameBase):
         y = CH + 1
         bottom = d.height - (TH if low else 0)
         if not low:               # a 32-pixel panel: the event heads the strip, in two lines
-            y = self.news.draw(d, x, y, d.width - x, 2 * TH - 1)
+            page = self.news
+            if self.why:          # why OK did nothing, in the event's place
+                page = self.why_page
+                page.set(self.why)
+            y = page.draw(d, x, y, d.width - x, 2 * TH - 1)
             xx = x
             for i in range(len(self.codes)):   # the hand on one row
                 if xx + 4 * TW > d.width:
@@ -282,6 +289,7 @@ class PingScreen(GameBase):
                 self.row.key(k)
             return
         if self.grid.key(k, self._is_sq):
+            self.why = ""
             return
         if k == "OK":
             self.open(B.at(self.grid.cursor))
@@ -290,13 +298,16 @@ class PingScreen(GameBase):
         """OK on square sq: at set-up it is your start; in play, the menu of what can be done
         there (nothing opens where nothing can be done)."""
         if sq < 0 or not self.acts:
+            self.why = "A reef: nothing goes there." if sq < 0 else "Not your turn: wait."
             return
         if not isinstance(self.acts[0], list):
             self._play(sq)
             return
         items = self.menu_at(sq)
         if not items:
+            self.why = "No card reaches %s." % _LETTERS[sq]  # OK did nothing: say why
             return
+        self.why = ""
         self.at = sq
         self.menu_title = "At " + _LETTERS[sq]
         self.items = items
@@ -386,6 +397,8 @@ class PingScreen(GameBase):
                "# take " + self.side[-3][5:],
                "# obj " + self.obj_line[4:],
                "# foe " + "".join([_LETTERS[q] for q in B.squares(self.foe)])]
+        if self.why:
+            out.append("# why " + self.why)
         if self.mode == MENU:
             out.append("# at " + _LETTERS[self.at])
             labels = self.menu.labels
