@@ -58,7 +58,7 @@ def _start_cursor(app, gid, items, starts):
     OK again opens the rules, never a game the player did not choose."""
     if items[0].label == "Resume game":
         return 0
-    last = app.settings["starts"].get(gid)
+    last = (app.settings.values.get("starts") or {}).get(gid)
     for i in range(starts):
         if items[i].label == last:
             return i
@@ -66,7 +66,7 @@ def _start_cursor(app, gid, items, starts):
 
 
 def _remember(app, gid, label):
-    starts = app.settings["starts"]
+    starts = app.settings.values.get("starts") or {}
     if starts.get(gid) != label:   # written only when it changes
         starts = dict(starts)      # never the defaults' own dict
         starts[gid] = label
@@ -75,8 +75,11 @@ def _remember(app, gid, label):
 
 def _how_to(gid, title):
     def go(app):
-        from fathom.ui.dialog import show_help
-        show_help(app, title, "games/%s/help.txt" % gid)
+        from fathom.ui.dialog import Message, show_help
+        try:
+            show_help(app, title, "games/%s/help.txt" % gid)
+        except OSError:   # a game that ships no help page: say so, do not fall over
+            app.push(Message(app, title, "No help page for this game on this unit."))
     return go
 
 
