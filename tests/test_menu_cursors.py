@@ -49,7 +49,9 @@ def test_a_game_never_started_opens_on_how_to_play_then_as_it_was_started_last()
     assert app.top() is not menu and app.top().title == "PING"
     app.top().key("BACK")
     assert app.top() is menu and cursor_label(menu) == "How to play"
-    menu.key("DOWN")
+    labels = [it.label for it in menu.items]
+    assert labels[:3] == ["vs other unit", "How to play", "vs bot: easy"]   # one press each way
+    menu.key("UP")
     assert cursor_label(menu) == "vs other unit"
     menu.key("OK")                         # starts pairing; the choice is kept for PING
     again, _pins, _bus = real_app(store)

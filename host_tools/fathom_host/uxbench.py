@@ -16,9 +16,9 @@ TARGETS = {"median": 4, "p90": 8, "first_move": 10}   # issue 17
 
 
 def path_for(gid):
-    """The menu items a new player opens to play `gid`: the game, then the start the game
-    menu offers below How to play and vs other unit (the easiest bot). The player's
-    own choices are the sharp bot's (the second value): a person with a plan."""
+    """The menu items a new player opens to play `gid`: the game, then the easiest bot, one
+    DOWN below How to play (where a game never started opens its menu). The player's own
+    choices are the sharp bot's (the second value): a person with a plan."""
     use_firmware()
     from fathom import games
     from fathom.games.bots import levels

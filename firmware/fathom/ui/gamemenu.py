@@ -28,7 +28,6 @@ def game_menu(app, gid, cursor=None):
     from fathom.ui.play import saved_game_of
     if saved_game_of(app) == gid:
         items.append(Item("Resume game", lambda a: _resume(a)))
-    items.append(Item(HOW_TO, _how_to(gid, decl.TITLE)))
     if decl.PLAYERS[0] == 1:  # cooperative: alone, with a partner's unit, or with a bot partner
         verb = "with"
         items.append(Item("Solo", _start_bot(gid, opts, None, 1, "Solo")))
@@ -36,6 +35,9 @@ def game_menu(app, gid, cursor=None):
         verb = "vs"
     label = verb + " other unit"
     items.append(Item(label, _start_link(gid, opts, label)))
+    # the rules sit between the two ways to play: a game never started here opens on them,
+    # one press from a partner's unit (UP) and from the bot (DOWN)
+    items.append(Item(HOW_TO, _how_to(gid, decl.TITLE)))
     for level in levels(gid):
         label = "%s bot: %s" % (verb, level)
         items.append(Item(label, _start_bot(gid, opts, level,
@@ -62,7 +64,9 @@ def _start_cursor(app, gid, items, starts):
     for i in range(starts):
         if items[i].label == last:
             return i
-    return 0
+    for i in range(starts):
+        if items[i].label == HOW_TO:
+            return i
 
 
 def _remember(app, gid, label):
