@@ -176,7 +176,7 @@ def test_the_cursor_steps_a_square_a_press_and_ok_where_nothing_can_be_done_says
     n = len(seats[0].log)
     scr.key("OK")
     assert len(seats[0].log) == n and scr.menu is None
-    assert "# why out of reach" in scr.lines()
+    assert "# why Out of reach of your boat." in scr.lines()
     d = draw(app, scr)
     assert d.lit(0, 0, 128, 64)
     scr.key("DOWN")                             # the cursor moved: the reason goes
@@ -193,7 +193,15 @@ def test_setup_ok_off_your_half_says_why_and_lays_nothing():
     laid = list(seats[0].priv["mines"])
     scr.key("OK")
     assert seats[0].priv["mines"] == laid
-    assert "# why mines: your half" in scr.lines()
+    assert "# why Mines go on your own half." in scr.lines()
+    for w, h in ((128, 64), (72, 40)):         # whole in the panel, not cut
+        app2, scr2 = screen_for(seats, 0, w, h)
+        scr2.grid.cursor = scr.grid.cursor
+        scr2.key("OK")
+        draw(app2, scr2)
+        p = scr2._why_page                      # wrapped whole into the panel: no line cut
+        assert " ".join(p._lines).split() == "Mines go on your own half.".split()
+        assert p.last_top() == 0, (w, h, p._lines)
 
 
 def test_an_empty_lake_shows_its_squares():

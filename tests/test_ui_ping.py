@@ -324,6 +324,7 @@ def test_ok_where_nothing_can_be_done_says_why_in_one_line():
         scr2.key("OK")
         d = draw(app2, scr2)
         assert d.lit(0, 0, w, h)
+        assert len(why) <= (w + 1) // 4       # the 3x5 bottom line holds it whole
     scr.key("LEFT" if B.cell(empty[0]) % B.COLS else "RIGHT")
     assert info(scr.lines(), "why") is None  # the cursor moved: the reason goes
 

@@ -46,7 +46,8 @@ class AshtapadaScreen(GameBase):
         self._kinds = None
         self._map = None
         self._said = TextPage("", True)  # what just happened, in the panel
-        self._why = ""            # why the last OK did nothing, until the cursor moves
+        self._why = ""            # why the last OK did nothing, until the cursor or game moves
+        self._why_page = TextPage("", True)  # the same, in the event's place in the panel
         self._status = []
         self._ok_only = self._can_kind
         self._refresh()
@@ -69,6 +70,7 @@ class AshtapadaScreen(GameBase):
         self._kinds = say.kinds(self._legal, self.n * self.n)
         self._map, _ = say.lake(pub, s.priv, self.me)
         self._said.set(say.event(pub, self.me, s.log))
+        self._why = ""
         self._status = say.setup_status(pub, s.priv) if setup else say.status(pub, self.me)
         self.close_menu()
         self.only = 0
@@ -202,7 +204,7 @@ class AshtapadaScreen(GameBase):
             self._why = ""
         elif k == "OK" and self._legal:
             if not self._can(self.here()):
-                self._why = self._why_not()  # OK did nothing: the panel says why
+                self._say_why(self._why_not())  # OK did nothing: the panel says why
             elif self._setup_phase():
                 self._lay()
             else:
@@ -210,7 +212,11 @@ class AshtapadaScreen(GameBase):
                 if self.menu is not None and self.menu.count() == 1 and not self.full:
                     self._play(self.acts[0])    # one thing to do there: no menu to confirm
         elif k == "OK":
-            self._why = "not your turn"
+            self._say_why("Not your turn: wait.")
+
+    def _say_why(self, text):
+        self._why = text
+        self._why_page.set(text)
 
     def _why_not(self):
         """One line: why OK on the square under the cursor can do nothing."""
@@ -218,13 +224,15 @@ class AshtapadaScreen(GameBase):
         here = self.here()
         if self._setup_phase():
             if self._legal[0][0] == "island":
-                return "no island here"
+                return "Islands go on your half, off the shore."
             if A.side(here, self.n) != self.me:
-                return "mines: your half"
-            return "taken"
+                return "Mines go on your own half."
+            return "Already taken."
         if self.only:
-            return "not this kind"
-        return "out of reach" if here != s.pub["boats"][self.me] else "nothing to do"
+            return "Not that kind here: BACK for every kind."
+        if here == s.pub["boats"][self.me]:
+            return "Nothing to do here."
+        return "Out of reach of your boat."
 
     def _lay(self):
         sq = self.here()
@@ -384,16 +392,15 @@ class AshtapadaScreen(GameBase):
         rows = h // TH
         if chars < 4 or rows < 1:
             return
-        yy = self._said.draw(d, x, y, w, max(1, rows - (1 if chars < 12 else 2)) * TH - 1)
+        said = self._why_page if self._why else self._said   # why OK did nothing, while so
+        yy = said.draw(d, x, y, w, max(1, rows - (1 if chars < 12 else 2)) * TH - 1)
         if yy + TH <= y + h:          # the square under the cursor, and what it holds
             d.hline(x, yy, w - 1, 1)
             yy += 2
             xx = tiny(d, self.grid.letters[self.grid.cursor % self.n], x, yy)
             xx = number(d, self.here() // self.n + 1, xx, yy, 1, True) + TW
             text = say.here(self._map[self.here()])
-            if self._why:
-                text = self._why
-            elif self.here() == self.runner.seat.pub["boats"][self.me]:
+            if self.here() == self.runner.seat.pub["boats"][self.me]:
                 text = "your boat: OK menu" if self._legal else "your boat"
             elif self._kinds[self.here()] and not self._setup_phase():
                 text = "OK: act here"

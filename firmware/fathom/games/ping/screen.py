@@ -298,7 +298,8 @@ class PingScreen(GameBase):
         """OK on square sq: at set-up it is your start; in play, the menu of what can be done
         there (nothing opens where nothing can be done)."""
         if sq < 0 or not self.acts:
-            self.why = "A reef: nothing goes there." if sq < 0 else "Not your turn: wait."
+            # (each within the 18 characters of a 72x40 bottom line)
+            self.why = "A reef." if sq < 0 else "Not your turn."
             return
         if not isinstance(self.acts[0], list):
             self._play(sq)
