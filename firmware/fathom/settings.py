@@ -17,6 +17,12 @@ FILE = "settings"
 OLD_DEFAULT = "PLAYER"      # every unit's name before units were told apart: not a choice
 
 
+def told_apart(name, mac):
+    """`name` with the end of the unit's address, as a list shows a name another unit also
+    has (two units both renamed ANN): the same four digits a radio name ends in."""
+    return "%s %02X%02X" % (name, mac[-2], mac[-1])
+
+
 def radio_name():
     """The unit's name until its player chooses one: 'UNIT' and the end of its radio address,
     the same at every boot and different on each unit. machine.unique_id() is the chip's base

@@ -336,9 +336,10 @@ def _title(game):
 
 def _entry(near, i):
     """A unit in the list: its name, with the end of its address when names repeat."""
+    from fathom.settings import told_apart
     mac, name, v = near[i]
     for j in range(len(near)):
         if j != i and near[j][1] == name:
-            name = "%s %02x" % (name, mac[-1])
+            name = told_apart(name, mac)
             break
     return name + ("" if v == VERSION else " (v%d)" % v)
