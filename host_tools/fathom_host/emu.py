@@ -125,7 +125,6 @@ def typed(board, key, long):
 def key_bar(board, n_units, cols):
     """The lines under the screens: which keys press what on this board, wrapped to `cols`."""
     plan = key_plan(board)
-
     parts = []
     for i, table in enumerate(UNIT_KEYS[:n_units]):
         k = {v: c for c, v in table.items()}
@@ -141,7 +140,8 @@ def key_bar(board, n_units, cols):
             notes.append("%s has no button" % key)
         elif held:
             notes.append("%s is a long %s" % (key, button))
-    parts.append("on this board %s (the keys above type it so)" % ", ".join(notes))
+    if notes:
+        parts.append("on this board %s (the keys above type it so)" % ", ".join(notes))
     parts.append("1-9 reboot a unit | q quit")
     lines, line = [], "keys:"
     for p in parts:
