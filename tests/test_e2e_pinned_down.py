@@ -88,8 +88,12 @@ def pair_two(units_):
         u.wait_text("Players", 10)
         u.choose("2 players")
     for u in units_:
-        u.wait_text("Choose a unit", 30)
-        u.press("OK")
+        # the second unit may have been chosen by the first before it listed it: it takes
+        # that choice (its screen says who chose it) and goes straight to the code
+        u.wait(lambda c: any("Choose a unit" in l or l.startswith("Code") for l in c.text),
+               30, "the list or the code")
+        if not any(l.startswith("Code") for l in u.text):
+            u.press("OK")
     for u in units_:
         u.wait_text("Code", 60)
     codes = [[l for l in u.text if l.startswith("Code")][0] for u in units_]

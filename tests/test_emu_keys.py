@@ -2,7 +2,9 @@
 # even cut across reads), and a unit that is off or booting keeps its place in the frame.
 import types
 
-from fathom_host.emu import decode_keys, layout
+import pytest
+
+from fathom_host.emu import apply_keys, decode_keys, key_bar, layout, typed
 from fathom_host.units import Emulator, Screen
 
 
@@ -17,10 +19,30 @@ def test_a_key_then_quit_presses_then_quits():
 
 
 def test_capitals_are_long_and_controls_map():
-    events, _ = decode_keys(b"Ke\t2\n\x7f9", 2)
+    events, _ = decode_keys(b"Ke\t2\n\x7f9?", 2)
     assert events == [("press", 1, "DOWN", True), ("press", 0, "OK", False), ("focus",),
                       ("reboot", 1), ("press", None, "OK", False),
-                      ("press", None, "BACK", False)]  # 9: no ninth unit, nothing
+                      ("press", None, "BACK", False),  # 9: no ninth unit, nothing
+                      ("press", None, "BACK", True)]   # ?: the focused unit's HELP
+
+
+def test_a_third_unit_has_its_own_keys_and_a_long_press():
+    events, _ = decode_keys(b"tgfhyuU", 3)
+    assert events == [("press", 2, k, False) for k in
+                      ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")] + [("press", 2, "BACK", True)]
+    assert decode_keys(b"U", 2) == ([], b"")   # no third unit: nothing
+    assert "unit3 tfgh y=OK u=BACK U=HELP" in " ".join(key_bar("host", 3, 200))
+
+
+def test_the_key_bar_follows_the_board():
+    # the 72x40 profile has no OK button: OK is a long DOWN, and e types it so
+    assert typed("esp32c3_oled_72x40", "OK", False) == ("DOWN", True)
+    assert typed("esp32c3_oled_72x40", "BACK", True) == ("BACK", True)
+    assert typed("host", "OK", False) == ("OK", False)
+    bar = " ".join(key_bar("esp32c3_oled_72x40", 2, 100))
+    assert "OK is a long DOWN" in bar and "CAPITAL = a long press" in bar
+    assert "OK is a long" not in " ".join(key_bar("host", 2, 100))
+    assert all(len(line) <= 60 for line in key_bar("host", 3, 60))  # wrapped, never cut
 
 
 def test_arrows_among_plain_keys():
@@ -86,4 +108,21 @@ def test_units_not_started_are_drawn_off(tmp_path):
     finally:
         emu.close()
     assert any("unit 1: off" in line and "unit 2: off" in line for line in frame)
-    assert len(frame) == 1 + 1 + 32 + 1 + 1  # title, top, 64 pixel rows as 32, bottom, help
+    # title, top, 64 pixel rows as 32, bottom, the key bar
+    assert len(frame) == 1 + 1 + 32 + 1 + len(key_bar("host", 2, 300))
+
+
+@pytest.mark.slow
+def test_ok_typed_on_a_72x40_unit_opens_a_game(tmp_path):
+    emu = Emulator(1, workdir=tmp_path, board="esp32c3_oled_72x40")
+    try:
+        u = emu.units[0]
+        u.start()
+        title = u.text[0]
+        events, _ = decode_keys(b"e", 1)
+        n = u.keys_sent
+        apply_keys(emu, events, 0)
+        u.wait(lambda c: c.keys >= n + 1, 30, "the OK handled")
+        u.wait(lambda c: c.text and c.text[0] != title, 30, "a game's menu")
+    finally:
+        emu.close()

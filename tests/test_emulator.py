@@ -49,19 +49,23 @@ def test_a_setting_survives_a_reboot(emu):
     assert any(line.startswith(" Link: ESP-NOW") for line in other.text)
 
 
-def test_player_name_is_entered_with_the_arrows(emu):
+def test_the_unit_name_is_its_radio_name_until_entered_with_the_arrows(emu):
+    from fathom_host.drive import unit_label
     u = emu.units[0]
     u.choose("Settings")
+    first = unit_label(0)                  # 'UNIT' and the end of its address, not PLAYER
+    u.wait_text("Name: " + first)
     u.choose("Name")
-    u.wait_text("Player name")
+    u.wait_text("Unit name")
     for _ in range(4):
         u.press("RIGHT")
-    u.keys("UP", "UP")  # the fifth letter: E -> F -> G
+    u.keys("UP", "UP")  # the fifth character: space -> A -> B
     u.press("OK")
-    u.wait_text("Name: PLAYGR")
+    named = first[:4] + "B" + first[5:]
+    u.wait_text("Name: " + named)
     u.reboot()
     u.choose("Settings")
-    u.wait_text("Name: PLAYGR")
+    u.wait_text("Name: " + named)
 
 
 def test_about_shows_version_board_and_memory(emu):

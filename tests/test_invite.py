@@ -94,7 +94,7 @@ def test_a_unit_named_like_this_one_is_told_apart_by_its_address():
     u = Unit()
     mine = u.app.settings["name"]
     u.run(IDLE_MS + READ_MS, [(HOST, beacon(mine, HOST, game="ping"))])
-    assert u.text()[1] == "%s 07 wants to play PING." % mine
+    assert u.text()[1] == "%s %02X%02X wants to play PING." % (mine, HOST[-2], HOST[-1])
 
 
 def test_a_group_host_invites_to_join_its_group():

@@ -6,7 +6,7 @@
 # without a code, and the radio encrypts it from its first frame.
 import pytest
 
-from fathom_host.drive import confirm_code, open_link
+from fathom_host.drive import confirm_code, open_link, unit_label
 from fathom_host.units import Emulator
 
 from e2ekit import ether_fixture
@@ -52,7 +52,8 @@ def test_an_idle_unit_is_invited_and_both_reach_the_code_with_one_key(tmp_path, 
         # inviter, listing, takes it and says who chose it
         for u in (host, idle):
             u.wait_text("Code", 60)
-        assert "PLAYER chose this unit." in host.text, host.text
+        said = "%s chose this unit." % unit_label(idle.index)   # its name, not PLAYER's
+        assert said in host.text, host.text
         assert host.keys_sent == keys
         confirm_code(host, idle)
         in_game((host, idle))

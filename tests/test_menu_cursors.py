@@ -1,7 +1,7 @@
-# Where the menus' cursors start (issue 17: the first move within 10 presses of power-on): the
+# Where the menus' cursors start (the first move within 10 presses of power-on): the
 # home menu on the game opened last, across a reboot, and still on that game when "Play as
-# bot" sits above the games; a game's menu on the easiest bot for a new unit, then on the way
-# a game was started last.
+# bot" sits above the games; a game's menu on How to play for a game never started here (OK, OK
+# from the home menu reads the rules, never starts a game), then on the way it was started last.
 import pytest
 
 from appkit import real_app
@@ -38,18 +38,24 @@ def test_the_game_opened_last_is_under_the_cursor_after_a_reboot(lending):
     assert cursor_label(home_menu(again)) == games.declaration(gid).TITLE
 
 
-def test_a_new_unit_starts_a_game_on_the_easiest_bot_then_as_it_did_last():
+def test_a_game_never_started_opens_on_how_to_play_then_as_it_was_started_last():
     store = MemStorage()
     app, _pins, _bus = real_app(store)
-    for gid in games.IDS:
-        verb = "with" if games.declaration(gid).PLAYERS[0] == 1 else "vs"
-        assert cursor_label(game_menu(app, gid)) == verb + " bot: easy", gid
+    for gid in games.IDS:   # OK, OK from the home menu: the rules, never a game
+        assert cursor_label(game_menu(app, gid)) == "How to play", gid
     menu = game_menu(app, "ping")
     app.push(menu)
-    menu.key("UP")                         # from "vs bot: easy" to "vs other unit"
+    menu.key("OK")                         # the help page, over the menu
+    assert app.top() is not menu and app.top().title == "PING"
+    app.top().key("BACK")
+    assert app.top() is menu and cursor_label(menu) == "How to play"
+    labels = [it.label for it in menu.items]
+    assert labels[:3] == ["vs other unit", "How to play", "vs bot: easy"]   # one press each way
+    menu.key("UP")
     assert cursor_label(menu) == "vs other unit"
-    menu.key("OK")                         # starts pairing; the choice is kept
+    menu.key("OK")                         # starts pairing; the choice is kept for PING
     again, _pins, _bus = real_app(store)
     assert cursor_label(game_menu(again, "ping")) == "vs other unit"
-    # a start this game's menu does not have ("vs" in a cooperative game): the easiest bot
-    assert cursor_label(game_menu(again, "pinned_down")) == "with bot: easy"
+    # another game this unit never started: still its rules first
+    assert cursor_label(game_menu(again, "periplus")) == "How to play"
+    assert cursor_label(game_menu(again, "pinned_down")) == "How to play"

@@ -43,7 +43,11 @@ def test_the_registered_game_is_in_the_home_and_game_menus_and_plays_to_a_verifi
     choose(app, TITLE)
     lines = app.top().lines()
     assert lines[0] == TITLE
-    assert [line[1:] for line in lines[1:]] == ["vs other unit", "vs bot: random", "Top: 4"]
+    assert [line[1:] for line in lines[1:]] == ["vs other unit", "How to play",
+                                                "vs bot: random", "Top: 4"]
+    choose(app, "How to play")               # it ships no help page: a message says so
+    assert "No help page" in " ".join(app.top().lines())
+    app.top().key("BACK")
     choose(app, "vs bot: random")
     scr = app.top()
     assert type(scr) is GameScreen           # no screen part: the generic one

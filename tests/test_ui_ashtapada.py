@@ -104,10 +104,10 @@ def test_setup_arrows_move_on_the_lake_as_drawn(player):
         nx, ny = where()
         assert (nx - x, ny - y) == (dx * g.px, dy * g.px), k
     assert where() == (x0, y0)
-    for _ in range(6):
+    for _ in range(20):
         scr.key("UP")
     x, y = where()
-    scr.key("UP")                     # the top legal row: nowhere to go
+    scr.key("UP")                     # the lake's top edge: nowhere to go
     assert where() == (x, y)
 
 
@@ -160,13 +160,61 @@ def test_a_square_menu_lists_only_what_can_be_done_there():
     assert scr.menu is None
 
 
-def test_squares_with_nothing_to_do_are_jumped_over():
+def test_the_cursor_steps_a_square_a_press_and_ok_where_nothing_can_be_done_says_why():
+    # squares with nothing to do used to be jumped over (G3 straight to E3): a player
+    # counting squares lost the cursor
     seats = game()
     app, scr = screen_for(seats, 0)
-    for _ in range(6):
+    g = scr.grid
+    seen = [scr.here()]
+    for _ in range(9):
         scr.key("UP")
-    assert here(scr) == "A4"          # a move of 3 reaches A4; beyond, nothing to do
-    assert say.MOVE & scr._kinds[scr.here()]
+        seen.append(scr.here())
+    rows = [g.screen_row(c) for c in seen]
+    assert rows == list(range(rows[0], rows[0] - 10, -1)), [A.name(c, 10) for c in seen]
+    assert not scr._kinds[scr.here()]           # far from the boat: out of reach
+    n = len(seats[0].log)
+    scr.key("OK")
+    assert len(seats[0].log) == n and scr.menu is None
+    assert "# why Out of reach of your boat." in scr.lines()
+    d = draw(app, scr)
+    assert d.lit(0, 0, 128, 64)
+    scr.key("DOWN")                             # the cursor moved: the reason goes
+    assert not [ln for ln in scr.lines() if ln.startswith("# why")]
+
+
+def test_setup_ok_off_your_half_says_why_and_lays_nothing():
+    seats = make_seats(A.ENGINE, A.ENGINE.options(OPTS), 2, b"s" * 16)
+    app, scr = screen_for(seats, 0)
+    while scr._legal[0][0] == "island":
+        scr.key("OK")
+    for _ in range(20):
+        scr.key("UP")                           # the far shore: the other player's half
+    laid = list(seats[0].priv["mines"])
+    scr.key("OK")
+    assert seats[0].priv["mines"] == laid
+    assert "# why Mines go on your own half." in scr.lines()
+    for w, h in ((128, 64), (72, 40)):         # whole in the panel, not cut
+        app2, scr2 = screen_for(seats, 0, w, h)
+        scr2.grid.cursor = scr.grid.cursor
+        scr2.key("OK")
+        draw(app2, scr2)
+        p = scr2._why_page                      # wrapped whole into the panel: no line cut
+        assert " ".join(p._lines).split() == "Mines go on your own half.".split()
+        assert p.last_top() == 0, (w, h, p._lines)
+
+
+def test_an_empty_lake_shows_its_squares():
+    # a 10x10 lake of open water was drawn as one black square during set-up
+    seats = make_seats(A.ENGINE, A.ENGINE.options(OPTS), 2, b"s" * 16)
+    app, scr = screen_for(seats, 0)
+    d = draw(app, scr)
+    g = scr.grid
+    n = 0
+    for r in range(1, g.vr):
+        for c in range(1, g.vc):
+            n += d.pixel(g.x0 + c * g.px - 1, g.y0 + r * g.px - 1)
+    assert g.vr == g.vc == 10 and n == 81   # a dot where four squares meet
 
 
 def test_what_happened_stays_in_words_until_the_next_event():
@@ -194,7 +242,7 @@ def test_help_opens_on_a_long_back_scrolls_and_closes():
     draw(app, scr)
     top = scr.help.top
     scr.key("DOWN")
-    assert scr.help.top == top + 1
+    assert scr.help.top == top + scr.help._rows - 1   # a page, one line kept
     draw(app, scr)
     scr.key("BACK")
     assert scr.help is None and scr.lines()[0].startswith("Lake Ashtapada")

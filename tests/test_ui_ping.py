@@ -215,7 +215,7 @@ def test_help_opens_with_a_long_press_and_scrolls():
     assert lines[0] == "PING help" and "GOAL" in " ".join(lines)
     top = scr.page.top
     scr.key("DOWN")
-    assert scr.page.top == top + 1
+    assert scr.page.top == top + scr.page._rows - 1   # a page, one line kept
     draw(app, scr)
     assert d.lit(0, 0, 72, 8) > 0
     assert scr.keys_for(["ping", M3_PING])[0] == "BACK"
@@ -303,3 +303,47 @@ def test_whole_games_through_the_keys_keys_for_names():
     p90 = counts[len(counts) * 9 // 10]
     print("ping keys per action: median %d, p90 %d over %d" % (median, p90, len(counts)))
     assert median <= 4 and p90 <= 8, (median, p90)
+
+
+def test_ok_where_nothing_can_be_done_says_why_in_one_line():
+    # OK on such a square used to do nothing, with no word why
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M1_LISTEN, M1_ENC, M2_DIVE], "M", "S")
+    app, scr = screen_for(seats[0], 128, 64)
+    scr.refresh()
+    empty = [sq for sq in range(B.NSQ) if not scr.menu_at(sq)]
+    assert empty, "every square has an action"
+    scr.grid.cursor = B.cell(empty[0])
+    n = len(seats[0].log)
+    scr.key("OK")
+    assert len(seats[0].log) == n and scr.mode == ui.BOARD
+    why = info(scr.lines(), "why")
+    assert why == "No card reaches %s." % ui._LETTERS[empty[0]]
+    for w, h in SIZES:                     # on the panel too, in one line that is not cut
+        app2, scr2 = screen_for(seats[0], w, h)
+        scr2.grid.cursor = B.cell(empty[0])
+        scr2.key("OK")
+        d = draw(app2, scr2)
+        assert d.lit(0, 0, w, h)
+        assert len(why) <= (w + 1) // 4       # the 3x5 bottom line holds it whole
+    scr.key("LEFT" if B.cell(empty[0]) % B.COLS else "RIGHT")
+    assert info(scr.lines(), "why") is None  # the cursor moved: the reason goes
+
+
+def test_the_72x40_map_marks_the_rows_it_hides():
+    # at 72x40 the 5-row map shows 4 rows at a time: the hidden side's edge is dotted
+    seats = make_seats(ENGINE, {}, 2, b"ui")
+    app, scr = screen_for(seats[0], 72, 40)
+    g = scr.grid
+
+    def dotted(y):
+        row = [d.pixel(x, y) for x in range(g.x0, g.x0 + g.vc * g.px)]
+        return row.count(1) >= len(row) // 2 - 1 and 0 in row
+
+    for first in ("UP", "DOWN"):
+        for _ in range(B.NROWS):
+            scr.key(first)
+        d = draw(app, scr)
+        assert g.vr < B.NROWS
+        hidden_above = g.fr > 0
+        assert dotted(g.y0 - 1) == hidden_above
+        assert dotted(g.y0 + g.vr * g.px) == (not hidden_above)

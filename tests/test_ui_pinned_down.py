@@ -165,7 +165,8 @@ def test_choices_are_grouped_by_card_and_ship_and_ok_opens_their_menu():
     legal = seat.legal()
     assert len(scr._items) < len(legal)          # fewer items than choices
     assert sum(len(it[1]) for it in scr._items) == len(legal)  # every choice reachable
-    assert choice_lines(scr.lines())[0] == ">ready"
+    assert choice_lines(scr.lines())[-1] == " ready"   # ending the turn comes last
+    assert choice_lines(scr.lines())[0][:1] == ">"
     n0 = len(seat.actions)
     i = [k for k in range(len(scr._items)) if len(scr._items[k][1]) > 1][0]
     for _ in range(i):
@@ -205,7 +206,7 @@ def test_help_opens_on_a_long_press_and_scrolls():
     d = draw(app, top)
     first = d.lit(0, 8, 72, 32)
     top.key("DOWN")
-    assert top.page.top == 1
+    assert top.page.top == top.page._rows - 1   # a page, its last line kept on top
     d = draw(app, top)
     assert d.lit(0, 8, 72, 32) != first
     top.key("BACK")
@@ -428,3 +429,24 @@ def test_a_redraw_and_a_cursor_move_allocate_nothing(ph):
         keys = ("DOWN",) * len(scr._items[g][1]) + ("UP",) * len(scr._items[g][1])
         _moves(app, scr, keys, True)
         locked(lambda: _moves(app, scr, keys, False))
+
+
+def test_the_cursor_never_rests_on_ending_the_turn_while_there_is_more_to_do():
+    # one OK on a new turn (or a new fight) must not end it: "ready" and "pass" come last
+    seats = start(2, seed=b"ends")
+    bots = [SharpBot(b"e", p) for p in range(2)]
+    app, scr = screen_for(seats[0])
+    checked = 0
+    for _ in range(3000):
+        if seats[0].result() is not None:
+            break
+        s = next_author(seats)
+        if s is seats[0] and not s.setup_legal():
+            draw(app, scr)
+            legal = s.legal()
+            if [a for a in legal if a[0] not in ("ready", "pass")]:
+                cur = scr.current()
+                assert cur is None or cur[0] not in ("ready", "pass"), (cur, legal)
+                checked += 1
+        deliver(seats, s, bots[s.player].act(s))
+    assert checked > 5

@@ -157,7 +157,7 @@ def test_help_opens_a_scrolling_page_from_the_data_file():
     page.draw(d)
     top = page.page.top
     page.key("DOWN")
-    assert page.page.top == top + 1
+    assert page.page.top == top + page.page._rows - 1   # a page, one line kept
     page.key("BACK")
     assert app.stack[-1] is scr
 
@@ -347,3 +347,24 @@ def test_the_map_is_folded_per_event_into_one_bytearray():
         early, late = max(used[:40]), max(used[40:])
         print("sugardog refresh per event on 18x18: early %d B, late %d B" % (early, late))
         assert late <= early + 1024 and late < 4096, (early, late)
+
+
+@pytest.mark.parametrize("w,h", [(128, 64), (72, 40)])
+def test_ok_where_nothing_can_be_done_says_why(w, h):
+    # it used to do nothing, with no word why
+    seats = game(2, [sq("C3", 6), sq("E5", 6)])
+    me = seats[0] if seats[0].my_turn() else seats[1]
+    app, scr = screen_for(me, w, h)
+    scr.lines()
+    far = [q for q in range(scr.size * scr.size) if q not in scr.at]
+    scr.board.cursor = far[0]
+    n = len(me.log)
+    scr.key("OK")
+    assert len(me.log) == n and scr.menu is None
+    why = [ln for ln in scr.lines() if ln.startswith("# why ")]
+    assert why == ["# why Nothing to do here: a dot marks where you can act."]
+    draw(app, scr)
+    p = scr.why_page                                 # in the panel, wrapped whole
+    assert " ".join(p._lines).split() == why[0][6:].split()
+    scr.key("RIGHT" if far[0] % scr.size < scr.size - 1 else "LEFT")
+    assert not [ln for ln in scr.lines() if ln.startswith("# why ")]

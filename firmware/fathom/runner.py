@@ -99,6 +99,7 @@ class Runner(Streams):
         self.revealed = False
         self.receipts = {}            # a group partner: other partner -> True (it confirmed our
                                       # reveal) or False (not in time: the host kept it)
+        self.conceding = False        # conceded in set-up: goes once every set-up is in
         self.claimed = False          # ended here after the partner vanished (claim())
         self.behind = False           # a pair's save was cut: nothing is authored until the
         self._ahead = None            # partner's log (this long, once told) is in again
@@ -201,10 +202,18 @@ class Runner(Streams):
         self._author(action)
 
     def concede(self):
-        if self.result() is None:
-            prev = self.seat.short_hash()
-            event = self.seat.concede()
-            self._sent(event, prev)
+        """Give the game up. The rules take a concession only once every set-up is in (a peer
+        and the audit refuse one before): in set-up this seat first finishes its own with the
+        first legal choices (the game is given up: which does not matter), and the concession
+        goes as soon as the others' set-ups are in (_auto)."""
+        s = self.seat
+        if self.result() is not None:
+            return
+        while s.setup_legal():
+            s.setup_choose(s.setup_legal()[0])
+        self.conceding = True
+        self.changed = True
+        self._auto()
 
     def _author(self, action=None):
         if self.behind:  # what this unit authored before the cut comes back first
@@ -311,6 +320,10 @@ class Runner(Streams):
                 if a is None:
                     break
                 self._author(a)  # the rules leave one move and no choice (a sealed deal's foul)
+        if self.conceding and s.result() is None and len(s.setups) == s.n:
+            self.conceding = False
+            prev = s.short_hash()
+            self._sent(s.concede(), prev)
         if s.result() is not None and not self.revealed:
             self.revealed = True
             self._journal(["rv"])

@@ -1,12 +1,12 @@
 # The unit's settings, persisted through storage on every change and read back at boot.
 DEFAULTS = {
-    "name": "PLAYER",
+    "name": "",             # "" until the player names the unit: its radio name (radio_name)
     "link": "espnow",       # or "uart"
     "contrast": 160,
     "opponent": "off",      # off | easy | sharp: this unit answers link games as a bot
     "last": "",             # the game opened last: the home menu's cursor starts on it
-    "start": "",            # how a game was started last ("vs bot: easy"): the game menu's
-#                             cursor starts there
+    "starts": {},           # game id -> how it was started last ("vs bot: easy"): that
+#                             game's menu opens there (never started: on How to play)
 }
 CHOICES = {
     "link": ("espnow", "uart"),
@@ -14,6 +14,25 @@ CHOICES = {
     "opponent": ("off", "easy", "sharp"),
 }
 FILE = "settings"
+OLD_DEFAULT = "PLAYER"      # every unit's name before units were told apart: not a choice
+
+
+def told_apart(name, mac):
+    """`name` with the end of the unit's address, as a list shows a name another unit also
+    has (two units both renamed ANN): the same four digits a radio name ends in."""
+    return "%s %02X%02X" % (name, mac[-2], mac[-1])
+
+
+def radio_name():
+    """The unit's name until its player chooses one: 'UNIT' and the end of its radio address,
+    the same at every boot and different on each unit. machine.unique_id() is the chip's base
+    MAC, which is the Wi-Fi station's (ESP-NOW's) address, read without starting the radio."""
+    try:
+        import machine
+        uid = bytes(machine.unique_id())
+    except Exception:  # no machine (CPython tests): one name for all, as before
+        return "UNIT"
+    return "UNIT %02X%02X" % (uid[-2], uid[-1])
 
 
 class Settings:
@@ -37,6 +56,8 @@ class Settings:
                 elif k in DEFAULTS and type(v) is type(DEFAULTS[k]):
                     if k not in CHOICES or v in CHOICES[k]:
                         self.values[k] = v
+        if self.values["name"] in ("", OLD_DEFAULT):
+            self.values["name"] = radio_name()
 
     def __getitem__(self, k):
         return self.values[k]

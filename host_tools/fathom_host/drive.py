@@ -161,10 +161,11 @@ def pair_uart(units, game_title):
 
 
 def unit_label(i):
-    """How unit i is listed on the others' pairing screens: every emulated unit is named
-    PLAYER, so the list adds the end of its address."""
-    from fathom_host.ether import mac_for_unit
-    return "PLAYER %02x" % mac_for_unit(i)[-1]
+    """How unit i is listed on the others' pairing screens: its name from its chip's id
+    (fathom/settings.radio_name over the machine twin's unique_id)."""
+    import hashlib
+    uid = hashlib.sha256(b"fathom-unit:%d" % i).digest()[:6]
+    return "UNIT %02X%02X" % (uid[-2], uid[-1])
 
 
 def confirm_code(a, b):

@@ -13,19 +13,21 @@ from fathom_host import hostboard
 from fathom_host.ether import add_fault_arguments, ether_from_args
 from fathom_host.units import RUNTIMES, Emulator
 
-# Keys: unit 1 on the left hand, unit 2 on the right, arrows for the focused unit (Tab).
+# Keys: unit 1 on the left hand, unit 2 on the right, unit 3 between them, arrows for the
+# focused unit (Tab). A capital is the same key held (a long press).
 UNIT_KEYS = (
     {"w": "UP", "s": "DOWN", "a": "LEFT", "d": "RIGHT", "e": "OK", "r": "BACK"},
     {"i": "UP", "k": "DOWN", "j": "LEFT", "l": "RIGHT", "o": "OK", "p": "BACK"},
+    {"t": "UP", "g": "DOWN", "f": "LEFT", "h": "RIGHT", "y": "OK", "u": "BACK"},
 )
-# Focus keys, as bytes: Enter is \n in cbreak mode (ICRNL), \r when the terminal sends it raw.
-FOCUS_KEYS = {b"\r": "OK", b"\n": "OK", b"\x7f": "BACK", b"\x08": "BACK"}
+# Focus keys, as bytes: Enter is \n in cbreak mode (ICRNL), \r when the terminal sends it raw;
+# `?` is a long BACK (a game's help) for the focused unit, which has no capitals.
+FOCUS_KEYS = {b"\r": ("OK", False), b"\n": ("OK", False), b"\x7f": ("BACK", False),
+              b"\x08": ("BACK", False), b"?": ("BACK", True)}
 # Arrows end an escape sequence: CSI (ESC [ A) normally, SS3 (ESC O A) in application mode;
 # with modifiers (ESC [ 1 ; 5 A) they are still the same arrow.
 ARROWS = {"A": "UP", "B": "DOWN", "C": "RIGHT", "D": "LEFT"}
 ESC = 0x1B
-HELP = ("keys: unit1 wasd e=OK r=BACK | unit2 ijkl o=OK p=BACK | arrows/Enter/Backspace "
-        "= focused unit, Tab = focus | CAPS = long press | 1-9 reboot unit | q quit")
 
 BRAILLE_BITS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10),
                 (1, 2, 0x20), (0, 3, 0x40), (1, 3, 0x80))
@@ -81,7 +83,7 @@ def decode_keys(buf, n_units, flush=False):
         if ch == b"\t":
             events.append(("focus",))
         elif ch in FOCUS_KEYS:
-            events.append(("press", None, FOCUS_KEYS[ch], False))
+            events.append(("press", None) + FOCUS_KEYS[ch])
         elif ch.isdigit() and 1 <= int(ch) <= n_units:
             events.append(("reboot", int(ch) - 1))
         else:
@@ -90,6 +92,66 @@ def decode_keys(buf, n_units, flush=False):
                 if c and c.lower() in table:
                     events.append(("press", unit, table[c.lower()], c != c.lower()))
     return events, b""
+
+
+def key_plan(board):
+    """How each of the app's keys is typed on `board`'s buttons: {key: (button, long)}. On
+    the 72x40 profile OK is a long DOWN (its one on-board button), HELP a long BACK."""
+    if board not in _PLANS:
+        buttons = hostboard.load(board)["buttons"]
+        plan = {}
+        for b in buttons:
+            plan.setdefault(b["short"], (b["short"], False))
+        for b in buttons:
+            if b.get("long"):
+                plan.setdefault(b["long"], (b["short"], True))
+        _PLANS[board] = plan
+    return _PLANS[board]
+
+
+_PLANS = {}
+
+
+def typed(board, key, long):
+    """The (button, long) a press of `key` (held when `long`) is on `board`, or None when the
+    board has no way to type it."""
+    plan = key_plan(board)
+    if key not in plan:
+        return None
+    button, held = plan[key]
+    return button, held or long
+
+
+def key_bar(board, n_units, cols):
+    """The lines under the screens: which keys press what on this board, wrapped to `cols`."""
+    plan = key_plan(board)
+    parts = []
+    for i, table in enumerate(UNIT_KEYS[:n_units]):
+        k = {v: c for c, v in table.items()}
+        parts.append("unit%d %s%s%s%s %s=OK %s=BACK %s=HELP" % (
+            i + 1, k["UP"], k["LEFT"], k["DOWN"], k["RIGHT"], k["OK"], k["BACK"],
+            k["BACK"].upper()))
+    parts.append("arrows Enter=OK Backspace=BACK ?=HELP: the focused unit (Tab)")
+    parts.append("CAPITAL = a long press")
+    notes = []
+    for key in ("OK", "BACK", "HELP"):
+        button, held = plan.get(key, (None, False))
+        if button is None:
+            notes.append("%s has no button" % key)
+        elif held:
+            notes.append("%s is a long %s" % (key, button))
+    if notes:
+        parts.append("on this board %s (the keys above type it so)" % ", ".join(notes))
+    parts.append("1-9 reboot a unit | q quit")
+    lines, line = [], "keys:"
+    for p in parts:
+        if len(line) + 3 + len(p) > cols and line:
+            lines.append(line)
+            line = "  " + p
+        else:
+            line += (" | " if line != "keys:" else " ") + p
+    lines.append(line)
+    return [ln[:cols] for ln in lines]
 
 
 def render_half(screen):
@@ -169,8 +231,8 @@ def layout(emu, focus, cols):
         group = titled[i:i + per_row]
         for j in range(max(len(g) for g in group)):
             out.append(" ".join(g[j] if j < len(g) else " " * width for g in group))
-    out.append(HELP[:cols])
-    return out
+    board = emu.units[0].board if emu.units else "host"
+    return out + key_bar(board, len(emu.units), cols)
 
 
 def add_arguments(p):
@@ -232,9 +294,10 @@ def apply_keys(emu, events, focus):
         else:
             _, unit, key, long = ev
             u = emu.units[focus if unit is None else unit]
+            how = typed(u.board, key, long)  # OK on the 72x40 profile: a long DOWN
             # a unit that is off or still booting has no buttons to press yet, as on a board
-            if u.alive() and emu.hub.conn(u.index) is not None:
-                u.press(key, long=long, wait=False)
+            if how is not None and u.alive() and emu.hub.conn(u.index) is not None:
+                u.press(how[0], long=how[1], wait=False)
     return focus, False
 
 

@@ -22,9 +22,9 @@ SIZES = (("128x64", "host"), ("72x40", "esp32c3_oled_72x40"))   # (panel, board 
 
 
 def path_for(gid):
-    """The menu items a new player opens to play `gid`: the game, then the start the game
-    menu's cursor rests on for a unit that has never played (the easiest bot). The player's
-    own choices are the sharp bot's (the second value): a person with a plan."""
+    """The menu items a new player opens to play `gid`: the game, then the easiest bot, one
+    DOWN below How to play (where a game never started opens its menu). The player's own
+    choices are the sharp bot's (the second value): a person with a plan."""
     use_firmware()
     from fathom import games
     from fathom.games.bots import levels

@@ -5,7 +5,8 @@
 # numbers along the side, row 1 at the bottom when flip). The caller draws each square's content
 # (cell_fn); the grid draws the cursor frame, one pixel outside the square so its glyph reads
 # (the squares keep one pixel clear inside the box on every side for it), and corner marks on
-# the squares in `marks` (what a highlighted choice touches, when it is not the cursor).
+# the squares in `marks` (what a highlighted choice touches, when it is not the cursor). A side
+# of the window with squares hidden beyond it is a dotted line.
 # Cell numbers: cell = r * cols + c, r = 0 is the board's first row (drawn at the bottom if flip),
 # whatever the view: the second player's view of a shared board is flip=False, mirror=True (the
 # board turned round: its own side at the bottom), and the caller never maps squares itself.
@@ -154,12 +155,17 @@ class BoardGrid:
                         lambda c: c == goal)
 
     # ---- drawing -------------------------------------------------------------------------
-    def draw(self, d, x, y, w, h, cell_fn, frame=True):
+    def draw(self, d, x, y, w, h, cell_fn, frame=True, dots=False):
         """Lays out, draws every visible square with cell_fn(d, cell, cx, cy, px), the labels,
         the corner marks and the cursor frame; returns the drawn width (side text can start
-        right of it)."""
+        right of it). With dots, a dot where four squares meet: a board whose squares are
+        mostly empty (a lake of open water) still shows its squares to count along."""
         used = self.layout(x, y, w, h)
         px = self.px
+        if dots:
+            for dr in range(1, self.vr):
+                for dc in range(1, self.vc):
+                    d.pixel(self.x0 + dc * px - 1, self.y0 + dr * px - 1, 1)
         for dr in range(self.vr):
             for dc in range(self.vc):
                 cell_fn(d, self.at_screen(self.fc + dc, self.fr + dr), self.x0 + dc * px,
@@ -175,12 +181,28 @@ class BoardGrid:
                        self.y0 + dr * px + (px - 5) // 2, 1, True)
         for cell in self.marks:
             self._corners(d, cell)
+        self._open_edges(d)
         if frame:
             dr = self.screen_row(self.cursor) - self.fr
             dc = self.screen_col(self.cursor) - self.fc
             if 0 <= dc < self.vc and 0 <= dr < self.vr:
                 d.rect(self.x0 + dc * px - 1, self.y0 + dr * px - 1, px + 2, px + 2, 1)
         return used
+
+    def _open_edges(self, d):
+        """Where the window hides squares, its edge on that side is a dotted line (over a
+        frame the caller drew first, every other pixel cleared): the board goes on there."""
+        px = self.px
+        x0, y0 = self.x0, self.y0
+        x1, y1 = x0 + self.vc * px, y0 + self.vr * px   # just past the last square
+        if self.fr > 0:
+            _dots(d, x0 - 1, y0 - 1, x1 - x0 + 2, 1)
+        if self.fr + self.vr < self.nr:
+            _dots(d, x0 - 1, y1, x1 - x0 + 2, 1)
+        if self.fc > 0:
+            _dots(d, x0 - 1, y0 - 1, 1, y1 - y0 + 2)
+        if self.fc + self.vc < self.nc:
+            _dots(d, x1, y0 - 1, 1, y1 - y0 + 2)
 
     def _corners(self, d, cell):
         """An L in each corner of the ring round a square (a frame's corners alone): marked,
@@ -202,6 +224,12 @@ class BoardGrid:
         d.vline(x, y + n - 1, 2, 1)
         d.hline(x + n - 1, y + n, 2, 1)
         d.vline(x + n, y + n - 1, 2, 1)
+
+
+def _dots(d, x, y, w, h):
+    """A dotted line along a w x 1 or 1 x h strip: lit and dark pixels in turn."""
+    for i in range(w if h == 1 else h):
+        d.pixel(x + i if h == 1 else x, y if h == 1 else y + i, 1 - (i & 1))
 
 
 def _window(first, at, vis, n):

@@ -1,10 +1,13 @@
-# A game's menu: play against another unit or a bot, the game's options, resume a saved game.
+# A game's menu: how to play, play against another unit or a bot, the game's options, resume a
+# saved game.
 
 from fathom import games
 from fathom.games.base import LINK_ONLY, local_options, option_text
 from fathom.games.bots import levels
 from fathom.link import entropy
 from fathom.ui.menu import Item, Menu
+
+HOW_TO = "How to play"
 
 
 def saved_options(app, gid):
@@ -32,7 +35,9 @@ def game_menu(app, gid, cursor=None):
         verb = "vs"
     label = verb + " other unit"
     items.append(Item(label, _start_link(gid, opts, label)))
-    first_bot = len(items)
+    # the rules sit between the two ways to play: a game never started here opens on them,
+    # one press from a partner's unit (UP) and from the bot (DOWN)
+    items.append(Item(HOW_TO, _how_to(gid, decl.TITLE)))
     for level in levels(gid):
         label = "%s bot: %s" % (verb, level)
         items.append(Item(label, _start_bot(gid, opts, level,
@@ -45,25 +50,41 @@ def game_menu(app, gid, cursor=None):
         items.append(Item(label, _cycle(gid, key, o[2], len(items)), True,
                           option_text(o, opts[key])))
     if cursor is None:
-        cursor = _start_cursor(app, items, starts, first_bot)
+        cursor = _start_cursor(app, gid, items, starts)
     return Menu(app, decl.TITLE, items, cursor)
 
 
-def _start_cursor(app, items, starts, first_bot):
-    """Where a player most likely goes: a saved game's Resume, else the way they started a game
-    last time, else (a new unit) the easiest bot: a first game is OK, OK from the home menu."""
+def _start_cursor(app, gid, items, starts):
+    """Where a player most likely goes: a saved game's Resume, else the way they started this
+    game last time, else (a game never started here) How to play: OK from the home menu then
+    OK again opens the rules, never a game the player did not choose."""
     if items[0].label == "Resume game":
         return 0
-    last = app.settings.values.get("start")
+    last = (app.settings.values.get("starts") or {}).get(gid)
     for i in range(starts):
         if items[i].label == last:
             return i
-    return first_bot
+    for i in range(starts):
+        if items[i].label == HOW_TO:
+            return i
 
 
-def _remember(app, label):
-    if app.settings.values.get("start") != label:   # written only when it changes
-        app.settings.set("start", label)
+def _remember(app, gid, label):
+    starts = app.settings.values.get("starts") or {}
+    if starts.get(gid) != label:   # written only when it changes
+        starts = dict(starts)      # never the defaults' own dict
+        starts[gid] = label
+        app.settings.set("starts", starts)
+
+
+def _how_to(gid, title):
+    def go(app):
+        from fathom.ui.dialog import Message, show_help
+        try:
+            show_help(app, title, "games/%s/help.txt" % gid)
+        except OSError:   # a game that ships no help page: say so, do not fall over
+            app.push(Message(app, title, "No help page for this game on this unit."))
+    return go
 
 
 def _cycle(gid, key, choices, index):
@@ -79,7 +100,7 @@ def _cycle(gid, key, choices, index):
 
 def _start_bot(gid, opts, level, players, label):
     def go(app):
-        _remember(app, label)
+        _remember(app, gid, label)
         from fathom.ui.play import start_vs_bot
         start_vs_bot(app, gid, local_options(opts), level, entropy.token(16), players)
     return go
@@ -87,7 +108,7 @@ def _start_bot(gid, opts, level, players, label):
 
 def _start_link(gid, opts, label):
     def go(app):
-        _remember(app, label)
+        _remember(app, gid, label)
         from fathom.ui.pairing import start_link_game
         start_link_game(app, gid, opts)
     return go

@@ -149,8 +149,9 @@ class Invites:
     # ---- screen -----------------------------------------------------------------------------
     def text(self):
         name, gid, players = self.heard[self.shown][2]
-        if name == self.app.settings["name"]:  # every unit is PLAYER until renamed
-            name = "%s %02x" % (name, self.shown[-1])
+        if name == self.app.settings["name"]:  # both units given one name: tell them apart
+            from fathom.settings import told_apart
+            name = told_apart(name, self.shown)
         title = games.declaration(gid).TITLE
         if players > 2:
             return "%s hosts a group of %d for %s." % (name, players, title)

@@ -185,7 +185,8 @@ class PairScreen(Screen):
                 if alone and not c.partners:
                     return ["No unit found yet.", "Is the other unit on", "'vs other unit' too,",
                             "its link %s?" % _LINK[c.kind], "(Settings > Link)", "BACK: leave"], []
-                return [head if c.partners else "Looking for", "units nearby..."], []
+                return [head if c.partners else "Looking for", "units nearby...",
+                        "This unit is", "'%s'." % c.name], []
             return [head], [_entry(near, i) for i in range(len(near))]
         if c.quiet() and st in ("handshake", "confirm", "setup", "group", "offer"):
             return ["%s stopped answering:" % who, "left, switched off", "or out of range.",
@@ -342,9 +343,10 @@ def _title(game):
 
 def _entry(near, i):
     """A unit in the list: its name, with the end of its address when names repeat."""
+    from fathom.settings import told_apart
     mac, name, v = near[i]
     for j in range(len(near)):
         if j != i and near[j][1] == name:
-            name = "%s %02x" % (name, mac[-1])
+            name = told_apart(name, mac)
             break
     return name + ("" if v == VERSION else " (v%d)" % v)

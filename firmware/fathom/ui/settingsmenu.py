@@ -18,7 +18,7 @@ def settings_menu(app):
             s.set("name", v)
             a2.pop()
             a2.replace(settings_menu(a2))
-        a.push(TextInput(a, "Player name", s["name"], 10, done))
+        a.push(TextInput(a, "Unit name", s["name"], 10, done))  # as other units list it
 
     def cycle(key, apply=None):
         def go(a):

@@ -1,6 +1,7 @@
 # Text that may be longer than its box: word-wrapped to the box's width (once per width and
-# text, then redraws and scrolling allocate nothing), UP/DOWN scroll a line at a time. Help
-# pages, a card's text, a long log line; with small=True the same in the 3x5 font, for the
+# text, then redraws and scrolling allocate nothing), UP/DOWN turn a page keeping its last line
+# on top (the reader keeps their place), LEFT/RIGHT a whole page. Help pages, a card's text, a
+# long log line; with small=True the same in the 3x5 font, for the
 # side panels beside a board. Where there is more above or below, a 3-pixel arrow in the box's
 # right edge says so; text that must scroll is wrapped 4 px narrower to leave it room.
 from fathom.ui.font import CH, TH, TW, write
@@ -56,17 +57,18 @@ class TextPage:
         return max(0, len(self._lines or ()) - self._rows)
 
     def key(self, k):
-        """UP/DOWN scroll a line, LEFT/RIGHT a page (a help page is a hundred lines at 72x40);
+        """UP/DOWN turn a page less one line, LEFT/RIGHT a whole page (a help page is a hundred
+        lines and more: a line a press took a player through it in over a hundred presses);
         True when the page moved (False at either end, or another key)."""
         page = max(1, self._rows - 1)
         if k == "UP":
-            step = -1
-        elif k == "DOWN":
-            step = 1
-        elif k == "LEFT":
             step = -page
-        elif k == "RIGHT":
+        elif k == "DOWN":
             step = page
+        elif k == "LEFT":
+            step = -self._rows
+        elif k == "RIGHT":
+            step = self._rows
         else:
             return False
         top = min(max(0, self.top + step), self.last_top())

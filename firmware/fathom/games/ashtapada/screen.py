@@ -51,9 +51,9 @@ class AshtapadaScreen(GameBase):
         self._map = None
         # what happened since your last move, newest first, in the panel (ui/happened.py)
         self.hear(self._words, say.event(runner.seat.pub, self.me, []), TextPage("", True))
+        self._why = ""            # why the last OK did nothing, until the cursor or game moves
+        self._why_page = TextPage("", True)  # the same, in the event's place in the panel
         self._status = []
-        self._ok_play = self._can_play    # bound once: a bound method allocates per access
-        self._ok_setup = self._can_lay
         self._ok_only = self._can_kind
         self._refresh()
         self.grid.cursor = self._start()
@@ -75,6 +75,7 @@ class AshtapadaScreen(GameBase):
         self._kinds = say.kinds(self._legal, self.n * self.n)
         self._map, _ = say.lake(pub, s.priv, self.me)
         self.news()
+        self._why = ""
         self._status = say.setup_status(pub, s.priv) if setup else say.status(pub, self.me)
         self.close_menu()
         self.only = 0
@@ -122,11 +123,10 @@ class AshtapadaScreen(GameBase):
         return self._can_lay(cell) if self._setup_phase() else self._can_play(cell)
 
     def _ok_fn(self):
-        if not self._legal:
-            return None
-        if self._setup_phase():
-            return self._ok_setup
-        return self._ok_only if self.only else self._ok_play
+        """Which squares an arrow may stop on: every one (a square a press at a time, as the
+        player counts them), or, once the player chose a kind from the boat's menu, that
+        kind's squares only (few, and the nearest that way)."""
+        return self._ok_only if self.only and self._legal else None
 
     # ---- the menu of one square ----------------------------------------------------------------
     def _menu_for(self, sq, only=-1):
@@ -207,13 +207,38 @@ class AshtapadaScreen(GameBase):
                 self.pause()
         elif k in ARROWS:       # a chosen kind's squares are few: the nearest that way
             self.grid.key(k, self._ok_fn(), self.only != 0)
+            self._why = ""
         elif k == "OK" and self._legal:
-            if self._setup_phase():
+            if not self._can(self.here()):
+                self._say_why(self._why_not())  # OK did nothing: the panel says why
+            elif self._setup_phase():
                 self._lay()
             else:
                 self.open_menu()
                 if self.menu is not None and self.menu.count() == 1 and not self.full:
                     self._play(self.acts[0])    # one thing to do there: no menu to confirm
+        elif k == "OK":
+            self._say_why("Not your turn: wait.")
+
+    def _say_why(self, text):
+        self._why = text
+        self._why_page.set(text)
+
+    def _why_not(self):
+        """One line: why OK on the square under the cursor can do nothing."""
+        s = self.runner.seat
+        here = self.here()
+        if self._setup_phase():
+            if self._legal[0][0] == "island":
+                return "Islands go on your half, off the shore."
+            if A.side(here, self.n) != self.me:
+                return "Mines go on your own half."
+            return "Already taken."
+        if self.only:
+            return "Not that kind here: BACK for every kind."
+        if here == s.pub["boats"][self.me]:
+            return "Nothing to do here."
+        return "Out of reach of your boat."
 
     def _lay(self):
         sq = self.here()
@@ -275,7 +300,7 @@ class AshtapadaScreen(GameBase):
                 pre.append("BACK")               # out of the other kind first
             best = self._keys_on(action, self.grid.cursor, 0)   # straight to the square,
             boat = self.runner.seat.pub["boats"][self.me]       # or boat, kind, square
-            way = self.grid.keys_to(boat, self._ok_play)
+            way = self.grid.keys_to(boat)
             acts = self._menu_for(boat, 0)[0]
             tag = action[0]
             if way is not None and tag in acts:
@@ -292,7 +317,7 @@ class AshtapadaScreen(GameBase):
         """Arrows from `start` to the action's square (keeping to kind `only` when set), OK,
         and the steps in the menu that opens there; None when no arrows get there."""
         sq = say.target(action)
-        ok = self._ok_play
+        ok = None
         if only:
             self.only, keep = only, self.only    # _can_kind reads it: set while searching
             ok = self._ok_only
@@ -321,9 +346,9 @@ class AshtapadaScreen(GameBase):
         menu = self.menu
         bh = d.height - CH
         bw = min(bh + 8, d.width - 36)
+        self.grid.min_px = 6 if d.width < 128 else 4  # a 72x40 lake: a window of readable squares
         wide = self.grid.layout(0, CH, bw, bh) + 2
         side = d.width - wide
-        self.grid.min_px = 6 if d.width < 128 else 4  # a 72x40 lake: a window of readable squares
         room = (side // TW if side < _WIDE_MENU else side // CH) - 1  # as the list counts
         if menu is not None and (side < _SMALL_MENU or self._menu_w > room):
             # no room beside the lake, or a line (a long way round) that would be cut there:
@@ -337,9 +362,9 @@ class AshtapadaScreen(GameBase):
             menu.draw(d, 0, CH, d.width, bh)
             return
         top_bar(d, self._title(), self.app.link_state, _PLAYER[self.me], fit=True)
-        self.grid.draw(d, 0, CH, bw, bh, self._square)
-        g = self.grid
-        d.rect(g.x0 - 1, g.y0 - 1, g.vc * g.px + 2, g.vr * g.px + 2, 1)
+        g = self.grid             # laid out above: its frame first, so a hidden side's dots
+        d.rect(g.x0 - 1, g.y0 - 1, g.vc * g.px + 2, g.vr * g.px + 2, 1)   # show on it
+        self.grid.draw(d, 0, CH, bw, bh, self._square, True, True)
         if menu is not None:
             self._mark_action(d, self.acts[menu.cursor])
             menu.fit = False
@@ -375,7 +400,8 @@ class AshtapadaScreen(GameBase):
         rows = h // TH
         if chars < 4 or rows < 1:
             return
-        yy = self.said.draw(d, x, y, w, max(1, rows - (1 if chars < 12 else 2)) * TH - 1)
+        said = self._why_page if self._why else self.said   # why OK did nothing, while so
+        yy = said.draw(d, x, y, w, max(1, rows - (1 if chars < 12 else 2)) * TH - 1)
         if yy + TH <= y + h:          # the square under the cursor, and what it holds
             d.hline(x, yy, w - 1, 1)
             yy += 2
@@ -424,6 +450,8 @@ class AshtapadaScreen(GameBase):
         out = [self.title + " " + self.status(), "| " + self.happened.newest()]
         here = self.here()
         out.append("# %s %s" % (A.name(here, self.n), say.here(self._map[here])))
+        if self._why:
+            out.append("# why " + self._why)
         if self.menu is not None:
             v = self.menu
             for i in range(v.count()):

@@ -67,6 +67,8 @@ class PingScreen(GameBase):
     def _words(self, prev, author, ev):
         return W.line([prev, (author, ev)] if prev else [(author, ev)],
                       self.runner.seat.player)
+        self.why = ""             # why the last OK did nothing, until the cursor or the game moves
+        self.why_page = TextPage("", True)  # the same where the event heads the strip
 
     # ---- caches, rebuilt when an event or a choice changes the seat -----------------------
     # Split in two: a function with many locals gets its frame from the heap under
@@ -121,6 +123,7 @@ class PingScreen(GameBase):
         self.foe = track.possible(s.pub, 1 - s.player)
         self.news()
         self.event = self.happened.newest()
+        self.why = ""
         self._side(s)
         st = self.status()
         self.title_long = "PING " + st
@@ -166,7 +169,10 @@ class PingScreen(GameBase):
             used = self.grid.draw(d, 0, CH, d.width, bh, self._cellfn)
             self._draw_side(d, used + 1, low)
         if low:
-            self.said.draw(d, 0, d.height - 5, d.width, 5)
+            if self.why:          # why OK did nothing, in the event's place
+                put(d, self.why, 0, d.height - 5, (d.width + 1) // TW, 1, True)
+            else:
+                self.said.draw(d, 0, d.height - 5, d.width, 5)
 
     def _cell(self, d, cell, x, y, px):
         sq = B.at(cell)
@@ -193,7 +199,11 @@ class PingScreen(GameBase):
         y = CH + 1
         bottom = d.height - (TH if low else 0)
         if not low:               # a 32-pixel panel: the event heads the strip, in two lines
-            y = self.said.draw(d, x, y, d.width - x, 2 * TH - 1)
+            page = self.said
+            if self.why:          # why OK did nothing, in the event's place
+                page = self.why_page
+                page.set(self.why)
+            y = page.draw(d, x, y, d.width - x, 2 * TH - 1)
             xx = x
             for i in range(len(self.codes)):   # the hand on one row
                 if xx + 4 * TW > d.width:
@@ -258,6 +268,7 @@ class PingScreen(GameBase):
                 self.row.key(k)
             return
         if self.grid.key(k, self._is_sq):
+            self.why = ""
             return
         if k == "OK":
             self.open(B.at(self.grid.cursor))
@@ -266,13 +277,17 @@ class PingScreen(GameBase):
         """OK on square sq: at set-up it is your start; in play, the menu of what can be done
         there (nothing opens where nothing can be done)."""
         if sq < 0 or not self.acts:
+            # (each within the 18 characters of a 72x40 bottom line)
+            self.why = "A reef." if sq < 0 else "Not your turn."
             return
         if not isinstance(self.acts[0], list):
             self._play(sq)
             return
         items = self.menu_at(sq)
         if not items:
+            self.why = "No card reaches %s." % _LETTERS[sq]  # OK did nothing: say why
             return
+        self.why = ""
         self.at = sq
         self.menu_title = "At " + _LETTERS[sq]
         self.items = items
@@ -354,8 +369,8 @@ class PingScreen(GameBase):
         self.refresh()
         s = self.runner.seat
         if self.mode == HELP:
-            return ["PING help"] + ["# " + l for l in self.page.lines(self.app.hw.display.width,
-                                                                      self.app.hw.display.height)]
+            d = self.app.hw.display  # the box draw_page lays it out in (under the top bar)
+            return ["PING help"] + ["# " + l for l in self.page.lines(d.width, d.height - CH)]
         me = s.priv["sq"]
         out = ["PING " + self.status(), "| " + self.event,
                "# you " + (_LETTERS[me] if me >= 0 else "-"),
@@ -365,6 +380,8 @@ class PingScreen(GameBase):
                "# take " + self.side[-3][5:],
                "# obj " + self.obj_line[4:],
                "# foe " + "".join([_LETTERS[q] for q in B.squares(self.foe)])]
+        if self.why:
+            out.append("# why " + self.why)
         if self.mode == MENU:
             out.append("# at " + _LETTERS[self.at])
             labels = self.menu.labels

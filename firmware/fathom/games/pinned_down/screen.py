@@ -32,6 +32,12 @@ TABLE = const(3)
 _PAGES = const(4)
 _PAGE_NAMES = ("", "hand", "fleets", "table")
 HELP_FILE = "games/pinned_down/help.txt"
+_ENDS = ("ready", "pass")     # the choices that end this player's part of a phase
+
+
+def _ends(acts, item):
+    a = acts[item[1][0]]
+    return isinstance(a, list) and a[0] in _ENDS
 
 
 class PinnedDownScreen(GameBase):
@@ -106,6 +112,10 @@ class PinnedDownScreen(GameBase):
                 it[0] = labels[it[1][0]]
             else:
                 it[0] = "%s (%d)" % (it[0], len(it[1]))
+        # ending the turn (or passing a fight) goes last: the cursor starts on the first item,
+        # and one OK on a new turn must not end it
+        items = [it for it in items if not _ends(acts, it)] + \
+            [it for it in items if _ends(acts, it)]
         self._acts = acts
         self._labels = labels
         self._items = items

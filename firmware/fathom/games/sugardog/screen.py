@@ -48,6 +48,8 @@ class SugarDogScreen(GameBase):
         # what happened since your last move, newest first, in the side panel (8x8 or 3x5,
         # as it has room; ui/happened.py)
         self.hear(self._words, say.you_are(s.player, s.n), TextPage())
+        self.why = ""             # why the last OK did nothing, until the cursor or game moves
+        self.why_page = TextPage()  # the same, in the event's place in the side panel
         self._st = ("", "")    # (long, short) for the top bar
         self.hint = ""
         self.hot = ()             # squares the highlighted menu action touches
@@ -83,6 +85,7 @@ class SugarDogScreen(GameBase):
         self.marks.update(s.pub, s.priv, s.log)
         self.news()
         self.line = self.happened.newest()
+        self.why = ""
         self._st = self._status(s)
         if pos is None:
             self.hint = ""
@@ -161,7 +164,10 @@ class SugarDogScreen(GameBase):
             self.pause()
         elif k == "OK":
             acts = self.at.get(self.board.cursor)
-            if not acts:
+            if not acts:              # OK can do nothing here: the panel says why
+                self.why = "Not your turn." if not self.at else \
+                    "Nothing to do here: a dot marks where you can act."
+                self.why_page.set(self.why)
                 return
             if len(acts) == 1:
                 self._play(acts[0])
@@ -169,6 +175,7 @@ class SugarDogScreen(GameBase):
                 self.open(self.board.cursor)
         else:
             self.board.key(k)
+            self.why = ""
 
     def help(self):
         show_help(self.app, "Sugar Dog help", HELP)
@@ -249,8 +256,9 @@ class SugarDogScreen(GameBase):
         if hint:
             bottom -= lh
             put(d, hint, x0, bottom + dy, cols, 1, small)
-        self.said.small = small
-        self.said.draw(d, x0, y + dy, w, bottom - y - dy)
+        said = self.why_page if self.why else self.said
+        said.small = small
+        said.draw(d, x0, y + dy, w, bottom - y - dy)
 
     def _cell(self, d, q, cx, cy, px):
         lit = q in self.hot
@@ -333,6 +341,8 @@ class SugarDogScreen(GameBase):
         c = self.board.cursor
         out.append(("at %s %s" % (say.name(size, c), say.here(self.grid[c]))).strip())
         out.append("| " + self.line)
+        if self.why:
+            out.append("# why " + self.why)
         if self.hint:
             out.append("| " + self.hint)
         out.append("acts " + " ".join([say.name(size, q) for q in sorted(self.at)]))
