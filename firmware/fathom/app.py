@@ -5,6 +5,7 @@ import gc
 import sys
 
 from fathom.hal import clock
+from fathom.hal.buttons import PRESS_CONFIRM_MS
 from fathom.settings import Settings
 from fathom.ui.menu import Item, Menu
 from fathom.ui.font import CH
@@ -129,7 +130,8 @@ class App:
             self.step(clock.now_ms())
             if self.hub and not self.hub.poll():
                 break
-            clock.sleep_ms(LOOP_MS)
+            # a press just read is confirmed PRESS_CONFIRM_MS later, not a whole loop later
+            clock.sleep_ms(PRESS_CONFIRM_MS if self.hw.buttons.settling() else LOOP_MS)
 
 
     def resume_game(self):

@@ -205,7 +205,11 @@ class ESPNow:
                 _s.active = True
                 _s.ring = bytearray(_s.rxbuf)  # on the GC heap, as the board's buffer_init
                 _s.head = _s.queued = 0
-                _s.wire = etherwire.Wire(_hello())
+                _hold(1)  # the radio's own state: a board's is in the Wi-Fi driver
+                try:
+                    _s.wire = etherwire.Wire(_hello())
+                finally:
+                    _hold(0)
             elif not flag and _s.active:
                 _s.active = False
                 if _s.wire is not None:
@@ -250,6 +254,13 @@ class ESPNow:
     # --- sending and receiving -----------------------------------------------------------------
 
     def send(self, *args):
+        _hold(1)  # the Wi-Fi driver's work and tables: not a board's heap
+        try:
+            return self._send(*args)
+        finally:
+            _hold(0)
+
+    def _send(self, *args):
         if not 1 <= len(args) <= 3:
             raise TypeError("send() takes 1 to 3 arguments")
         if len(args) == 1:
@@ -390,6 +401,13 @@ class ESPNow:
         _s.pmk = pmk
 
     def add_peer(self, mac, lmk=None, channel=None, ifidx=None, encrypt=None):
+        _hold(1)  # the Wi-Fi driver's work and tables: not a board's heap
+        try:
+            return self._add_peer(mac, lmk, channel, ifidx, encrypt)
+        finally:
+            _hold(0)
+
+    def _add_peer(self, mac, lmk=None, channel=None, ifidx=None, encrypt=None):
         _check_init()
         mac = _mac(mac)
         p = [mac, bytes(KEY_LEN), 0, network.STA_IF, False]
@@ -403,6 +421,13 @@ class ESPNow:
         _s.peers.append(p)
 
     def mod_peer(self, mac, lmk=None, channel=None, ifidx=None, encrypt=None):
+        _hold(1)  # the Wi-Fi driver's work and tables: not a board's heap
+        try:
+            return self._mod_peer(mac, lmk, channel, ifidx, encrypt)
+        finally:
+            _hold(0)
+
+    def _mod_peer(self, mac, lmk=None, channel=None, ifidx=None, encrypt=None):
         _check_init()
         p = _find(_mac(mac))
         if p is None:
