@@ -62,7 +62,8 @@ _UNIX_HEAP = ("    #if !MICROPY_GC_SPLIT_HEAP\n    char *heap = malloc(heap_size
 _UNIX_FREE = "    #if !MICROPY_GC_SPLIT_HEAP\n    free(heap);\n"
 PATCHES = (
     ("py/gc.c", _GC_INFO,
-     "#include <stdlib.h>\nvoid *fathomprobe_twin_area;\nint fathomprobe_hold;\n"
+     "#include <stdlib.h>\nvoid *fathomprobe_twin_area;\nsize_t fathomprobe_twin_size = %d;\n"
+     "int fathomprobe_hold;\n" % TWIN_HEAP +
      "#if MICROPY_GC_SPLIT_HEAP\n"
      "void fathomprobe_add_twin_heap(void) {\n"
      "    char *p = malloc(%d);\n"
