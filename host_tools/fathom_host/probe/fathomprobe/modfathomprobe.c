@@ -113,7 +113,7 @@ static mp_obj_t fathomprobe_reach(size_t n_args, const mp_obj_t *args) {
         mp_obj_t *items;
         mp_obj_get_array(args[2], &len, &items);
         for (size_t i = 0; i < len; i++) {
-            if (mp_obj_is_obj(items[i]) && items[i] != args[0]) {
+            if (mp_obj_is_obj(items[i])) {
                 reach_mark((uintptr_t)MP_OBJ_TO_PTR(items[i]));
             }
         }
@@ -126,7 +126,9 @@ static mp_obj_t fathomprobe_reach(size_t n_args, const mp_obj_t *args) {
             reach_walk(items[i], true);
         }
     }
-    size_t total = reach_walk(args[0], false);
+    // obj itself is a stop while the excluded are walked (they may point at it), then entered
+    reach_mark((uintptr_t)MP_OBJ_TO_PTR(args[0]));
+    size_t total = mp_obj_is_obj(args[0]) ? reach_walk(args[0], true) : 0;
     free(reach_seen);
     free(reach_stack);
     return mp_obj_new_int_from_uint(total);
