@@ -108,7 +108,7 @@ class App:
             over.draw(self.d)
         self.d.show()
         if self.hub:
-            self.hub.report_text((over or scr).lines())
+            self.hub.report_screen(over or scr)
         if not self.announced and len(self.stack) == 1:
             self.announced = True
             print("fathom: home")

@@ -124,14 +124,18 @@ def _on_panel(addr, panel):
     _screen_dirty = True
 
 
-def report_text(lines):
-    """The UI's semantic text for this screen; sent only when it changed."""
+def report_screen(scr):
+    """The screen's semantic text (scr.lines()), sent only when it changed. Built while held:
+    only the emulator asks a screen for its text (a Sugar Dog set-up's lists every square)."""
     global _last_text
     hold(1)
-    if lines != _last_text:
-        _last_text = list(lines)
-        _send_text()
-    hold(0)
+    try:
+        lines = scr.lines()
+        if lines != _last_text:
+            _last_text = list(lines)
+            _send_text()
+    finally:
+        hold(0)
 
 
 def _send_text():
