@@ -2,10 +2,10 @@
 # (docs/rules/sugar_dog.md).
 ID = "sugardog"
 TITLE = "Sugar Dog"
-PLAYERS = (2, 8)
+PLAYERS = (2, 8)   # the source: "any number of additional players"; the map grows with them
 # A host's live heap, bytes: about HOST_HEAP[0] + HOST_HEAP[1] per partner (fathom bench device
 # --link, frozen; docs/ARCHITECTURE.md "Linked games"): the game menu offers to host only the
 # groups whose host fits this unit's heap (ui/pairing.py)
-HOST_HEAP = (46800, 3500)   # the source: "any number of additional players"; the map grows with them
+HOST_HEAP = (47989, 2315)
 OPTIONS = (("calm", "Calm rounds", (10, 20, 30, 50), 20),)
 PARTS = ("engine", "bot", "screen", "companion")

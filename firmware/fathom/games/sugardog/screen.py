@@ -346,7 +346,7 @@ def screen(app, runner):
 
 class _Starts:
     """The set-up's square -> actions: every square is a start and its own one action. As a
-    dict of one-item lists it was ~10 KB on a group's 18x18 map, a 1.8 KB table among them."""
+    dict of one-item lists it was ~8 KB on a group's 18x18 map, a 1.8 KB table among them."""
 
     def __init__(self, n):
         self.n = n
