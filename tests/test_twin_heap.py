@@ -32,7 +32,7 @@ print(used, f, f2, gc.mem_alloc() - a - used)
 """)
     # 300 KB held: none of it counted (a global or two may grow the module dict a little)
     assert used <= 64 and free_before - free_after <= 64
-    assert 1000 <= own <= 1100                        # a block outside a hold is the unit's
+    assert 1000 <= own <= 1200                        # a block outside a hold is the unit's
 
 
 def test_reach_charges_a_structure_its_blocks_and_stops_at_others():
