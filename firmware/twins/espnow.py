@@ -21,6 +21,19 @@ except ImportError:
     def _hold(flag):
         pass
 
+
+
+def _held(fn):
+    """The Wi-Fi driver's work and tables: on a board, not the MicroPython heap."""
+    def run(*args, **kw):
+        _hold(1)
+        try:
+            return fn(*args, **kw)
+        finally:
+            _hold(0)
+    return run
+
+
 MAX_DATA_LEN = 250
 KEY_LEN = 16
 MAX_TOTAL_PEER_NUM = 20
@@ -253,14 +266,8 @@ class ESPNow:
 
     # --- sending and receiving -----------------------------------------------------------------
 
+    @_held
     def send(self, *args):
-        _hold(1)  # the Wi-Fi driver's work and tables: not a board's heap
-        try:
-            return self._send(*args)
-        finally:
-            _hold(0)
-
-    def _send(self, *args):
         if not 1 <= len(args) <= 3:
             raise TypeError("send() takes 1 to 3 arguments")
         if len(args) == 1:
@@ -400,14 +407,8 @@ class ESPNow:
             raise ValueError("invalid buffer length")
         _s.pmk = pmk
 
+    @_held
     def add_peer(self, mac, lmk=None, channel=None, ifidx=None, encrypt=None):
-        _hold(1)  # the Wi-Fi driver's work and tables: not a board's heap
-        try:
-            return self._add_peer(mac, lmk, channel, ifidx, encrypt)
-        finally:
-            _hold(0)
-
-    def _add_peer(self, mac, lmk=None, channel=None, ifidx=None, encrypt=None):
         _check_init()
         mac = _mac(mac)
         p = [mac, bytes(KEY_LEN), 0, network.STA_IF, False]
@@ -420,14 +421,8 @@ class ESPNow:
             raise _err(_FULL)
         _s.peers.append(p)
 
+    @_held
     def mod_peer(self, mac, lmk=None, channel=None, ifidx=None, encrypt=None):
-        _hold(1)  # the Wi-Fi driver's work and tables: not a board's heap
-        try:
-            return self._mod_peer(mac, lmk, channel, ifidx, encrypt)
-        finally:
-            _hold(0)
-
-    def _mod_peer(self, mac, lmk=None, channel=None, ifidx=None, encrypt=None):
         _check_init()
         p = _find(_mac(mac))
         if p is None:
