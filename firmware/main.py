@@ -15,6 +15,16 @@ def _storage_root():
     return p or "/data"
 
 
+def _hold(flag):
+    """On the 32-bit runtimes what the twins allocate while held goes to a heap area of their
+    own, outside the unit's (host_tools/fathom_host/runtime.py)."""
+    try:
+        from fathomprobe import hold
+    except ImportError:
+        return
+    hold(flag)
+
+
 def _host_twins():
     """In the emulator: load the twins first and measure them, so the heap figures the
     benchmarks report are the firmware's own (the twins are not on a board)."""
@@ -23,6 +33,7 @@ def _host_twins():
     import gc
     gc.collect()
     before = gc.mem_alloc()
+    _hold(1)
     try:
         import hub
         import machine  # noqa: F401  (the twin)
@@ -30,6 +41,8 @@ def _host_twins():
         import espnow  # noqa: F401
     except ImportError:
         return None
+    finally:
+        _hold(0)
     gc.collect()
     hub.twins_bytes = gc.mem_alloc() - before
     return hub
@@ -40,7 +53,11 @@ def _connect(hub, profile):
     import gc
     gc.collect()
     before = gc.mem_alloc()
-    up = hub.connect(profile)
+    _hold(1)
+    try:
+        up = hub.connect(profile)
+    finally:
+        _hold(0)
     gc.collect()
     hub.twins_bytes += gc.mem_alloc() - before
     return up

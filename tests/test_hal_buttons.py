@@ -1,8 +1,8 @@
 # Buttons to keys with fake pins and a fake clock: debounce, short vs long, auto-repeat, chords.
 import pytest
 
-from fathom.hal.buttons import (CHORD_MS, DEBOUNCE_MS, LONG_MS, REPEAT_DELAY_MS, REPEAT_MS,
-                                Buttons)
+from fathom.hal.buttons import (CHORD_MS, DEBOUNCE_MS, LONG_MS, PRESS_CONFIRM_MS,
+                                REPEAT_DELAY_MS, REPEAT_MS, Buttons)
 
 pytestmark = pytest.mark.micropython
 
@@ -55,11 +55,12 @@ SIX = [{"pin": 1, "short": "UP"}, {"pin": 2, "short": "DOWN"}, {"pin": 5, "short
        {"pin": 6, "short": "BACK"}]
 
 
-def test_plain_press_emits_once_after_debounce():
+def test_plain_press_emits_once_on_press():
+    # a key with no long press acts as soon as the press is confirmed, not on its release
     b, pins = make(SIX)
     out = run(b, pins, [(100, 5, True), (200, 5, False)], 400)
     assert keys(out) == ["OK"]
-    assert DEBOUNCE_MS <= out[0][0] - 100 <= DEBOUNCE_MS + STEP
+    assert PRESS_CONFIRM_MS <= out[0][0] - 100 <= PRESS_CONFIRM_MS + STEP < DEBOUNCE_MS
 
 
 def test_bounces_are_ignored():
@@ -78,9 +79,18 @@ def test_bounces_are_ignored():
     assert out == ["OK"]
 
 
-def test_glitch_shorter_than_debounce_is_not_a_press():
+def test_glitch_shorter_than_the_confirmation_is_not_a_press():
     b, pins = make(SIX)
-    assert run(b, pins, [(100, 1, True), (110, 1, False)], 300) == []
+    assert run(b, pins, [(100, 1, True), (104, 1, False)], 300) == []
+
+
+def test_settling_while_a_press_waits_for_confirmation():
+    b, pins = make(SIX)
+    b.poll(0)
+    pins[5].level = 0
+    assert not b.settling()          # not read yet
+    assert b.poll(10) == [] and b.settling()
+    assert b.poll(10 + PRESS_CONFIRM_MS) == ["OK"] and not b.settling()
 
 
 def test_short_and_long_on_one_button():
@@ -205,7 +215,7 @@ def test_long_press_and_repeat_across_the_clock_wrap():
     assert [k for _, k in got if k == "OK"] == ["OK"]
     ups = [i for i, k in got if k == "UP"]
     # repeats while held, none once it is let go (1100)
-    assert ups == [100 + DEBOUNCE_MS] + list(range(100 + REPEAT_DELAY_MS, 1100, REPEAT_MS)), ups
+    assert ups == [100 + PRESS_CONFIRM_MS] + list(range(100 + REPEAT_DELAY_MS, 1100, REPEAT_MS)), ups
 
 
 def test_idle_poll_and_a_press_allocate_nothing():

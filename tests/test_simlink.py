@@ -8,7 +8,7 @@ import sys
 import threading
 import time
 
-from fathom_host.simlink import _read, _wait_all
+from fathom_host.simlink import _read, _wait_all, tally
 
 
 def _procs(*codes):
@@ -27,30 +27,64 @@ def _watch(procs):
 def test_a_crashed_unit_stops_the_others_at_once():
     procs = _procs("import sys; print('boom'); sys.exit(3)",
                    "import time; time.sleep(600)", "import time; time.sleep(600)")
-    ended, _ = _watch(procs)
+    ended, lines = _watch(procs)
     stats = {"failures": []}
     t0 = time.monotonic()
-    _wait_all(procs, ended, t0 + 600, stats)
+    _wait_all(procs, ended, lines, 600, stats)
     assert time.monotonic() - t0 < 30          # not the 600 s budget
     assert all(p.poll() is not None for p in procs)
-    assert stats["failures"] == [{"kind": "stopped", "units": [1, 2], "detail": "unit 0 crashed"}]
+    assert stats["failures"] == [{"kind": "stopped", "units": [1, 2],
+                                  "detail": "unit 0 crashed in game 0"}]
 
 
 def test_units_that_finish_are_waited_for_and_nothing_is_recorded():
     procs = _procs("print('a')", "import time; time.sleep(1); print('b')")
     ended, lines = _watch(procs)
     stats = {"failures": []}
-    _wait_all(procs, ended, time.monotonic() + 60, stats)
+    _wait_all(procs, ended, lines, 60, stats)
     assert [p.returncode for p in procs] == [0, 0] and stats["failures"] == []
 
 
-def test_the_deadline_stops_units_that_never_finish():
-    procs = _procs("import time; time.sleep(600)")
-    ended, _ = _watch(procs)
+def test_units_that_go_quiet_are_stopped_and_named():
+    procs = _procs("print('fathom-sim {}', flush=True); import time; time.sleep(600)")
+    ended, lines = _watch(procs)
     stats = {"failures": []}
-    _wait_all(procs, ended, time.monotonic() + 1, stats)
+    _wait_all(procs, ended, lines, 1, stats)
     assert procs[0].poll() is not None
-    assert stats["failures"] == [{"kind": "stopped", "units": [0], "detail": "timed out"}]
+    [f] = stats["failures"]
+    assert f["kind"] == "stopped" and f["units"] == [0]
+    assert f["detail"].startswith("no unit reported for ") and f["detail"].endswith(
+        ": unit 0 in game 1"), f
+
+
+def test_units_that_keep_reporting_are_not_stopped_however_long_they_take():
+    # 3 s of work, a line every 0.3 s, against a 1 s limit on silence: a slow but healthy
+    # run (a loaded machine) completes
+    procs = _procs("import time\nfor i in range(10):\n    time.sleep(0.3); print(i, flush=True)")
+    ended, lines = _watch(procs)
+    stats = {"failures": []}
+    _wait_all(procs, ended, lines, 1, stats)
+    assert procs[0].returncode == 0 and stats["failures"] == [], stats
+
+
+def test_a_failed_game_names_its_units_and_why():
+    def rec(g, player, error=None):
+        return "fathom-sim " + json.dumps({
+            "game": g, "player": player, "error": error, "desync": None, "hash": "ab",
+            "winners": [0], "verdicts": [], "turns": 3, "frames": 1, "bytes": 1,
+            "retransmits": 0})
+    lines = [[rec(0, 0), rec(1, 0, "no progress for 600 s (machine pace x1.0)")],
+             [rec(0, 1)]]
+    stats = {"games": 2, "failures": [], "crashes": 0, "completed": 0, "draws": 0,
+             "wins": [0, 0], "frames": 0, "bytes": 0, "retransmits": 0}
+    procs = [subprocess.Popen([sys.executable, "-c", ""]) for _ in range(2)]
+    for p in procs:
+        p.wait()
+    tally(stats, lines, procs)
+    assert stats["completed"] == 1 and stats["crashes"] == 1
+    [f] = stats["failures"]
+    assert f["game"] == 1 and f["units"] == {
+        0: "no progress for 600 s (machine pace x1.0)", 1: "no report (the unit stopped)"}
 
 
 def _sim(tmp_path, *argv, code=0):

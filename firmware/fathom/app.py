@@ -5,6 +5,7 @@ import gc
 import sys
 
 from fathom.hal import clock
+from fathom.hal.buttons import PRESS_CONFIRM_MS
 from fathom.settings import Settings
 from fathom.ui.menu import Item, Menu
 from fathom.ui.font import CH
@@ -107,7 +108,7 @@ class App:
             over.draw(self.d)
         self.d.show()
         if self.hub:
-            self.hub.report_text((over or scr).lines())
+            self.hub.report_screen(over or scr)
         if not self.announced and len(self.stack) == 1:
             self.announced = True
             print("fathom: home")
@@ -115,7 +116,8 @@ class App:
     def run(self):
         self.start()
         while self.turn():
-            clock.sleep_ms(LOOP_MS)
+            # a press just read is confirmed PRESS_CONFIRM_MS later, not a whole loop later
+            clock.sleep_ms(PRESS_CONFIRM_MS if self.hw.buttons.settling() else LOOP_MS)
 
     def start(self):
         """Everything before the loop. A host that paces the loop itself (a web page's timer,

@@ -50,15 +50,19 @@ class _Counted(Storage):
         Storage.write(self, name, data)
 
 
-def _pair(c, deadline, host_name=None):
+def _pair(c, limit_ms, host_name=None):
+    """Pair; the limit (stretched by the machine's pace) counts from the last step forward."""
+    state, since = None, now_ms()
     while c.state not in ("ready", "failed"):
         now = now_ms()
-        if ticks_diff(now, deadline) > 0:
-            c.fail("pairing timed out")
+        if c.state != state:
+            state, since = c.state, now
+        elif ticks_diff(now, since) > _pace.stretch(limit_ms):
+            c.fail("pairing timed out in %s (machine pace x%.1f)" % (state, _pace.slow))
             break
         c.tick(now)
         c.autopilot(now, host_name)
-        time.sleep_ms(2)
+        _pace.sleep(2)
 
 
 _heap_at = [None]  # [log length, game over] at the peak
@@ -87,18 +91,57 @@ def _watch(changed, seat, peers):
             _heap_play[0] = m
 
 
-def _play(runner, bot, deadline):
+class _Pace:
+    """How busy the machine is, from the loop itself: a 1 ms sleep that takes 30 ms says other
+    processes have the cores. The time limits stretch by that factor (a moving average, at
+    least 1), so a game that is slow only because the machine is loaded is not failed."""
+
+    def __init__(self):
+        self.slow = 1.0
+
+    def sleep(self, ms):
+        t = now_ms()
+        time.sleep_ms(ms)
+        r = ticks_diff(now_ms(), t) / ms
+        self.slow = max(1.0, self.slow * 0.98 + r * 0.02)
+
+    def stretch(self, ms):
+        return int(ms * self.slow)
+
+
+_pace = _Pace()
+
+
+def _progress(runner):
+    """What changes while a game moves: its log, the set-up choices, the frames heard."""
     s = runner.seat
+    heard = 0
+    for p in runner.peers:
+        ch = getattr(p, "ch", None)
+        if ch is not None:
+            heard += ch.stats["frames_received"]
+    return (len(s.log), len(s.setup_choices), heard)
+
+
+def _play(runner, bot, limit_ms):
+    """Play to the end. The limit is on a game that stopped moving: `limit_ms` (stretched by
+    the machine's pace) without a new event or a frame heard, not on a long game."""
+    s = runner.seat
+    mark, since = None, now_ms()
     while not runner.finished() and runner.desync is None:
         now = now_ms()
-        if ticks_diff(now, deadline) > 0:
-            return "timeout"
+        m = _progress(runner)
+        if m != mark:
+            mark, since = m, now
+        elif ticks_diff(now, since) > _pace.stretch(limit_ms):
+            return "no progress for %d s (machine pace x%.1f)" % (
+                ticks_diff(now, since) // 1000, _pace.slow)
         while s.setup_legal():
             runner.setup_choose(bot.setup(s))
         _watch(runner.tick(now), s, runner.peers)
         if s.result() is None and runner.my_turn() and s.to_move()[1] == "act":
             runner.play(bot.act(s))
-        time.sleep_ms(1)
+        _pace.sleep(1)
     return None
 
 
@@ -137,7 +180,7 @@ def main(profile, root):
         else:
             c = Connector(t, kind, name, storage, gid if lead or join else None, opts, now_ms(),
                           players=players if lead else 2, join=join)
-        _pair(c, ticks_add(now_ms(), PAIR_MS * max(1, players - 1)), "SIM0" if join else None)
+        _pair(c, PAIR_MS * max(1, players - 1), "SIM0" if join else None)
         if c.state != "ready":
             out["error"] = "pairing: %s" % c.error
             print("fathom-sim " + json.dumps(out))
@@ -159,7 +202,7 @@ def main(profile, root):
         _queued[0] = storage.biggest = 0
         if fathomprobe is not None:
             fathomprobe.reset()
-        err = _play(runner, bot, ticks_add(now_ms(), timeout_ms))
+        err = _play(runner, bot, timeout_ms)
         peer = peers[0]
         if err:
             ch = peer.ch

@@ -355,5 +355,6 @@ def _mark(seat):
 
 
 def attach(hub, app, spec):
+    hub.app = app  # the heap watch's breakdown reads the app's structures
     hub.on_idle = UxPlayer(hub, app, spec).idle
     return hub.on_idle

@@ -21,6 +21,19 @@ except ImportError:
     def _hold(flag):
         pass
 
+
+
+def _held(fn):
+    """The Wi-Fi driver's work and tables: on a board, not the MicroPython heap."""
+    def run(*args, **kw):
+        _hold(1)
+        try:
+            return fn(*args, **kw)
+        finally:
+            _hold(0)
+    return run
+
+
 MAX_DATA_LEN = 250
 KEY_LEN = 16
 MAX_TOTAL_PEER_NUM = 20
@@ -205,7 +218,11 @@ class ESPNow:
                 _s.active = True
                 _s.ring = bytearray(_s.rxbuf)  # on the GC heap, as the board's buffer_init
                 _s.head = _s.queued = 0
-                _s.wire = etherwire.Wire(_hello())
+                _hold(1)  # the radio's own state: a board's is in the Wi-Fi driver
+                try:
+                    _s.wire = etherwire.Wire(_hello())
+                finally:
+                    _hold(0)
             elif not flag and _s.active:
                 _s.active = False
                 if _s.wire is not None:
@@ -249,6 +266,7 @@ class ESPNow:
 
     # --- sending and receiving -----------------------------------------------------------------
 
+    @_held
     def send(self, *args):
         if not 1 <= len(args) <= 3:
             raise TypeError("send() takes 1 to 3 arguments")
@@ -389,6 +407,7 @@ class ESPNow:
             raise ValueError("invalid buffer length")
         _s.pmk = pmk
 
+    @_held
     def add_peer(self, mac, lmk=None, channel=None, ifidx=None, encrypt=None):
         _check_init()
         mac = _mac(mac)
@@ -402,6 +421,7 @@ class ESPNow:
             raise _err(_FULL)
         _s.peers.append(p)
 
+    @_held
     def mod_peer(self, mac, lmk=None, channel=None, ifidx=None, encrypt=None):
         _check_init()
         p = _find(_mac(mac))

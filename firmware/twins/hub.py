@@ -36,6 +36,8 @@ GAP_MS = 80
 PRESS_TIMEOUT_MS = 3000  # a press the driver never registers is released anyway
 # `fathom bench device` switches these on by environment; the app never sees them:
 _heapwatch = bool(os.getenv("FATHOM_HEAPWATCH"))  # gc + sample the live heap every loop
+_breakdown = os.getenv("FATHOM_HEAPWATCH") == "2"  # and at each new peak, where it goes
+app = None          # the app, for the breakdown (hostmodes/uxplayer sets it)
 _fast_bots = bool(os.getenv("FATHOM_FAST_BOTS"))  # no bot thinking pauses: whole games quickly
 heap_peak = 0       # the largest live heap after gc seen by the heap watch since reset
 
@@ -126,14 +128,18 @@ def _on_panel(addr, panel):
     _screen_dirty = True
 
 
-def report_text(lines):
-    """The UI's semantic text for this screen; sent only when it changed."""
+def report_screen(scr):
+    """The screen's semantic text (scr.lines()), sent only when it changed. Built while held:
+    only the emulator asks a screen for its text (a Sugar Dog set-up's lists every square)."""
     global _last_text
     hold(1)
-    if lines != _last_text:
-        _last_text = list(lines)
-        _send_text()
-    hold(0)
+    try:
+        lines = scr.lines()
+        if lines != _last_text:
+            _last_text = list(lines)
+            _send_text()
+    finally:
+        hold(0)
 
 
 def _send_text():
@@ -230,11 +236,63 @@ def _step(now):
 
 def twins_live():
     """Twin data made after boot's twins_bytes was measured: the panels' display RAM (on a
-    board, inside the controller) and the last screen text kept for the host."""
+    board, inside the controller) and the last screen text kept for the host. On the 32-bit
+    runtimes these are in the twins' own heap area already, which gc does not count."""
+    if fathomprobe is not None:
+        return 0
     n = sum(len(p.ram) + len(p.glass) for p in machine.PANELS.values())
     for line in _last_text or ():
         n += len(line) + 1
     return n
+
+
+def _structures(app):
+    """The structures a unit's heap is spent on: each is charged what it reaches without
+    passing through another (nor through a module's globals)."""
+    import sys
+    out = []
+    scr = app.stack[-1]
+    runner = getattr(scr, "runner", None)
+    if runner is not None:
+        seat = runner.seat
+        for k in ("journal", "engine", "log", "pub", "actions", "setup_choices"):
+            out.append(("seat." + k, getattr(seat, k, None)))
+        out.append(("seat", seat))
+        for i, p in enumerate(runner.peers):
+            out.append(("peer%d.ch" % i, getattr(p, "ch", None)))
+            out.append(("peer%d" % i, p))
+        out.append(("runner", runner))
+    out.append(("screen", scr))
+    for i, s in enumerate(app.stack[:-1]):
+        out.append(("stack%d" % i, s))
+    for i, s in enumerate(app.services):
+        out.append(("service%d" % i, s))
+    out.append(("app", app))
+    es = sys.modules.get("espnow")
+    out.append(("radio ring", getattr(getattr(es, "_s", None), "ring", None)))
+    return [(n, o) for n, o in out if o is not None]
+
+
+def breakdown(app):
+    """[(bytes, name)] of the unit's live heap: per fathom module (its globals: functions,
+    classes, tables), then per structure (fathomprobe.reach), and what none of them reaches
+    (the interpreter's own: interned names, sys.modules, the stack's objects) as 'other'."""
+    import gc
+    import sys
+    gc.collect()
+    total = gc.mem_alloc()
+    mods = [("mod:" + n[7:], getattr(m, "__dict__", m)) for n, m in sorted(sys.modules.items())
+            if n.startswith("fathom")]
+    roots = mods + _structures(app)
+    stops = [o for _n, o in roots]
+    claimed, out = [], []
+    for name, obj in roots:
+        n = fathomprobe.reach(obj, claimed, stops)
+        claimed.append(obj)
+        if n:
+            out.append((n, name))
+    out.append((total - sum(n for n, _ in out), "other"))
+    return out
 
 
 def live_heap():
@@ -260,7 +318,13 @@ def _send_metrics():
 def _watch():
     global heap_peak
     if _heapwatch:
-        heap_peak = max(heap_peak, live_heap())
+        h = live_heap()
+        if h > heap_peak + 256:  # where the peak was: the console says, for the bench's notes
+            print("fathom heapwatch: %d on %r" % (h, (_last_text or [""])[:2]))
+            if _breakdown and fathomprobe is not None and app is not None:
+                print("fathom heapwatch: " + " ".join(
+                    "%s=%d" % (name, n) for n, name in breakdown(app)))
+        heap_peak = max(heap_peak, h)
     if _fast_bots:
         import sys
         for name, cls in (("fathom.peers", "BotPeer"), ("fathom.ui.play", "AutoPlayer")):

@@ -287,7 +287,11 @@ def add_panel(addr, kind="ssd1306", width=128, height=64, col_offset=0, row_offs
               mounted_flip=False, replace=False):
     """Put a panel on the host I2C bus (kept if one is there already, unless replace)."""
     if replace or addr not in PANELS:
-        PANELS[addr] = Panel(kind, width, height, col_offset, row_offset, mounted_flip)
+        _hold(1)  # the display RAM is the controller's, not the board's heap
+        try:
+            PANELS[addr] = Panel(kind, width, height, col_offset, row_offset, mounted_flip)
+        finally:
+            _hold(0)
     return PANELS[addr]
 
 

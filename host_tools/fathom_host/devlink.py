@@ -21,13 +21,15 @@ from fathom_host.ether import Ether
 from fathom_host.units import BOOT_TIMEOUT_S, Emulator, micropython_exe
 
 # name: (game, units, game-menu options as (label, value)). Two-unit games keep their default
-# options (the sealed deal is on for PING and Periplus linked); the Sugar Dog group plays 10 calm
+# options (the sealed deal is on for PING and Periplus linked); the Sugar Dog groups play 10 calm
 # rounds, as the group tests do, to end in minutes.
 CASES = {
     "ping": ("ping", 2, ()),
     "periplus": ("periplus", 2, ()),
     "ashtapada": ("ashtapada", 2, ()),
     "pinned_down": ("pinned_down", 2, ()),
+    "sugardog_2": ("sugardog", 2, ()),
+    "sugardog_4": ("sugardog", 4, (("Calm rounds", "10"),)),
     "sugardog_8": ("sugardog", 8, (("Calm rounds", "10"),)),
     "pinned_down_4": ("pinned_down", 4, ()),
 }

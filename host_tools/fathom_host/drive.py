@@ -213,7 +213,9 @@ def pair_group(units, game_title, lent=(), options=None):
             t = c.text
             return bool(t) and (t[0] != "Link" or any(l.startswith("Code") or nxt in l
                                                      for l in t))
-        host.wait(moved_on, 60, "a code, the next partner or the game")
+        # a host's pairing is two 1536-bit powers a partner: on a loaded machine (or a unit
+        # sampling its heap every loop) that alone took over a minute
+        host.wait(moved_on, 180, "a code, the next partner or the game")
         if any(l.startswith("Code") for l in host.text):  # a first pairing: the code
             confirm_code(host, u)
     return confirm_group_code([u for u in units if u.index not in lent])

@@ -68,9 +68,45 @@ _COUNT_ALLOC = ("    if (!fathomprobe_hold && n_bytes > fathomprobe_max_alloc) {
                 "    }\n")
 _STACK_CHECK = ("void mp_cstack_check(void) {\n"
                 "    if (mp_cstack_usage() >= MP_STATE_THREAD(stack_limit)) {\n")
+# The twins' own heap: on a board the radio, the display and the I2C bus are C drivers whose
+# buffers are not on the MicroPython heap, so every block a twin allocates while it holds the
+# probe (fathomprobe.hold) goes to a second GC area of its own, and gc.mem_alloc / mem_free
+# (gc_info) count the first area only: -X heapsize is then the firmware's heap alone, as on a
+# board, however many objects the twins and the emulator's scripted player keep. A block
+# allocated outside a hold never lands in the twin area, nor one inside a hold in the unit's.
+TWIN_HEAP = 1024 * 1024
+_GC_INFO = "void gc_info(gc_info_t *info) {\n"
+_GC_INFO_LOOP = ("    for (mp_state_mem_area_t *area = &MP_STATE_MEM(area); area != NULL; "
+                 "area = NEXT_AREA(area)) {\n        bool finish = false;\n")
+_GC_AREAS = "            n_free = 0;\n            for (i = area->gc_last_free_atb_index;"
+_UNIX_HEAP = ("    #if !MICROPY_GC_SPLIT_HEAP\n    char *heap = malloc(heap_size);\n"
+              "    gc_init(heap, heap + heap_size);\n")
+_UNIX_FREE = "    #if !MICROPY_GC_SPLIT_HEAP\n    free(heap);\n"
 PATCHES = (
-    ("py/gc.c", _GC_ALLOC,
-     "size_t fathomprobe_max_alloc;\nint fathomprobe_hold;\n" + _GC_ALLOC + _COUNT_ALLOC),
+    ("py/gc.c", _GC_INFO,
+     "#include <stdlib.h>\nvoid *fathomprobe_twin_area;\nsize_t fathomprobe_twin_size = %d;\n"
+     "int fathomprobe_hold;\n" % TWIN_HEAP +
+     "#if MICROPY_GC_SPLIT_HEAP\n"
+     "void fathomprobe_add_twin_heap(void) {\n"
+     "    char *p = malloc(%d);\n"
+     "    gc_add(p, p + %d);\n"
+     "    fathomprobe_twin_area = p;\n"
+     "}\n"
+     "#endif\n" % (TWIN_HEAP, TWIN_HEAP) + _GC_INFO),
+    ("py/gc.c", _GC_INFO_LOOP, _GC_INFO_LOOP.replace(
+        "{\n", "{\n        if ((void *)area == fathomprobe_twin_area) {\n"
+        "            continue;\n        }\n", 1)),
+    ("py/gc.c", _GC_ALLOC, "size_t fathomprobe_max_alloc;\n" + _GC_ALLOC + _COUNT_ALLOC),
+    # every search starts at the first area (the unit's) and takes only the areas the hold allows
+    ("py/gc.c", "        area = MP_STATE_MEM(gc_last_free_area);\n",
+     "        area = &MP_STATE_MEM(area);\n"),
+    ("py/gc.c", _GC_AREAS,
+     "            if (((void *)area == fathomprobe_twin_area) != (fathomprobe_hold > 0)) {\n"
+     "                continue;\n            }\n" + _GC_AREAS),
+    ("ports/unix/main.c", _UNIX_HEAP,
+     _UNIX_HEAP.replace("#if !MICROPY_GC_SPLIT_HEAP", "#if 1") +
+     "    void fathomprobe_add_twin_heap(void);\n    fathomprobe_add_twin_heap();\n"),
+    ("ports/unix/main.c", _UNIX_FREE, _UNIX_FREE.replace("#if !MICROPY_GC_SPLIT_HEAP", "#if 1")),
     # An in-place growth (a list's array) needs a block that large as much as a fresh one.
     ("py/gc.c", _GC_REALLOC, _GC_REALLOC + _COUNT_ALLOC),
     # 1.28 checks the C stack in py/cstack.c (py/stackctrl.c is its deprecated twin, unused).
@@ -89,7 +125,7 @@ PATCHES = (
     # import level of a board (on the safe side) and leaves room for the emulator's long
     # absolute sys.path entries (a longer path fails the import with a RuntimeError).
     ("ports/unix/mpconfigport.h", "#define MICROPY_ALLOC_PATH_MAX      (PATH_MAX)\n",
-     "#define MICROPY_ALLOC_PATH_MAX      (%d)\n" % 256),
+     "#define MICROPY_ALLOC_PATH_MAX      (%d)\n#define MICROPY_GC_SPLIT_HEAP (1)\n" % 256),
 )
 
 

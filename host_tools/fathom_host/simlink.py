@@ -55,7 +55,7 @@ def run_linked(args, engine, opts, n, levels, stats):
                    for i, p in enumerate(procs)]
         for r in readers:
             r.start()
-        _wait_all(procs, ended, time.monotonic() + args.timeout * args.games + 120, stats)
+        _wait_all(procs, ended, lines, quiet_limit(args, n), stats)
         for r in readers:
             r.join(5)
         counters = ether.counters.get(args.link, {})
@@ -72,24 +72,54 @@ def run_linked(args, engine, opts, n, levels, stats):
         shutil.rmtree(workdir, ignore_errors=True)
 
 
-def _wait_all(procs, ended, deadline, stats):
+def quiet_limit(args, n):
+    """Seconds the host waits for any unit's next line: a unit reports every game, and fails
+    one itself after --timeout without progress (its pairing after 60 s a partner), each
+    stretched by how busy it finds the machine; this is the backstop for a unit that hangs."""
+    return args.timeout + 60 * max(1, n - 1) + 120
+
+
+def _load():
+    """The machine's load per core (1 when idle or unknown): the host's limit stretches by it
+    as the units' own limits stretch by their pace."""
+    try:
+        return max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
+    except OSError:
+        return 1.0
+
+
+def _games_done(ls):
+    return sum(1 for line in ls if line.startswith("fathom-sim "))
+
+
+def _wait_all(procs, ended, lines, quiet_s, stats):
     """Until every unit exits; a unit that crashed stops the others at once (they would wait
-    for it to pair, game after game), and so does the deadline."""
+    for it to pair, game after game), and so does a run where no unit said anything for
+    quiet_s (stretched by the machine's load): the failure names each unit's game."""
+    heard, since = None, time.monotonic()
     while True:
         ended.clear()  # before looking: an exit after this sets it again
         if all(p.poll() is not None for p in procs):
             return
+        now = time.monotonic()
+        said = sum(len(ls) for ls in lines)
+        if said != heard:
+            heard, since = said, now
         crashed = [i for i, p in enumerate(procs) if p.returncode not in (None, 0)]
-        left = deadline - time.monotonic()
+        left = since + quiet_s * _load() - now
         if crashed or left <= 0:
             stopped = [i for i, p in enumerate(procs) if p.poll() is None]
             for i in stopped:
                 procs[i].kill()
                 procs[i].wait()
-            why = "unit %d crashed" % crashed[0] if crashed else "timed out"
+            if crashed:
+                why = "unit %d crashed in game %d" % (crashed[0], _games_done(lines[crashed[0]]))
+            else:
+                why = "no unit reported for %d s: %s" % (now - since, ", ".join(
+                    "unit %d in game %d" % (i, _games_done(lines[i])) for i in stopped))
             stats["failures"].append({"kind": "stopped", "units": stopped, "detail": why})
             return
-        ended.wait(left)
+        ended.wait(min(left, 5.0))
 
 
 def _read(proc, out, ended):
@@ -130,8 +160,12 @@ def tally(stats, lines, procs):
         recs = [u.get(g) for u in per_unit]
         if any(r is None or r.get("error") for r in recs):
             stats["crashes"] += 1
-            stats["failures"].append({"kind": "crash", "game": g,
-                                      "detail": [(r or {}).get("error") for r in recs]})
+            # which unit failed and why; a unit with no record never reported this game
+            why = {i: (r.get("error") if r is not None else "no report (the unit stopped)")
+                   for i, r in enumerate(recs) if r is None or r.get("error")}
+            stats["failures"].append({"kind": "crash", "game": g, "units": why,
+                                      "detail": "; ".join("unit %d: %s" % (i, e)
+                                                          for i, e in why.items())})
             continue
         a = recs[0]
         if any(r["desync"] or r["hash"] != a["hash"] or r["winners"] != a["winners"]

@@ -8,7 +8,11 @@ except ImportError:
     def const(x):
         return x
 
-DEBOUNCE_MS = const(20)      # a level must hold this long to count (contact bounce is < 10 ms)
+DEBOUNCE_MS = const(20)      # a release must hold this long to count (contact bounce is < 10 ms)
+PRESS_CONFIRM_MS = const(5)  # a press must: a thumb's tap lasts 30 ms or more, and what bounces
+                             # after the first contact is a release shorter than DEBOUNCE_MS, so
+                             # a press answers within a loop or two while a spike (one read)
+                             # still does not count
 LONG_MS = const(600)         # held this long: the button's 'long' key instead of its 'short' one
 REPEAT_DELAY_MS = const(400)  # arrows held this long start repeating...
 REPEAT_MS = const(120)       # ...once per this period
@@ -62,6 +66,14 @@ class Buttons:
                 return True
         return False
 
+    def settling(self):
+        """True while a press has been read but not yet confirmed: the loop polls again after
+        PRESS_CONFIRM_MS instead of its usual period."""
+        for b in self._buttons:
+            if b.raw and not b.down:
+                return True
+        return False
+
     def poll(self, now_ms):
         """Keys produced since the last poll, oldest first. The list is reused: read it before
         the next poll."""
@@ -73,7 +85,8 @@ class Buttons:
             if raw != b.raw:
                 b.raw = raw
                 b.raw_t = now_ms
-            elif raw != b.down and ticks_diff(now_ms, b.raw_t) >= DEBOUNCE_MS:
+            elif raw != b.down and ticks_diff(now_ms, b.raw_t) >= (
+                    PRESS_CONFIRM_MS if raw else DEBOUNCE_MS):
                 b.down = raw
                 if raw:
                     b.press_t = b.raw_t

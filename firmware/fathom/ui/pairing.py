@@ -66,10 +66,37 @@ def _size_menu(app, gid, opts, top):
             start_link_game(a, gid, opts, players, join)
         return f
     items = [Item("2 players", go(2))]
+    room = _room()
     for n in range(3, top + 1):
-        items.append(Item("%d: host" % n, go(n)))
+        need = host_heap(gid, n)
+        items.append(Item("%d: host" % n, go(n) if need <= room else _too_many(n, need, room)))
     items.append(Item("Join a group", go(2, True)))
     return Menu(app, "Players", items)
+
+
+def host_heap(gid, n):
+    """The heap a host of n players of gid needs (its declaration's HOST_HEAP, measured): a
+    channel, a feed and the end-to-end tags per partner."""
+    cost = getattr(games.declaration(gid), "HOST_HEAP", None)
+    return 0 if cost is None else cost[0] + cost[1] * (n - 1)
+
+
+def _room():
+    """What a host's game may peak at on this unit: five sixths of its heap, the rest for
+    the fragmentation of a long game (80 KB of a 96 KB heap)."""
+    import gc
+    if not hasattr(gc, "mem_free"):
+        return 1 << 30  # CPython (host tools, tests): the heap is not what limits a group
+    return (gc.mem_alloc() + gc.mem_free()) * 5 // 6
+
+
+def _too_many(n, need, room):
+    """A group this unit cannot host: refused before anyone pairs, not out of memory later."""
+    def f(a):
+        a.push(Message(a, "Players", "Hosting %d needs about %d KB and this unit has room "
+                       "for %d KB. Host fewer, or let a unit with more memory host while "
+                       "this one joins." % (n, (need + 1023) // 1024, room // 1024)))
+    return f
 
 
 def wait_as_bot(app):
