@@ -229,7 +229,10 @@ class Hub:
                 elif kind == b"l":
                     conn.modules = payload.decode().split()
                 elif kind == b"U":  # the scripted player's report (hostmodes/uxplayer)
-                    conn.ux = json.loads(payload.decode())
+                    try:
+                        conn.ux = json.loads(payload.decode())
+                    except ValueError:  # said, not raised: this thread serves every unit
+                        conn.ux = {"error": "unreadable report %r" % payload[:120]}
                 changed = True
                 self.cond.notify_all()
         if changed and conn.unit is not None:
