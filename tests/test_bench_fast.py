@@ -59,6 +59,7 @@ def test_bench_turn_fast_pairs_on_both_links():
                  "bytes_per_turn_median")
         assert row["press_to_other_panel_ms_median"] <= row["press_to_other_panel_ms_p90"] \
             <= row["press_to_other_panel_ms_max"]
+        assert row["asked_to_pin_down_ms_median"] >= 0, row  # timed from the pin, not the ask
 
 
 def test_bench_turn_rejects_a_loss_it_cannot_set():

@@ -315,7 +315,7 @@ class UxPlayer:
         if self.host:
             self.announced += 1
             self.hub.send(b"U", json.dumps({"ready": self.announced, "keys": keys,
-                                            "setup": s.setup_legal()}).encode())
+                                            "setup": bool(s.setup_legal())}).encode())
         else:
             self._press(keys)
 

@@ -164,6 +164,9 @@ def _ship_screen():
         send(b"S", bytes((panel.width, panel.height)), panel.render())
 
 
+_TICKS_MASK = time.ticks_add(0, -1)  # ticks wrap at this mask + 1
+
+
 def queue_key(key):
     """A press of a semantic key, played like the host's (the unit's own script): short where
     a button has it, else the long press that makes it (OK on a board with no OK button)."""
@@ -203,6 +206,9 @@ def _play_presses():
             return
         pin, key, hold, gap = _queue.pop(0)
         machine.pin_set(pin, _level(True))
+        # the instant the pin went down, on the unit's clock (the host's monotonic clock on the
+        # unix port): `fathom bench turn` times from here, not from when it asked for the press
+        send(b"d", ("%d %d" % (now, _TICKS_MASK)).encode())
         if hold < LONG_MS:
             # a short press's finger lifts when the button driver reads the pin after its time
             # is up, not on the hub's next turn: a loop that stalls past the arrows' repeat

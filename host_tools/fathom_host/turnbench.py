@@ -3,7 +3,10 @@
 # the turn puts on the air. Units are paired through their keys; each runs the scripted player of
 # `fathom bench ux` (hostmodes/uxplayer) in its `host` form: its bot picks the action, the unit
 # announces the keys that author it, and the host presses them, timing the last (the press that
-# commits the action). Nothing moves on any unit but what the host presses, so a panel that
+# commits the action) from the instant its pin goes down (stamped by the unit's hub on its own
+# clock, so the scripted finger's wait for the previous key's release is not counted, and
+# whatever the firmware does after the pin falls is: debounce, a key acting on release, the
+# loop) to the moment the last partner's panel text changed (stamped on arrival). Nothing moves on any unit but what the host presses, so a panel that
 # changes while a press is timed changed because of it. In a group (--units N) the host relays
 # every event, so a partner's move crosses the air twice before it reaches another partner.
 import statistics
@@ -63,7 +66,7 @@ def _start(gid, n, link, ether):
 
 def measure(units, ether, link, turns, timeout_s):
     """Play until `turns` moves were timed, the game ended or `timeout_s` passed."""
-    lat, frames, nbytes = [], [], []
+    lat, frames, nbytes, queued = [], [], [], []
     seen = {u.index: 0 for u in units}
     untimed = 0
     end = time.monotonic() + timeout_s
@@ -90,20 +93,28 @@ def measure(units, ether, link, turns, timeout_s):
             u.press(keys[-1])
             continue
         others = [o for o in units if o is not u]
-        before = [o.text for o in others]
+        with hub.cond:
+            for o in others:
+                hub.conn(o.index).changed_at = None
+            downs = hub.conn(u.index).downs
         c0 = dict(ether.counters[link])
-        t0 = time.monotonic()
+        asked = time.monotonic()
         u.press(keys[-1], wait=False)
-        try:  # each wait returns at once if that panel changed already: this ends at the last
-            for o, b in zip(others, before):
-                o.wait(lambda c, b=b: c.text != b, SHOW_S, "the move to show")
+        try:  # timed from the pin going down (the unit's stamp) to the last panel's change
+            t0 = u.wait(lambda c: c.downs > downs, SHOW_S, "the press").down_at
+            t1 = max(o.wait(lambda c: c.changed_at is not None, SHOW_S,
+                            "the move to show").changed_at for o in others)
         except FathomError:
             untimed += 1
             continue
-        dt = time.monotonic() - t0
+        dt = t1 - t0
+        if dt < 0:  # a partner's panel moved before the press: not this move's time
+            untimed += 1
+            continue
         time.sleep(SETTLE_S)
         c1 = ether.counters[link]
         lat.append(dt * 1000)
+        queued.append((t0 - asked) * 1000)
         frames.append(c1["sent"] - c0["sent"])
         nbytes.append(c1["bytes"] - c0["bytes"])
     if not lat:
@@ -113,6 +124,8 @@ def measure(units, ether, link, turns, timeout_s):
             "press_to_other_panel_ms_median": round(statistics.median(lat), 1),
             "press_to_other_panel_ms_p90": round(p90(lat), 1),
             "press_to_other_panel_ms_max": round(max(lat), 1),
+            # not in the figures above: the scripted finger finishing the keys before it
+            "asked_to_pin_down_ms_median": round(statistics.median(queued), 1),
             "frames_per_turn_median": statistics.median(frames),
             "bytes_per_turn_median": statistics.median(nbytes)}
 

@@ -118,6 +118,20 @@ class Screen:
         return path
 
 
+def _unit_time(payload):
+    """time.monotonic() of a moment the unit stamped with its ticks_ms. On the unix port
+    ticks_ms is CLOCK_MONOTONIC in ms, as time.monotonic() is here, wrapped at the mask; the
+    age is exact to the ms, so no socket or thread delay shortens what is timed from it. A
+    stamp that does not fit (another clock) falls back to when it arrived."""
+    now = time.monotonic()
+    try:
+        ticks, mask = (int(x) for x in payload.decode().split())
+    except ValueError:
+        return now
+    age = (int(now * 1000) - ticks) & mask
+    return now - age / 1000.0 if age <= 5000 else now
+
+
 class Conn:
     """The hub's side of one unit's connection."""
 
@@ -132,6 +146,9 @@ class Conn:
         self.metrics = None
         self.modules = None
         self.ux = None           # the scripted player's report, when it runs one
+        self.downs = 0           # presses whose pin the unit's hub has put down
+        self.down_at = None      # time.monotonic() of the last one, from the unit's own clock
+        self.changed_at = None   # time.monotonic() of the first text change since cleared
         self.alive = True
 
     def send(self, kind, payload=b""):
@@ -198,7 +215,13 @@ class Hub:
                     conn.screen = Screen(payload[0], payload[1], payload[2:])
                     conn.screens += 1
                 elif kind == b"T":
-                    conn.text = payload.decode().split("\n")
+                    text = payload.decode().split("\n")
+                    if conn.changed_at is None and text != conn.text:
+                        conn.changed_at = time.monotonic()
+                    conn.text = text
+                elif kind == b"d":  # a press's pin went down: "TICKS MASK" on the unit's clock
+                    conn.down_at = _unit_time(payload)
+                    conn.downs += 1
                 elif kind == b"k":
                     conn.keys = int(payload.decode())
                 elif kind == b"m":
@@ -206,7 +229,10 @@ class Hub:
                 elif kind == b"l":
                     conn.modules = payload.decode().split()
                 elif kind == b"U":  # the scripted player's report (hostmodes/uxplayer)
-                    conn.ux = json.loads(payload.decode())
+                    try:
+                        conn.ux = json.loads(payload.decode())
+                    except ValueError:  # said, not raised: this thread serves every unit
+                        conn.ux = {"error": "unreadable report %r" % payload[:120]}
                 changed = True
                 self.cond.notify_all()
         if changed and conn.unit is not None:

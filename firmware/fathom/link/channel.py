@@ -16,7 +16,10 @@ except ImportError:
     const = lambda x: x  # noqa: E731
 
 RTO_INIT_MS = const(250)     # first retransmission before any round trip was measured
-RTO_MIN_MS = const(60)       # floor: a loop stalled by a redraw or a flash write is no loss
+# floor: a 10 ms loop at each end plus a full 128x64 redraw (23 ms at 400 kHz) is no loss; a
+# longer stall (a flash write) shows in the variance. Under loss most repairs wait this long
+# (a frame lost last in flight has nothing behind it to show the gap), so it sets the lossy rate.
+RTO_MIN_MS = const(40)
 RTO_MAX_MS = const(2000)     # backoff cap: keeps trying forever, at most one burst per 2 s
 HEARTBEAT_MS = const(1000)   # an ack frame when nothing else went out for this long
 MISS_MS = const(2500)        # 'retrying' once a heartbeat window and a half passed in silence
