@@ -246,13 +246,13 @@ def test_periplus(tmp_path):
         line(u, "P2 to play")
         u.choose("Ships")
         u.press("LEFT")
-        line(u, "1/2 P1 Bi1")
+        line(u, "1/2 P1 B1")
         shot(u, "periplus", tmp_path)
         u.reboot()
         open_mode(u, "Periplus")
         line(u, "P2 to play")
         u.choose("Ships")
-        line(u, "1/2 P1 Bi1")
+        line(u, "1/2 P1 B1")
 
 
 @pytest.mark.bench  # the longest modes; the in-process tests cover them

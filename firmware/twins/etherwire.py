@@ -1,9 +1,10 @@
 # A unit's connection to the emulator's ether (host_tools/fathom_host/ether.py), shared by the
 # espnow and UART twins. Messages are length-prefixed: 2-byte big-endian length, type, body.
 # Without FATHOM_ETHER the unit is alone: nothing is connected and nothing ever arrives.
-import os
 import select
 import socket
+
+from unitenv import env, mac_for_unit, unit_index  # noqa: F401  (the twins read them here)
 
 try:
     import json
@@ -22,19 +23,6 @@ except ImportError:  # CPython
         return a - b
 
 _RETRY_MS = 1000  # after losing the ether, try again at most this often
-
-
-def env(name, default=None):
-    v = os.getenv(name)
-    return default if v is None or v == "" else v
-
-
-def unit_index():
-    return int(env("FATHOM_UNIT", "0"))
-
-
-def mac_for_unit(unit):
-    return b"\x02\x00\x00\x00\x00" + bytes([unit + 1])
 
 
 class Wire:

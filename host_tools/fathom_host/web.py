@@ -31,7 +31,7 @@ PAGE_FILES = ("index.html", "companion.html", "unit.html", "app.js", "units.js",
               "ether.js", "style.css")
 # The host twins a page's unit needs (its own hub and wire replace hub.py and etherwire.py),
 # and the one host mode it runs: a scripted player, for the tests.
-TWINS = ("machine.py", "network.py", "espnow.py", "uart_twin.py")
+TWINS = ("machine.py", "network.py", "espnow.py", "uart_twin.py", "unitenv.py")
 HOSTMODES = ("__init__.py", "uxplayer.py")
 DEFAULT_PORT = 8128
 

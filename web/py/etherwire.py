@@ -5,25 +5,12 @@
 # ESP-NOW send's acknowledgement is already waiting), and get() never waits: nothing can arrive
 # while this unit runs.
 import json
-import os
 
 from binascii import hexlify, unhexlify
 from time import ticks_diff, ticks_ms  # noqa: F401  (the espnow twin reads them from here)
 
 import page
-
-
-def env(name, default=None):
-    v = os.getenv(name)
-    return default if v is None or v == "" else v
-
-
-def unit_index():
-    return int(env("FATHOM_UNIT", "0"))
-
-
-def mac_for_unit(unit):
-    return b"\x02\x00\x00\x00\x00" + bytes([unit + 1])
+from unitenv import env, mac_for_unit, unit_index  # noqa: F401  (the twins read them here)
 
 
 class Wire:

@@ -73,8 +73,10 @@ def _on_panel(addr, panel):
     _dirty = True
 
 
-def report_text(lines):
+def report_screen(scr):
+    """The screen's text (scr.lines()) for the page, when it changed (as twins/hub.py)."""
     global _last_text
+    lines = scr.lines()
     if lines != _last_text:
         _last_text = list(lines)
         page.text("\n".join(lines))

@@ -352,12 +352,13 @@ class AshtapadaScreen(GameBase):
         room = (side // TW if side < _WIDE_MENU else side // CH) - 1  # as the list counts
         if menu is not None and (side < _SMALL_MENU or self._menu_w > room):
             # no room beside the lake, or a line (a long way round) that would be cut there:
-            # the list takes the whole body
+            # the list takes the whole body; the lake is hidden, so the bar names the square
+            title = "At " + A.name(self.here(), self.n)
             if menu.fits(bh):
-                top_bar(d, self._title(), self.app.link_state, _PLAYER[self.me], fit=True)
+                top_bar(d, title, self.app.link_state, _PLAYER[self.me], fit=True)
             else:
-                top_bar(d, self._title(), self.app.link_state, None, menu.cursor + 1,
-                        menu.count(), fit=True)
+                top_bar(d, title, self.app.link_state, None, menu.cursor + 1, menu.count(),
+                        fit=True)
             menu.fit = True
             menu.draw(d, 0, CH, d.width, bh)
             return

@@ -60,6 +60,8 @@ class PingScreen(GameBase):
         self.dis = []
         self.title_long = self.title_short = ""
         self.back_to = BOARD      # the mode the help page returns to
+        self.why = ""             # why the last OK did nothing, until the cursor or the game moves
+        self.why_page = TextPage("", True)  # the same where the event heads the strip
         # what happened since your last move, newest first: the bottom line (the side strip's
         # head on a 32-px panel), a row at a time in turn when it is longer
         self.hear(self._words, W.line([], runner.seat.player), TextPage("", True))
@@ -67,8 +69,6 @@ class PingScreen(GameBase):
     def _words(self, prev, author, ev):
         return W.line([prev, (author, ev)] if prev else [(author, ev)],
                       self.runner.seat.player)
-        self.why = ""             # why the last OK did nothing, until the cursor or the game moves
-        self.why_page = TextPage("", True)  # the same where the event heads the strip
 
     # ---- caches, rebuilt when an event or a choice changes the seat -----------------------
     # Split in two: a function with many locals gets its frame from the heap under
