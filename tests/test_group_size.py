@@ -2,7 +2,7 @@
 import pytest
 
 from fathom.link.peer import MAX_PARTNERS
-from fathom.ui.pairing import start_link_game
+from fathom.ui import pairing  # one module object, even if another test forgets it
 from uikit import App
 
 pytestmark = pytest.mark.micropython
@@ -10,7 +10,7 @@ pytestmark = pytest.mark.micropython
 
 def sizes(gid):
     app = App(128, 64)
-    start_link_game(app, gid, {})
+    pairing.start_link_game(app, gid, {})
     return [it.label for it in app.stack[-1].items]
 
 
@@ -25,13 +25,12 @@ def test_a_group_game_offers_groups_up_to_what_the_link_carries():
 def test_a_host_refuses_a_group_its_heap_cannot_hold():
     # a unit with room for a 62 KB game: Sugar Dog's host of 8 needs more (games/sugardog's
     # HOST_HEAP, measured), so choosing it says so instead of failing mid-game; 7 fits
-    from fathom.ui import pairing
     assert pairing.host_heap("sugardog", 7) <= 62 * 1024 < pairing.host_heap("sugardog", 8)
     room = pairing._room
     pairing._room = lambda: 62 * 1024
     try:
         app = App(128, 64)
-        start_link_game(app, "sugardog", {})
+        pairing.start_link_game(app, "sugardog", {})
     finally:
         pairing._room = room
     menu = app.stack[-1]

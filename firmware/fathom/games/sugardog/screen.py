@@ -252,6 +252,12 @@ class SugarDogScreen(GameBase):
             y += lh               # on every square: the panel below keeps one layout
             xx = x0 - cw
             room = cols
+        if word and len(word) > room:   # a panel narrower than the word: a word a row
+            i = word.find(" ")
+            if i > 0:
+                put(d, word[:i], xx + cw, y + dy, room, 1, small)
+                y += lh
+                word = word[i + 1:]
         if word:
             put(d, word, xx + cw, y + dy, room, 1, small)
         y += lh
