@@ -12,8 +12,9 @@ import time
 
 import pytest
 
-from e2e_driver import pair_uart, play_out, player_env
-from e2ekit import GROUP_HEAP, chain, fleet, one_verified_end, set_calm, start_group
+from e2e_driver import pair_uart, player_env
+from e2ekit import (GROUP_HEAP, chain, fleet, one_verified_end, set_calm, start_group,
+                    verified)
 from fathom_host.units import UNIT_HEAP
 
 
@@ -52,7 +53,10 @@ def kill_in_turn(units, title, heap, seed, kills):
 
 
 def finish(units, befores, what, t0):
-    play_out(units, timeout=900)
+    # a unit restarted on its result screen has no game left for its player to report:
+    # wait on every unit's verified result instead of the players' reports
+    for u in units:
+        u.wait(lambda c: verified(c.text), 900, "unit %d's verified result" % u.index)
     log = one_verified_end(units)
     for before in befores:                   # nothing a unit had journalled was lost
         assert log[:len(before)] == before
