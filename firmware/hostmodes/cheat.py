@@ -4,6 +4,11 @@
 # `cheat.install(Runner)`.
 #
 # FATHOM_CHEAT="withhold=1,to=2": the host keeps player 1's reveal from player 2 (below).
+# FATHOM_CHEAT="attack=6": a pair's unit that, once the log holds 6 events and its partner is to
+# act with every frame acknowledged, sends what an honest unit never does: an event as the
+# player to act (out of turn), a message nested deeper than the codec reads, and one larger than
+# a channel reassembles (install_attack). FATHOM_CHEAT="watch": an honest unit that only prints
+# what it refused and counted, for the test to read on its console (install_watch).
 # FATHOM_CHEAT="author=1,to=2,at=6": the first move player `author` makes at log index `at` or
 # later (a command: a silent run, a cruise, a ping, a torpedo) is relayed to player `to` as a
 # cruise step to another square the rules allow there (a false contact, which the others would
@@ -19,6 +24,10 @@ from fathom.games.base import IllegalAction
 
 
 def parse(spec):
+    if spec == "watch":
+        return {"watch": 1}
+    if spec.startswith("attack="):
+        return {"attack": int(spec[7:])}
     out = {}
     for part in spec.split(","):
         k, _, v = part.partition("=")
@@ -49,6 +58,70 @@ def install_withhold(cls, spec):
         queue(self, peer, job)
 
     cls._queue = _queue
+
+
+DEEP = b"\x90" * 60 + b"\x00"   # sixty nested lists: the codec reads eight
+
+
+def oversized(ch, size):
+    """Queue a message of `size` bytes on channel `ch` (the honest Channel.send refuses one
+    over MAX_MESSAGE)."""
+    from fathom.link import frame
+    step = frame.MAX_PAYLOAD
+    n = (size + step - 1) // step
+    for k in range(n):
+        ch._out.append((ch._snd_next, frame.DATA if k == n - 1 else frame.MORE, b"x" * step))
+        ch._snd_next += 1
+    ch._pending += 1
+
+
+def install_attack(cls, at):
+    """FATHOM_CHEAT="attack=N": see the top of this module."""
+    from fathom.link.channel import MAX_MESSAGE
+    tick = cls.tick
+    print("cheat: armed, attack from event %d" % at)
+
+    def tick_(self, now):
+        tick(self, now)
+        s = self.seat
+        t = s.to_move()
+        if getattr(self, "_attacked", False) or s.n_log < at or t is None or \
+                t[0] == s.player or t[1] != "act" or len(self.peers) != 1:
+            return
+        ch = self.peers[0].ch
+        if ch.pending() or ch._snd_una != ch._snd_next:
+            return  # the partner must hold every event: the index below is its next one
+        self._attacked = True
+        msg = ["ev", s.n_log, s.player, ["zz", 1], b"h" * 8, b"c" * 8]
+        if self.keys is not None:
+            msg.append(b"t" * 8)
+        self.peers[0].send(msg)
+        print("cheat: out of turn: event %d as P%d, P%d to act" % (s.n_log, s.player + 1,
+                                                                   t[0] + 1))
+        ch.send(DEEP)
+        print("cheat: deep: %d nested lists" % (len(DEEP) - 1))
+        oversized(ch, MAX_MESSAGE + 600)
+        print("cheat: oversized: %d bytes" % (MAX_MESSAGE + 600))
+
+    cls.tick = tick_
+
+
+def install_watch(cls):
+    """FATHOM_CHEAT="watch": print each message's refusal (the runner's problem line, which
+    the next message of the same tick may replace) and each change of a link's counts of
+    dropped messages and unreadable ones."""
+    handle = cls._handle
+    print("watch: armed")
+
+    def _handle(self, peer, msg):
+        handle(self, peer, msg)
+        now = [self.problem] + [(p.ch.stats["dropped_malformed"], p.bad)
+                                for p in self.peers if hasattr(p, "ch")]
+        if now != getattr(self, "_watched", None):
+            self._watched = now
+            print("watch: problem=%r counts=%r" % (now[0], now[1:]))
+
+    cls._handle = _handle
 
 
 def forge(runner, msg, spec):
@@ -85,6 +158,12 @@ def forge(runner, msg, spec):
 def install(cls):
     """Patch the Runner class `cls` of the modified host."""
     spec = parse(os.getenv("FATHOM_CHEAT") or "")
+    if "watch" in spec:
+        install_watch(cls)
+        return
+    if "attack" in spec:
+        install_attack(cls, spec["attack"])
+        return
     if "withhold" in spec:
         install_withhold(cls, spec)
         return
