@@ -89,12 +89,12 @@ def ping_pair(tmp_path, seed, kills):
         return finish(emu.units, befores, "PING pair over the cable", t0)
 
 
-@pytest.mark.slow
+@pytest.mark.bench  # kills of real processes: the soak tier (test_cut_save and test_resume_gap cut power in make test)
 def test_three_kills_of_host_and_partners_resume_a_group_game(tmp_path):
     assert sugardog_group(tmp_path, 41, 3, 10) == 3
 
 
-@pytest.mark.slow
+@pytest.mark.bench
 def test_three_kills_resume_a_ping_game_over_the_cable(tmp_path):
     assert ping_pair(tmp_path, 47, 3) == 3
 
