@@ -1,8 +1,10 @@
 # Lake Ashtapada bots. Both see only their own seat: the public record and their own mines.
 # Sharp keeps to squares the ping reports prove empty, sounds where the reports split the
 # remaining candidate squares best, and depth-charges only proved mines (or one good gamble).
-from fathom.prng import Prng
+from fathom.games.ashtapada import engine as A
 from fathom.games.ashtapada.engine import candidates, certain, reports, distance
+from fathom.games.base import TAG
+from fathom.games.bots import Bot
 
 
 def _cheb(a, b, n):
@@ -38,47 +40,36 @@ def _split(q, squares, n):
 
 
 def _safe_moves(legal, cand):
-    return [a for a in legal if a[0] == "move" and not any(cand[s] for s in a[1])]
+    return [a for a in legal if a[TAG] == A.EV_MOVE and not any(cand[s] for s in a[A.MOVE_PATH])]
 
 
 def _sounded(pub, player):
-    dead = len(pub["dead"][1 - player])
-    return [r[1] for r in reports(pub) if r[0] == player and r[3] == dead]
+    dead = len(pub[A.DEAD][1 - player])
+    return [at for by, at, _times, nd in reports(pub) if by == player and nd == dead]
 
 
-class _Base:
-    def __init__(self, seed, player, label):
-        self.rng = Prng(seed, label + b"%d" % player)
-        self.player = player
-
-    def setup(self, seat):
-        return self.rng.choice(seat.setup_legal())
-
-
-class SharpBot(_Base):
+class SharpBot(Bot):
     LEVEL = "sharp"
-
-    def __init__(self, seed, player):
-        _Base.__init__(self, seed, player, b"sharp")
+    LABEL = b"sharp"
 
     def act(self, seat):
         pub = seat.pub
         me = seat.player
-        n = pub["size"]
+        n = pub[A.SIZE]
         legal = seat.legal()
         cand = candidates(pub, me)
         left = [s for s in range(n * n) if cand[s]]
         if not left:  # the reports contradict each other: someone lied; play on blindly
             return self.rng.choice(legal)
         sure = certain(pub, me, cand)
-        charges = [a[1] for a in legal if a[0] == "depth"]
+        charges = [a[A.DEPTH_SQ] for a in legal if a[TAG] == A.EV_DEPTH]
         for s in sure:
             if s in charges:
-                return ["depth", s]
-        live = pub["mines"] - len(pub["dead"][1 - me])
+                return [A.EV_DEPTH, s]
+        live = pub[A.MINES] - len(pub[A.DEAD][1 - me])
         near = [s for s in charges if cand[s]]
-        if near and not pub["miss"][me] and 2 * live >= len(left):
-            return ["depth", self.rng.choice(near)]
+        if near and not pub[A.MISSED][me] and 2 * live >= len(left):
+            return [A.EV_DEPTH, self.rng.choice(near)]
         safe = _safe_moves(legal, cand)
         if sure and safe:
             best = self._closest(safe, sure, n)
@@ -90,16 +81,16 @@ class SharpBot(_Base):
             scores = [(_split(q, left, n), q) for q in fresh]
             scores.sort()
             if scores[0][0] < len(left) * len(left):
-                return ["sound", scores[0][1]]
+                return [A.EV_SOUND, scores[0][1]]
         if safe:
             return self._explore(safe, left, done, n)
-        return ["sound", self.rng.choice(charges)]
+        return [A.EV_SOUND, self.rng.choice(charges)]
 
     def _closest(self, safe, sure, n):
         """The safe move ending nearest a proved mine (adjacent is the aim)."""
         best = None
         for a in safe:
-            key = (_nearest(a[1][-1], sure, n), len(a[1]))
+            key = (_nearest(a[A.MOVE_PATH][-1], sure, n), len(a[A.MOVE_PATH]))
             if best is None or key < best[0]:
                 best = (key, a)
         return best[1]
@@ -108,7 +99,7 @@ class SharpBot(_Base):
         """The safe move to the square whose own sounding would split the candidates best."""
         seen = {}
         for a in safe:
-            end = a[1][-1]
+            end = a[A.MOVE_PATH][-1]
             if end not in seen:
                 seen[end] = a
         best = None
@@ -119,27 +110,25 @@ class SharpBot(_Base):
         return best[1]
 
 
-class EasyBot(_Base):
+class EasyBot(Bot):
     """Moves only where its own boat has been or the proof says empty, sounds often, and
     gambles on an adjacent candidate square now and then."""
     LEVEL = "easy"
-
-    def __init__(self, seed, player):
-        _Base.__init__(self, seed, player, b"easy")
+    LABEL = b"easy"
 
     def act(self, seat):
         pub = seat.pub
         me = seat.player
         legal = seat.legal()
         cand = candidates(pub, me)
-        charges = [a[1] for a in legal if a[0] == "depth"]
+        charges = [a[A.DEPTH_SQ] for a in legal if a[TAG] == A.EV_DEPTH]
         near = [s for s in charges if cand[s]]
-        if near and not pub["miss"][me] and self.rng.below(4) == 0:
-            return ["depth", self.rng.choice(near)]
+        if near and not pub[A.MISSED][me] and self.rng.below(4) == 0:
+            return [A.EV_DEPTH, self.rng.choice(near)]
         safe = _safe_moves(legal, cand)
         if safe and self.rng.below(2):
             return self.rng.choice(safe)
-        return ["sound", self.rng.choice(charges)]
+        return [A.EV_SOUND, self.rng.choice(charges)]
 
 
 BOTS = (EasyBot, SharpBot)

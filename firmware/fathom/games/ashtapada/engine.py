@@ -1,16 +1,70 @@
 # Lake Ashtapada: two PT boats hunt each other's secret mines on a square lake by sonar.
 # Rules, gaps and interpretations: docs/rules/lake_ashtapada.md (section numbers quoted below).
 # Player 0 is South and moves first. Squares are ints r*size+c, row 0 on the South shore.
-from fathom.games import ashtapada as D
-from fathom.games.base import Engine, IllegalAction
 from fathom.compat import const
+from fathom.games import ashtapada as D
+from fathom.games.base import CONCEDED, READY, SETUP_PUBLIC, TAG, Engine, IllegalAction
 
-SOUTH = const(0)
+SOUTH = const(0)   # player 0, and the index of South's entry in every per-side list below
 NORTH = const(1)
+
+# ---- the schema: public state (pub), private state (priv), events ----------------------------
+# pub, the same on both units ("ready": base.READY; "conceded": base.CONCEDED)
+SIZE = const("size")          # squares along a side of the lake (option)
+MINES = const("mines")        # mines per side (option)
+ISLAND_COUNT = const("isl")   # islands per side (option)
+CALM = const("calm")          # turns without a mine destroyed that end the game drawn (option)
+ISLANDS = const("islands")    # per side: its islands' squares, sorted (public from set-up)
+BOATS = const("boats")        # per side: its boat's square
+TURN = const("turn")          # the side to act
+PENDING = const("pend")       # the action awaiting the mine owner's answer, or None:
+PEND_KIND = const(0)          #   EV_MOVE, EV_SOUND or EV_DEPTH
+PEND_BY = const(1)            #   the side that acted
+PEND_AT = const(2)            #   the path moved (a list) or the charge's square
+DEAD = const("dead")          # per side: its mines destroyed, in the order they were
+MISSED = const("miss")        # per side: the squares of its depth-charge misses
+CLEAR = const("clear")        # per side: enemy squares its boat crossed safely
+SONAR = const("sonar")        # every ping report, each a bytes record:
+REC_BY = const(0)             #   the side that sounded
+REC_AT = const(1)             #   the charge's square
+REC_DEAD = const(2)           #   how many of the reporter's mines were destroyed by then
+REC_TIMES = const(3)          #   from here: the distances reported, shortest first
+QUIET = const("quiet")        # turns since a mine was destroyed
+TURNS = const("turns")        # turns completed
+END = const("end")            # None while playing, else:
+END_WINNER = const(0)         #   the winning side, -1 for a draw
+END_WHY = const(1)            #   one of the WON_/DRAW_ reasons below
+END_SQ = const(2)             #   the square that decided it, -1 for none
+
+# priv, on its owner's unit only
+MY_ISLANDS = const("islands")  # my islands' squares, as placed
+MY_MINES = const("mines")      # my mines' squares, as placed (destroyed ones stay listed)
+
+# set-up choices (setup_legal): [C_ISLAND or C_MINE, square]
+C_ISLAND = const("island")
+C_MINE = const("mine")
+CHOICE_SQ = const(1)
+
+# events: [tag, slot 1, ...] (actions have the same form); docs/rules/lake_ashtapada.md lists them
+EV_MOVE = const("move")       # a manoeuvre of 1 to STEPS orthogonal steps
+MOVE_PATH = const(1)          # the squares entered, in order
+EV_SOUND = const("sound")     # a sounding charge dropped next to the boat
+SOUND_SQ = const(1)           # where
+EV_DEPTH = const("depth")     # a depth charge dropped next to the boat
+DEPTH_SQ = const(1)           # where
+CHARGE_SQ = const(1)          # SOUND_SQ and DEPTH_SQ: the slot both charges share
+EV_MINE = const("mine")       # answer to a move: the first of its squares holding my mine
+MINE_SQ = const(1)            # that square, -1 for safe passage
+EV_PING = const("ping")       # answer to a sounding charge (rule 5)
+PING_SQ = const(1)            # the charge's square
+PING_TIMES = const(2)         # the ping distances, shortest first, each once
+EV_HIT = const("hit")         # answer to a depth charge
+HIT_SQ = const(1)             # the charge's square
+HIT_MINE = const(2)           # True when it destroyed a mine there
 STEPS = const(3)    # squares one manoeuvre may cover (rule 4.1)
 MISSES = const(2)   # the depth-charge miss that loses (rule 4.3)
 _LETTERS = "ABCDEFGHIJKL"
-_SIDE = "SN"
+_ACT = const("act")   # the phase (Engine.phase) while no action awaits its answer
 
 # reasons in result(); a UI may show them as they are
 WON_MINES = "mines cleared"
@@ -183,27 +237,29 @@ def report(size, islands, mines, charge):
 # ---- the sonar record kept in pub -----------------------------------------------------------
 def reports(pub):
     """Every ping report so far as (charger, charge square, distances, reporter's mines
-    destroyed before it). Stored as bytes in pub['sonar'] to keep a long game small."""
-    return [(b[0], b[1], list(b[3:]), b[2]) for b in pub["sonar"]]
+    destroyed before it). Stored as bytes in pub[SONAR] to keep a long game small."""
+    return [(rec[REC_BY], rec[REC_AT], list(rec[REC_TIMES:]), rec[REC_DEAD])
+            for rec in pub[SONAR]]
 
 
 def _islands(pub):
-    return pub["islands"][0] + pub["islands"][1]
+    isl = pub[ISLANDS]
+    return isl[SOUTH] + isl[NORTH]
 
 
 def unproved(pub, player):
     """bytearray over the lake: 1 where public facts alone (rule 6.2) leave room for a live
     enemy mine: the enemy half less islands, destroyed mines, `player`'s misses and the
     squares `player`'s boat crossed safely."""
-    n = pub["size"]
+    n = pub[SIZE]
     enemy = 1 - player
     out = bytearray(n * n)
     lo = (n // 2) * n if enemy == NORTH else 0
     for s in range(lo, lo + n * n // 2):
         out[s] = 1
     # _islands(pub) written out: this runs at the bottom of every answer's validation
-    isl = pub["islands"]
-    for s in isl[0] + isl[1] + pub["dead"][enemy] + pub["miss"][player] + pub["clear"][player]:
+    isl = pub[ISLANDS]
+    for s in isl[SOUTH] + isl[NORTH] + pub[DEAD][enemy] + pub[MISSED][player] + pub[CLEAR][player]:
         out[s] = 0
     return out
 
@@ -222,11 +278,11 @@ def candidates(pub, player):
     crossed safely by `player`'s boat, and for each of `player`'s sounding charges either its
     distance was reported or its path could have been blocked (an island, a square still
     marked 1, or a mine destroyed after that report). Repeated to a fixed point."""
-    n = pub["size"]
+    n = pub[SIZE]
     enemy = 1 - player
     cand = unproved(pub, player)
     mine_reports = [r for r in reports(pub) if r[0] == player]
-    dead = pub["dead"][enemy]
+    dead = pub[DEAD][enemy]
     isl = _islands(pub)
     changed = True
     while changed:
@@ -247,12 +303,12 @@ def candidates(pub, player):
 def certain(pub, player, cand=None):
     """Squares that must hold a live enemy mine: the only square left that can explain some
     reported distance, or every candidate when exactly as many remain as live enemy mines."""
-    n = pub["size"]
+    n = pub[SIZE]
     enemy = 1 - player
     if cand is None:
         cand = candidates(pub, player)
-    dead = pub["dead"][enemy]
-    live = pub["mines"] - len(dead)
+    dead = pub[DEAD][enemy]
+    live = pub[MINES] - len(dead)
     left = [s for s in range(n * n) if cand[s]]
     if len(left) <= live:
         return left
@@ -320,46 +376,46 @@ class Ashtapada(Engine):
         return {"islands": [], "mines": []}
 
     def island_ok(self, pub, player, sq):
-        n = pub["size"]
+        n = pub[SIZE]
         return side(sq, n) == player and not near_shore(sq, n)
 
     def setup_legal(self, pub, priv, player):
-        n = pub["size"]
-        if len(priv["islands"]) < pub["isl"]:
-            return [["island", s] for s in range(n * n)
-                    if self.island_ok(pub, player, s) and s not in priv["islands"]]
-        if len(priv["mines"]) < pub["mines"]:
-            return [["mine", s] for s in range(n * n) if side(s, n) == player
-                    and s not in priv["islands"] and s not in priv["mines"]]
+        n = pub[SIZE]
+        if len(priv[MY_ISLANDS]) < pub[ISLAND_COUNT]:
+            return [[C_ISLAND, s] for s in range(n * n)
+                    if self.island_ok(pub, player, s) and s not in priv[MY_ISLANDS]]
+        if len(priv[MY_MINES]) < pub[MINES]:
+            return [[C_MINE, s] for s in range(n * n) if side(s, n) == player
+                    and s not in priv[MY_ISLANDS] and s not in priv[MY_MINES]]
         return []
 
     def setup_apply(self, pub, priv, player, choice):
         if choice not in self.setup_legal(pub, priv, player):
             raise IllegalAction("set-up choice not legal: %r" % (choice,))
-        priv["islands" if choice[0] == "island" else "mines"].append(choice[1])
+        priv[MY_ISLANDS if choice[TAG] == C_ISLAND else MY_MINES].append(choice[CHOICE_SQ])
 
     def setup_public(self, pub, priv, player):
-        return sorted(priv["islands"])
+        return sorted(priv[MY_ISLANDS])
 
     # ---- turns -----------------------------------------------------------------------------
     def turn(self, pub):
-        if self.result(pub) is not None or not (pub["ready"][0] and pub["ready"][1]):
+        if self.result(pub) is not None or False in pub[READY]:
             return None
-        if pub["pend"] is not None:
-            return (1 - pub["pend"][1], "answer")
-        return (pub["turn"], "act")
+        if pub[PENDING] is not None:
+            return (1 - pub[PENDING][PEND_BY], "answer")
+        return (pub[TURN], "act")
 
     def charge_squares(self, pub, player):
         """Where `player` may drop a charge now (rule 4.2)."""
         isl = _islands(pub)
-        foe = pub["boats"][1 - player]
-        return [s for s in neighbours(pub["boats"][player], pub["size"])
+        foe = pub[BOATS][1 - player]
+        return [s for s in neighbours(pub[BOATS][player], pub[SIZE])
                 if s != foe and s not in isl]
 
     def _walks(self, pub, player):
-        n = pub["size"]
-        start = pub["boats"][player]
-        banned = _islands(pub) + [pub["boats"][1 - player], start]
+        n = pub[SIZE]
+        start = pub[BOATS][player]
+        banned = _islands(pub) + [pub[BOATS][1 - player], start]
         out = []
         todo = [[]]
         while todo:
@@ -376,11 +432,11 @@ class Ashtapada(Engine):
     def legal(self, pub, priv, player):
         if self.turn(pub) != (player, "act"):
             return []
-        out = [["move", p] for p in self._walks(pub, player)]
+        out = [[EV_MOVE, p] for p in self._walks(pub, player)]
         for s in self.charge_squares(pub, player):
-            out.append(["sound", s])
+            out.append([EV_SOUND, s])
         for s in self.charge_squares(pub, player):
-            out.append(["depth", s])
+            out.append([EV_DEPTH, s])
         return out
 
     def _check_action(self, pub, player, action):
@@ -388,15 +444,15 @@ class Ashtapada(Engine):
             raise IllegalAction("not player %d's turn to act" % player)
         if not isinstance(action, list) or len(action) != 2:
             raise IllegalAction("malformed action")
-        tag = action[0]
-        n = pub["size"]
-        if tag == "move":
-            path = action[1]
+        tag = action[TAG]
+        n = pub[SIZE]
+        if tag == EV_MOVE:
+            path = action[MOVE_PATH]
             if not isinstance(path, list) or not 1 <= len(path) <= STEPS:
                 raise IllegalAction("a manoeuvre is 1 to %d steps" % STEPS)
             _squares(path, n, len(path))
-            here = pub["boats"][player]
-            banned = _islands(pub) + [pub["boats"][1 - player], here]
+            here = pub[BOATS][player]
+            banned = _islands(pub) + [pub[BOATS][1 - player], here]
             for s in path:
                 if s not in _steps(here, n):
                     raise IllegalAction("%s is not one orthogonal step on" % name(s, n))
@@ -404,127 +460,124 @@ class Ashtapada(Engine):
                     raise IllegalAction("cannot enter %s" % name(s, n))
                 here = s
             return
-        if tag in ("sound", "depth"):
-            if _sq(action[1], n) not in self.charge_squares(pub, player):
-                raise IllegalAction("cannot drop a charge on %s" % name(action[1], n))
+        if tag == EV_SOUND or tag == EV_DEPTH:
+            sq = action[CHARGE_SQ]
+            if _sq(sq, n) not in self.charge_squares(pub, player):
+                raise IllegalAction("cannot drop a charge on %s" % name(sq, n))
             return
         raise IllegalAction("unknown action %r" % (tag,))
 
     def act(self, pub, priv, player, action):
         self._check_action(pub, player, action)
-        if action[0] == "move":
-            return ["move", list(action[1])]
-        return [action[0], action[1]]
+        if action[TAG] == EV_MOVE:
+            return [EV_MOVE, list(action[MOVE_PATH])]
+        return [action[TAG], action[CHARGE_SQ]]
 
     # ---- answers from the mine owner's secrets (rules 4.1, 5, 4.3) --------------------------
     def live_mines(self, pub, priv, player):
-        return [m for m in priv["mines"] if m not in pub["dead"][player]]
+        return [m for m in priv[MY_MINES] if m not in pub[DEAD][player]]
 
     def answer(self, pub, priv, player):
-        pend = pub["pend"]
-        if pend is None or pend[1] == player:
+        pend = pub[PENDING]
+        if pend is None or pend[PEND_BY] == player:
             raise IllegalAction("nothing for player %d to answer" % player)
         live = self.live_mines(pub, priv, player)
-        if pend[0] == "move":
-            for s in pend[2]:
+        kind, at = pend[PEND_KIND], pend[PEND_AT]
+        if kind == EV_MOVE:
+            for s in at:
                 if s in live:
-                    return ["mine", s]
-            return ["mine", -1]
-        if pend[0] == "sound":
-            return ["ping", pend[2], report(pub["size"], _islands(pub), live, pend[2])]
-        return ["hit", pend[2], pend[2] in live]
+                    return [EV_MINE, s]
+            return [EV_MINE, -1]
+        if kind == EV_SOUND:
+            return [EV_PING, at, report(pub[SIZE], _islands(pub), live, at)]
+        return [EV_HIT, at, at in live]
 
-    # ---- apply -----------------------------------------------------------------------------
-    def apply(self, pub, author, event):
-        if not isinstance(author, int) or isinstance(author, bool) or author not in (0, 1):
-            raise IllegalAction("bad author %r" % (author,))
-        if not isinstance(event, list) or not event or not isinstance(event[0], str):
-            raise IllegalAction("malformed event")
-        if event[0] == "setup":
-            return self._apply_setup(pub, author, event)
-        t = self.turn(pub)
-        if t is None:
-            raise IllegalAction("no play now: game over or set-up missing")
-        if t[0] != author:
-            raise IllegalAction("out of turn: player %d to play" % t[0])
-        if t[1] == "act":
-            self._check_action(pub, author, event)
-            self._apply_action(pub, author, event)
-        else:
-            self._apply_answer(pub, author, event)
+    # ---- apply: the table of handlers base.Engine.apply dispatches through -----------------
+    def phase(self, pub):
+        """ACT while the side to play chooses, else the kind of action awaiting its answer."""
+        pend = pub[PENDING]
+        return _ACT if pend is None else pend[PEND_KIND]
 
-    def _apply_setup(self, pub, author, event):
+    def apply_setup(self, pub, author, event):
+        """The set-up event shows the player's islands (rule 2.2): [SETUP, islands, commit]."""
         if len(event) != 3:
             raise IllegalAction("malformed set-up event")
-        if pub["ready"][author]:
+        if pub[READY][author]:
             raise IllegalAction("player %d set up twice" % author)
-        isl = _squares(event[1], pub["size"], pub["isl"])
+        isl = _squares(event[SETUP_PUBLIC], pub[SIZE], pub[ISLAND_COUNT])
         for s in isl:
             if not self.island_ok(pub, author, s):
-                raise IllegalAction("no island may stand on %s" % name(s, pub["size"]))
-        pub["islands"][author] = sorted(isl)
-        pub["ready"][author] = True
+                raise IllegalAction("no island may stand on %s" % name(s, pub[SIZE]))
+        pub[ISLANDS][author] = sorted(isl)
+        pub[READY][author] = True
 
-    def _apply_action(self, pub, player, event):
-        tag = event[0]
-        if tag == "move":
-            path = event[1]
-            open_ = unproved(pub, player)
-            for s in path:
-                if open_[s]:
-                    pub["pend"] = ["move", player, list(path)]
-                    return
-            self._moved(pub, player, path, -1)
-        elif tag == "sound":
-            pub["pend"] = ["sound", player, event[1]]
-        elif known_empty(pub, player, event[1]):
-            self._depth(pub, player, event[1], False)
+    def _h_move(self, pub, player, event):
+        self._check_action(pub, player, event)
+        path = event[MOVE_PATH]
+        open_ = unproved(pub, player)
+        for s in path:
+            if open_[s]:
+                pub[PENDING] = [EV_MOVE, player, list(path)]
+                return
+        self._moved(pub, player, path, -1)
+
+    def _h_sound(self, pub, player, event):
+        self._check_action(pub, player, event)
+        pub[PENDING] = [EV_SOUND, player, event[SOUND_SQ]]
+
+    def _h_depth(self, pub, player, event):
+        self._check_action(pub, player, event)
+        sq = event[DEPTH_SQ]
+        if known_empty(pub, player, sq):
+            self._depth(pub, player, sq, False)
         else:
-            pub["pend"] = ["depth", player, event[1]]
+            pub[PENDING] = [EV_DEPTH, player, sq]
 
-    def _apply_answer(self, pub, author, event):
-        pend = pub["pend"]
-        kind, actor, what = pend
-        n = pub["size"]
-        tag = event[0]
-        want = {"move": "mine", "sound": "ping", "depth": "hit"}[kind]
-        if tag != want:
-            raise IllegalAction("expected a %r answer, got %r" % (want, tag))
-        if kind == "move":
-            if len(event) != 2:
-                raise IllegalAction("malformed mine answer")
-            sq = event[1]
-            if not isinstance(sq, int) or isinstance(sq, bool):
-                raise IllegalAction("malformed mine answer")
-            if sq != -1:
-                _sq(sq, n)
-                if sq not in what or known_empty(pub, actor, sq):
-                    raise IllegalAction("no mine can be at %s" % name(sq, n))
-            pub["pend"] = None
-            self._moved(pub, actor, what, sq)
-            return
-        if len(event) != 3 or _sq(event[1], n) != what:
-            raise IllegalAction("answer is not about the charge at %s" % name(what, n))
-        if kind == "sound":
-            dists = event[2]
-            self._check_ping(pub, author, what, dists)
-            rec = bytes([actor, what, len(pub["dead"][author])] + dists)
-            if rec not in pub["sonar"]:
-                pub["sonar"].append(rec)
-            self._end_turn(pub, False)
-            return
-        hit = event[2]
+    def _h_mine(self, pub, author, event):
+        if len(event) != 2:
+            raise IllegalAction("malformed mine answer")
+        actor, path = pub[PENDING][PEND_BY], pub[PENDING][PEND_AT]
+        sq = event[MINE_SQ]
+        if not isinstance(sq, int) or isinstance(sq, bool):
+            raise IllegalAction("malformed mine answer")
+        n = pub[SIZE]
+        if sq != -1:
+            _sq(sq, n)
+            if sq not in path or known_empty(pub, actor, sq):
+                raise IllegalAction("no mine can be at %s" % name(sq, n))
+        pub[PENDING] = None
+        self._moved(pub, actor, path, sq)
+
+    def _charge_answer(self, pub, event):
+        """The charge an answer is about: it must name the pending one."""
+        at = pub[PENDING][PEND_AT]
+        if len(event) != 3 or _sq(event[CHARGE_SQ], pub[SIZE]) != at:
+            raise IllegalAction("answer is not about the charge at %s" % name(at, pub[SIZE]))
+        return pub[PENDING][PEND_BY], at
+
+    def _h_ping(self, pub, author, event):
+        actor, at = self._charge_answer(pub, event)
+        dists = event[PING_TIMES]
+        self._check_ping(pub, author, at, dists)
+        rec = bytes([actor, at, len(pub[DEAD][author])] + dists)
+        if rec not in pub[SONAR]:
+            pub[SONAR].append(rec)
+        self._end_turn(pub, False)
+
+    def _h_hit(self, pub, author, event):
+        actor, at = self._charge_answer(pub, event)
+        hit = event[HIT_MINE]
         if hit is not True and hit is not False:
             raise IllegalAction("a depth charge answer is True or False")
-        if hit and known_empty(pub, actor, what):
-            raise IllegalAction("no mine can be at %s" % name(what, n))
-        self._depth(pub, actor, what, hit)
+        if hit and known_empty(pub, actor, at):
+            raise IllegalAction("no mine can be at %s" % name(at, pub[SIZE]))
+        self._depth(pub, actor, at, hit)
 
     def _check_ping(self, pub, reporter, charge, dists):
-        n = pub["size"]
+        n = pub[SIZE]
         if not isinstance(dists, list):
             raise IllegalAction("a ping report is a list of distances")
-        if len(dists) > pub["mines"] - len(pub["dead"][reporter]):
+        if len(dists) > pub[MINES] - len(pub[DEAD][reporter]):
             raise IllegalAction("more pings than live mines")
         open_ = unproved(pub, 1 - reporter)
         can = bytearray(2 * n)
@@ -542,87 +595,64 @@ class Ashtapada(Engine):
     # ---- consequences ----------------------------------------------------------------------
     def _moved(self, pub, player, path, mine):
         stop = path.index(mine) if mine >= 0 else len(path)
-        n = pub["size"]
+        n = pub[SIZE]
         for s in path[:stop]:
-            if side(s, n) != player and s not in pub["clear"][player]:
-                pub["clear"][player].append(s)
-        pub["boats"][player] = path[stop] if mine >= 0 else path[-1]
+            if side(s, n) != player and s not in pub[CLEAR][player]:
+                pub[CLEAR][player].append(s)
+        pub[BOATS][player] = path[stop] if mine >= 0 else path[-1]
         if mine >= 0:
-            pub["end"] = [1 - player, WON_STRUCK, mine]
+            pub[END] = [1 - player, WON_STRUCK, mine]
         self._end_turn(pub, False)
 
     def _depth(self, pub, player, sq, hit):
         enemy = 1 - player
         if hit:
-            pub["dead"][enemy].append(sq)
-            if len(pub["dead"][enemy]) == pub["mines"]:
-                pub["end"] = [player, WON_MINES, sq]
+            pub[DEAD][enemy].append(sq)
+            if len(pub[DEAD][enemy]) == pub[MINES]:
+                pub[END] = [player, WON_MINES, sq]
         else:
-            pub["miss"][player].append(sq)
-            if len(pub["miss"][player]) >= MISSES:
-                pub["end"] = [enemy, WON_MISSES, sq]
+            pub[MISSED][player].append(sq)
+            if len(pub[MISSED][player]) >= MISSES:
+                pub[END] = [enemy, WON_MISSES, sq]
         self._end_turn(pub, hit)
 
     def _end_turn(self, pub, destroyed):
-        pub["pend"] = None
-        pub["turns"] += 1
-        pub["quiet"] = 0 if destroyed else pub["quiet"] + 1
-        if pub["end"] is None and pub["quiet"] >= pub["calm"]:
-            pub["end"] = [-1, DRAW_CALM, -1]
-        pub["turn"] = 1 - pub["turn"]
+        pub[PENDING] = None
+        pub[TURNS] += 1
+        pub[QUIET] = 0 if destroyed else pub[QUIET] + 1
+        if pub[END] is None and pub[QUIET] >= pub[CALM]:
+            pub[END] = [-1, DRAW_CALM, -1]
+        pub[TURN] = 1 - pub[TURN]
 
     def result(self, pub):
-        if pub.get("conceded") is not None:
-            return ([1 - pub["conceded"]], "conceded")
-        end = pub["end"]
+        if pub.get(CONCEDED) is not None:
+            return ([1 - pub[CONCEDED]], "conceded")
+        end = pub[END]
         if end is None:
             return None
-        return ([] if end[0] < 0 else [end[0]], end[1])
+        winner = end[END_WINNER]
+        return ([] if winner < 0 else [winner], end[END_WHY])
 
-    # ---- labels for the generic choice list (fathom.ui.play asks for them if present) -------
+    # ---- words: say.py (the generic choice list and the log screen ask the engine) ----------
     def label(self, pub, priv, player, action):
-        """'move D5-D6-E6', 'sound D4', 'depth E5'."""
-        n = pub["size"]
-        if action[0] == "move":
-            return "move " + "-".join([name(s, n) for s in action[1]])
-        return "%s %s" % (action[0], name(action[1], n))
+        from fathom.games.ashtapada.say import label
+        return label(pub, action)
 
     def setup_label(self, pub, priv, player, choice):
-        """'island C3', 'mine B2'."""
-        return "%s %s" % (choice[0], name(choice[1], pub["size"]))
+        from fathom.games.ashtapada.say import setup_label
+        return setup_label(pub, choice)
 
-    # ---- log lines -------------------------------------------------------------------------
     def describe(self, pub, author, event):
-        """One log line of at most 21 characters, e.g. 'S sound D4: 2,3'."""
-        n = pub["size"]
-        tag = event[0] if isinstance(event, list) and event else "?"
-        me = _SIDE[author] if author in (0, 1) else "?"
-        foe = _SIDE[1 - author] if author in (0, 1) else "?"
-        try:
-            if tag == "setup":
-                line = me + " ready"
-            elif tag == "concede":
-                line = me + " concedes"
-            elif tag == "move":
-                line = "%s move to %s" % (me, name(event[1][-1], n))
-            elif tag in ("sound", "depth"):
-                line = "%s %s %s" % (me, tag, name(event[1], n))
-            elif tag == "mine":
-                line = (foe + " safe passage" if event[1] < 0
-                        else "%s hit mine %s" % (foe, name(event[1], n)))
-            elif tag == "hit":
-                line = "%s depth %s: %s" % (foe, name(event[1], n), "hit" if event[2] else "miss")
-            elif tag == "ping":
-                where = name(event[1], n)
-                got = ",".join([str(d) for d in event[2]]) or "none"
-                line = "%s sound %s: %s" % (foe, where, got)
-                if len(line) > 21:
-                    line = "%s %s:%s" % (foe, where, got)
-            else:
-                line = me + " " + str(tag)
-        except (IndexError, TypeError, ValueError):
-            line = me + " " + str(tag)
-        return line if len(line) <= 21 else line[:20] + "+"
+        from fathom.games.ashtapada.say import describe
+        return describe(pub, author, event)
 
+
+Ashtapada.HANDLERS = {
+    _ACT: {EV_MOVE: Ashtapada._h_move, EV_SOUND: Ashtapada._h_sound,
+           EV_DEPTH: Ashtapada._h_depth},
+    EV_MOVE: {EV_MINE: Ashtapada._h_mine},       # the answer each pending action awaits
+    EV_SOUND: {EV_PING: Ashtapada._h_ping},
+    EV_DEPTH: {EV_HIT: Ashtapada._h_hit},
+}
 
 ENGINE = Ashtapada()
