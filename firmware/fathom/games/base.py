@@ -12,12 +12,17 @@
 #
 # How a game declares its events (the engine's module opens with this schema):
 #   - every key of pub and priv and every slot of every event a name, `X = const(...)` from
-#     fathom.compat, with one line of meaning each: `ev[UP_CARD]`, `pub[SHOT]`, never `ev[1]`;
+#     fathom.compat, with one line of meaning each: `ev[UP_CARD]`, `pub[FIRED]`, never `ev[1]`;
+#     an event's tag is EV_<X> = const("wire tag"), its slots <X>_<SLOT> = const(n), and the
+#     rules page's event table lists `tag slot slot ...` with the <SLOT>s lower-cased (a slot
+#     of two meanings: `report/dir`); tests/test_engine_schema.py holds the two together;
 #   - HANDLERS, the table `apply` dispatches through: tag -> handler, or, when the game's
 #     `phase(pub)` names the stage of play, phase -> {tag -> handler}; ANY_PHASE for the few
 #     tags every phase accepts. A handler is a plain function of the engine's class,
 #     handler(self, pub, author, event); it checks the event completely (check_size,
 #     check_int, the rules) BEFORE it changes pub, so a refused event changes nothing.
+# Models: tests/toy/engine.py (a table by tag), games/ping/engine.py (by phase, with a sealed
+# deal) and games/ashtapada/engine.py (by the action awaiting its answer).
 from fathom.compat import const
 
 SETUP = const("setup")      # the framework's event: [SETUP, public part, commitment]
