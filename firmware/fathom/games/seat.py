@@ -209,7 +209,7 @@ class Seat:
             self.setups[author] = event[2]
         else:
             apply_event(self.engine, self.pub, self.priv, self.player, author, event, kind)
-        # fed in pieces: the public state encoded whole was a game's largest allocation
+        # fed in pieces: the public state encoded whole would be a game's largest allocation
         h = hashlib.sha256(self.chain)
         feed(h, event)
         feed(h, self.pub)
