@@ -3,10 +3,10 @@
 # forecast, by the engine's own fight rules in fights.py), and the status in words. Rules
 # logic the screen needs lives here, beside the engine, so the screen only draws.
 from fathom.games.pinned_down import cards as C
+from fathom.games.pinned_down import schema as K
 from fathom.games.pinned_down import fights as FT
 from fathom.games.pinned_down import fleet as F
 from fathom.games.pinned_down.engine import GOAL
-from fathom.games.pinned_down.fleet import SO, SC, SL
 
 RESULT = {FT.WIN: "win", FT.DAMAGED: "damaged", FT.OVERPOWERED: "overpowered",
         FT.NO_SHIPS: "no ships"}
@@ -30,7 +30,7 @@ def subject(a):
 def subject_name(pub, sub):
     if sub[0] == "c":
         return C.get(sub[1])[C.NAME]
-    return C.get(pub["ships"][sub[1]][SC])[C.NAME]
+    return C.get(pub[K.SHIPS][sub[1]][K.SHIP_CARD])[C.NAME]
 
 
 def target_ship(pub, a):
@@ -38,7 +38,7 @@ def target_ship(pub, a):
     if not a:
         return -1
     tag = a[0]
-    if tag == "play" and len(a) >= 3 and type(a[2]) is int and pub["ph"] == "main":
+    if tag == "play" and len(a) >= 3 and type(a[2]) is int and pub[K.PHASE] == "main":
         kws = C.get(a[1])[C.KW]
         if C.get(a[1])[C.TYPE] in (C.CHAR, C.EQUIP) or "REP" in kws or \
                 [1 for k in kws if k.startswith("BO")]:
@@ -53,9 +53,9 @@ def target_ship(pub, a):
     if tag == "spare":
         return a[2]
     if tag == "def":
-        return pub["fs"][len(pub["asg"])]
-    if tag == "cloak" and pub["cq"]:
-        return pub["cq"][0]
+        return pub[K.FIGHTERS][len(pub[K.ASSIGNED])]
+    if tag == "cloak" and pub[K.CLOAK_QUEUE]:
+        return pub[K.CLOAK_QUEUE][0]
     return -1
 
 
@@ -63,21 +63,21 @@ def preview(pub, a):
     """The fights as they stand or as choice `a` would make them ([ships, foes, done] each).
     While an assignment is being proposed only the attackers chosen so far have fights; the
     last ship's choice shows the full build (leftover attackers joined). pub is not changed."""
-    ph = pub["ph"]
+    ph = pub[K.PHASE]
     if ph == "assign":
-        asg = list(pub["asg"])
+        asg = list(pub[K.ASSIGNED])
         if a and a[0] == "def":
             asg.append(a[1])
-        if asg and len(asg) == len(pub["fs"]):
+        if asg and len(asg) == len(pub[K.FIGHTERS]):
             return FT.build(pub, asg)
         out = []
-        for f in range(len(pub["foes"])):
-            ships = [pub["fs"][i] for i in range(len(asg)) if asg[i] == f]
+        for f in range(len(pub[K.FOES])):
+            ships = [pub[K.FIGHTERS][i] for i in range(len(asg)) if asg[i] == f]
             if ships:
                 out.append([ships, [f], False])
         return out
     if ph in ("aconf", "fight"):
-        return pub["fights"]
+        return pub[K.FIGHTS]
     return []
 
 
@@ -87,7 +87,7 @@ def hot_fight(pub, fights, a):
     if a:
         if a[0] == "fight":
             return a[1]
-        if a[0] == "play" and pub["ph"] == "fight" and len(a) == 3 and type(a[2]) is int:
+        if a[0] == "play" and pub[K.PHASE] == "fight" and len(a) == 3 and type(a[2]) is int:
             return a[2]
         if a[0] == "def":
             for k in range(len(fights)):
@@ -101,17 +101,17 @@ def hot_fight(pub, fights, a):
 
 def effect_bonus(pub, me, a, fight):
     """Power the fight effect `a` (Alpha Strike, Swarm Tactics) would add to this fight."""
-    if not (a and a[0] == "play" and pub["ph"] == "fight"):
+    if not (a and a[0] == "play" and pub[K.PHASE] == "fight"):
         return 0
     add = 0
     for k in C.get(a[1])[C.KW]:
         if k.startswith("FT") or k.startswith("FA"):
             n = int(k[2:])
             for s in fight[0]:
-                ship = pub["ships"][s]
-                if ship[SL] and not F.has_dmg(pub, s, "NB") and (
-                        (k.startswith("FT") and ship[SO] == me)
-                        or (k.startswith("FA") and F.is_acarr(ship[SC]))):
+                ship = pub[K.SHIPS][s]
+                if ship[K.SHIP_ALIVE] and not F.has_dmg(pub, s, "NB") and (
+                        (k.startswith("FT") and ship[K.SHIP_OWNER] == me)
+                        or (k.startswith("FA") and F.is_acarr(ship[K.SHIP_CARD]))):
                     add += n
     return add
 
@@ -155,7 +155,7 @@ def choice_line(pub, me, a, ships=None):
     fights are formed or fought, else the ship the choice acts on, else None. `ships`, a dict,
     keeps ship lines already made."""
     out = None
-    if isinstance(a, list) or pub["ph"] in ("aconf", "fight"):
+    if isinstance(a, list) or pub[K.PHASE] in ("aconf", "fight"):
         out = choice_forecast(pub, me, a if isinstance(a, list) else None)
         t = target_ship(pub, a) if isinstance(a, list) else -1
         if out is None and t >= 0:
@@ -168,31 +168,31 @@ def choice_line(pub, me, a, ships=None):
 
 
 def phase_words(pub):
-    return _PH.get(pub["ph"], pub["ph"])
+    return _PH.get(pub[K.PHASE], pub[K.PHASE])
 
 
 def status(pub, room=40):
     """Distance, threat and where the fleet is, in words that fit `room` characters
     (distance and threat first: they fit 18, a 72 px panel's 3x5 line)."""
-    where = C.get(pub["locs"][-1])[C.NAME] if pub["locs"] else "the start"
-    out = "Distance %d/%d  threat %d  at %s" % (pub["dist"], GOAL, pub["threat"], where)
+    where = C.get(pub[K.LOCATIONS][-1])[C.NAME] if pub[K.LOCATIONS] else "the start"
+    out = "Distance %d/%d  threat %d  at %s" % (pub[K.DISTANCE], GOAL, pub[K.THREAT], where)
     if len(out) > room:
-        out = "Distance %d/%d  threat %d" % (pub["dist"], GOAL, pub["threat"])
+        out = "Distance %d/%d  threat %d" % (pub[K.DISTANCE], GOAL, pub[K.THREAT])
     if len(out) > room:
-        out = "Dist %d/%d threat %d" % (pub["dist"], GOAL, pub["threat"])
+        out = "Dist %d/%d threat %d" % (pub[K.DISTANCE], GOAL, pub[K.THREAT])
     if len(out) > room:   # the goal is on the help page: the distance alone, never cut
-        out = "Dist %d threat %d" % (pub["dist"], pub["threat"])
+        out = "Dist %d threat %d" % (pub[K.DISTANCE], pub[K.THREAT])
     return out
 
 
 def ship_line(pub, s):
     """'Cruiser: power 6, 20% lost' ('cloaked' when it is)."""
-    ship = pub["ships"][s]
-    out = "%s: power %d" % (C.get(ship[SC])[C.NAME], F.power(pub, s))
+    ship = pub[K.SHIPS][s]
+    out = "%s: power %d" % (C.get(ship[K.SHIP_CARD])[C.NAME], F.power(pub, s))
     lost = F.structure_lost(pub, s)
     if lost:
         out += ", %d%% lost" % lost
-    if ship[F.SK]:
+    if ship[K.SHIP_CLOAKED]:
         out += ", cloaked"
     return out
 

@@ -8,9 +8,9 @@
 # side); this module only lays them out with the widget kit.
 from fathom.games.base import describe
 from fathom.games.pinned_down import cards as C
+from fathom.games.pinned_down import schema as K
 from fathom.games.pinned_down import look as L
 from fathom.games.pinned_down import say
-from fathom.games.pinned_down.fleet import SO, SD, SA, SL
 from fathom.ui.cardrow import CardRow
 from fathom.ui.dialog import draw_page, show_help
 from fathom.ui.font import CH, TH, put, tiny_cols
@@ -180,7 +180,7 @@ class PinnedDownScreen(GameBase):
         ph = "Set up" if t[1] == "setup" else L.phase_words(s.pub)
         if t[0] != s.player:
             return "P%d %s" % (t[0] + 1, ph)
-        return "T%d %s" % (s.pub["turn"], ph) if s.pub["turn"] else ph
+        return "T%d %s" % (s.pub[K.TURN], ph) if s.pub[K.TURN] else ph
 
     # ---- keys ----------------------------------------------------------------------------
     def key(self, k):
@@ -334,7 +334,7 @@ class PinnedDownScreen(GameBase):
         return self._texts[i]
 
     def _hand_build(self):
-        hand = self.runner.seat.priv["hand"]
+        hand = self.runner.seat.priv[K.HAND]
         if self._hand == hand and len(self._texts) == len(hand):
             return
         self._hand = list(hand)
@@ -346,8 +346,8 @@ class PinnedDownScreen(GameBase):
     def page_title(self):
         s = self.runner.seat
         if self.page == FLEET:
-            return "Fleets" if s.pub["n"] > 1 else "Fleet"
-        return "Jump" if s.pub["ph"] in ("jump", "jconf") else "Table"
+            return "Fleets" if s.pub[K.PLAYER_COUNT] > 1 else "Fleet"
+        return "Jump" if s.pub[K.PHASE] in ("jump", "jconf") else "Table"
 
     def doc(self):
         key = (self.page, self._key)
@@ -361,23 +361,23 @@ class PinnedDownScreen(GameBase):
         s = self.runner.seat
         pub = s.pub
         out = []
-        for p in [s.player] + [q for q in range(pub["n"]) if q != s.player]:
+        for p in [s.player] + [q for q in range(pub[K.PLAYER_COUNT]) if q != s.player]:
             out.append("P%d%s (%s): hand %d, deck %d" % (
-                p + 1, " you" if p == s.player else "", pub["aff"][p], pub["hs"][p],
-                pub["dn"][p]))
-            for i in range(len(pub["ships"])):
-                ship = pub["ships"][i]
-                if ship[SO] != p or not ship[SL]:
+                p + 1, " you" if p == s.player else "", pub[K.AFFILIATIONS][p], pub[K.HAND_SIZES][p],
+                pub[K.DECK_SIZES][p]))
+            for i in range(len(pub[K.SHIPS])):
+                ship = pub[K.SHIPS][i]
+                if ship[K.SHIP_OWNER] != p or not ship[K.SHIP_ALIVE]:
                     continue
                 out.append(" " + L.ship_line(pub, i))
-                for at in ship[SA]:
+                for at in ship[K.SHIP_ABOARD]:
                     out.append("  with " + C.get(at[1])[C.NAME] + (
                         "" if at[0] == p else " (P%d)" % (at[0] + 1)))
-                for dm in ship[SD]:
+                for dm in ship[K.SHIP_DAMAGE]:
                     out.append("  damage: %s %d%%" % (C.get(dm)[C.NAME], C.get(dm)[C.CLS]))
-            for cid in pub["dest"][p]:
+            for cid in pub[K.DESTROYED][p]:
                 out.append(" lost: " + C.get(cid)[C.NAME])
-            sh = pub["shown"][p]
+            sh = pub[K.SHOWN][p]
             if p != s.player and sh is not None:
                 out.append(" showed (turn %d): %s" % (sh[0], ", ".join(
                     C.get(c)[C.NAME] for c in sh[1])))
@@ -387,11 +387,11 @@ class PinnedDownScreen(GameBase):
         s = self.runner.seat
         pub = s.pub
         out = [self._stat]
-        if pub["ph"] in ("jump", "jconf"):
-            for i in range(len(pub["lopts"])):
-                cid = pub["lopts"][i]
-                out.append("%s%s: distance +%d" % ("Proposed: " if pub["ph"] == "jconf" and
-                                                   i == pub["prop"] else "",
+        if pub[K.PHASE] in ("jump", "jconf"):
+            for i in range(len(pub[K.JUMP_OPTIONS])):
+                cid = pub[K.JUMP_OPTIONS][i]
+                out.append("%s%s: distance +%d" % ("Proposed: " if pub[K.PHASE] == "jconf" and
+                                                   i == pub[K.PROPOSED] else "",
                                                    C.get(cid)[C.NAME], C.get(cid)[C.PW]))
                 if C.text(cid):
                     out.append(" " + C.text(cid))
@@ -402,26 +402,26 @@ class PinnedDownScreen(GameBase):
         for k in range(len(fights)):
             out.append(L.forecast_words(pub, k, fights[k]))
             for i in fights[k][0]:
-                if pub["ships"][i][SL]:
+                if pub[K.SHIPS][i][K.SHIP_ALIVE]:
                     out.append(" " + L.ship_line(pub, i))
             for f in fights[k][1]:
-                out.append(" vs %s: power %d" % (C.get(pub["foes"][f][0])[C.NAME],
+                out.append(" vs %s: power %d" % (C.get(pub[K.FOES][f][0])[C.NAME],
                                                  self.eng.foe_power(pub, f)))
         used = []
         for fight in fights:
             used.extend(fight[1])
-        for f in range(len(pub["foes"])):
-            if f not in used and not pub["foes"][f][1]:
-                out.append("Attacker %s: power %d" % (C.get(pub["foes"][f][0])[C.NAME],
+        for f in range(len(pub[K.FOES])):
+            if f not in used and not pub[K.FOES][f][1]:
+                out.append("Attacker %s: power %d" % (C.get(pub[K.FOES][f][0])[C.NAME],
                                                       self.eng.foe_power(pub, f)))
-        if pub["last"]:
-            k, pp, ep, res = pub["last"]
+        if pub[K.LAST_FIGHT]:
+            k, pp, ep, res = pub[K.LAST_FIGHT]
             out.append("Last: fight %d, %d vs %d, %s" % (k + 1, pp, ep, L.RESULT[res]))
-        if not fights and not pub["foes"]:
+        if not fights and not pub[K.FOES]:
             out.append("No attackers")
-        for t in pub["tbl"]:
+        for t in pub[K.TABLE]:
             out.append("On the table: %s (%d)" % (C.get(t[0])[C.NAME], t[1]))
-        for cid in pub["locs"]:
+        for cid in pub[K.LOCATIONS]:
             out.append("Passed %s: +%d" % (C.get(cid)[C.NAME], C.get(cid)[C.PW]))
         return out
 
