@@ -4,6 +4,7 @@
 # location + one per ship + difficulty + table tokens) times the enemy power per threat of the
 # attack cards still unseen gives the enemy power to expect; it plays power while the fleet is
 # short of it, threat control and repairs otherwise, and searches fight assignments.
+from fathom.games.bots import Bot
 from fathom.games.pinned_down import cards as C
 from fathom.games.pinned_down import schema as K
 from fathom.games.pinned_down import fleet as F
@@ -152,14 +153,8 @@ def _loc_value(pub, cid):
     return v
 
 
-class EasyBot:
+class EasyBot(Bot):
     LEVEL = "easy"
-
-    def __init__(self, seed, player):
-        self.player = player
-
-    def setup(self, seat):
-        return seat.setup_legal()[0]
 
     def act(self, seat):
         legal = seat.legal()
@@ -186,14 +181,8 @@ class EasyBot:
         return legal[0]
 
 
-class SharpBot:
+class SharpBot(Bot):
     LEVEL = "sharp"
-
-    def __init__(self, seed, player):
-        self.player = player
-
-    def setup(self, seat):
-        return seat.setup_legal()[0]
 
     def act(self, seat):
         legal = seat.legal()

@@ -12,7 +12,7 @@
 from fathom import res  # noqa: F401  (leaves first: imports nest shallow on the C stack)
 from fathom.prng import Prng
 from fathom.games import pinned_down as D
-from fathom.games.base import Engine, IllegalAction
+from fathom.games.base import SETUP, Engine, IllegalAction, event_tag
 from fathom.games.pinned_down import cards as C
 from fathom.games.pinned_down import schema as K
 from fathom.games.pinned_down import choices as CH
@@ -26,6 +26,7 @@ from fathom.games.pinned_down.phases import GOAL, REFILL, extra_threat  # noqa: 
 _ACT = "act"
 _NONE = {}          # the handlers of a phase that takes no event (shared, never written)
 _CONFIRM = {"yes": P.agree, "no": P.object_}   # the others confirm a proposal
+_MALFORMED = (TypeError, IndexError, KeyError, AttributeError)   # a slot a handler trips on
 
 
 class PinnedDown(Engine):
@@ -166,25 +167,47 @@ class PinnedDown(Engine):
         raise IllegalAction("Pinned Down asks no queries")
 
     # ---- events ----------------------------------------------------------------------------
+    def seats(self, pub):
+        return pub[K.PLAYER_COUNT]
+
+    def phase(self, pub):
+        return pub[K.PHASE]
+
     def apply(self, pub, author, event):
-        if not isinstance(event, list) or not event or not isinstance(event[K.TAG], str):
-            raise IllegalAction("malformed event")
-        if type(author) is not int or not 0 <= author < pub[K.PLAYER_COUNT]:
-            raise IllegalAction("bad author")
-        tag = event[K.TAG]
-        if tag == "setup":
+        """Engine.apply's checks and dispatch through HANDLERS, with two differences the base
+        API does not offer yet (games/base.py):
+        - the set-up guard is the phase: base reads pub["ready"] for it, a key Pinned Down
+          also uses for the main phase's ready players (and pub's keys cannot change: the hash
+          chain of every saved game covers them);
+        - a handler returns the phase step its event runs into (phases.py), and the steps run
+          here one after another, from this frame, so their depth on the C stack does not
+          grow with the phases one event crosses."""
+        tag = event_tag(event)
+        if type(author) is not int or not 0 <= author < self.seats(pub):
+            raise IllegalAction("bad author %r" % (author,))
+        if tag == SETUP:
             step = P.setup(self, pub, author, event)
         else:
+            ph = self.phase(pub)
+            if ph == K.PHASE_SETUP:
+                raise IllegalAction("play before every set-up is in")
             t = self.turn(pub)
             if t is None:
-                raise IllegalAction("no play now (set-up missing or game over)")
+                raise IllegalAction("game is over")
             if t[0] != author:
-                raise IllegalAction("out of turn")
-            handler = self.HANDLERS.get(pub[K.PHASE], _NONE).get(tag)
+                raise IllegalAction("out of turn: player %d sent, player %d to play"
+                                    % (author, t[0]))
+            handler = self.HANDLERS.get(ph, _NONE).get(tag)
             if handler is None:
-                raise IllegalAction("%s not allowed in the %s phase" % (tag, pub[K.PHASE]))
-            step = handler(self, pub, author, event)
-        P.run(pub, step)
+                raise IllegalAction("%s not allowed in the %s phase" % (tag, ph))
+            try:
+                step = handler(self, pub, author, event)
+            except IllegalAction:
+                raise
+            except _MALFORMED:   # a slot of the wrong type: refused before anything changed
+                raise IllegalAction("malformed %s event" % tag)
+        while step is not None:
+            step = step(pub)
 
     def apply_private(self, pub, priv, player, author, event):
         P.apply_private(pub, priv, player, author, event)
