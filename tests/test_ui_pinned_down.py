@@ -391,7 +391,7 @@ def test_easy_bot_game_plays_through_the_keys_at_72x40():
 
 
 def _moves(app, scr, keys, check):
-    """Each key then a redraw; with check, the second line each time against look.py's own
+    """Each key then a redraw; with check, the second line each time against say.py's own
     (which allocates: not under a heap lock)."""
     d = app.hw.display
     seat = scr.runner.seat

@@ -80,7 +80,7 @@ def best_assignment(pub):
     """The full assignment (attacker per fighting ship) that scores best, keeping the part
     already proposed: every completion scored in order (the first free ship's attacker the
     most significant digit), the first best kept. Each completion is built from its index
-    when it is scored: a list of them all was a 1 KB block on the heap."""
+    when it is scored: a list of them all would be a 1 KB block on the heap."""
     fs, nf = pub[K.FIGHTERS], len(pub[K.FOES])
     prefix = list(pub[K.ASSIGNED])
     free = len(fs) - len(prefix)

@@ -38,7 +38,7 @@ AFF_CODE = {"purple": "P", "red": "R", "blue": "B", "acarr": "A"}
 # For locations PW is the distance. For attack cards THREAT is the reveal cost.
 # On a stock install the module's own bytecode is one heap block when the .mpy loads; the
 # whole table written out in it made that 1,782 bytes, above the 1 KB budget for a single
-# allocation (issue 14). So each deck is its own function (its own, smaller block), called
+# allocation. So each deck is its own function (its own, smaller block), called
 # once here and then dropped.
 # The type is written as its letter (SHIP is "S", ...), not the name: a tuple of literals is
 # one constant, which a frozen build keeps in flash; a name in it made every card a tuple built

@@ -85,8 +85,8 @@ def card_options(pub, p, cid, window, deck):
         elif k.startswith("BO"):
             out.extend(["play", cid, s] for s in alive)
         elif k == "PDS":
-            # any ship for the public check, read off the table (a list of every id was
-            # a 512 B block); a loop, not a generator: one frame less under legal()
+            # any ship for the public check, read off the table (a list of every id
+            # would be a 512 B block); a loop, not a generator: one frame less under legal()
             for x in (C.CARDS if deck is None else distinct(deck)):
                 x = x[C.ID] if deck is None else x
                 if C.get(x)[C.TYPE] == C.SHIP and F.ship_ok(pub, p, x):

@@ -8,8 +8,8 @@
 # confirmed jump runs the location, the attack phase, the reveal and its attack events), so a
 # handler and each step return the step that follows (a function of pub) or None, instead of
 # calling it: the engine runs them one after another from its own frame. Called in a chain
-# they stood 11 Python frames deep, ~2.7 KB of an ESP32's 8 KB C stack budget (DESIGN.md),
-# deeper with every phase one event crossed.
+# they would stand 11 Python frames deep, ~2.7 KB of an ESP32's 8 KB C stack budget
+# (DESIGN.md), deeper with every phase one event crosses.
 from fathom.prng import Prng
 from fathom.games.base import IllegalAction
 from fathom.games.pinned_down import cards as C
