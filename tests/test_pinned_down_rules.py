@@ -531,7 +531,7 @@ def test_simple_effects(cid, threat):
     ENGINE.apply(pub, 0, ev)
     assert pub["threat"] == 10 + threat and pub["disc"][0] == [cid]
     if cid != "P9":
-        assert pub["ships"][0][K.SHIP_BOOST] == int(C.get(cid)[C.KW][0][2:])
+        assert pub["ships"][0][K.SHIP_BOOST] == int(C.get(cid)[C.KEYWORDS][0][2:])
 
 
 def test_false_echoes_removes_one_per_cloaking_ship():
@@ -696,7 +696,7 @@ def test_every_card_has_text_or_is_a_vanilla_ship_and_fits_the_screen():
     for c in C.CARDS:
         assert len(c[C.NAME]) <= 24
         if c[C.TYPE] not in (C.SHIP, C.FOE):
-            assert C.text(c[C.ID])
+            assert C.text(c[C.CARD_ID])
 
 
 # ---- deck files ----------------------------------------------------------------------------

@@ -27,7 +27,7 @@ def power_per_threat(pub):
     """Enemy power one threat token buys, on average, from the unseen attack cards (x100)."""
     cards = unseen_attack(pub)
     cost = sum(C.get(x)[C.THREAT] for x in cards) or 1
-    return 100 * sum(C.get(x)[C.PW] for x in cards if C.get(x)[C.TYPE] == C.FOE) // cost
+    return 100 * sum(C.get(x)[C.POWER] for x in cards if C.get(x)[C.TYPE] == C.FOE) // cost
 
 
 def next_threat(pub):
@@ -133,11 +133,11 @@ def _greedy(pub, prefix):
 
 def _loc_value(pub, cid):
     c = C.get(cid)
-    v = 10 * c[C.PW]
-    if pub[K.DISTANCE] + c[C.PW] >= GOAL:
+    v = 10 * c[C.POWER]
+    if pub[K.DISTANCE] + c[C.POWER] >= GOAL:
         v += 200
     r = power_per_threat(pub)
-    for k in c[C.KW]:
+    for k in c[C.KEYWORDS]:
         if k.startswith("ADD"):
             v -= int(k[3:]) * r // 30
         elif k == "DFL":
@@ -161,7 +161,7 @@ class EasyBot(Bot):
         pub = seat.pub
         ph = pub[K.PHASE]
         if ph == "jump":
-            return max(legal, key=lambda a: C.get(pub[K.JUMP_OPTIONS][a[K.JUMP_OPTION]])[C.PW])
+            return max(legal, key=lambda a: C.get(pub[K.JUMP_OPTIONS][a[K.JUMP_OPTION]])[C.POWER])
         if ph in ("jconf", "aconf"):
             return ["yes"]
         if ph == "cloak":
@@ -209,7 +209,7 @@ class SharpBot(Bot):
 
     # ---- decisions ---------------------------------------------------------------------------
     def _cloak(self, pub):
-        s = pub[K.CLOAK_QUEUE][0]
+        s = pub[K.CLOAK_QUEUE][K.NEXT]
         if C.kw(pub[K.SHIPS][s][K.SHIP_CARD], "F"):
             return ["cloak", 0]
         expected = next_threat(pub) * power_per_threat(pub) // 100
@@ -288,7 +288,7 @@ class SharpBot(Bot):
         if t == C.SHIP:
             c = C.get(cid)
             cost = c[C.THREAT] * r // 100
-            gain = c[C.PW] - cost - (1 + C.kwnum(cid, "U")) * r // 100
+            gain = c[C.POWER] - cost - (1 + C.kwnum(cid, "U")) * r // 100
             return 10 + gain if short > -4 and gain > -2 else 0
         if t in (C.CHAR, C.EQUIP):
             return self._attach_value(pub, a, r, short)
@@ -303,8 +303,8 @@ class SharpBot(Bot):
         at = s[K.SHIP_ABOARD][a[K.USE_ABOARD]][K.ABOARD_CARD]
         choice = a[K.USE_CHOICE]
         if C.kw(at, "PKA"):
-            top = pub[K.ATTACK_DECK][0] if pub[K.ATTACK_DECK] else None
-            bad = top is not None and C.get(top)[C.PW] >= 6
+            top = pub[K.ATTACK_DECK][K.TOP] if pub[K.ATTACK_DECK] else None
+            bad = top is not None and C.get(top)[C.POWER] >= 6
             return 8 if (choice == 1) == bad else 0
         if isinstance(choice, str):             # a card retrieved: worth its threat
             return 20 + C.get(choice)[C.THREAT]
@@ -319,7 +319,7 @@ class SharpBot(Bot):
         s = a[K.PLAY_TARGET]
         ship = pub[K.SHIPS][s]
         v = 0
-        kws = c[C.KW]
+        kws = c[C.KEYWORDS]
         cap = C.captain_of(a[K.PLAY_CARD])
         if cap is not None:
             v = 30 if cap == ship[K.SHIP_CARD] else 0
@@ -335,23 +335,23 @@ class SharpBot(Bot):
 
     def _effect_value(self, pub, a, short):
         to = a[K.PLAY_TARGET] if len(a) > 2 else None
-        for k in C.get(a[K.PLAY_CARD])[C.KW]:
+        for k in C.get(a[K.PLAY_CARD])[C.KEYWORDS]:
             if k == "RMC":
                 n = len([s for s in F.alive(pub) if "CK" in F.abilities(pub, s)])
                 return 10 * n if n >= 2 else 0
             if k.startswith("RM"):
                 return 30
             if k == "PKL":
-                top = pub[K.LOCATION_DECK][0] if pub[K.LOCATION_DECK] else None
+                top = pub[K.LOCATION_DECK][K.TOP] if pub[K.LOCATION_DECK] else None
                 if top is None:
                     return 0
-                put_back = C.get(top)[C.PW] < 2
+                put_back = C.get(top)[C.POWER] < 2
                 return 7 if (to == 1) == put_back else 0
             if k.startswith("BO"):
                 return 0
             if k in ("PDS", "PDD"):
                 x = to if k == "PDS" else "A2"
-                return 12 + C.get(x)[C.PW] if short > -4 else 0
+                return 12 + C.get(x)[C.POWER] if short > -4 else 0
             if k == "REP":
                 ship = pub[K.SHIPS][to]
                 return 20 + C.get(ship[K.SHIP_DAMAGE][a[K.PLAY_DAMAGE]])[C.CLS] // 5 \

@@ -77,7 +77,7 @@ def card_options(pub, p, cid, window, deck):
     if t != C.EFFECT:
         return []
     out = []
-    for k in c[C.KW]:
+    for k in c[C.KEYWORDS]:
         if k.startswith("RM"):
             out.append(["play", cid])
         elif k == "PKL" and pub[K.LOCATION_DECK]:
@@ -88,7 +88,7 @@ def card_options(pub, p, cid, window, deck):
             # any ship for the public check, read off the table (a list of every id
             # would be a 512 B block); a loop, not a generator: one frame less under legal()
             for x in (C.CARDS if deck is None else distinct(deck)):
-                x = x[C.ID] if deck is None else x
+                x = x[C.CARD_ID] if deck is None else x
                 if C.get(x)[C.TYPE] == C.SHIP and F.ship_ok(pub, p, x):
                     out.append(["play", cid, x])
         elif k == "PDD":
@@ -117,7 +117,7 @@ def uses(pub, p):
             codes = F.abilities(pub, s)
             if [1 for k in codes if k.startswith("OV")] and F.can_overload(pub, s):
                 out.append(["use", s, K.OWN_POWER])
-            if "RPU" in C.get(ship[K.SHIP_CARD])[C.KW]:
+            if "RPU" in C.get(ship[K.SHIP_CARD])[C.KEYWORDS]:
                 for t in alive:
                     out.extend(["use", s, K.OWN_POWER, t, j]
                                for j in range(len(ships[t][K.SHIP_DAMAGE])))
@@ -126,7 +126,7 @@ def uses(pub, p):
             a = aboard[i]
             if a[K.ABOARD_OWNER] != p or a[K.ABOARD_USED]:
                 continue
-            kws = C.get(a[K.ABOARD_CARD])[C.KW]
+            kws = C.get(a[K.ABOARD_CARD])[C.KEYWORDS]
             if "PKA" in kws and pub[K.ATTACK_DECK]:
                 out.extend([["use", s, i, 0], ["use", s, i, 1]])
             if "RPA" in kws or "DCK" in kws:

@@ -25,7 +25,7 @@ from fathom.games.pinned_down.phases import GOAL, REFILL, extra_threat  # noqa: 
 
 _ACT = "act"
 _NONE = {}          # the handlers of a phase that takes no event (shared, never written)
-_CONFIRM = {"yes": P.agree, "no": P.object_}   # the others confirm a proposal
+_CONFIRM = {K.EV_AGREE: P.agree, K.EV_OBJECT: P.object_}   # the others confirm a proposal
 _MALFORMED = (TypeError, IndexError, KeyError, AttributeError)   # a slot a handler trips on
 
 
@@ -36,15 +36,15 @@ class PinnedDown(Engine):
     # The events each phase accepts and the rule that plays each one (phases.py). A tag the
     # phase does not list is refused before anything changes.
     HANDLERS = {
-        K.PHASE_MAIN: {"play": P.play, "use": P.use, "move": P.move, "spare": P.spare,
-                       "show": P.show, "ready": P.ready},
-        K.PHASE_JUMP: {"jump": P.jump},
+        K.PHASE_MAIN: {K.EV_PLAY: P.play, K.EV_USE: P.use, K.EV_MOVE: P.move, K.EV_SPARE: P.spare,
+                       K.EV_SHOW: P.show, K.EV_READY: P.ready},
+        K.PHASE_JUMP: {K.EV_JUMP: P.jump},
         K.PHASE_JUMP_CONFIRM: _CONFIRM,
-        K.PHASE_CLOAK: {"cloak": P.cloak},
-        K.PHASE_ASSIGN: {"def": P.defend},
+        K.PHASE_CLOAK: {K.EV_CLOAK: P.cloak},
+        K.PHASE_ASSIGN: {K.EV_DEFEND: P.defend},
         K.PHASE_ASSIGN_CONFIRM: _CONFIRM,
-        K.PHASE_FIGHT: {"play": P.play, "pass": P.pass_, "fight": P.fight},
-        K.PHASE_WRAP: {"discard": P.discard, "keep": P.keep},
+        K.PHASE_FIGHT: {K.EV_PLAY: P.play, K.EV_PASS: P.pass_, K.EV_RESOLVE: P.fight},
+        K.PHASE_WRAP: {K.EV_DISCARD: P.discard, K.EV_KEEP: P.keep},
     }
 
     # ---- set-up (rule 6) -------------------------------------------------------------------
@@ -97,13 +97,13 @@ class PinnedDown(Engine):
         if ph == K.PHASE_JUMP or ph == K.PHASE_ASSIGN:
             return (pub[K.LEAD], _ACT)
         if ph == K.PHASE_JUMP_CONFIRM or ph == K.PHASE_ASSIGN_CONFIRM:
-            return (pub[K.TO_CONFIRM][0], _ACT)
+            return (pub[K.TO_CONFIRM][K.NEXT], _ACT)
         if ph == K.PHASE_CLOAK:
-            return (pub[K.SHIPS][pub[K.CLOAK_QUEUE][0]][K.SHIP_OWNER], _ACT)
+            return (pub[K.SHIPS][pub[K.CLOAK_QUEUE][K.NEXT]][K.SHIP_OWNER], _ACT)
         if ph == K.PHASE_FIGHT:
-            return (pub[K.FIGHT_WINDOW][0], _ACT)
+            return (pub[K.FIGHT_WINDOW][K.NEXT], _ACT)
         if ph == K.PHASE_WRAP:
-            return (pub[K.WRAP_QUEUE][0], _ACT)
+            return (pub[K.WRAP_QUEUE][K.NEXT], _ACT)
         return None
 
     # ---- legal actions (choices.py) --------------------------------------------------------
@@ -226,7 +226,7 @@ class PinnedDown(Engine):
         try:
             return say.event(pub, author, event)
         except Exception:  # a log line must never take the screen down
-            return "P%d %s" % (author + 1, event[0])
+            return "P%d %s" % (author + 1, event[K.TAG])
 
     def label(self, pub, priv, player, action):
         try:

@@ -16,7 +16,7 @@ def foe_power(pub, f):
     """Attacker f's power: its card, the Ambush bonus, the current location's bonus."""
     cur = pub[K.LOCATIONS][-1] if pub[K.LOCATIONS] else None
     ep = C.kwnum(cur, "EP") if cur else 0
-    return C.get(pub[K.FOES][f][K.FOE_CARD])[C.PW] + pub[K.AMBUSH] + ep
+    return C.get(pub[K.FOES][f][K.FOE_CARD])[C.POWER] + pub[K.AMBUSH] + ep
 
 
 def build(pub, asg):

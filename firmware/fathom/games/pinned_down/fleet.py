@@ -51,15 +51,15 @@ def abilities(pub, s):
     """Keyword codes in force for ship s: its own, its attachments', shared Ac'arr texts."""
     ship = pub[K.SHIPS][s]
     c = _CARDS[_IX[ship[K.SHIP_CARD]]]
-    out = list(c[C.KW])
+    out = list(c[C.KEYWORDS])
     for a in ship[K.SHIP_ABOARD]:
-        out.extend(_CARDS[_IX[a[K.ABOARD_CARD]]][C.KW])
+        out.extend(_CARDS[_IX[a[K.ABOARD_CARD]]][C.KEYWORDS])
     if c[C.AFF] == "A":
         for o in pub[K.SHIPS]:
             if o[K.SHIP_ALIVE] and o is not ship:
                 oc = _CARDS[_IX[o[K.SHIP_CARD]]]
                 if oc[C.AFF] == "A":
-                    for k in oc[C.KW]:
+                    for k in oc[C.KEYWORDS]:
                         if k not in _NOT_SHARED and not k.startswith("U") and k not in out:
                             out.append(k)
     return out
@@ -75,7 +75,7 @@ def _num(codes, prefix):
 
 def has_dmg(pub, s, code):
     for d in pub[K.SHIPS][s][K.SHIP_DAMAGE]:
-        if code in _CARDS[_IX[d]][C.KW]:
+        if code in _CARDS[_IX[d]][C.KEYWORDS]:
             return True
     return False
 
@@ -85,12 +85,12 @@ def power(pub, s, foes=None, mates=None):
     conditional bonuses (Intertia Stabilizer, the Ac'arr swarm) count."""
     ship = pub[K.SHIPS][s]
     c = _CARDS[_IX[ship[K.SHIP_CARD]]]
-    p = c[C.PW]
+    p = c[C.POWER]
     bonuses = True
     for d in ship[K.SHIP_DAMAGE]:
         dc = _CARDS[_IX[d]]
-        p += dc[C.PW]
-        if "NB" in dc[C.KW]:
+        p += dc[C.POWER]
+        if "NB" in dc[C.KEYWORDS]:
             bonuses = False
     if bonuses:
         codes = abilities(pub, s)
@@ -104,17 +104,17 @@ def power(pub, s, foes=None, mates=None):
             ac = _CARDS[_IX[a[K.ABOARD_CARD]]]
             # startswith, not k[0]: indexing a str interns the character as a qstr, which can
             # grow MicroPython's qstr pool (a block of several hundred bytes) mid-game
-            for k in ac[C.KW]:
+            for k in ac[C.KEYWORDS]:
                 if k.startswith("P") and k[1:].isdigit():
                     p += int(k[1:])
                 elif k.startswith("CAP:") and k[4:] == ship[K.SHIP_CARD]:
                     p += CAPTAIN_BONUS
-            if "IS" in ac[C.KW] and foes:
+            if "IS" in ac[C.KEYWORDS] and foes:
                 top = 0
                 for f in foes:
-                    top = max(top, _CARDS[_IX[f]][C.PW])
-                if top >= c[C.PW]:
-                    p += ac[C.PW]
+                    top = max(top, _CARDS[_IX[f]][C.POWER])
+                if top >= c[C.POWER]:
+                    p += ac[C.POWER]
         p += ship[K.SHIP_BOOST]
     return max(0, p)
 
@@ -156,7 +156,7 @@ def can_overload(pub, s):
 def flagships_left(pub):
     n = 0
     for s in pub[K.SHIPS]:
-        if s[K.SHIP_ALIVE] and "F" in _CARDS[_IX[s[K.SHIP_CARD]]][C.KW]:
+        if s[K.SHIP_ALIVE] and "F" in _CARDS[_IX[s[K.SHIP_CARD]]][C.KEYWORDS]:
             n += 1
     return n
 

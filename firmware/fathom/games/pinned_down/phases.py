@@ -61,7 +61,7 @@ def run(pub, step):
 def setup(eng, pub, p, event):
     """A unit's set-up is secret (its own deck order); the first turn starts when every
     unit has sent one."""
-    if len(event) != 3 or event[1] is not None:
+    if len(event) != 3 or event[K.SETUP_PUBLIC] is not None:
         raise IllegalAction("set-up carries nothing public")
     if pub[K.PHASE] != K.PHASE_SETUP or pub[K.READY][p]:
         raise IllegalAction("set-up already done")
@@ -149,7 +149,7 @@ def play(eng, pub, p, event):
 def _effect(pub, p, cid, event):
     """An effect card's keywords, in card order (docs: Keywords)."""
     ships = pub[K.SHIPS]
-    for k in C.get(cid)[C.KW]:
+    for k in C.get(cid)[C.KEYWORDS]:
         if k == "RMC":          # False Echoes: remove (1) per ship that can cloak
             add_threat(pub, -len([s for s in F.alive(pub) if "CK" in F.abilities(pub, s)]))
         elif k.startswith("RM"):
@@ -192,7 +192,7 @@ def use(eng, pub, p, event):
     else:
         a = ship[K.SHIP_ABOARD][i]
         a[K.ABOARD_USED] = 1
-        kws = C.get(a[K.ABOARD_CARD])[C.KW]
+        kws = C.get(a[K.ABOARD_CARD])[C.KEYWORDS]
         choice = event[K.USE_CHOICE]
         if "PKA" in kws:
             if choice == 1:
@@ -302,8 +302,8 @@ def do_jump(pub):
     pub[K.LOCATION_DECK].extend(opts[:i] + opts[i + 1:])
     pub[K.JUMP_OPTIONS] = []
     pub[K.LOCATIONS].append(loc)
-    pub[K.DISTANCE] += C.get(loc)[C.PW]
-    for k in C.get(loc)[C.KW]:
+    pub[K.DISTANCE] += C.get(loc)[C.POWER]
+    for k in C.get(loc)[C.KEYWORDS]:
         if k == "DFL":
             for s in F.alive(pub):
                 if C.kw(pub[K.SHIPS][s][K.SHIP_CARD], "F"):
@@ -376,7 +376,7 @@ def reveal(pub):
 def _attack_event(pub, card):
     """An attack event's text, as it is revealed; then it is discarded, unless it stays on
     the table with its tokens (The End Draws Near)."""
-    kws = C.get(card)[C.KW]
+    kws = C.get(card)[C.KEYWORDS]
     if "TOK" in kws:
         if F.unique_ok(pub, card):
             pub[K.TABLE].append([card, 0])
@@ -421,7 +421,7 @@ def defend(eng, pub, p, event):
     """The lead assigns the next fighter an attacker; with the last, the fights are built
     (fights.build: the leftover attackers join) and proposed."""
     CH.check(pub, p, event)
-    pub[K.ASSIGNED].append(event[K.DEF_FOE])
+    pub[K.ASSIGNED].append(event[K.DEFEND_FOE])
     if len(pub[K.ASSIGNED]) != len(pub[K.FIGHTERS]):
         return None
     pub[K.FIGHTS] = FT.build(pub, pub[K.ASSIGNED])
@@ -449,7 +449,7 @@ def pass_(eng, pub, p, event):
 def fight(eng, pub, p, event):
     """The lead resolves a fight; then the next window, or wrap-up after the last."""
     CH.check(pub, p, event)
-    resolve(pub, event[K.FIGHT_INDEX])
+    resolve(pub, event[K.RESOLVE_FIGHT])
     if pub[K.END] is not None:
         return None
     if CH.open_fights(pub):
@@ -546,7 +546,7 @@ def apply_private(pub, priv, player, author, event):
         cid = event[K.PLAY_CARD]
         hand.remove(cid)
         if tag == "play" and C.get(cid)[C.TYPE] == C.EFFECT:
-            kws = C.get(cid)[C.KW]
+            kws = C.get(cid)[C.KEYWORDS]
             if "PDS" in kws or "PDD" in kws:
                 x = event[K.PLAY_TARGET] if "PDS" in kws else "A2"
                 if x in deck:

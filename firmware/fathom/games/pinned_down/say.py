@@ -10,8 +10,8 @@ from fathom.games.pinned_down import fights as FT
 from fathom.games.pinned_down import fleet as F
 from fathom.games.pinned_down.phases import GOAL
 
-_SHORT = {"yes": "agree", "no": "object", "ready": "ready", "pass": "pass", "keep": "keep hand",
-          "show": "show hand"}
+_SHORT = {K.EV_AGREE: "agree", K.EV_OBJECT: "object", K.EV_READY: "ready", K.EV_PASS: "pass",
+          K.EV_KEEP: "keep hand", K.EV_SHOW: "show hand"}
 _RES = {"win": "won", "dmg": "damaged", "over": "overpowered", "none": "no ships"}
 
 
@@ -43,7 +43,7 @@ def action(pub, a):
         c = C.get(a[K.PLAY_CARD])
         if len(a) == 2:
             return "play " + c[C.NAME]
-        kws = c[C.KW]
+        kws = c[C.KEYWORDS]
         to = a[K.PLAY_TARGET]
         if c[C.TYPE] in (C.CHAR, C.EQUIP) or [1 for k in kws if k.startswith("BO")]:
             return "%s>%s" % (c[C.NAME], ship(pub, to))
@@ -78,15 +78,15 @@ def action(pub, a):
         return "spare %s>%s" % (name(a[K.SPARE_CARD]), ship(pub, a[K.SPARE_SHIP]))
     if tag == "jump":
         c = C.get(pub[K.JUMP_OPTIONS][a[K.JUMP_OPTION]])
-        return "jump %s d%d" % (c[C.NAME], c[C.PW])
+        return "jump %s d%d" % (c[C.NAME], c[C.POWER])
     if tag == "cloak":
         return "cloak" if a[K.CLOAK_ON] else "fight"
     if tag == "def":
-        card = pub[K.FOES][a[K.DEF_FOE]][K.FOE_CARD]
+        card = pub[K.FOES][a[K.DEFEND_FOE]][K.FOE_CARD]
         return "%s vs %s %d" % (ship(pub, pub[K.FIGHTERS][len(pub[K.ASSIGNED])]), name(card),
-                                C.get(card)[C.PW])
+                                C.get(card)[C.POWER])
     if tag == "fight":
-        return "resolve fight %d" % (a[K.FIGHT_INDEX] + 1)
+        return "resolve fight %d" % (a[K.RESOLVE_FIGHT] + 1)
     if tag == "discard":
         return "discard " + name(a[K.DISCARD_CARD])
     return tag
@@ -114,8 +114,8 @@ def event(pub, author, e):
     return who + tag
 
 
-_NEWS = {"ready": "ready", "pass": "passed", "keep": "kept the hand", "yes": "agreed",
-         "no": "objected"}
+_NEWS = {K.EV_READY: "ready", K.EV_PASS: "passed", K.EV_KEEP: "kept the hand",
+         K.EV_AGREE: "agreed", K.EV_OBJECT: "objected"}
 
 
 def news(pub, me, author, e):
@@ -154,8 +154,8 @@ def news(pub, me, author, e):
     if tag == "cloak":
         return "%s %s" % (who, "cloaked" if e[K.CLOAK_ON] else "stayed to fight")
     if tag == "def":
-        return "%s assigned a ship vs %s" % (who, foe(pub, e[K.DEF_FOE])) \
-            if e[K.DEF_FOE] < len(pub[K.FOES]) else "%s assigned a ship" % who
+        return "%s assigned a ship vs %s" % (who, foe(pub, e[K.DEFEND_FOE])) \
+            if e[K.DEFEND_FOE] < len(pub[K.FOES]) else "%s assigned a ship" % who
     if tag in ("use", "move"):
         return "%s %s" % (who, "moved crew" if tag == "move" else "used a power")
     if tag == "concede":
@@ -199,7 +199,7 @@ def target_ship(pub, a):
     tag = a[K.TAG]
     if tag == "play" and len(a) >= 3 and type(a[K.PLAY_TARGET]) is int \
             and pub[K.PHASE] == K.PHASE_MAIN:
-        kws = C.get(a[K.PLAY_CARD])[C.KW]
+        kws = C.get(a[K.PLAY_CARD])[C.KEYWORDS]
         if C.get(a[K.PLAY_CARD])[C.TYPE] in (C.CHAR, C.EQUIP) or "REP" in kws or \
                 [1 for k in kws if k.startswith("BO")]:
             return a[K.PLAY_TARGET]
@@ -215,7 +215,7 @@ def target_ship(pub, a):
     if tag == "def":
         return pub[K.FIGHTERS][len(pub[K.ASSIGNED])]
     if tag == "cloak" and pub[K.CLOAK_QUEUE]:
-        return pub[K.CLOAK_QUEUE][0]             # the next to decide
+        return pub[K.CLOAK_QUEUE][K.NEXT]             # the next to decide
     return -1
 
 
@@ -227,7 +227,7 @@ def preview(pub, a):
     if ph == "assign":
         asg = list(pub[K.ASSIGNED])
         if a and a[K.TAG] == "def":
-            asg.append(a[K.DEF_FOE])
+            asg.append(a[K.DEFEND_FOE])
         if asg and len(asg) == len(pub[K.FIGHTERS]):
             return FT.build(pub, asg)
         out = []
@@ -247,13 +247,13 @@ def hot_fight(pub, fights, a):
     if a:
         tag = a[K.TAG]
         if tag == "fight":
-            return a[K.FIGHT_INDEX]
+            return a[K.RESOLVE_FIGHT]
         if tag == "play" and pub[K.PHASE] == K.PHASE_FIGHT and len(a) == 3 \
                 and type(a[K.PLAY_TARGET]) is int:
             return a[K.PLAY_TARGET]
         if tag == "def":
             for k in range(len(fights)):
-                if a[K.DEF_FOE] in fights[k][K.FIGHT_FOES]:
+                if a[K.DEFEND_FOE] in fights[k][K.FIGHT_FOES]:
                     return k
     for k in range(len(fights)):
         if not fights[k][K.FIGHT_DONE]:
@@ -266,7 +266,7 @@ def effect_bonus(pub, me, a, fight):
     if not (a and a[K.TAG] == "play" and pub[K.PHASE] == K.PHASE_FIGHT):
         return 0
     add = 0
-    for k in C.get(a[K.PLAY_CARD])[C.KW]:
+    for k in C.get(a[K.PLAY_CARD])[C.KEYWORDS]:
         if k.startswith("FT") or k.startswith("FA"):
             n = int(k[2:])
             for s in fight[K.FIGHT_SHIPS]:
@@ -364,11 +364,11 @@ def card_words(cid):
     c = C.get(cid)
     t = c[C.TYPE]
     if t == C.SHIP:
-        what = "Ship, %s, power %d, holds %d" % (c[C.CLS], c[C.PW], c[C.CAP])
+        what = "Ship, %s, power %d, holds %d" % (c[C.CLS], c[C.POWER], c[C.CAP])
     elif t == C.CHAR:
         what = "Character"
     elif t == C.EQUIP:
-        what = "Equipment" + (" +%d power" % c[C.PW] if c[C.PW] else "")
+        what = "Equipment" + (" +%d power" % c[C.POWER] if c[C.POWER] else "")
     else:
         what = "Effect"
     text = C.text(cid)

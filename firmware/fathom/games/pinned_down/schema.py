@@ -10,6 +10,7 @@
 # the one global `K` rather than importing each name, which would copy every name into every
 # importer's globals on the heap.
 from fathom.compat import const
+from fathom.games.base import CONCEDED, SETUP_PUBLIC, TAG  # noqa: F401  (the framework's)
 
 # ---- the public state (pub): the same on every unit --------------------------------------
 PLAYER_COUNT = const("n")       # number of players, 1 to 4
@@ -54,7 +55,7 @@ DAMAGE_DISCARD = const("ddisc")  # the damage discard pile
 CHANCE_KEY = const("key")       # public chance: the key of reshuffles and random discards
 CHANCE_COUNT = const("rc")      # public chance: draws taken from CHANCE_KEY so far
 END = const("end")              # None while playing, else [won, reason]
-CONCEDED = const("conceded")    # set by the framework (Engine.concede): who conceded
+# CONCEDED (games/base.py): set by the framework (Engine.concede), who conceded
 
 # The phases, in turn order (PHASE). Each has its handler table in engine.py.
 PHASE_SETUP = const("setup")    # every unit sends its set-up
@@ -104,8 +105,29 @@ TOKEN_COUNT = const(1)          # its tokens: the threat it adds each attack pha
 SHOWN_TURN = const(0)           # the turn it was shown in (once per turn)
 SHOWN_CARDS = const(1)          # the cards, sorted
 
+# the first of a list in pub that is read from one end
+NEXT = const(0)                 # a queue's next: TO_CONFIRM, CLOAK_QUEUE, FIGHT_WINDOW, ...
+TOP = const(0)                  # a deck's top card: ATTACK_DECK, LOCATION_DECK, DAMAGE_DECK
+
 # ---- events: [tag, slots...]; every card a player uses is named by the event --------------
-TAG = const(0)                  # every event: its tag, the first slot
+# The tags are the words the link and the journal carry (EV_ names them for the handler
+# table and the rules page's event table, which a test holds to these names); TAG (base) is
+# every event's first slot.
+EV_PLAY = const("play")         # main phase or a fight window: play a card from the hand
+EV_USE = const("use")           # main phase: use a power (a ship's own, or a card's aboard)
+EV_MOVE = const("move")         # main phase: move one's character or equipment
+EV_SPARE = const("spare")       # main phase: discard a ship card to repair its class
+EV_SHOW = const("show")         # main phase: show the whole hand (once a turn)
+EV_READY = const("ready")       # main phase: done for this phase
+EV_JUMP = const("jump")         # jump phase: the lead proposes a location
+EV_AGREE = const("yes")         # a proposal: this player agrees
+EV_OBJECT = const("no")         # a proposal: this player objects (back to the lead)
+EV_CLOAK = const("cloak")       # attack phase: cloak the next ship, or not
+EV_DEFEND = const("def")        # assignment: the next fighter's attacker
+EV_PASS = const("pass")         # a fight window: done playing effects
+EV_RESOLVE = const("fight")     # a fight window: the lead resolves a fight
+EV_DISCARD = const("discard")   # wrap-up: discard a card, then draw
+EV_KEEP = const("keep")         # wrap-up: keep the hand, then draw
 # ["play", card] / ["play", card, target] / ["play", card, ship, damage]
 PLAY_CARD = const(1)            # the card played from the hand
 PLAY_TARGET = const(2)          # a ship (deploy aboard, boost, repair), a fight (fight
@@ -131,7 +153,7 @@ SPARE_DAMAGE = const(3)         # the index of its damage card
 SHOW_CARDS = const(1)           # ["show", cards]: the whole hand, sorted
 JUMP_OPTION = const(1)          # ["jump", i]: the index in JUMP_OPTIONS proposed
 CLOAK_ON = const(1)             # ["cloak", 1 or 0]: 1 cloaks the next ship in CLOAK_QUEUE
-DEF_FOE = const(1)              # ["def", f]: the next fighter defends against FOES[f]
-FIGHT_INDEX = const(1)          # ["fight", k]: the lead resolves FIGHTS[k]
+DEFEND_FOE = const(1)           # ["def", f]: the next fighter defends against FOES[f]
+RESOLVE_FIGHT = const(1)        # ["fight", k]: the lead resolves FIGHTS[k]
 DISCARD_CARD = const(1)         # ["discard", card]: wrap-up discard
 # ["ready"], ["pass"], ["keep"], ["yes"], ["no"]: the tag alone

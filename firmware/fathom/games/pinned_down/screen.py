@@ -393,7 +393,7 @@ class PinnedDownScreen(GameBase):
                 cid = pub[K.JUMP_OPTIONS][i]
                 out.append("%s%s: distance +%d" % ("Proposed: " if pub[K.PHASE] == K.PHASE_JUMP_CONFIRM and
                                                    i == pub[K.PROPOSED] else "",
-                                                   C.get(cid)[C.NAME], C.get(cid)[C.PW]))
+                                                   C.get(cid)[C.NAME], C.get(cid)[C.POWER]))
                 if C.text(cid):
                     out.append(" " + C.text(cid))
             return out
@@ -424,7 +424,7 @@ class PinnedDownScreen(GameBase):
             out.append("On the table: %s (%d)" % (C.get(t[K.TOKEN_CARD])[C.NAME],
                                                       t[K.TOKEN_COUNT]))
         for cid in pub[K.LOCATIONS]:
-            out.append("Passed %s: +%d" % (C.get(cid)[C.NAME], C.get(cid)[C.PW]))
+            out.append("Passed %s: +%d" % (C.get(cid)[C.NAME], C.get(cid)[C.POWER]))
         return out
 
     # ---- semantic text: title, '| ' what happened, '# ' state, then the choices ----------
