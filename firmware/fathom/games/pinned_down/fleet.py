@@ -65,7 +65,8 @@ def abilities(pub, s):
     return out
 
 
-def _num(codes, prefix):
+def keyword_total(codes, prefix):
+    """The numbers after `prefix` in keyword codes, added up (SH10 + SH10: a shield of 20)."""
     t = 0
     for k in codes:
         if k.startswith(prefix) and k[len(prefix):].isdigit():
@@ -132,7 +133,7 @@ def structure_lost(pub, s, codes=None):
     overload: rule 9.3, "Damage taken from overloading cannot be prevented". `codes`: the
     ship's abilities when the caller has them (damage(): one frame less under it)."""
     ship = pub[K.SHIPS][s]
-    shield = _num(abilities(pub, s) if codes is None else codes, "SH")
+    shield = keyword_total(abilities(pub, s) if codes is None else codes, "SH")
     t = 0
     for j in range(len(ship[K.SHIP_DAMAGE])):
         loss = _CARDS[_IX[ship[K.SHIP_DAMAGE][j]]][C.CLS]

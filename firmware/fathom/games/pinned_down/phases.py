@@ -185,7 +185,7 @@ def use(eng, pub, p, event):
     if i == K.OWN_POWER:
         ship[K.SHIP_USED] = 1
         if len(event) == 3:     # overload (rule 9.3): power now, a damage card attached
-            ship[K.SHIP_BOOST] += max(F._num(F.abilities(pub, s), "OV"), 0)
+            ship[K.SHIP_BOOST] += max(F.keyword_total(F.abilities(pub, s), "OV"), 0)
             F.damage(pub, s, overload=True)
         else:
             F.repair(pub, event[K.USE_REPAIR_SHIP], event[K.USE_REPAIR_DAMAGE])
