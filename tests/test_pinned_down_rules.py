@@ -751,3 +751,34 @@ def test_concede_ends_the_game_for_the_whole_fleet():
     pub = table()
     ENGINE.concede(pub, 0)
     assert ENGINE.result(pub) == ([], "conceded") and ENGINE.turn(pub) is None
+
+
+# ---- the schema names the state as the engine builds it -------------------------------------
+def _named(prefix=""):
+    return {getattr(K, n): n for n in dir(K) if n.isupper() and n.startswith(prefix)}
+
+
+def test_every_key_of_the_public_and_private_state_has_a_name():
+    seats = seats_for(2)
+    pub, mine = seats[0].pub, seats[0].priv
+    keys = set(v for v in _named() if isinstance(v, str))
+    assert [k for k in pub if k not in keys] == []
+    assert [k for k in mine if k not in keys] == []
+    assert pub[K.PHASE] == K.PHASE_MAIN and pub[K.PLAYER_COUNT] == 2
+
+
+def test_every_slot_of_a_ship_has_a_name_in_order():
+    ship = F.new_ship(0, "R1")
+    slots = sorted(v for v in _named("SHIP_") if type(v) is int)
+    assert slots == list(range(len(ship)))
+    assert ship[K.SHIP_OWNER] == 0 and ship[K.SHIP_CARD] == "R1" and ship[K.SHIP_ALIVE] is True
+
+
+def test_every_phase_has_its_handlers_and_every_tag_a_name():
+    phases = set(v for v in _named("PHASE_") if isinstance(v, str))
+    tags = set(v for v in _named("EV_") if isinstance(v, str))
+    assert set(ENGINE.HANDLERS) == phases - {K.PHASE_SETUP, K.PHASE_OVER}
+    handled = set()
+    for table_ in ENGINE.HANDLERS.values():
+        handled.update(table_)
+    assert handled == tags
