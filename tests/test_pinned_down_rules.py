@@ -7,7 +7,7 @@ from fathom.games import local
 from fathom.games.base import IllegalAction
 from fathom.games.pinned_down.engine import ENGINE
 from fathom.games.pinned_down import cards as C, deckfile, fleet as F
-from fathom.games.pinned_down.fleet import SC, SD, SA, SL, SB, SK
+from fathom.games.pinned_down import choices as CH, phases as P, schema as K
 
 pytestmark = pytest.mark.micropython
 
@@ -46,14 +46,14 @@ def add_ship(pub, cid, owner=0):
 
 def set_damage(pub, s, cards, overload=0):
     """Ship s carries these damage cards, none (or all, overload=1) from an overload."""
-    pub["ships"][s][SD] = list(cards)
-    pub["ships"][s][F.SV] = [overload] * len(cards)
+    pub["ships"][s][K.SHIP_DAMAGE] = list(cards)
+    pub["ships"][s][K.SHIP_OVERLOADS] = [overload] * len(cards)
 
 
 def to_attack(pub, foes, ships=None):
     """Skip to a finished reveal with these attackers; every alive ship fights."""
     pub["foes"] = [[f, False] for f in foes]
-    ENGINE.run(pub, ENGINE._assign_start)
+    P.run(pub, P.assign_start)
 
 
 def assign(pub, *attackers):
@@ -65,7 +65,7 @@ def assign(pub, *attackers):
 def test_setup_puts_each_flagship_in_play_and_deals_four():
     seats = seats_for(2, "purple")
     pub = seats[0].pub
-    assert [s[SC] for s in pub["ships"]] == ["P1", "R1"]
+    assert [s[K.SHIP_CARD] for s in pub["ships"]] == ["P1", "R1"]
     assert pub["aff"] == ["purple", "red"] and pub["hs"] == [4, 4]
     assert len(seats[0].priv["hand"]) == 4 and len(seats[1].priv["hand"]) == 4
     assert pub["dn"] == [26, 28] and pub["ph"] == "main" and pub["turn"] == 1
@@ -87,30 +87,30 @@ def test_ac_arr_players_take_the_fourth_deck_in_rotation():
 def test_threat_is_added_for_every_card_played():
     pub = table()
     ENGINE.apply(pub, 0, ["play", "R2"])
-    assert pub["threat"] == 3 and pub["ships"][-1][SC] == "R2"
+    assert pub["threat"] == 3 and pub["ships"][-1][K.SHIP_CARD] == "R2"
     ENGINE.apply(pub, 0, ["play", "R8", 0])
-    assert pub["threat"] == 5 and pub["ships"][0][SA] == [[0, "R8", 0]]
+    assert pub["threat"] == 5 and pub["ships"][0][K.SHIP_ABOARD] == [[0, "R8", 0]]
 
 
 def test_three_starships_per_player_and_six_for_ac_arr():
     pub = table()
     add_ship(pub, "R4")
     add_ship(pub, "R4")
-    assert ENGINE._card_options(pub, 0, "R2", "main", None) == []
+    assert CH.card_options(pub, 0, "R2", "main", None) == []
     pub = table(1, "acarr")
     for _ in range(4):
         add_ship(pub, "A2")
-    assert ENGINE._card_options(pub, 0, "A3", "main", None) == [["play", "A3"]]
+    assert CH.card_options(pub, 0, "A3", "main", None) == [["play", "A3"]]
     add_ship(pub, "A2")
-    assert ENGINE._card_options(pub, 0, "A3", "main", None) == []
+    assert CH.card_options(pub, 0, "A3", "main", None) == []
 
 
 def test_characters_and_equipment_need_free_capacity():
     pub = table()
     s = add_ship(pub, "R4")                                  # capacity 1
-    pub["ships"][s][SA].append([0, "R6", 0])
-    assert ["play", "R8", s] not in ENGINE._card_options(pub, 0, "R8", "main", None)
-    assert ["play", "R8", 0] in ENGINE._card_options(pub, 0, "R8", "main", None)
+    pub["ships"][s][K.SHIP_ABOARD].append([0, "R6", 0])
+    assert ["play", "R8", s] not in CH.card_options(pub, 0, "R8", "main", None)
+    assert ["play", "R8", 0] in CH.card_options(pub, 0, "R8", "main", None)
 
 
 def test_effects_with_threat_only_in_the_main_phase():
@@ -118,9 +118,9 @@ def test_effects_with_threat_only_in_the_main_phase():
     to_attack(pub, ["X2"])
     assign(pub, 0)
     assert pub["ph"] == "fight"
-    assert ENGINE._card_options(pub, 0, "R10", "fight", None) == []
-    assert ENGINE._card_options(pub, 0, "R9", "fight", None) == [["play", "R9", 0]]
-    assert ENGINE._card_options(pub, 0, "R9", "main", None) == []
+    assert CH.card_options(pub, 0, "R10", "fight", None) == []
+    assert CH.card_options(pub, 0, "R9", "fight", None) == [["play", "R9", 0]]
+    assert CH.card_options(pub, 0, "R9", "main", None) == []
 
 
 # ---- main phase ----------------------------------------------------------------------------
@@ -159,7 +159,7 @@ def test_jump_adds_upkeep_and_offers_two_locations():
 
 def test_navigator_reveals_three_locations():
     pub = table(1, "purple")
-    pub["ships"][0][SA].append([0, "P6", 0])
+    pub["ships"][0][K.SHIP_ABOARD].append([0, "P6", 0])
     pub["ldeck"] = ["L2", "L8", "L6", "L4"]
     ENGINE.apply(pub, 0, ["ready"])
     assert pub["lopts"] == ["L2", "L8", "L6"]
@@ -195,24 +195,24 @@ def test_location_effects(loc, check):
     pub["cq"] = []
     pub["adeck"] = []                                        # nothing to reveal: no attackers
     pub["adisc"] = []
-    ENGINE.run(pub, ENGINE._do_jump)
+    P.run(pub, P.do_jump)
     base = 5 + 2 + 2 + 1                                     # pool + location + 2 ships + level
     if check == "flag":
-        assert pub["ships"][0][SD] == ["D5", "D2"] and pub["ships"][s][SD] == []
+        assert pub["ships"][0][K.SHIP_DAMAGE] == ["D5", "D2"] and pub["ships"][s][K.SHIP_DAMAGE] == []
     elif check == "draw":
         assert pub["hs"][0] == hs + 1 and pub["threat"] == base
     elif check == "draw2":
         assert pub["hs"][0] == hs + 1 and pub["threat"] == base + 2
     elif check == "repair":
-        assert pub["ships"][0][SD] == []
+        assert pub["ships"][0][K.SHIP_DAMAGE] == []
     elif check == "add4":
         assert pub["threat"] == base + 4
     elif check == "remove3":
         assert pub["threat"] == base - 3
     elif check == "strong":                                  # Ardor is the strongest ship
-        assert pub["ships"][0][SD] == ["D5", "D2"]
+        assert pub["ships"][0][K.SHIP_DAMAGE] == ["D5", "D2"]
     else:
-        assert pub["threat"] == base and pub["ships"][0][SD] == ["D5"]
+        assert pub["threat"] == base and pub["ships"][0][K.SHIP_DAMAGE] == ["D5"]
 
 
 def test_current_location_text_replaces_the_previous_one():
@@ -232,7 +232,7 @@ def test_attack_adds_two_per_location_one_per_ship_and_reveals_until_too_expensi
     pub["locs"] = ["L2", "L2"]
     pub["threat"] = 1
     pub["adeck"] = ["X2", "X8", "X3", "X6", "X1"]
-    ENGINE.run(pub, ENGINE._attack_start)
+    P.run(pub, P.attack_start)
     # 1 + 2*2 + 2 = 7: Raider (2), Ambush (2), Interceptor (3) leaves 0; Dreadnought is ignored
     assert [f[0] for f in pub["foes"]] == ["X2", "X3"]
     assert pub["threat"] == 0 and pub["ab"] == 1
@@ -244,7 +244,7 @@ def test_the_end_draws_near_adds_its_tokens():
     pub["lvl"] = "easy"
     pub["tbl"] = [["X7", 3]]
     pub["adeck"] = ["X6"]
-    ENGINE.run(pub, ENGINE._attack_start)
+    P.run(pub, P.attack_start)
     assert pub["threat"] == 3 + 0 + 1
     pub["wq"] = [0]
     pub["ph"] = "wrap"
@@ -257,7 +257,7 @@ def test_the_end_draws_near_is_revealed_onto_the_table_once():
     pub = table()
     pub["threat"] = 0
     pub["adeck"] = ["X7", "X6"]
-    ENGINE.run(pub, ENGINE._reveal)
+    P.run(pub, P.reveal)
     assert pub["tbl"] == [["X7", 0]]
     assert not F.unique_ok(pub, "X7")
 
@@ -265,19 +265,19 @@ def test_the_end_draws_near_is_revealed_onto_the_table_once():
 @pytest.mark.parametrize("event", ["X9", "X10", "X11"])
 def test_attack_events(event):
     pub = table(1, "blue")
-    pub["ships"][0][SA] = [[0, "B2", 0], [0, "B3", 0]]
+    pub["ships"][0][K.SHIP_ABOARD] = [[0, "B2", 0], [0, "B3", 0]]
     s = add_ship(pub, "B5")
-    pub["ships"][s][SK] = True
+    pub["ships"][s][K.SHIP_CLOAKED] = True
     pub["ddeck"] = ["D2"]
     pub["threat"] = 2
     pub["adeck"] = [event, "X6"]
-    ENGINE.run(pub, ENGINE._reveal)
+    P.run(pub, P.reveal)
     if event == "X9":                                        # Sabotage hits the strongest
-        assert pub["ships"][0][SD] == ["D2"]
+        assert pub["ships"][0][K.SHIP_DAMAGE] == ["D2"]
     elif event == "X10":                                     # Cantrell is immune to Weary
-        assert pub["ships"][0][SA] == [[0, "B2", 0]] and pub["disc"][0] == ["B3"]
+        assert pub["ships"][0][K.SHIP_ABOARD] == [[0, "B2", 0]] and pub["disc"][0] == ["B3"]
     else:
-        assert not pub["ships"][s][SK] and s in pub["fs"]
+        assert not pub["ships"][s][K.SHIP_CLOAKED] and s in pub["fs"]
 
 
 # ---- cloaking ------------------------------------------------------------------------------
@@ -288,7 +288,7 @@ def test_cloaked_ships_do_not_fight_and_a_damaged_sensor_prevents_cloaking():
     set_damage(pub, b, ["D8"])
     pub["adeck"] = ["X2", "X6"]
     pub["threat"] = 0
-    ENGINE.run(pub, ENGINE._attack_start)
+    P.run(pub, P.attack_start)
     assert pub["cq"] == [a] and ENGINE.turn(pub) == (0, "act")
     ENGINE.apply(pub, 0, ["cloak", 1])
     assert pub["fs"] == [0, b] and [f[0] for f in pub["foes"]] == ["X2"]
@@ -307,11 +307,11 @@ def test_every_ship_defends_and_extra_ships_join_any_fight():
     add_ship(pub, "R4")
     add_ship(pub, "R2")
     to_attack(pub, ["X2", "X3"])
-    assert ENGINE._def_options(pub) == [0, 1]
+    assert CH.def_options(pub) == [0, 1]
     assign(pub, 0)
-    assert ENGINE._def_options(pub) == [0, 1]
+    assert CH.def_options(pub) == [0, 1]
     assign(pub, 0)
-    assert ENGINE._def_options(pub) == [1]                   # attacker 1 still needs a defender
+    assert CH.def_options(pub) == [1]                   # attacker 1 still needs a defender
     assign(pub, 1)
     assert pub["fights"] == [[[0, 1], [0], False], [[2], [1], False]]
 
@@ -320,7 +320,7 @@ def test_extra_attackers_go_lowest_first_to_the_weakest_enemy_fight():
     pub = table()
     add_ship(pub, "R4")
     to_attack(pub, ["X4", "X1", "X3", "X2"])                  # powers 6, 2, 4, 3
-    assert ENGINE._def_options(pub) == [0, 1, 2, 3]
+    assert CH.def_options(pub) == [0, 1, 2, 3]
     assign(pub, 0, 1)                                        # Ardor vs Destroyer, R4 vs Probe
     # Raider (3) joins the Probe's fight (2 < 6); then Interceptor (4): 5 < 6 -> Probe's again
     assert pub["fights"] == [[[0], [0], False], [[1], [1, 3, 2], False]]
@@ -331,7 +331,7 @@ def test_distinct_attackers_when_ships_do_not_outnumber_them():
     add_ship(pub, "R4")
     to_attack(pub, ["X2", "X3"])
     assign(pub, 1)
-    assert ENGINE._def_options(pub) == [0]
+    assert CH.def_options(pub) == [0]
     with pytest.raises(IllegalAction):
         ENGINE.apply(pub, 0, ["def", 1])
 
@@ -339,9 +339,9 @@ def test_distinct_attackers_when_ships_do_not_outnumber_them():
 # ---- fights --------------------------------------------------------------------------------
 def fight_pub(ship_cids, foe_cids):
     pub = table()
-    pub["ships"][0][SL] = False                              # a bare table of given ships
+    pub["ships"][0][K.SHIP_ALIVE] = False                              # a bare table of given ships
     pub["ships"].append(F.new_ship(0, "R1"))
-    pub["ships"][1][SL] = True
+    pub["ships"][1][K.SHIP_ALIVE] = True
     for c in ship_cids:
         add_ship(pub, c)
     pub["foes"] = [[f, False] for f in foe_cids]
@@ -360,7 +360,7 @@ def test_equal_power_damages_every_ship_in_the_fight():
     pub = fight_pub(["R4", "R4"], ["X6"])                    # 8 vs 10
     ENGINE.resolve(pub, 0)
     assert pub["last"][3] == "dmg"
-    assert pub["ships"][2][SD] == ["D5"] and pub["ships"][3][SD] == ["D5"]
+    assert pub["ships"][2][K.SHIP_DAMAGE] == ["D5"] and pub["ships"][3][K.SHIP_DAMAGE] == ["D5"]
     pub = fight_pub(["R4"], ["X3"])                          # 4 vs 4: not greater
     ENGINE.resolve(pub, 0)
     assert pub["last"][3] == "dmg"
@@ -370,7 +370,7 @@ def test_overpowered_destroys_the_ships_at_double_power():
     pub = fight_pub(["R2"], ["X6"])                          # 5 vs 10 (destiny aside)
     pub["adeck"] = ["X7"]                                    # destiny 0
     ENGINE.resolve(pub, 0)
-    assert pub["last"][3] == "over" and not pub["ships"][2][SL]
+    assert pub["last"][3] == "over" and not pub["ships"][2][K.SHIP_ALIVE]
     assert pub["dest"][0] == ["R2"]
 
 
@@ -388,14 +388,14 @@ def test_battle_destiny_adds_the_top_attack_cards_threat():
 def test_damage_over_capacity_discards_at_random_and_full_structure_destroys():
     pub = fight_pub(["R4"], ["X4"])
     s = 2
-    pub["ships"][s][SA] = [[0, "R6", 0]]
+    pub["ships"][s][K.SHIP_ABOARD] = [[0, "R6", 0]]
     pub["ddeck"] = ["D9"]                                    # capacity -2
     ENGINE.resolve(pub, 0)
-    assert pub["ships"][s][SA] == [] and pub["disc"][0] == ["R6"]
+    assert pub["ships"][s][K.SHIP_ABOARD] == [] and pub["disc"][0] == ["R6"]
     set_damage(pub, s, ["D7", "D2"])
     pub["ddeck"] = ["D5"]                                    # 50 + 40 + 10 = 100%
     F.damage(pub, s)
-    assert not pub["ships"][s][SL] and pub["dest"][0] == ["R4"]
+    assert not pub["ships"][s][K.SHIP_ALIVE] and pub["dest"][0] == ["R4"]
 
 
 def test_losing_every_flagship_loses_the_game():
@@ -434,20 +434,20 @@ def test_overload_attaches_a_damage_card_and_engine_room_hit_prevents_it():
     pub = table()
     s = add_ship(pub, "R3")
     pub["ddeck"] = ["D1", "D5"]                              # a card left after the overload
-    assert ["use", s, -1] in ENGINE._uses(pub, 0)
+    assert ["use", s, -1] in CH.uses(pub, 0)
     ENGINE.apply(pub, 0, ["use", s, -1])
-    assert pub["ships"][s][SD] == ["D1"] and pub["ships"][s][SB] == 3
+    assert pub["ships"][s][K.SHIP_DAMAGE] == ["D1"] and pub["ships"][s][K.SHIP_BOOST] == 3
     assert F.power(pub, s) == 7 - 1 + 3
     pub["ships"][s][7] = 0
-    assert ["use", s, -1] not in ENGINE._uses(pub, 0)      # Engine Room Hit: can't overload
+    assert ["use", s, -1] not in CH.uses(pub, 0)      # Engine Room Hit: can't overload
 
 
 def test_repair_discards_the_chosen_damage_card():
     pub = table(1, "blue")
     set_damage(pub, 0, ["D5", "D7"])
     ENGINE.apply(pub, 0, ["use", 0, -1, 0, 1])               # Sanctuary repairs itself
-    assert pub["ships"][0][SD] == ["D5"] and pub["ddisc"] == ["D7"]
-    assert ["use", 0, -1, 0, 0] not in ENGINE._uses(pub, 0)  # once per turn
+    assert pub["ships"][0][K.SHIP_DAMAGE] == ["D5"] and pub["ddisc"] == ["D7"]
+    assert ["use", 0, -1, 0, 0] not in CH.uses(pub, 0)  # once per turn
 
 
 def test_playing_a_starship_from_the_draw_deck_adds_both_threats():
@@ -458,28 +458,28 @@ def test_playing_a_starship_from_the_draw_deck_adds_both_threats():
     s.priv["deck"] = ["R9", "R3", "R9"]
     assert ["play", "R11", "R3"] in s.legal() and ["play", "R11", "R2"] not in s.legal()
     s.author(["play", "R11", "R3"])
-    assert s.pub["ships"][-1][SC] == "R3" and s.pub["threat"] == 1 + 4
+    assert s.pub["ships"][-1][K.SHIP_CARD] == "R3" and s.pub["threat"] == 1 + 4
     assert sorted(s.priv["deck"]) == ["R9", "R9"] and "R11" not in s.priv["hand"]
 
 
 def test_uniqueness_counts_play_and_destroyed_piles():
     pub = table()
-    assert ENGINE._card_options(pub, 0, "R1", "main", None) == []     # Ardor in play
-    pub["ships"][0][SA].append([0, "R5", 0])
-    assert ENGINE._card_options(pub, 0, "R5", "main", None) == []
+    assert CH.card_options(pub, 0, "R1", "main", None) == []     # Ardor in play
+    pub["ships"][0][K.SHIP_ABOARD].append([0, "R5", 0])
+    assert CH.card_options(pub, 0, "R5", "main", None) == []
     pub = table()
     pub["dest"][0].append("R1")
-    pub["ships"][0][SL] = False
-    assert ENGINE._card_options(pub, 0, "R1", "main", None) == []
+    pub["ships"][0][K.SHIP_ALIVE] = False
+    assert CH.card_options(pub, 0, "R1", "main", None) == []
 
 
 def test_spare_parts_repair_a_ship_of_the_same_type():
     pub = table()
     set_damage(pub, 0, ["D5"])
-    assert ENGINE._spares(pub, "R3") == [["spare", "R3", 0, 0]]     # both Battleships
-    assert ENGINE._spares(pub, "R2") == []
+    assert CH.spares(pub, "R3") == [["spare", "R3", 0, 0]]     # both Battleships
+    assert CH.spares(pub, "R2") == []
     ENGINE.apply(pub, 0, ["spare", "R3", 0, 0])
-    assert pub["ships"][0][SD] == [] and pub["disc"][0] == ["R3"] and pub["threat"] == 0
+    assert pub["ships"][0][K.SHIP_DAMAGE] == [] and pub["disc"][0] == ["R3"] and pub["threat"] == 0
 
 
 # ---- every designed card -------------------------------------------------------------------
@@ -487,7 +487,7 @@ def test_ship_powers_with_captains_equipment_and_locations():
     pub = table()
     pub["locs"] = ["L2", "L2"]
     assert F.power(pub, 0) == 11                             # Ardor: +x locations
-    pub["ships"][0][SA] = [[0, "R5", 0], [0, "R6", 0], [0, "R8", 0]]
+    pub["ships"][0][K.SHIP_ABOARD] = [[0, "R5", 0], [0, "R6", 0], [0, "R8", 0]]
     assert F.power(pub, 0) == 11 + 2 + 1 + 2
     set_damage(pub, 0, ["D4"])                             # Bridge Hit: no bonuses
     assert F.power(pub, 0) == 9
@@ -496,7 +496,7 @@ def test_ship_powers_with_captains_equipment_and_locations():
 def test_intertia_stabilizer_only_against_equal_or_higher_printed_power():
     pub = table()
     s = add_ship(pub, "R4")
-    pub["ships"][s][SA] = [[0, "P7", 0]]
+    pub["ships"][s][K.SHIP_ABOARD] = [[0, "P7", 0]]
     assert F.power(pub, s, ["X2"]) == 4
     assert F.power(pub, s, ["X3"]) == 5
     assert F.power(pub, s) == 4
@@ -505,9 +505,9 @@ def test_intertia_stabilizer_only_against_equal_or_higher_printed_power():
 def test_tactical_officer_and_cloaking_device_grant_keywords():
     pub = table()
     s = add_ship(pub, "R4")
-    pub["ships"][s][SA] = [[0, "R7", 0]]
+    pub["ships"][s][K.SHIP_ABOARD] = [[0, "R7", 0]]
     assert "BD" in F.abilities(pub, s)
-    pub["ships"][s][SA] = [[0, "P8", 0]]
+    pub["ships"][s][K.SHIP_ABOARD] = [[0, "P8", 0]]
     assert F.can_cloak(pub, s)
 
 
@@ -520,7 +520,7 @@ def test_ac_arr_ships_share_texts_but_not_flagship_or_upkeep():
     assert "BD" in codes and "SW" in codes and "OV3" in codes and "F" not in codes
     assert "U1" not in codes
     assert F.power(pub, d, ["X2"], [0, d]) == 2 + 1          # Hive Queen's swarm bonus
-    assert ["use", d, -1] in ENGINE._uses(pub, 0)
+    assert ["use", d, -1] in CH.uses(pub, 0)
 
 
 @pytest.mark.parametrize("cid,threat", [("P9", 1 - 4), ("R10", 2), ("A9", 1)])
@@ -531,7 +531,7 @@ def test_simple_effects(cid, threat):
     ENGINE.apply(pub, 0, ev)
     assert pub["threat"] == 10 + threat and pub["disc"][0] == [cid]
     if cid != "P9":
-        assert pub["ships"][0][SB] == int(C.get(cid)[C.KW][0][2:])
+        assert pub["ships"][0][K.SHIP_BOOST] == int(C.get(cid)[C.KEYWORDS][0][2:])
 
 
 def test_false_echoes_removes_one_per_cloaking_ship():
@@ -548,10 +548,10 @@ def test_long_range_scan_and_intel_officer_peek_and_bottom():
     pub["ldeck"] = ["L8", "L2"]
     ENGINE.apply(pub, 0, ["play", "P10", 1])
     assert pub["ldeck"] == ["L2", "L8"]
-    pub["ships"][0][SA] = [[0, "P5", 0]]
+    pub["ships"][0][K.SHIP_ABOARD] = [[0, "P5", 0]]
     pub["adeck"] = ["X6", "X1"]
     ENGINE.apply(pub, 0, ["use", 0, 0, 1])
-    assert pub["adeck"] == ["X1", "X6"] and ["use", 0, 0, 0] not in ENGINE._uses(pub, 0)
+    assert pub["adeck"] == ["X1", "X6"] and ["use", 0, 0, 0] not in CH.uses(pub, 0)
 
 
 @pytest.mark.parametrize("via", ["effect", "char"])
@@ -564,7 +564,7 @@ def test_retrieving_from_the_discard_pile(via):
         s.pub["hs"][0] += 1
         s.author(["play", "B11", "B6"])
     else:
-        s.pub["ships"][0][SA] = [[0, "B4", 0]]
+        s.pub["ships"][0][K.SHIP_ABOARD] = [[0, "B4", 0]]
         s.author(["use", 0, 0, "B6"])
     assert "B6" in s.priv["hand"] and s.pub["disc"][0] == (["B11"] if via == "effect" else [])
     assert s.pub["hs"][0] == len(s.priv["hand"])
@@ -573,12 +573,12 @@ def test_retrieving_from_the_discard_pile(via):
 def test_repair_crew_damage_control_kit_and_emergency_repairs():
     pub = table(1, "blue")
     set_damage(pub, 0, ["D5", "D2", "D3"])
-    pub["ships"][0][SA] = [[0, "B3", 0], [0, "B9", 0]]
+    pub["ships"][0][K.SHIP_ABOARD] = [[0, "B3", 0], [0, "B9", 0]]
     ENGINE.apply(pub, 0, ["use", 0, 0, 0])
     ENGINE.apply(pub, 0, ["use", 0, 1, 0])
-    assert pub["ships"][0][SD] == ["D3"] and pub["ships"][0][SA] == [[0, "B3", 1]]
+    assert pub["ships"][0][K.SHIP_DAMAGE] == ["D3"] and pub["ships"][0][K.SHIP_ABOARD] == [[0, "B3", 1]]
     ENGINE.apply(pub, 0, ["play", "B10", 0, 0])
-    assert pub["ships"][0][SD] == [] and pub["disc"][0] == ["B9", "B10"]
+    assert pub["ships"][0][K.SHIP_DAMAGE] == [] and pub["disc"][0] == ["B9", "B10"]
 
 
 def test_reinforced_hull_and_bulwark_reduce_structure_loss():
@@ -586,7 +586,7 @@ def test_reinforced_hull_and_bulwark_reduce_structure_loss():
     s = add_ship(pub, "B6")
     set_damage(pub, s, ["D2", "D5"])
     assert F.structure_lost(pub, s) == 30 + 0
-    pub["ships"][s][SA] = [[0, "B8", 0]]
+    pub["ships"][s][K.SHIP_ABOARD] = [[0, "B8", 0]]
     assert F.structure_lost(pub, s) == 20
 
 
@@ -594,27 +594,27 @@ def test_overload_damage_is_not_lessened_by_structure_reductions():
     # rule 9.3: "Damage taken from overloading cannot be prevented."
     pub = table(1, "red")
     s = add_ship(pub, "R3")                                  # Vanguard: overload for power +3
-    pub["ships"][s][SA] = [[0, "B8", 0]]                     # Reinforced Hull: 10% less
+    pub["ships"][s][K.SHIP_ABOARD] = [[0, "B8", 0]]                     # Reinforced Hull: 10% less
     pub["ddeck"] = ["D2", "D2", "D5"]                        # Hull Breach 40%, Minor 10%
     ENGINE.apply(pub, 0, ["use", s, -1])
-    assert pub["ships"][s][SD] == ["D2"]
+    assert pub["ships"][s][K.SHIP_DAMAGE] == ["D2"]
     assert F.structure_lost(pub, s) == 40                    # not 30
     F.damage(pub, s)                                         # fight damage is still lessened
-    assert pub["ships"][s][SD] == ["D2", "D2"] and F.structure_lost(pub, s) == 40 + 30
+    assert pub["ships"][s][K.SHIP_DAMAGE] == ["D2", "D2"] and F.structure_lost(pub, s) == 40 + 30
     F.repair(pub, s, 0)                                      # the overload card goes first
     assert F.structure_lost(pub, s) == 30
     # a forced overload (Minefield) on a shielded ship takes its full loss too
     pub = table(1, "blue")
-    pub["ships"][0][SA] = [[0, "B8", 0]]                     # on the only ship, the strongest
+    pub["ships"][0][K.SHIP_ABOARD] = [[0, "B8", 0]]                     # on the only ship, the strongest
     pub["ddeck"] = ["D2", "D2"]
     pub["lopts"], pub["prop"], pub["cq"], pub["adeck"] = ["L7"], 0, [], []
-    ENGINE.run(pub, ENGINE._do_jump)
-    assert pub["ships"][0][SD] == ["D2"] and F.structure_lost(pub, 0) == 40
+    P.run(pub, P.do_jump)
+    assert pub["ships"][0][K.SHIP_DAMAGE] == ["D2"] and F.structure_lost(pub, 0) == 40
     # Event Horizon damages (does not overload) the strongest ship: the reduction holds
     pub["ddeck"] = ["D2"]
     pub["lopts"], pub["prop"], pub["cq"], pub["adeck"] = ["L12"], 0, [], []
-    ENGINE.run(pub, ENGINE._do_jump)
-    assert pub["ships"][0][SD] == ["D2", "D2"] and F.structure_lost(pub, 0) == 40 + 30
+    P.run(pub, P.do_jump)
+    assert pub["ships"][0][K.SHIP_DAMAGE] == ["D2", "D2"] and F.structure_lost(pub, 0) == 40 + 30
 
 
 def test_damage_with_the_damage_deck_and_its_discard_pile_empty_destroys_the_ship():
@@ -623,43 +623,43 @@ def test_damage_with_the_damage_deck_and_its_discard_pile_empty_destroys_the_shi
     set_damage(pub, s, ["D5"])
     pub["ddeck"], pub["ddisc"] = [], []
     F.damage(pub, s)
-    assert not pub["ships"][s][SL] and pub["dest"][0] == ["R4"]
+    assert not pub["ships"][s][K.SHIP_ALIVE] and pub["dest"][0] == ["R4"]
     assert pub["ddisc"] == ["D5"]                            # its card is free again
-    assert pub["ships"][0][SL] and pub["end"] is None
+    assert pub["ships"][0][K.SHIP_ALIVE] and pub["end"] is None
     F.damage(pub, 0)                                         # that card is drawn next
-    assert pub["ships"][0][SD] == ["D5"] and pub["ships"][0][SL]
+    assert pub["ships"][0][K.SHIP_DAMAGE] == ["D5"] and pub["ships"][0][K.SHIP_ALIVE]
     # a fight lost with nothing to draw destroys every ship in it
     pub = fight_pub(["R4", "R4"], ["X6"])                    # 8 vs 10: damaged
     pub["ddeck"], pub["ddisc"] = [], []
     ENGINE.resolve(pub, 0)
     assert pub["last"][3] == "dmg"
-    assert not pub["ships"][2][SL] and not pub["ships"][3][SL] and pub["ships"][1][SL]
+    assert not pub["ships"][2][K.SHIP_ALIVE] and not pub["ships"][3][K.SHIP_ALIVE] and pub["ships"][1][K.SHIP_ALIVE]
 
 
 def test_no_voluntary_overload_without_a_damage_card_to_attach():
     pub = table()
     s = add_ship(pub, "R3")
     pub["ddeck"], pub["ddisc"] = [], []
-    assert ["use", s, -1] not in ENGINE._uses(pub, 0)
+    assert ["use", s, -1] not in CH.uses(pub, 0)
     before = encode(pub)
     with pytest.raises(IllegalAction):
         ENGINE.apply(pub, 0, ["use", s, -1])
     assert encode(pub) == before
     pub["ddisc"] = ["D5"]                                    # reshuffled when drawn
-    assert ["use", s, -1] in ENGINE._uses(pub, 0)
+    assert ["use", s, -1] in CH.uses(pub, 0)
     # a forced overload (Minefield) still happens: the ship is destroyed
     pub["ddisc"] = []
     t = F.strongest(pub)
     pub["lopts"], pub["prop"], pub["cq"], pub["adeck"] = ["L7"], 0, [], []
-    ENGINE.run(pub, ENGINE._do_jump)
-    assert not pub["ships"][t][SL]
+    P.run(pub, P.do_jump)
+    assert not pub["ships"][t][K.SHIP_ALIVE]
 
 
 def test_cantrell_draws_at_the_beginning_of_the_owners_turn():
     pub = table(1, "blue")
-    pub["ships"][0][SA] = [[0, "B2", 0]]
+    pub["ships"][0][K.SHIP_ABOARD] = [[0, "B2", 0]]
     hs = pub["hs"][0]
-    ENGINE._start_turn(pub)
+    P.start_turn(pub)
     assert pub["hs"][0] == hs + 1
 
 
@@ -668,7 +668,7 @@ def test_silent_whisper_removes_two_at_the_attack_phase():
     pub["lvl"] = "easy"
     pub["threat"] = 5
     pub["adeck"] = ["X6"]
-    ENGINE.run(pub, ENGINE._attack_start)
+    P.run(pub, P.attack_start)
     assert pub["threat"] == 5 + 1 - 2
 
 
@@ -678,7 +678,7 @@ def test_fight_effects_boost_the_ships_of_one_fight(cid):
     to_attack(pub, ["X2"])
     assign(pub, 0)
     ENGINE.apply(pub, 0, ["play", cid, 0])
-    assert pub["ships"][0][SB] == (2 if cid == "R9" else 1)
+    assert pub["ships"][0][K.SHIP_BOOST] == (2 if cid == "R9" else 1)
 
 
 def test_spawn_plays_a_drone_from_the_draw_deck():
@@ -688,7 +688,7 @@ def test_spawn_plays_a_drone_from_the_draw_deck():
     s.pub["hs"][0] += 1
     s.priv["deck"] = ["A2", "A8"]
     s.author(["play", "A7"])
-    assert s.pub["ships"][-1][SC] == "A2" and s.priv["deck"] == ["A8"]
+    assert s.pub["ships"][-1][K.SHIP_CARD] == "A2" and s.priv["deck"] == ["A8"]
     assert s.pub["threat"] == 1 + 1
 
 
@@ -696,7 +696,7 @@ def test_every_card_has_text_or_is_a_vanilla_ship_and_fits_the_screen():
     for c in C.CARDS:
         assert len(c[C.NAME]) <= 24
         if c[C.TYPE] not in (C.SHIP, C.FOE):
-            assert C.text(c[C.ID])
+            assert C.text(c[C.CARD_ID])
 
 
 # ---- deck files ----------------------------------------------------------------------------
@@ -751,3 +751,34 @@ def test_concede_ends_the_game_for_the_whole_fleet():
     pub = table()
     ENGINE.concede(pub, 0)
     assert ENGINE.result(pub) == ([], "conceded") and ENGINE.turn(pub) is None
+
+
+# ---- the schema names the state as the engine builds it -------------------------------------
+def _named(prefix=""):
+    return {getattr(K, n): n for n in dir(K) if n.isupper() and n.startswith(prefix)}
+
+
+def test_every_key_of_the_public_and_private_state_has_a_name():
+    seats = seats_for(2)
+    pub, mine = seats[0].pub, seats[0].priv
+    keys = set(v for v in _named() if isinstance(v, str))
+    assert [k for k in pub if k not in keys] == []
+    assert [k for k in mine if k not in keys] == []
+    assert pub[K.PHASE] == K.PHASE_MAIN and pub[K.PLAYER_COUNT] == 2
+
+
+def test_every_slot_of_a_ship_has_a_name_in_order():
+    ship = F.new_ship(0, "R1")
+    slots = sorted(v for v in _named("SHIP_") if type(v) is int)
+    assert slots == list(range(len(ship)))
+    assert ship[K.SHIP_OWNER] == 0 and ship[K.SHIP_CARD] == "R1" and ship[K.SHIP_ALIVE] is True
+
+
+def test_every_phase_has_its_handlers_and_every_tag_a_name():
+    phases = set(v for v in _named("PHASE_") if isinstance(v, str))
+    tags = set(v for v in _named("EV_") if isinstance(v, str))
+    assert set(ENGINE.HANDLERS) == phases - {K.PHASE_SETUP, K.PHASE_OVER}
+    handled = set()
+    for table_ in ENGINE.HANDLERS.values():
+        handled.update(table_)
+    assert handled == tags

@@ -32,10 +32,10 @@ def test_shipped_decks_load_line_by_line():
 
 def test_every_card_has_its_text_line_and_rule_cards_have_text():
     for c in C.CARDS:
-        t = C.text(c[C.ID])
+        t = C.text(c[C.CARD_ID])
         assert t == t.strip() and "\n" not in t
         if c[C.TYPE] not in (C.SHIP, C.FOE):
-            assert t, c[C.ID]
+            assert t, c[C.CARD_ID]
     assert C.text("P1") == "FLAGSHIP. UPKEEP (1). At the start of the attack phase, remove (2)."
     assert C.text("R4") == ""          # a plain ship
     assert C.text("D10") == "STRUCTURE -60%."

@@ -8,7 +8,7 @@ import pytest
 from fathom.codec import encode
 from fathom.games.local import make_seats, next_author
 from fathom.games.pinned_down import cards as C
-from fathom.games.pinned_down import look as L
+from fathom.games.pinned_down import say as L
 from fathom.games.pinned_down import screen as ui
 from fathom.games.pinned_down.bot import EasyBot, SharpBot
 from fathom.games.pinned_down.engine import ENGINE
@@ -247,7 +247,7 @@ def test_ok_on_a_card_opens_its_menu_on_the_main_page():
     n0 = len(seat.actions)
     scr.key("RIGHT")
     for i in range(len(seat.priv["hand"])):
-        k = scr._item_of(("c", seat.priv["hand"][scr.row.cursor]))
+        k = scr._item_of((L.CARD, seat.priv["hand"][scr.row.cursor]))
         if k >= 0:
             break
         scr.key("RIGHT")
@@ -391,7 +391,7 @@ def test_easy_bot_game_plays_through_the_keys_at_72x40():
 
 
 def _moves(app, scr, keys, check):
-    """Each key then a redraw; with check, the second line each time against look.py's own
+    """Each key then a redraw; with check, the second line each time against say.py's own
     (which allocates: not under a heap lock)."""
     d = app.hw.display
     seat = scr.runner.seat

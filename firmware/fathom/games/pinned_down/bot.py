@@ -1,13 +1,14 @@
 # Pinned Down bots for a cooperative team: every seat plays its own bot from its own seat (the
-# public table and its own hand; never priv["deck"], whose order a fair player does not know).
+# public table and its own hand; never priv[K.DECK], whose order a fair player does not know).
 # SharpBot's deduction: the threat the next attack phase will bring (pool + upkeep + two per
 # location + one per ship + difficulty + table tokens) times the enemy power per threat of the
 # attack cards still unseen gives the enemy power to expect; it plays power while the fleet is
 # short of it, threat control and repairs otherwise, and searches fight assignments.
+from fathom.games.bots import Bot
 from fathom.games.pinned_down import cards as C
+from fathom.games.pinned_down import schema as K
 from fathom.games.pinned_down import fleet as F
-from fathom.games.pinned_down.engine import ENGINE, GOAL, HAND, extra_threat
-from fathom.games.pinned_down.fleet import SC, SD, SA
+from fathom.games.pinned_down.engine import ENGINE, GOAL, extra_threat
 
 _SEARCH = 240           # assignments scored exhaustively; beyond that, greedy
 
@@ -15,7 +16,8 @@ _SEARCH = 240           # assignments scored exhaustively; beyond that, greedy
 def unseen_attack(pub):
     """Attack cards not in the discard pile, in play or on the table: what may come next."""
     left = C.expand(C.ATTACK)
-    for x in pub["adisc"] + [f[0] for f in pub["foes"]] + [t[0] for t in pub["tbl"]]:
+    for x in pub[K.ATTACK_DISCARD] + [f[K.FOE_CARD] for f in pub[K.FOES]] + \
+            [t[K.TOKEN_CARD] for t in pub[K.TABLE]]:
         if x in left:
             left.remove(x)
     return left or C.expand(C.ATTACK)
@@ -25,18 +27,18 @@ def power_per_threat(pub):
     """Enemy power one threat token buys, on average, from the unseen attack cards (x100)."""
     cards = unseen_attack(pub)
     cost = sum(C.get(x)[C.THREAT] for x in cards) or 1
-    return 100 * sum(C.get(x)[C.PW] for x in cards if C.get(x)[C.TYPE] == C.FOE) // cost
+    return 100 * sum(C.get(x)[C.POWER] for x in cards if C.get(x)[C.TYPE] == C.FOE) // cost
 
 
 def next_threat(pub):
     """The threat pool the next attack phase will reveal against (the deduction)."""
-    t = pub["threat"]
+    t = pub[K.THREAT]
     ships = F.alive(pub)
     for s in ships:
-        t += C.kwnum(pub["ships"][s][SC], "U") - C.kwnum(pub["ships"][s][SC], "RM")
-    if pub["ph"] in ("main", "jump", "jconf"):
-        t += 2 * (len(pub["locs"]) + 1)
-    t += len(ships) + extra_threat(pub) + sum(x[1] for x in pub["tbl"])
+        t += C.kwnum(pub[K.SHIPS][s][K.SHIP_CARD], "U") - C.kwnum(pub[K.SHIPS][s][K.SHIP_CARD], "RM")
+    if pub[K.PHASE] in ("main", "jump", "jconf"):
+        t += 2 * (len(pub[K.LOCATIONS]) + 1)
+    t += len(ships) + extra_threat(pub) + sum(x[K.TOKEN_COUNT] for x in pub[K.TABLE])
     return max(0, t)
 
 
@@ -49,7 +51,7 @@ def _score_fights(pub, fights):
     total = 0
     flags = F.flagships_left(pub)
     for fight in fights:
-        ships, foes = fight[0], fight[1]
+        ships, foes = fight[K.FIGHT_SHIPS], fight[K.FIGHT_FOES]
         # the engine's own sums; each battle destiny still to draw counted at its mean, 2
         pp, pd, ep, ed, _res = ENGINE.forecast(pub, fight)
         pp += 2 * pd
@@ -58,7 +60,7 @@ def _score_fights(pub, fights):
             total += 10 * len(foes) + min(pp - ep, 3)
         elif ep >= 2 * pp:
             for s in ships:
-                if C.kw(pub["ships"][s][SC], "F"):
+                if C.kw(pub[K.SHIPS][s][K.SHIP_CARD], "F"):
                     flags -= 1
                     total -= 1000 if flags == 0 else 60
                 else:
@@ -66,7 +68,7 @@ def _score_fights(pub, fights):
         else:
             for s in ships:
                 lost = F.structure_lost(pub, s)
-                total -= (12 if C.kw(pub["ships"][s][SC], "F") else 6) + lost // 10
+                total -= (12 if C.kw(pub[K.SHIPS][s][K.SHIP_CARD], "F") else 6) + lost // 10
     return total
 
 
@@ -78,9 +80,9 @@ def best_assignment(pub):
     """The full assignment (attacker per fighting ship) that scores best, keeping the part
     already proposed: every completion scored in order (the first free ship's attacker the
     most significant digit), the first best kept. Each completion is built from its index
-    when it is scored: a list of them all was a 1 KB block on the heap."""
-    fs, nf = pub["fs"], len(pub["foes"])
-    prefix = list(pub["asg"])
+    when it is scored: a list of them all would be a 1 KB block on the heap."""
+    fs, nf = pub[K.FIGHTERS], len(pub[K.FOES])
+    prefix = list(pub[K.ASSIGNED])
     free = len(fs) - len(prefix)
     count = nf ** free
     if count > _SEARCH:
@@ -112,29 +114,30 @@ def _valid(nships, nfoes, asg):
 
 def _greedy(pub, prefix):
     asg = list(prefix)
-    save = pub["asg"]
-    while len(asg) < len(pub["fs"]):
-        pub["asg"] = asg
+    save = pub[K.ASSIGNED]
+    while len(asg) < len(pub[K.FIGHTERS]):
+        pub[K.ASSIGNED] = asg
         opts = ENGINE.def_options(pub)
         best, bs = opts[0], None
         for a in opts:
             trial = asg + [a]
             sc = _score_fights(pub, [f for f in _fights_for(pub, trial)
-                                     if [1 for s in f[0] if s in pub["fs"][:len(trial)]]])
+                                     if [1 for s in f[K.FIGHT_SHIPS]
+                                         if s in pub[K.FIGHTERS][:len(trial)]]])
             if bs is None or sc > bs:
                 best, bs = a, sc
         asg.append(best)
-    pub["asg"] = save
+    pub[K.ASSIGNED] = save
     return asg
 
 
 def _loc_value(pub, cid):
     c = C.get(cid)
-    v = 10 * c[C.PW]
-    if pub["dist"] + c[C.PW] >= GOAL:
+    v = 10 * c[C.POWER]
+    if pub[K.DISTANCE] + c[C.POWER] >= GOAL:
         v += 200
     r = power_per_threat(pub)
-    for k in c[C.KW]:
+    for k in c[C.KEYWORDS]:
         if k.startswith("ADD"):
             v -= int(k[3:]) * r // 30
         elif k == "DFL":
@@ -146,65 +149,55 @@ def _loc_value(pub, cid):
         elif k == "DRA":
             v += 3
         elif k == "RPX":
-            v += 4 * len([s for s in F.alive(pub) if pub["ships"][s][SD]])
+            v += 4 * len([s for s in F.alive(pub) if pub[K.SHIPS][s][K.SHIP_DAMAGE]])
     return v
 
 
-class EasyBot:
+class EasyBot(Bot):
     LEVEL = "easy"
-
-    def __init__(self, seed, player):
-        self.player = player
-
-    def setup(self, seat):
-        return seat.setup_legal()[0]
 
     def act(self, seat):
         legal = seat.legal()
         pub = seat.pub
-        ph = pub["ph"]
+        ph = pub[K.PHASE]
         if ph == "jump":
-            return max(legal, key=lambda a: C.get(pub["lopts"][a[1]])[C.PW])
+            return max(legal, key=lambda a: C.get(pub[K.JUMP_OPTIONS][a[K.JUMP_OPTION]])[C.POWER])
         if ph in ("jconf", "aconf"):
             return ["yes"]
         if ph == "cloak":
             return ["cloak", 0]
         if ph == "main":
             for a in legal:
-                if a[0] == "play" and C.get(a[1])[C.TYPE] in (C.SHIP, C.EQUIP, C.CHAR):
+                if a[K.TAG] == "play" and \
+                        C.get(a[K.PLAY_CARD])[C.TYPE] in (C.SHIP, C.EQUIP, C.CHAR):
                     return a
             return ["ready"]
         if ph == "fight":
             for a in legal:
-                if a[0] in ("fight", "pass"):
+                if a[K.TAG] in ("fight", "pass"):
                     return a
         if ph == "wrap":
             return ["keep"]
         return legal[0]
 
 
-class SharpBot:
+class SharpBot(Bot):
     LEVEL = "sharp"
-
-    def __init__(self, seed, player):
-        self.player = player
-
-    def setup(self, seat):
-        return seat.setup_legal()[0]
 
     def act(self, seat):
         legal = seat.legal()
         pub = seat.pub
-        ph = pub["ph"]
+        ph = pub[K.PHASE]
         if ph == "jump":
-            return max(legal, key=lambda a: _loc_value(pub, pub["lopts"][a[1]]) * 8 - a[1])
+            return max(legal, key=lambda a: _loc_value(pub, pub[K.JUMP_OPTIONS][a[K.JUMP_OPTION]]) * 8
+                       - a[K.JUMP_OPTION])
         if ph in ("jconf", "aconf"):
             return ["yes"]
         if ph == "cloak":
             return self._cloak(pub)
         if ph == "assign":
             best = best_assignment(pub)
-            a = ["def", best[len(pub["asg"])]]
+            a = ["def", best[len(pub[K.ASSIGNED])]]
             return a if a in legal else legal[0]
         if ph == "fight":
             return self._fight(pub, legal)
@@ -216,26 +209,27 @@ class SharpBot:
 
     # ---- decisions ---------------------------------------------------------------------------
     def _cloak(self, pub):
-        s = pub["cq"][0]
-        if C.kw(pub["ships"][s][SC], "F"):
+        s = pub[K.CLOAK_QUEUE][K.NEXT]
+        if C.kw(pub[K.SHIPS][s][K.SHIP_CARD], "F"):
             return ["cloak", 0]
         expected = next_threat(pub) * power_per_threat(pub) // 100
-        fighting = [x for x in F.alive(pub) if not pub["ships"][x][6] and x != s]
+        fighting = [x for x in F.alive(pub) if not pub[K.SHIPS][x][K.SHIP_CLOAKED] and x != s]
         others = sum(F.power(pub, x) for x in fighting)
         return ["cloak", 1 if F.power(pub, s) * 2 < expected - others else 0]
 
     def _fight(self, pub, legal):
         open_ = ENGINE.open_fights(pub)
         for a in legal:
-            if a[0] == "play" and len(a) == 3 and (C.kw(a[1], "FT2") or C.kw(a[1], "FA1")):
-                f = pub["fights"][a[2]]
+            if a[K.TAG] == "play" and len(a) == 3 and (C.kw(a[K.PLAY_CARD], "FT2")
+                                                       or C.kw(a[K.PLAY_CARD], "FA1")):
+                f = pub[K.FIGHTS][a[K.PLAY_TARGET]]
                 if _score_fights(pub, [f]) < 0:
                     return a
         for a in legal:
-            if a[0] == "play" and C.kw(a[1], "REP"):
+            if a[K.TAG] == "play" and C.kw(a[K.PLAY_CARD], "REP"):
                 return a
         for a in legal:
-            if a[0] == "play" and C.kw(a[1], "RMC"):
+            if a[K.TAG] == "play" and C.kw(a[K.PLAY_CARD], "RMC"):
                 if len([s for s in F.alive(pub) if "CK" in F.abilities(pub, s)]) >= 1:
                     return a
         if ["pass"] in legal:
@@ -245,7 +239,7 @@ class SharpBot:
         # quicksort's recursion, deep on the C stack)
         best, bs = open_[0], None
         for k in open_:
-            sc = _score_fights(pub, [pub["fights"][k]])
+            sc = _score_fights(pub, [pub[K.FIGHTS][k]])
             if bs is None or sc > bs:
                 best, bs = k, sc
         return ["fight", best]
@@ -253,14 +247,15 @@ class SharpBot:
     def _wrap(self, seat, legal):
         pub = seat.pub
         for a in legal:
-            if a[0] == "discard":
-                c = C.get(a[1])
-                if c[C.TYPE] == C.SHIP and (not F.unique_ok(pub, a[1])
+            if a[K.TAG] == "discard":
+                cid = a[K.DISCARD_CARD]
+                c = C.get(cid)
+                if c[C.TYPE] == C.SHIP and (not F.unique_ok(pub, cid)
                                             or F.count_ships(pub, seat.player)
                                             >= F.limit(pub, seat.player)):
-                    if not ENGINE.spares(pub, a[1]):
+                    if not ENGINE.spares(pub, cid):
                         return a
-                if c[C.TYPE] in (C.CHAR, C.EQUIP) and not F.unique_ok(pub, a[1]):
+                if c[C.TYPE] in (C.CHAR, C.EQUIP) and not F.unique_ok(pub, cid):
                     return a
         return ["keep"]
 
@@ -281,82 +276,86 @@ class SharpBot:
     # The worth of one action, split by kind: on a stock install each function's bytecode is
     # one heap block when the module loads, and all of it in one function made a 985 B block.
     def _value(self, pub, p, a, r, short):
-        tag = a[0]
-        if tag in ("spare",):
+        tag = a[K.TAG]
+        if tag == "spare":
             return 40
         if tag == "use":
             return self._use_value(pub, a, short)
         if tag != "play":
             return 0
-        t = C.get(a[1])[C.TYPE]
+        cid = a[K.PLAY_CARD]
+        t = C.get(cid)[C.TYPE]
         if t == C.SHIP:
-            c = C.get(a[1])
+            c = C.get(cid)
             cost = c[C.THREAT] * r // 100
-            gain = c[C.PW] - cost - (1 + C.kwnum(a[1], "U")) * r // 100
+            gain = c[C.POWER] - cost - (1 + C.kwnum(cid, "U")) * r // 100
             return 10 + gain if short > -4 and gain > -2 else 0
         if t in (C.CHAR, C.EQUIP):
             return self._attach_value(pub, a, r, short)
         return self._effect_value(pub, a, short)
 
     def _use_value(self, pub, a, short):
-        s = pub["ships"][a[1]]
-        if a[2] < 0 and len(a) == 3:        # overload: only when a fight looks lost
-            return 5 if short > 0 and len(s[SD]) == 0 else 0
-        if a[2] < 0:
+        s = pub[K.SHIPS][a[K.USE_SHIP]]
+        if a[K.USE_ABOARD] == K.OWN_POWER and len(a) == 3:   # overload: when a fight looks lost
+            return 5 if short > 0 and len(s[K.SHIP_DAMAGE]) == 0 else 0
+        if a[K.USE_ABOARD] == K.OWN_POWER:
             return 30
-        at = s[SA][a[2]][1]
+        at = s[K.SHIP_ABOARD][a[K.USE_ABOARD]][K.ABOARD_CARD]
+        choice = a[K.USE_CHOICE]
         if C.kw(at, "PKA"):
-            top = pub["adeck"][0] if pub["adeck"] else None
-            bad = top is not None and C.get(top)[C.PW] >= 6
-            return 8 if (a[3] == 1) == bad else 0
-        if isinstance(a[3], str):
-            return 20 + C.get(a[3])[C.THREAT] if C.get(a[3])[C.TYPE] != C.SHIP or True else 0
+            top = pub[K.ATTACK_DECK][K.TOP] if pub[K.ATTACK_DECK] else None
+            bad = top is not None and C.get(top)[C.POWER] >= 6
+            return 8 if (choice == 1) == bad else 0
+        if isinstance(choice, str):             # a card retrieved: worth its threat
+            return 20 + C.get(choice)[C.THREAT]
         if C.kw(at, "DCK"):
-            return 25 if len(s[SD]) >= 2 else 0
+            return 25 if len(s[K.SHIP_DAMAGE]) >= 2 else 0
         return 30
 
     def _attach_value(self, pub, a, r, short):
-        """A character or equipment card played onto ship a[2]."""
-        c = C.get(a[1])
+        """A character or equipment card played onto a ship."""
+        c = C.get(a[K.PLAY_CARD])
         cost = c[C.THREAT] * r // 100
-        s = a[2]
-        ship = pub["ships"][s]
+        s = a[K.PLAY_TARGET]
+        ship = pub[K.SHIPS][s]
         v = 0
-        kws = c[C.KW]
-        cap = C.captain_of(a[1])
+        kws = c[C.KEYWORDS]
+        cap = C.captain_of(a[K.PLAY_CARD])
         if cap is not None:
-            v = 30 if cap == ship[SC] else 0
+            v = 30 if cap == ship[K.SHIP_CARD] else 0
         elif [1 for k in kws if k.startswith("P") and k[1:].isdigit()] or "IS" in kws:
             v = 12 + F.power(pub, s) // 2 - cost
         elif "BD" in kws:
             v = 10 + F.power(pub, s) // 3 - cost
         elif "SH10" in kws or "DCK" in kws or "CK" in kws:
-            v = 6 + (8 if C.kw(ship[SC], "F") else 0)
+            v = 6 + (8 if C.kw(ship[K.SHIP_CARD], "F") else 0)
         elif "DRW" in kws or "RPA" in kws or "RET" in kws or "PKA" in kws or "NAV" in kws:
-            v = 14 if C.kw(ship[SC], "F") else 9
+            v = 14 if C.kw(ship[K.SHIP_CARD], "F") else 9
         return v if short > -8 or cap else v // 3
 
     def _effect_value(self, pub, a, short):
-        for k in C.get(a[1])[C.KW]:
+        to = a[K.PLAY_TARGET] if len(a) > 2 else None
+        for k in C.get(a[K.PLAY_CARD])[C.KEYWORDS]:
             if k == "RMC":
                 n = len([s for s in F.alive(pub) if "CK" in F.abilities(pub, s)])
                 return 10 * n if n >= 2 else 0
             if k.startswith("RM"):
                 return 30
             if k == "PKL":
-                top = pub["ldeck"][0] if pub["ldeck"] else None
+                top = pub[K.LOCATION_DECK][K.TOP] if pub[K.LOCATION_DECK] else None
                 if top is None:
                     return 0
-                put_back = C.get(top)[C.PW] < 2
-                return 7 if (a[2] == 1) == put_back else 0
+                put_back = C.get(top)[C.POWER] < 2
+                return 7 if (to == 1) == put_back else 0
             if k.startswith("BO"):
                 return 0
             if k in ("PDS", "PDD"):
-                x = a[2] if k == "PDS" else "A2"
-                return 12 + C.get(x)[C.PW] if short > -4 else 0
+                x = to if k == "PDS" else "A2"
+                return 12 + C.get(x)[C.POWER] if short > -4 else 0
             if k == "REP":
-                ship = pub["ships"][a[2]]
-                return 20 + C.get(ship[SD][a[3]])[C.CLS] // 5 if short > -20 else 0
+                ship = pub[K.SHIPS][to]
+                return 20 + C.get(ship[K.SHIP_DAMAGE][a[K.PLAY_DAMAGE]])[C.CLS] // 5 \
+                    if short > -20 else 0
             if k == "RET":
-                return 10 + C.get(a[2])[C.THREAT] if HAND > 0 else 0
+                return 10 + C.get(to)[C.THREAT]
         return 0

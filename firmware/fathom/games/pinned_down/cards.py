@@ -1,5 +1,5 @@
 # Pinned Down card pool as data (docs/rules/pinned_down.md lists every card and why).
-# One tuple per card; the engine interprets the keyword codes in field KW. The rules texts the
+# One tuple per card; the engine interprets the keyword codes in field KEYWORDS. The rules texts the
 # UI shows are a data file (texts.txt, read by text() when a card is shown): they are ~4 KB of
 # strings that no rule reads, so they stay off the heap.
 # Codes: F flagship, U<n> upkeep, PL power +locations, BD battle destiny, CK cloaking,
@@ -17,7 +17,8 @@
 from fathom import res
 from fathom.games import pinned_down as D
 
-ID, NAME, TYPE, AFF, THREAT, UNIQ, PW, CAP, CLS, KW = range(10)
+# a card's fields, in the order of the tuples below
+CARD_ID, NAME, TYPE, AFF, THREAT, UNIQ, POWER, CAP, CLS, KEYWORDS = range(10)
 
 SHIP = "S"
 CHAR = "C"
@@ -34,11 +35,11 @@ _offs = None                              # text() line offsets, found on first 
 AFFS = D.DECKS
 AFF_CODE = {"purple": "P", "red": "R", "blue": "B", "acarr": "A"}
 
-# For damage cards PW/CAP are the (negative) changes and CLS holds the structure loss in %.
-# For locations PW is the distance. For attack cards THREAT is the reveal cost.
+# For damage cards POWER/CAP are the (negative) changes and CLS holds the structure loss in %.
+# For locations POWER is the distance. For attack cards THREAT is the reveal cost.
 # On a stock install the module's own bytecode is one heap block when the .mpy loads; the
 # whole table written out in it made that 1,782 bytes, above the 1 KB budget for a single
-# allocation (issue 14). So each deck is its own function (its own, smaller block), called
+# allocation. So each deck is its own function (its own, smaller block), called
 # once here and then dropped.
 # The type is written as its letter (SHIP is "S", ...), not the name: a tuple of literals is
 # one constant, which a frozen build keeps in flash; a name in it made every card a tuple built
@@ -129,7 +130,7 @@ def _attack():
 
 
 def _locations():
-    # Location deck: PW is the distance
+    # Location deck: POWER is the distance
     return (
         ("L1", "Rahra Asteroid Belt", "L", "X", 0, 0, 2, 0, "", ("DFL",)),
         ("L2", "Deep Space", "L", "X", 0, 0, 1, 0, "", ()),
@@ -147,7 +148,7 @@ def _locations():
 
 
 def _damage():
-    # Damage deck: PW power change, CAP capacity change, CLS structure loss in %
+    # Damage deck: POWER power change, CAP capacity change, CLS structure loss in %
     return (
         ("D1", "Engine Room Hit", "D", "X", 0, 0, -1, -1, 30, ("NO",)),
         ("D2", "Hull Breach", "D", "X", 0, 0, 0, 0, 40, ()),
@@ -206,7 +207,7 @@ def _index(fh):
         if not line:
             break
         if line.strip() and line[:1] != b"#":
-            want = CARDS[n][ID] if n < len(CARDS) else "(none: the pool has ended)"
+            want = CARDS[n][CARD_ID] if n < len(CARDS) else "(none: the pool has ended)"
             if line.split()[0].decode() != want:
                 raise res.MissingData("%s: at byte %d card %s expected, not %s"
                                       % (res.path(TEXTS), pos, want, line.split()[0].decode()))
@@ -215,7 +216,7 @@ def _index(fh):
             n += 1
         pos += len(line)
     if n != len(CARDS):
-        raise res.MissingData("%s holds no line for card %s" % (res.path(TEXTS), CARDS[n][ID]))
+        raise res.MissingData("%s holds no line for card %s" % (res.path(TEXTS), CARDS[n][CARD_ID]))
     return offs
 
 
@@ -225,12 +226,12 @@ def known(cid):
 
 def kw(cid, code):
     """True when the card carries keyword `code`."""
-    return code in CARDS[IX[cid]][KW]
+    return code in CARDS[IX[cid]][KEYWORDS]
 
 
 def kwnum(cid, prefix):
     """The number after keyword `prefix` (e.g. U1 -> 1), or 0 when absent."""
-    for k in CARDS[IX[cid]][KW]:
+    for k in CARDS[IX[cid]][KEYWORDS]:
         if k.startswith(prefix) and len(k) > len(prefix):
             rest = k[len(prefix):]
             if rest.lstrip("-").isdigit():
@@ -239,7 +240,7 @@ def kwnum(cid, prefix):
 
 
 def captain_of(cid):
-    for k in CARDS[IX[cid]][KW]:
+    for k in CARDS[IX[cid]][KEYWORDS]:
         if k.startswith("CAP:"):
             return k[4:]
     return None

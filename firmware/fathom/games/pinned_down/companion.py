@@ -3,6 +3,8 @@
 # attack deck or from costs typed in off printed cards, and the fight calculator.
 import os
 
+from fathom.compat import const
+
 from fathom.games.pinned_down import cards as C
 from fathom.games.pinned_down import fights as FT
 from fathom.prng import Prng
@@ -10,6 +12,14 @@ from fathom.ui.companion import NumberPick, Panel, Store, confirm, load, open_wi
 
 FILE = "comp_pinned_down"
 PHASES = ("Main", "Jump", "Attack", "Assign", "Fight", "Wrap-up")
+_MAIN = const(0)                  # indices in PHASES
+_JUMP = const(1)
+_ATTACK = const(2)
+_FIGHT = const(4)
+# the saved panel's keys (its file keeps them: they do not change)
+_PHASE = const("ph")              # the phase, an index in PHASES
+_FLEET_POWER = const("fp")        # the fight calculator's two sides
+_ENEMY_POWER = const("ep")
 GUIDE = (
     "Deploy and play cards; add their threat.",
     "Upkeep added. Reveal 2 locations, jump to 1.",
@@ -29,15 +39,15 @@ def _shuffled(ids):
 
 def fresh():
     # deck/adisc: attack card ids; foes: ids (or "#cost:power" typed by hand) revealed this turn
-    return {"pool": 0, "turn": 1, "ph": 0, "ships": 1, "locs": 0, "upkeep": 1, "dist": 0,
+    return {"pool": 0, "turn": 1, _PHASE: _MAIN, "ships": 1, "locs": 0, "upkeep": 1, "dist": 0,
             "deck": _shuffled(C.expand(C.ATTACK)), "adisc": [], "foes": [], "stop": 0,
-            "fp": 0, "ep": 0, "log": ""}
+            _FLEET_POWER: 0, _ENEMY_POWER: 0, "log": ""}
 
 
 def check(st):
     for f in st["foes"]:
         foe_power(f)           # a typed-in card must parse: ValueError otherwise
-    return (0 <= st["ph"] < len(PHASES) and st["pool"] >= 0
+    return (0 <= st[_PHASE] < len(PHASES) and st["pool"] >= 0
             and all(C.known(c) for c in st["deck"] + st["adisc"]))
 
 
@@ -52,18 +62,18 @@ def fight(fleet, enemy):
 
 def enter_phase(st, ph):
     """Move to phase ph, adding the threat the rules add on entering it."""
-    st["ph"] = ph
-    if ph == 1:
+    st[_PHASE] = ph
+    if ph == _JUMP:           # upkeep (rule 8.2)
         st["pool"] += st["upkeep"]
         st["log"] = "upkeep +%d" % st["upkeep"]
-    elif ph == 2:
+    elif ph == _ATTACK:       # two a location, one a ship (rule 8.3)
         add = 2 * st["locs"] + st["ships"]
         st["pool"] += add
         st["stop"] = 0
         st["log"] = "attack +%d" % add
-    elif ph == 4:
-        st["ep"] = foes_power(st)
-    elif ph == 0:
+    elif ph == _FIGHT:
+        st[_ENEMY_POWER] = foes_power(st)
+    elif ph == _MAIN:         # a new turn: last turn's attackers are discarded
         st["turn"] += 1
         for f in st["foes"]:
             if C.known(f):
@@ -73,7 +83,7 @@ def enter_phase(st, ph):
 
 
 def next_phase(st):
-    enter_phase(st, (st["ph"] + 1) % len(PHASES))
+    enter_phase(st, (st[_PHASE] + 1) % len(PHASES))
 
 
 def reveal_cost(st, cost, what):
@@ -115,7 +125,7 @@ def _short(what):
 
 def foe_power(f):
     if C.known(f):
-        return C.get(f)[C.PW]
+        return C.get(f)[C.POWER]
     return int(f.split(":")[1]) if ":" in f else 0
 
 
@@ -136,7 +146,7 @@ class Hub(Panel):
 
     def info(self):
         st = self.s.st
-        return ["T%d %s" % (st["turn"], PHASES[st["ph"]]), "threat pool %d" % st["pool"],
+        return ["T%d %s" % (st["turn"], PHASES[st[_PHASE]]), "threat pool %d" % st["pool"],
                 st["log"]]
 
     def _num(self, key, lo=0):
@@ -167,7 +177,7 @@ class Hub(Panel):
 
     def _guide(self):
         from fathom.ui.dialog import Message
-        ph = self.s.st["ph"]
+        ph = self.s.st[_PHASE]
         self.app.push(Message(self.app, PHASES[ph], GUIDE[ph]))
 
     def _add(self):
@@ -226,7 +236,7 @@ class Fight(Panel):
 
     def info(self):
         st = self.s.st
-        return ["=> " + fight(st["fp"], st["ep"])]
+        return ["=> " + fight(st[_FLEET_POWER], st[_ENEMY_POWER])]
 
     def _num(self, key):
         def go(step):
@@ -236,10 +246,10 @@ class Fight(Panel):
 
     def items(self):
         st = self.s.st
-        return [("Fleet power %d" % st["fp"], None, self._num("fp")),
-                ("Enemy power %d" % st["ep"], None, self._num("ep")),
+        return [("Fleet power %d" % st[_FLEET_POWER], None, self._num(_FLEET_POWER)),
+                ("Enemy power %d" % st[_ENEMY_POWER], None, self._num(_ENEMY_POWER)),
                 ("Enemy=attackers", self._foes, None)]
 
     def _foes(self):
-        self.s.st["ep"] = foes_power(self.s.st)
+        self.s.st[_ENEMY_POWER] = foes_power(self.s.st)
         self.s.save()

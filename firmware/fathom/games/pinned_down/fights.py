@@ -3,6 +3,7 @@
 # resolves with them, the bot scores assignments with them, the screen forecasts with them:
 # a forecast can never disagree with the resolution it announces. A leaf: cards and fleet only.
 from fathom.games.pinned_down import cards as C
+from fathom.games.pinned_down import schema as K
 from fathom.games.pinned_down import fleet as F
 
 WIN = "win"
@@ -13,13 +14,13 @@ NO_SHIPS = "none"
 
 def foe_power(pub, f):
     """Attacker f's power: its card, the Ambush bonus, the current location's bonus."""
-    cur = pub["locs"][-1] if pub["locs"] else None
+    cur = pub[K.LOCATIONS][-1] if pub[K.LOCATIONS] else None
     ep = C.kwnum(cur, "EP") if cur else 0
-    return C.get(pub["foes"][f][0])[C.PW] + pub["ab"] + ep
+    return C.get(pub[K.FOES][f][K.FOE_CARD])[C.POWER] + pub[K.AMBUSH] + ep
 
 
 def build(pub, asg):
-    """The fights assignment `asg` (attacker per ship of pub["fs"]) makes, pub unchanged:
+    """The fights assignment `asg` (attacker per ship of pub[K.FIGHTERS]) makes, pub unchanged:
     one fight per defended attacker; the other attackers join, lowest power first, the fight
     where the enemy power is lowest (the earlier fight on ties)."""
     fights = []
@@ -29,13 +30,13 @@ def build(pub, asg):
             done.append(a)
     done.sort()
     for a in done:
-        ships = [pub["fs"][i] for i in range(len(asg)) if asg[i] == a]
+        ships = [pub[K.FIGHTERS][i] for i in range(len(asg)) if asg[i] == a]
         fights.append([ships, [a], False])
     # Sorted as plain ints, power * 64 + index (fewer than 64 attackers: MAX_REVEAL): a key
     # function would run under the C quicksort's recursion, which made this the C stack's
     # peak. Loops, not comprehensions: each of those is one more frame under foe_power.
     order = []
-    for a in range(len(pub["foes"])):
+    for a in range(len(pub[K.FOES])):
         if a not in asg:
             order.append(foe_power(pub, a) * 64 + a)
     order.sort()
@@ -44,28 +45,28 @@ def build(pub, asg):
         best, bp = 0, None
         for k in range(len(fights)):
             tp = 0
-            for f in fights[k][1]:
+            for f in fights[k][K.FIGHT_FOES]:
                 tp += foe_power(pub, f)
             if bp is None or tp < bp:
                 best, bp = k, tp
-        fights[best][1].append(a)
+        fights[best][K.FIGHT_FOES].append(a)
     return fights
 
 
 def sums(pub, fight):
     """(fleet power, its battle destinies, enemy power, its destinies, ships still in it):
     what the fight is resolved with before the destiny cards are drawn."""
-    ships = [s for s in fight[0] if pub["ships"][s][F.SL]]
-    foes = [pub["foes"][f][0] for f in fight[1]]
+    ships = [s for s in fight[K.FIGHT_SHIPS] if pub[K.SHIPS][s][K.SHIP_ALIVE]]
+    foes = [pub[K.FOES][f][K.FOE_CARD] for f in fight[K.FIGHT_FOES]]
     pp = pd = 0
     for s in ships:
         pp += F.power(pub, s, foes, ships)
         if "BD" in F.abilities(pub, s) and not F.has_dmg(pub, s, "NB"):
             pd += 1
     ep = ed = 0
-    for f in fight[1]:
+    for f in fight[K.FIGHT_FOES]:
         ep += foe_power(pub, f)
-        if C.kw(pub["foes"][f][0], "BD"):
+        if C.kw(pub[K.FOES][f][K.FOE_CARD], "BD"):
             ed += 1
     return pp, pd, ep, ed, len(ships)
 

@@ -2,11 +2,8 @@
 # repair, destruction), plus the shared attack and damage decks. Pure functions over pub.
 from fathom.prng import Prng
 from fathom.games.pinned_down import cards as C
+from fathom.games.pinned_down import schema as K
 
-# a player starship: [owner, card, damage cards, attached [owner, card, used], alive,
-#                     power boost this turn, cloaked, own power used this turn,
-#                     per damage card 1 if it came from an overload (same order as SD)]
-SO, SC, SD, SA, SL, SB, SK, SU, SV = range(9)
 SHIP_LIMIT = 3
 ACARR_LIMIT = 6
 CAPTAIN_BONUS = 2
@@ -20,27 +17,28 @@ _IX = C.IX
 
 
 def new_ship(owner, cid):
+    """A ship record (schema.SHIP_ slots, in order): undamaged, nothing aboard, alive."""
     return [owner, cid, [], [], True, 0, False, 0, []]
 
 
 def rng(pub):
     """Public chance (reshuffles, random discards) from the game key and a counter."""
-    pub["rc"] += 1
-    return Prng(pub["key"], b"r%d" % pub["rc"])
+    pub[K.CHANCE_COUNT] += 1
+    return Prng(pub[K.CHANCE_KEY], b"r%d" % pub[K.CHANCE_COUNT])
 
 
 def alive(pub):
-    return [s for s in range(len(pub["ships"])) if pub["ships"][s][SL]]
+    return [s for s in range(len(pub[K.SHIPS])) if pub[K.SHIPS][s][K.SHIP_ALIVE]]
 
 
 def limit(pub, p):
-    return ACARR_LIMIT if pub["aff"][p] == "acarr" else SHIP_LIMIT
+    return ACARR_LIMIT if pub[K.AFFILIATIONS][p] == "acarr" else SHIP_LIMIT
 
 
 def count_ships(pub, p):
     n = 0
-    for s in pub["ships"]:
-        if s[SL] and s[SO] == p:
+    for s in pub[K.SHIPS]:
+        if s[K.SHIP_ALIVE] and s[K.SHIP_OWNER] == p:
             n += 1
     return n
 
@@ -51,23 +49,24 @@ def is_acarr(cid):
 
 def abilities(pub, s):
     """Keyword codes in force for ship s: its own, its attachments', shared Ac'arr texts."""
-    ship = pub["ships"][s]
-    c = _CARDS[_IX[ship[SC]]]
-    out = list(c[C.KW])
-    for a in ship[SA]:
-        out.extend(_CARDS[_IX[a[1]]][C.KW])
+    ship = pub[K.SHIPS][s]
+    c = _CARDS[_IX[ship[K.SHIP_CARD]]]
+    out = list(c[C.KEYWORDS])
+    for a in ship[K.SHIP_ABOARD]:
+        out.extend(_CARDS[_IX[a[K.ABOARD_CARD]]][C.KEYWORDS])
     if c[C.AFF] == "A":
-        for o in pub["ships"]:
-            if o[SL] and o is not ship:
-                oc = _CARDS[_IX[o[SC]]]
+        for o in pub[K.SHIPS]:
+            if o[K.SHIP_ALIVE] and o is not ship:
+                oc = _CARDS[_IX[o[K.SHIP_CARD]]]
                 if oc[C.AFF] == "A":
-                    for k in oc[C.KW]:
+                    for k in oc[C.KEYWORDS]:
                         if k not in _NOT_SHARED and not k.startswith("U") and k not in out:
                             out.append(k)
     return out
 
 
-def _num(codes, prefix):
+def keyword_total(codes, prefix):
+    """The numbers after `prefix` in keyword codes, added up (SH10 + SH10: a shield of 20)."""
     t = 0
     for k in codes:
         if k.startswith(prefix) and k[len(prefix):].isdigit():
@@ -76,8 +75,8 @@ def _num(codes, prefix):
 
 
 def has_dmg(pub, s, code):
-    for d in pub["ships"][s][SD]:
-        if code in _CARDS[_IX[d]][C.KW]:
+    for d in pub[K.SHIPS][s][K.SHIP_DAMAGE]:
+        if code in _CARDS[_IX[d]][C.KEYWORDS]:
             return True
     return False
 
@@ -85,46 +84,46 @@ def has_dmg(pub, s, code):
 def power(pub, s, foes=None, mates=None):
     """Ship power now. In a fight, `foes` (attack card ids) and `mates` (ship indices) let the
     conditional bonuses (Intertia Stabilizer, the Ac'arr swarm) count."""
-    ship = pub["ships"][s]
-    c = _CARDS[_IX[ship[SC]]]
-    p = c[C.PW]
+    ship = pub[K.SHIPS][s]
+    c = _CARDS[_IX[ship[K.SHIP_CARD]]]
+    p = c[C.POWER]
     bonuses = True
-    for d in ship[SD]:
+    for d in ship[K.SHIP_DAMAGE]:
         dc = _CARDS[_IX[d]]
-        p += dc[C.PW]
-        if "NB" in dc[C.KW]:
+        p += dc[C.POWER]
+        if "NB" in dc[C.KEYWORDS]:
             bonuses = False
     if bonuses:
         codes = abilities(pub, s)
         if "PL" in codes:
-            p += len(pub["locs"])
+            p += len(pub[K.LOCATIONS])
         if "SW" in codes and mates:
             for m in mates:
-                if m != s and _CARDS[_IX[pub["ships"][m][SC]]][C.AFF] == "A":
+                if m != s and _CARDS[_IX[pub[K.SHIPS][m][K.SHIP_CARD]]][C.AFF] == "A":
                     p += 1
-        for a in ship[SA]:
-            ac = _CARDS[_IX[a[1]]]
+        for a in ship[K.SHIP_ABOARD]:
+            ac = _CARDS[_IX[a[K.ABOARD_CARD]]]
             # startswith, not k[0]: indexing a str interns the character as a qstr, which can
             # grow MicroPython's qstr pool (a block of several hundred bytes) mid-game
-            for k in ac[C.KW]:
+            for k in ac[C.KEYWORDS]:
                 if k.startswith("P") and k[1:].isdigit():
                     p += int(k[1:])
-                elif k.startswith("CAP:") and k[4:] == ship[SC]:
+                elif k.startswith("CAP:") and k[4:] == ship[K.SHIP_CARD]:
                     p += CAPTAIN_BONUS
-            if "IS" in ac[C.KW] and foes:
+            if "IS" in ac[C.KEYWORDS] and foes:
                 top = 0
                 for f in foes:
-                    top = max(top, _CARDS[_IX[f]][C.PW])
-                if top >= c[C.PW]:
-                    p += ac[C.PW]
-        p += ship[SB]
+                    top = max(top, _CARDS[_IX[f]][C.POWER])
+                if top >= c[C.POWER]:
+                    p += ac[C.POWER]
+        p += ship[K.SHIP_BOOST]
     return max(0, p)
 
 
 def capacity(pub, s):
-    ship = pub["ships"][s]
-    n = _CARDS[_IX[ship[SC]]][C.CAP]
-    for d in ship[SD]:
+    ship = pub[K.SHIPS][s]
+    n = _CARDS[_IX[ship[K.SHIP_CARD]]][C.CAP]
+    for d in ship[K.SHIP_DAMAGE]:
         n += _CARDS[_IX[d]][C.CAP]
     return max(0, n)
 
@@ -133,32 +132,32 @@ def structure_lost(pub, s, codes=None):
     """Structure lost in %. A shield (SH<n>) lessens each damage card, except one attached by an
     overload: rule 9.3, "Damage taken from overloading cannot be prevented". `codes`: the
     ship's abilities when the caller has them (damage(): one frame less under it)."""
-    ship = pub["ships"][s]
-    shield = _num(abilities(pub, s) if codes is None else codes, "SH")
+    ship = pub[K.SHIPS][s]
+    shield = keyword_total(abilities(pub, s) if codes is None else codes, "SH")
     t = 0
-    for j in range(len(ship[SD])):
-        loss = _CARDS[_IX[ship[SD][j]]][C.CLS]
-        t += loss if ship[SV][j] else max(0, loss - shield)
+    for j in range(len(ship[K.SHIP_DAMAGE])):
+        loss = _CARDS[_IX[ship[K.SHIP_DAMAGE][j]]][C.CLS]
+        t += loss if ship[K.SHIP_OVERLOADS][j] else max(0, loss - shield)
     return t
 
 
 def can_cloak(pub, s):
     if has_dmg(pub, s, "NC"):
         return False
-    cur = pub["locs"][-1] if pub["locs"] else None
+    cur = pub[K.LOCATIONS][-1] if pub[K.LOCATIONS] else None
     return "CK" in abilities(pub, s) or (cur is not None and C.kw(cur, "NEB"))
 
 
 def can_overload(pub, s):
     """A ship may choose to overload unless a damage card forbids it, or no damage card is left
     to attach (rule 9.3: overloading "is done by attaching the top card of the damage deck")."""
-    return not has_dmg(pub, s, "NO") and bool(pub["ddeck"] or pub["ddisc"])
+    return not has_dmg(pub, s, "NO") and bool(pub[K.DAMAGE_DECK] or pub[K.DAMAGE_DISCARD])
 
 
 def flagships_left(pub):
     n = 0
-    for s in pub["ships"]:
-        if s[SL] and "F" in _CARDS[_IX[s[SC]]][C.KW]:
+    for s in pub[K.SHIPS]:
+        if s[K.SHIP_ALIVE] and "F" in _CARDS[_IX[s[K.SHIP_CARD]]][C.KEYWORDS]:
             n += 1
     return n
 
@@ -166,10 +165,10 @@ def flagships_left(pub):
 # ---- the shared decks ----------------------------------------------------------------------
 def attack_top(pub):
     """Take the top attack card (reshuffling the attack discard pile into an empty deck)."""
-    if not pub["adeck"]:
-        pub["adeck"] = rng(pub).shuffle(pub["adisc"])
-        pub["adisc"] = []
-    return pub["adeck"].pop(0) if pub["adeck"] else None
+    if not pub[K.ATTACK_DECK]:
+        pub[K.ATTACK_DECK] = rng(pub).shuffle(pub[K.ATTACK_DISCARD])
+        pub[K.ATTACK_DISCARD] = []
+    return pub[K.ATTACK_DECK].pop(0) if pub[K.ATTACK_DECK] else None
 
 
 # ---- what happens to ships -----------------------------------------------------------------
@@ -178,54 +177,54 @@ def damage(pub, s, overload=False):
     at random; destroy the ship at 100% structure lost. With the damage deck and its discard
     pile both empty (every card is under a ship in play) the ship is destroyed: damage is never
     skipped, and no card is left to say how it is taken (docs/rules/pinned_down.md)."""
-    ship = pub["ships"][s]
-    if not ship[SL]:
+    ship = pub[K.SHIPS][s]
+    if not ship[K.SHIP_ALIVE]:
         return
     # the top damage card, drawn here (not in a helper: damage runs at the bottom of the
     # deepest chains under apply, and the reshuffle's frames come on top of it)
-    if not pub["ddeck"]:
-        pub["ddeck"] = rng(pub).shuffle(pub["ddisc"])
-        pub["ddisc"] = []
-    d = pub["ddeck"].pop(0) if pub["ddeck"] else None
+    if not pub[K.DAMAGE_DECK]:
+        pub[K.DAMAGE_DECK] = rng(pub).shuffle(pub[K.DAMAGE_DISCARD])
+        pub[K.DAMAGE_DISCARD] = []
+    d = pub[K.DAMAGE_DECK].pop(0) if pub[K.DAMAGE_DECK] else None
     if d is None:
         destroy(pub, s)
         return
-    ship[SD].append(d)
-    ship[SV].append(1 if overload else 0)
+    ship[K.SHIP_DAMAGE].append(d)
+    ship[K.SHIP_OVERLOADS].append(1 if overload else 0)
     cap = capacity(pub, s)
-    while len(ship[SA]) > cap:
-        a = ship[SA].pop(rng(pub).below(len(ship[SA])))
-        pub["disc"][a[0]].append(a[1])
+    while len(ship[K.SHIP_ABOARD]) > cap:
+        a = ship[K.SHIP_ABOARD].pop(rng(pub).below(len(ship[K.SHIP_ABOARD])))
+        pub[K.DISCARDS][a[K.ABOARD_OWNER]].append(a[K.ABOARD_CARD])
     if structure_lost(pub, s, abilities(pub, s)) >= 100:
         destroy(pub, s)
 
 
 def destroy(pub, s):
-    ship = pub["ships"][s]
-    ship[SL] = False
-    ship[SK] = False
-    pub["dest"][ship[SO]].append(ship[SC])
-    for a in ship[SA]:
-        pub["disc"][a[0]].append(a[1])
-    pub["ddisc"].extend(ship[SD])
-    ship[SA] = []
-    ship[SD] = []
-    ship[SV] = []
-    if flagships_left(pub) == 0 and pub["end"] is None:
-        pub["end"] = [False, "every flagship destroyed"]
-        pub["ph"] = "over"
+    ship = pub[K.SHIPS][s]
+    ship[K.SHIP_ALIVE] = False
+    ship[K.SHIP_CLOAKED] = False
+    pub[K.DESTROYED][ship[K.SHIP_OWNER]].append(ship[K.SHIP_CARD])
+    for a in ship[K.SHIP_ABOARD]:
+        pub[K.DISCARDS][a[K.ABOARD_OWNER]].append(a[K.ABOARD_CARD])
+    pub[K.DAMAGE_DISCARD].extend(ship[K.SHIP_DAMAGE])
+    ship[K.SHIP_ABOARD] = []
+    ship[K.SHIP_DAMAGE] = []
+    ship[K.SHIP_OVERLOADS] = []
+    if flagships_left(pub) == 0 and pub[K.END] is None:
+        pub[K.END] = [False, "every flagship destroyed"]
+        pub[K.PHASE] = "over"
 
 
 def repair(pub, s, j):
-    ship = pub["ships"][s]
-    ship[SV].pop(j)
-    pub["ddisc"].append(ship[SD].pop(j))
+    ship = pub[K.SHIPS][s]
+    ship[K.SHIP_OVERLOADS].pop(j)
+    pub[K.DAMAGE_DISCARD].append(ship[K.SHIP_DAMAGE].pop(j))
 
 
 def worst_damage(pub, s):
     """The damage card an automatic repair removes: the largest structure loss, first on ties."""
     best = 0
-    dm = pub["ships"][s][SD]
+    dm = pub[K.SHIPS][s][K.SHIP_DAMAGE]
     for j in range(1, len(dm)):
         if C.get(dm[j])[C.CLS] > C.get(dm[best])[C.CLS]:
             best = j
@@ -246,13 +245,13 @@ def unique_ok(pub, cid):
     """A unique card may not deploy while a copy is in play or in any destroyed pile."""
     if not C.get(cid)[C.UNIQ]:
         return True
-    for ship in pub["ships"]:
-        if ship[SL] and (ship[SC] == cid or [1 for a in ship[SA] if a[1] == cid]):
+    for ship in pub[K.SHIPS]:
+        if ship[K.SHIP_ALIVE] and (ship[K.SHIP_CARD] == cid or [1 for a in ship[K.SHIP_ABOARD] if a[K.ABOARD_CARD] == cid]):
             return False
-    for t in pub["tbl"]:
-        if t[0] == cid:
+    for t in pub[K.TABLE]:
+        if t[K.TOKEN_CARD] == cid:
             return False
-    for pile in pub["dest"]:
+    for pile in pub[K.DESTROYED]:
         if cid in pile:
             return False
     return True

@@ -1,8 +1,17 @@
-# Pinned Down: short words for the log screen and the choice list (the UI scrolls long ones).
+# Pinned Down in words: everything a player reads about the game. The label of each choice,
+# the log line and the news line of each event, the status (distance, threat, place), a ship
+# and a card in full; and what the screen needs to show a choice: what it is about (to group
+# the choices under a card or a ship), the ship it touches, and how the fights would go if it
+# were chosen (the forecast, by the engine's own fight rules in fights.py, so a forecast never
+# disagrees with the resolution). The screen only lays these out.
 from fathom.games.pinned_down import cards as C
+from fathom.games.pinned_down import schema as K
+from fathom.games.pinned_down import fights as FT
+from fathom.games.pinned_down import fleet as F
+from fathom.games.pinned_down.phases import GOAL
 
-_SHORT = {"yes": "agree", "no": "object", "ready": "ready", "pass": "pass", "keep": "keep hand",
-          "show": "show hand"}
+_SHORT = {K.EV_AGREE: "agree", K.EV_OBJECT: "object", K.EV_READY: "ready", K.EV_PASS: "pass",
+          K.EV_KEEP: "keep hand", K.EV_SHOW: "show hand"}
 _RES = {"win": "won", "dmg": "damaged", "over": "overpowered", "none": "no ships"}
 
 
@@ -11,80 +20,93 @@ def name(cid):
 
 
 def ship(pub, s):
-    return name(pub["ships"][s][1])
+    return name(pub[K.SHIPS][s][K.SHIP_CARD])
 
 
 def foe(pub, f):
-    return name(pub["foes"][f][0])
+    return name(pub[K.FOES][f][K.FOE_CARD])
+
+
+def _top(deck):
+    """The top card's name, for a peek ('-' when the deck is empty)."""
+    for cid in deck:
+        return name(cid)
+    return "-"
 
 
 def action(pub, a):
-    tag = a[0]
+    """The label of choice `a` (an action has its event's slots) in the choice list."""
+    tag = a[K.TAG]
     if tag in _SHORT:
         return _SHORT[tag]
     if tag == "play":
-        c = C.get(a[1])
+        c = C.get(a[K.PLAY_CARD])
         if len(a) == 2:
             return "play " + c[C.NAME]
-        kws = c[C.KW]
+        kws = c[C.KEYWORDS]
+        to = a[K.PLAY_TARGET]
         if c[C.TYPE] in (C.CHAR, C.EQUIP) or [1 for k in kws if k.startswith("BO")]:
-            return "%s>%s" % (c[C.NAME], ship(pub, a[2]))
+            return "%s>%s" % (c[C.NAME], ship(pub, to))
         if "PKL" in kws:
-            top = name(pub["ldeck"][0]) if pub["ldeck"] else "-"
-            return "%s: %s %s" % (c[C.NAME], top, "to bottom" if a[2] else "stays")
+            return "%s: %s %s" % (c[C.NAME], _top(pub[K.LOCATION_DECK]),
+                                  "to bottom" if to else "stays")
         if "REP" in kws:
-            return "%s %s:%s" % (c[C.NAME], ship(pub, a[2]), name(pub["ships"][a[2]][2][a[3]]))
+            return "%s %s:%s" % (c[C.NAME], ship(pub, to),
+                                 name(pub[K.SHIPS][to][K.SHIP_DAMAGE][a[K.PLAY_DAMAGE]]))
         if "RET" in kws or "PDS" in kws:
-            return "%s: %s" % (c[C.NAME], name(a[2]))
-        return "%s fight %d" % (c[C.NAME], a[2] + 1)
+            return "%s: %s" % (c[C.NAME], name(to))
+        return "%s fight %d" % (c[C.NAME], to + 1)
     if tag == "use":
-        s = pub["ships"][a[1]]
-        if a[2] < 0:
+        s = pub[K.SHIPS][a[K.USE_SHIP]]
+        if a[K.USE_ABOARD] == K.OWN_POWER:
             if len(a) == 3:
-                return "overload " + name(s[1])
-            return "%s repairs %s" % (name(s[1]), ship(pub, a[3]))
-        who = name(s[3][a[2]][1])
-        if C.kw(s[3][a[2]][1], "PKA"):
-            top = name(pub["adeck"][0]) if pub["adeck"] else "-"
-            return "%s: %s %s" % (who, top, "to bottom" if a[3] else "stays")
-        if isinstance(a[3], str):
-            return "%s takes %s" % (who, name(a[3]))
-        return "%s repairs %s" % (who, name(s[2][a[3]]))
+                return "overload " + name(s[K.SHIP_CARD])
+            return "%s repairs %s" % (name(s[K.SHIP_CARD]), ship(pub, a[K.USE_REPAIR_SHIP]))
+        card = s[K.SHIP_ABOARD][a[K.USE_ABOARD]][K.ABOARD_CARD]
+        who = name(card)
+        choice = a[K.USE_CHOICE]
+        if C.kw(card, "PKA"):
+            return "%s: %s %s" % (who, _top(pub[K.ATTACK_DECK]),
+                                  "to bottom" if choice else "stays")
+        if isinstance(choice, str):
+            return "%s takes %s" % (who, name(choice))
+        return "%s repairs %s" % (who, name(s[K.SHIP_DAMAGE][choice]))
     if tag == "move":
-        return "%s>%s" % (name(pub["ships"][a[1]][3][a[2]][1]), ship(pub, a[3]))
+        aboard = pub[K.SHIPS][a[K.MOVE_SHIP]][K.SHIP_ABOARD][a[K.MOVE_ABOARD]]
+        return "%s>%s" % (name(aboard[K.ABOARD_CARD]), ship(pub, a[K.MOVE_TO]))
     if tag == "spare":
-        return "spare %s>%s" % (name(a[1]), ship(pub, a[2]))
+        return "spare %s>%s" % (name(a[K.SPARE_CARD]), ship(pub, a[K.SPARE_SHIP]))
     if tag == "jump":
-        c = C.get(pub["lopts"][a[1]])
-        return "jump %s d%d" % (c[C.NAME], c[C.PW])
+        c = C.get(pub[K.JUMP_OPTIONS][a[K.JUMP_OPTION]])
+        return "jump %s d%d" % (c[C.NAME], c[C.POWER])
     if tag == "cloak":
-        return "cloak" if a[1] else "fight"
+        return "cloak" if a[K.CLOAK_ON] else "fight"
     if tag == "def":
-        f = pub["foes"][a[1]]
-        return "%s vs %s %d" % (ship(pub, pub["fs"][len(pub["asg"])]), name(f[0]),
-                                C.get(f[0])[C.PW])
+        card = pub[K.FOES][a[K.DEFEND_FOE]][K.FOE_CARD]
+        return "%s vs %s %d" % (ship(pub, pub[K.FIGHTERS][len(pub[K.ASSIGNED])]), name(card),
+                                C.get(card)[C.POWER])
     if tag == "fight":
-        return "resolve fight %d" % (a[1] + 1)
+        return "resolve fight %d" % (a[K.RESOLVE_FIGHT] + 1)
     if tag == "discard":
-        return "discard " + name(a[1])
+        return "discard " + name(a[K.DISCARD_CARD])
     return tag
 
 
 def event(pub, author, e):
     """Called after the event was applied: the line describes what was sent."""
-    tag = e[0]
+    tag = e[K.TAG]
     who = "P%d " % (author + 1)
     if tag == "show":
-        return who + "shows %d cards" % len(e[1])
+        return who + "shows %d cards" % len(e[K.SHOW_CARDS])
     if tag == "play":
-        return who + "plays " + name(e[1])
-    if tag == "fight" and pub.get("last"):
-        k, pp, ep, res = pub["last"]
+        return who + "plays " + name(e[K.PLAY_CARD])
+    if tag == "fight" and pub.get(K.LAST_FIGHT):
+        k, pp, ep, res = pub[K.LAST_FIGHT]
         return "fight %d: %d vs %d %s" % (k + 1, pp, ep, _RES[res])
     if tag in ("yes", "no", "ready", "pass", "keep"):
         return who + _SHORT[tag]
     if tag == "discard":
-        return who + "discards " + name(e[1])
+        return who + "discards " + name(e[K.DISCARD_CARD])
     if tag == "jump":
         return who + "proposes a jump"
     if tag == "def":
@@ -92,48 +114,263 @@ def event(pub, author, e):
     return who + tag
 
 
-_NEWS = {"ready": "ready", "pass": "passed", "keep": "kept the hand", "yes": "agreed",
-         "no": "objected"}
+_NEWS = {K.EV_READY: "ready", K.EV_PASS: "passed", K.EV_KEEP: "kept the hand",
+         K.EV_AGREE: "agreed", K.EV_OBJECT: "objected"}
 
 
 def news(pub, me, author, e):
     """What just happened, in words, for the player at seat `me` ("You" or "P2"), told as done
     (never to be read as advice); called after the event was applied, so it reads the result
     (a fight's sums, the new location). A card that raises the threat says by how much."""
-    tag = e[0]
+    tag = e[K.TAG]
     who = "You" if author == me else "P%d" % (author + 1)
     if tag == "setup":
-        return "You are P%d of %d" % (me + 1, pub["n"]) if pub["n"] > 1 else "Solo: you are P1"
-    if tag == "fight" and pub.get("last"):
-        k, pp, ep, res = pub["last"]
+        n = pub[K.PLAYER_COUNT]
+        return "You are P%d of %d" % (me + 1, n) if n > 1 else "Solo: you are P1"
+    if tag == "fight" and pub.get(K.LAST_FIGHT):
+        k, pp, ep, res = pub[K.LAST_FIGHT]
         return "Fight %d: %d vs %d, %s" % (k + 1, pp, ep, _RES[res])
     if tag == "play":
-        t = C.get(e[1])[C.THREAT]
-        return "%s played %s%s" % (who, name(e[1]),
-                                   ": threat +%d, now %d" % (t, pub["threat"]) if t else "")
+        t = C.get(e[K.PLAY_CARD])[C.THREAT]
+        return "%s played %s%s" % (who, name(e[K.PLAY_CARD]),
+                                   ": threat +%d, now %d" % (t, pub[K.THREAT]) if t else "")
     if tag == "jump":
-        return "%s proposed a jump to %s" % (who, name(pub["lopts"][e[1]])) \
-            if pub["lopts"] else "Jumped to %s" % name(pub["locs"][-1])
-    if tag == "yes" and pub["ph"] not in ("jconf", "aconf"):   # the last agreement
-        return "%s agreed: %s" % (who, "fights set" if pub["ph"] == "fight" else
-                                  "jumped to " + name(pub["locs"][-1]))
+        return "%s proposed a jump to %s" % (who, name(pub[K.JUMP_OPTIONS][e[K.JUMP_OPTION]])) \
+            if pub[K.JUMP_OPTIONS] else "Jumped to %s" % name(pub[K.LOCATIONS][-1])
+    if tag == "yes" and pub[K.PHASE] not in (K.PHASE_JUMP_CONFIRM, K.PHASE_ASSIGN_CONFIRM):
+        # the last agreement: the decision stands
+        return "%s agreed: %s" % (who, "fights set" if pub[K.PHASE] == K.PHASE_FIGHT else
+                                  "jumped to " + name(pub[K.LOCATIONS][-1]))
     if tag == "ready":
         return "%s %s ready" % (who, "are" if author == me else "is")
     if tag in _NEWS:
         return "%s %s" % (who, _NEWS[tag])
     if tag == "discard":
-        return "%s discarded %s" % (who, name(e[1]))
+        return "%s discarded %s" % (who, name(e[K.DISCARD_CARD]))
     if tag == "spare":
-        return "%s spared %s" % (who, name(e[1]))
+        return "%s spared %s" % (who, name(e[K.SPARE_CARD]))
     if tag == "show":
         return "%s showed the hand" % who
     if tag == "cloak":
-        return "%s %s" % (who, "cloaked" if e[1] else "stayed to fight")
+        return "%s %s" % (who, "cloaked" if e[K.CLOAK_ON] else "stayed to fight")
     if tag == "def":
-        return "%s assigned a ship vs %s" % (who, foe(pub, e[1])) \
-            if e[1] < len(pub["foes"]) else "%s assigned a ship" % who
+        return "%s assigned a ship vs %s" % (who, foe(pub, e[K.DEFEND_FOE])) \
+            if e[K.DEFEND_FOE] < len(pub[K.FOES]) else "%s assigned a ship" % who
     if tag in ("use", "move"):
         return "%s %s" % (who, "moved crew" if tag == "move" else "used a power")
     if tag == "concede":
         return "%s conceded" % who
     return "%s: %s" % (who, tag)
+
+
+# ---- what a choice is about, and how the fights would go -------------------------------
+RESULT = {FT.WIN: "win", FT.DAMAGED: "damaged", FT.OVERPOWERED: "overpowered",
+        FT.NO_SHIPS: "no ships"}
+_PH = {K.PHASE_SETUP: "Set up", K.PHASE_MAIN: "Main", K.PHASE_JUMP: "Jump",
+       K.PHASE_JUMP_CONFIRM: "Jump?", K.PHASE_CLOAK: "Cloak", K.PHASE_ASSIGN: "Assign",
+       K.PHASE_ASSIGN_CONFIRM: "Assign?", K.PHASE_FIGHT: "Fight", K.PHASE_WRAP: "Wrap-up",
+       K.PHASE_OVER: "Over"}
+CARD, SHIP = "card", "ship"     # what a choice is about: subject()
+
+
+def subject(a):
+    """What a choice is about, to group the choices under it: ("card", card) for a hand card
+    played, spared or discarded; ("ship", ship) for a ship's power or attachment; None for a
+    choice that is its own item (ready, jump, agree, assign, resolve...)."""
+    tag = a[K.TAG]
+    if tag in ("play", "spare", "discard"):
+        return (CARD, a[K.PLAY_CARD])      # the card slot of all three
+    if tag in ("use", "move"):
+        return (SHIP, a[K.USE_SHIP])       # the ship slot of both
+    return None
+
+
+def subject_name(pub, sub):
+    kind, what = sub
+    if kind == CARD:
+        return name(what)
+    return ship(pub, what)
+
+
+def target_ship(pub, a):
+    """The ship the choice acts on (deploy, boost, repair, overload, assign, cloak), or -1."""
+    if not a:
+        return -1
+    tag = a[K.TAG]
+    if tag == "play" and len(a) >= 3 and type(a[K.PLAY_TARGET]) is int \
+            and pub[K.PHASE] == K.PHASE_MAIN:
+        kws = C.get(a[K.PLAY_CARD])[C.KEYWORDS]
+        if C.get(a[K.PLAY_CARD])[C.TYPE] in (C.CHAR, C.EQUIP) or "REP" in kws or \
+                [1 for k in kws if k.startswith("BO")]:
+            return a[K.PLAY_TARGET]
+        return -1
+    if tag == "use":
+        if a[K.USE_ABOARD] == K.OWN_POWER and len(a) > 3:
+            return a[K.USE_REPAIR_SHIP]
+        return a[K.USE_SHIP]
+    if tag == "move":
+        return a[K.MOVE_TO]
+    if tag == "spare":
+        return a[K.SPARE_SHIP]
+    if tag == "def":
+        return pub[K.FIGHTERS][len(pub[K.ASSIGNED])]
+    if tag == "cloak" and pub[K.CLOAK_QUEUE]:
+        return pub[K.CLOAK_QUEUE][K.NEXT]             # the next to decide
+    return -1
+
+
+def preview(pub, a):
+    """The fights as they stand or as choice `a` would make them ([ships, foes, done] each).
+    While an assignment is being proposed only the attackers chosen so far have fights; the
+    last ship's choice shows the full build (leftover attackers joined). pub is not changed."""
+    ph = pub[K.PHASE]
+    if ph == "assign":
+        asg = list(pub[K.ASSIGNED])
+        if a and a[K.TAG] == "def":
+            asg.append(a[K.DEFEND_FOE])
+        if asg and len(asg) == len(pub[K.FIGHTERS]):
+            return FT.build(pub, asg)
+        out = []
+        for f in range(len(pub[K.FOES])):
+            ships = [pub[K.FIGHTERS][i] for i in range(len(asg)) if asg[i] == f]
+            if ships:
+                out.append([ships, [f], False])
+        return out
+    if ph == K.PHASE_ASSIGN_CONFIRM or ph == K.PHASE_FIGHT:
+        return pub[K.FIGHTS]
+    return []
+
+
+def hot_fight(pub, fights, a):
+    """Index of the fight the choice is about (resolve it, an effect in it, the assigned
+    attacker's), else the first fight still open, else -1."""
+    if a:
+        tag = a[K.TAG]
+        if tag == "fight":
+            return a[K.RESOLVE_FIGHT]
+        if tag == "play" and pub[K.PHASE] == K.PHASE_FIGHT and len(a) == 3 \
+                and type(a[K.PLAY_TARGET]) is int:
+            return a[K.PLAY_TARGET]
+        if tag == "def":
+            for k in range(len(fights)):
+                if a[K.DEFEND_FOE] in fights[k][K.FIGHT_FOES]:
+                    return k
+    for k in range(len(fights)):
+        if not fights[k][K.FIGHT_DONE]:
+            return k
+    return -1
+
+
+def effect_bonus(pub, me, a, fight):
+    """Power the fight effect `a` (Alpha Strike, Swarm Tactics) would add to this fight."""
+    if not (a and a[K.TAG] == "play" and pub[K.PHASE] == K.PHASE_FIGHT):
+        return 0
+    add = 0
+    for k in C.get(a[K.PLAY_CARD])[C.KEYWORDS]:
+        if k.startswith("FT") or k.startswith("FA"):
+            n = int(k[2:])
+            for s in fight[K.FIGHT_SHIPS]:
+                ship = pub[K.SHIPS][s]
+                if ship[K.SHIP_ALIVE] and not F.has_dmg(pub, s, "NB") and (
+                        (k.startswith("FT") and ship[K.SHIP_OWNER] == me)
+                        or (k.startswith("FA") and F.is_acarr(ship[K.SHIP_CARD]))):
+                    add += n
+    return add
+
+
+def forecast(pub, fight, bonus=0):
+    """(fleet power, its destinies, enemy power, its destinies, outcome) with `bonus` added
+    to the fleet: the sums and the rule the engine resolves the fight with."""
+    pp, pd, ep, ed, n = FT.sums(pub, fight)
+    pp += bonus
+    return pp, pd, ep, ed, FT.outcome(pp, ep, n)
+
+
+def forecast_words(pub, k, fight, bonus=0):
+    """'Fight 1: 11+d vs 9, win': a destiny still to draw shows as +d (it may change it)."""
+    pp, pd, ep, ed, res = forecast(pub, fight, bonus)
+    return "Fight %d: %d%s vs %d%s: %s" % (k + 1, pp, "+d" * pd, ep, "+d" * ed,
+                                           "done" if fight[K.FIGHT_DONE] else RESULT[res])
+
+
+def choice_forecast(pub, me, a):
+    """The forecast line for choice `a` (or the fights as they stand), or None."""
+    fights = preview(pub, a)
+    k = hot_fight(pub, fights, a)
+    if k < 0:
+        return None
+    return forecast_words(pub, k, fights[k], effect_bonus(pub, me, a, fights[k]))
+
+
+def choice_lines(pub, me, acts):
+    """choice_line() of every choice in `acts`, one list, for a screen to build once per event
+    (a ship's line is worked out once however many choices act on it)."""
+    ships = {}
+    out = []
+    for a in acts:
+        out.append(choice_line(pub, me, a, ships))
+    return out
+
+
+def choice_line(pub, me, a, ships=None):
+    """The line a screen shows for choice `a` (None: no one choice): the fight forecast while
+    fights are formed or fought, else the ship the choice acts on, else None. `ships`, a dict,
+    keeps ship lines already made."""
+    out = None
+    if isinstance(a, list) or pub[K.PHASE] in (K.PHASE_ASSIGN_CONFIRM, K.PHASE_FIGHT):
+        out = choice_forecast(pub, me, a if isinstance(a, list) else None)
+        t = target_ship(pub, a) if isinstance(a, list) else -1
+        if out is None and t >= 0:
+            if ships is None:
+                return ship_line(pub, t)
+            out = ships.get(t)
+            if out is None:
+                out = ships[t] = ship_line(pub, t)
+    return out
+
+
+def phase_words(pub):
+    return _PH.get(pub[K.PHASE], pub[K.PHASE])
+
+
+def status(pub, room=40):
+    """Distance, threat and where the fleet is, in words that fit `room` characters
+    (distance and threat first: they fit 18, a 72 px panel's 3x5 line)."""
+    where = C.get(pub[K.LOCATIONS][-1])[C.NAME] if pub[K.LOCATIONS] else "the start"
+    out = "Distance %d/%d  threat %d  at %s" % (pub[K.DISTANCE], GOAL, pub[K.THREAT], where)
+    if len(out) > room:
+        out = "Distance %d/%d  threat %d" % (pub[K.DISTANCE], GOAL, pub[K.THREAT])
+    if len(out) > room:
+        out = "Dist %d/%d threat %d" % (pub[K.DISTANCE], GOAL, pub[K.THREAT])
+    if len(out) > room:   # the goal is on the help page: the distance alone, never cut
+        out = "Dist %d threat %d" % (pub[K.DISTANCE], pub[K.THREAT])
+    return out
+
+
+def ship_line(pub, s):
+    """'Cruiser: power 6, 20% lost' ('cloaked' when it is)."""
+    ship = pub[K.SHIPS][s]
+    out = "%s: power %d" % (C.get(ship[K.SHIP_CARD])[C.NAME], F.power(pub, s))
+    lost = F.structure_lost(pub, s)
+    if lost:
+        out += ", %d%% lost" % lost
+    if ship[K.SHIP_CLOAKED]:
+        out += ", cloaked"
+    return out
+
+
+def card_words(cid):
+    """A hand card in full: name, what it is, its threat, its text."""
+    c = C.get(cid)
+    t = c[C.TYPE]
+    if t == C.SHIP:
+        what = "Ship, %s, power %d, holds %d" % (c[C.CLS], c[C.POWER], c[C.CAP])
+    elif t == C.CHAR:
+        what = "Character"
+    elif t == C.EQUIP:
+        what = "Equipment" + (" +%d power" % c[C.POWER] if c[C.POWER] else "")
+    else:
+        what = "Effect"
+    text = C.text(cid)
+    return "%s\n%s, threat %d\n%s" % (c[C.NAME], what, c[C.THREAT], text) if text else \
+        "%s\n%s, threat %d" % (c[C.NAME], what, c[C.THREAT])

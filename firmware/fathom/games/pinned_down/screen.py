@@ -4,13 +4,13 @@
 # a ship with several uses is one item, and OK on it opens a menu of just those uses. LEFT and
 # RIGHT turn to the pages: the hand as a row of cards with each card's text scrolling below,
 # every fleet, and the table (the fights as they stand, or the jump options). A long BACK
-# (HELP) opens the help page. Words and forecasts come from say.py and look.py (the engine
-# side); this module only lays them out with the widget kit.
+# (HELP) opens the help page. Words and forecasts come from say.py (the engine side); this
+# module only lays them out with the widget kit.
+from fathom.compat import const
 from fathom.games.base import describe
 from fathom.games.pinned_down import cards as C
-from fathom.games.pinned_down import look as L
+from fathom.games.pinned_down import schema as K
 from fathom.games.pinned_down import say
-from fathom.games.pinned_down.fleet import SO, SD, SA, SL
 from fathom.ui.cardrow import CardRow
 from fathom.ui.dialog import draw_page, show_help
 from fathom.ui.font import CH, TH, put, tiny_cols
@@ -20,10 +20,6 @@ from fathom.ui.gamekit import label, setup_label
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
 
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731
 
 MAIN = const(0)
 HAND = const(1)
@@ -33,11 +29,14 @@ _PAGES = const(4)
 _PAGE_NAMES = ("", "hand", "fleets", "table")
 HELP_FILE = "games/pinned_down/help.txt"
 _ENDS = ("ready", "pass")     # the choices that end this player's part of a phase
+# an item of the choice list: [label, [indices of its choices in the legal list]]
+_LABEL = const(0)
+_CHOICES = const(1)
 
 
 def _ends(acts, item):
-    a = acts[item[1][0]]
-    return isinstance(a, list) and a[0] in _ENDS
+    a = acts[item[_CHOICES][0]]
+    return isinstance(a, list) and a[K.TAG] in _ENDS
 
 
 class PinnedDownScreen(GameBase):
@@ -97,21 +96,21 @@ class PinnedDownScreen(GameBase):
         items = []
         where = {}
         for i in range(len(acts)):
-            sub = L.subject(acts[i]) if isinstance(acts[i], list) else None
+            sub = say.subject(acts[i]) if isinstance(acts[i], list) else None
             if sub is None:
                 items.append([labels[i], [i]])
             elif sub in where:
-                grp = items[where[sub]][1]
+                grp = items[where[sub]][_CHOICES]
                 if not [1 for j in grp if acts[j] == acts[i]]:  # legal() may repeat one
                     grp.append(i)
             else:
                 where[sub] = len(items)
-                items.append([L.subject_name(s.pub, sub), [i]])
+                items.append([say.subject_name(s.pub, sub), [i]])
         for it in items:
-            if len(it[1]) == 1:
-                it[0] = labels[it[1][0]]
+            if len(it[_CHOICES]) == 1:
+                it[_LABEL] = labels[it[_CHOICES][0]]
             else:
-                it[0] = "%s (%d)" % (it[0], len(it[1]))
+                it[_LABEL] = "%s (%d)" % (it[_LABEL], len(it[_CHOICES]))
         # ending the turn (or passing a fight) goes last: the cursor starts on the first item,
         # and one OK on a new turn must not end it
         items = [it for it in items if not _ends(acts, it)] + \
@@ -119,13 +118,13 @@ class PinnedDownScreen(GameBase):
         self._acts = acts
         self._labels = labels
         self._items = items
-        self.view.set([it[0] for it in items])
+        self.view.set([it[_LABEL] for it in items])
         self.sub = None
         self.sub_of = -1
         self.news()
         self._news = self.happened.newest()
-        self._stat = L.status(s.pub)
-        self._tstat = L.status(s.pub, tiny_cols(self.app.hw.display.width))
+        self._stat = say.status(s.pub)
+        self._tstat = say.status(s.pub, tiny_cols(self.app.hw.display.width))
         self._dk = None
         self._brief = self.brief()
         # Every choice's second line now, not on each cursor move: a forecast sums the fleet
@@ -133,8 +132,8 @@ class PinnedDownScreen(GameBase):
         # allocate nothing.
         self._fc = []
         me = s.player
-        self._fc = L.choice_lines(s.pub, me, acts)
-        self._fc_none = L.choice_line(s.pub, me, None)
+        self._fc = say.choice_lines(s.pub, me, acts)
+        self._fc_none = say.choice_line(s.pub, me, None)
 
     def choices(self):
         """[(choice, label)] of every legal choice (the generic screen's shape)."""
@@ -152,8 +151,8 @@ class PinnedDownScreen(GameBase):
             return -1
         it = self._items[min(self.view.cursor, len(self._items) - 1)]
         if self.sub is not None:
-            return it[1][min(self.sub.cursor, len(it[1]) - 1)]
-        return it[1][0] if len(it[1]) == 1 else -1
+            return it[_CHOICES][min(self.sub.cursor, len(it[_CHOICES]) - 1)]
+        return it[_CHOICES][0] if len(it[_CHOICES]) == 1 else -1
 
     def _words(self, prev, au, ev):
         s = self.runner.seat
@@ -177,10 +176,11 @@ class PinnedDownScreen(GameBase):
         t = s.to_move()
         if t is None:
             return "Over" if s.result() is not None else "Waiting"
-        ph = "Set up" if t[1] == "setup" else L.phase_words(s.pub)
-        if t[0] != s.player:
-            return "P%d %s" % (t[0] + 1, ph)
-        return "T%d %s" % (s.pub["turn"], ph) if s.pub["turn"] else ph
+        who, kind = t
+        ph = "Set up" if kind == "setup" else say.phase_words(s.pub)
+        if who != s.player:
+            return "P%d %s" % (who + 1, ph)
+        return "T%d %s" % (s.pub[K.TURN], ph) if s.pub[K.TURN] else ph
 
     # ---- keys ----------------------------------------------------------------------------
     def key(self, k):
@@ -202,7 +202,7 @@ class PinnedDownScreen(GameBase):
                 self.sub = None
             elif k == "OK":
                 it = self._items[self.sub_of]
-                self.choose(it[1][min(self.sub.cursor, len(it[1]) - 1)])
+                self.choose(it[_CHOICES][min(self.sub.cursor, len(it[_CHOICES]) - 1)])
             else:
                 self.sub.key(k)
         elif k == "BACK":
@@ -220,10 +220,10 @@ class PinnedDownScreen(GameBase):
         """OK on item i: play it, or open the menu of its uses."""
         it = self._items[i]
         self.view.cursor = i
-        if len(it[1]) == 1:
-            self.choose(it[1][0])
+        if len(it[_CHOICES]) == 1:
+            self.choose(it[_CHOICES][0])
             return
-        self.sub = ListView([self._labels[j] for j in it[1]], fixed=True, fit=True, whole=True)
+        self.sub = ListView([self._labels[j] for j in it[_CHOICES]], fixed=True, fit=True, whole=True)
         self.sub_of = i
 
     def choose(self, j):
@@ -255,15 +255,15 @@ class PinnedDownScreen(GameBase):
         elif k == "BACK":
             self.page = MAIN
         elif k == "OK" and r.n:
-            i = self._item_of(("c", self._hand[r.cursor]))
+            i = self._item_of((say.CARD, self._hand[r.cursor]))
             if i >= 0:
                 self.page = MAIN
                 self.open(i)
 
     def _item_of(self, sub):
         for i in range(len(self._items)):
-            a = self._acts[self._items[i][1][0]]
-            if isinstance(a, list) and L.subject(a) == sub:
+            a = self._acts[self._items[i][_CHOICES][0]]
+            if isinstance(a, list) and say.subject(a) == sub:
                 return i
         return -1
 
@@ -273,9 +273,9 @@ class PinnedDownScreen(GameBase):
         self.build()
         where = -1
         for i in range(len(self._items)):
-            for j in self._items[i][1]:
+            for j in self._items[i][_CHOICES]:
                 if self._acts[j] == action:
-                    where, pos = i, self._items[i][1].index(j)
+                    where, pos = i, self._items[i][_CHOICES].index(j)
         if where < 0:
             raise ValueError("not a legal choice now: %r" % (action,))
         out = []
@@ -286,7 +286,7 @@ class PinnedDownScreen(GameBase):
                 return self.sub.keys_to(pos) + ["OK"]
             out.append("BACK")
         out += self.view.keys_to(where) + ["OK"]
-        n = len(self._items[where][1])
+        n = len(self._items[where][_CHOICES])
         if n > 1:
             out += steps(0, pos, n) + ["OK"]
         return out
@@ -334,20 +334,20 @@ class PinnedDownScreen(GameBase):
         return self._texts[i]
 
     def _hand_build(self):
-        hand = self.runner.seat.priv["hand"]
+        hand = self.runner.seat.priv[K.HAND]
         if self._hand == hand and len(self._texts) == len(hand):
             return
         self._hand = list(hand)
         self._short = [C.get(c)[C.NAME][:3] for c in hand]
-        self._texts = [L.card_words(c) for c in hand]
+        self._texts = [say.card_words(c) for c in hand]
         self.row.set(len(hand))
 
     # ---- the fleet and table pages: words, built once per event --------------------------
     def page_title(self):
         s = self.runner.seat
         if self.page == FLEET:
-            return "Fleets" if s.pub["n"] > 1 else "Fleet"
-        return "Jump" if s.pub["ph"] in ("jump", "jconf") else "Table"
+            return "Fleets" if s.pub[K.PLAYER_COUNT] > 1 else "Fleet"
+        return "Jump" if s.pub[K.PHASE] in (K.PHASE_JUMP, K.PHASE_JUMP_CONFIRM) else "Table"
 
     def doc(self):
         key = (self.page, self._key)
@@ -361,68 +361,70 @@ class PinnedDownScreen(GameBase):
         s = self.runner.seat
         pub = s.pub
         out = []
-        for p in [s.player] + [q for q in range(pub["n"]) if q != s.player]:
+        for p in [s.player] + [q for q in range(pub[K.PLAYER_COUNT]) if q != s.player]:
             out.append("P%d%s (%s): hand %d, deck %d" % (
-                p + 1, " you" if p == s.player else "", pub["aff"][p], pub["hs"][p],
-                pub["dn"][p]))
-            for i in range(len(pub["ships"])):
-                ship = pub["ships"][i]
-                if ship[SO] != p or not ship[SL]:
+                p + 1, " you" if p == s.player else "", pub[K.AFFILIATIONS][p], pub[K.HAND_SIZES][p],
+                pub[K.DECK_SIZES][p]))
+            for i in range(len(pub[K.SHIPS])):
+                ship = pub[K.SHIPS][i]
+                if ship[K.SHIP_OWNER] != p or not ship[K.SHIP_ALIVE]:
                     continue
-                out.append(" " + L.ship_line(pub, i))
-                for at in ship[SA]:
-                    out.append("  with " + C.get(at[1])[C.NAME] + (
-                        "" if at[0] == p else " (P%d)" % (at[0] + 1)))
-                for dm in ship[SD]:
+                out.append(" " + say.ship_line(pub, i))
+                for at in ship[K.SHIP_ABOARD]:
+                    owner = at[K.ABOARD_OWNER]
+                    out.append("  with " + C.get(at[K.ABOARD_CARD])[C.NAME] + (
+                        "" if owner == p else " (P%d)" % (owner + 1)))
+                for dm in ship[K.SHIP_DAMAGE]:
                     out.append("  damage: %s %d%%" % (C.get(dm)[C.NAME], C.get(dm)[C.CLS]))
-            for cid in pub["dest"][p]:
+            for cid in pub[K.DESTROYED][p]:
                 out.append(" lost: " + C.get(cid)[C.NAME])
-            sh = pub["shown"][p]
+            sh = pub[K.SHOWN][p]
             if p != s.player and sh is not None:
-                out.append(" showed (turn %d): %s" % (sh[0], ", ".join(
-                    C.get(c)[C.NAME] for c in sh[1])))
+                out.append(" showed (turn %d): %s" % (sh[K.SHOWN_TURN], ", ".join(
+                    C.get(c)[C.NAME] for c in sh[K.SHOWN_CARDS])))
         return out
 
     def table_doc(self):
         s = self.runner.seat
         pub = s.pub
         out = [self._stat]
-        if pub["ph"] in ("jump", "jconf"):
-            for i in range(len(pub["lopts"])):
-                cid = pub["lopts"][i]
-                out.append("%s%s: distance +%d" % ("Proposed: " if pub["ph"] == "jconf" and
-                                                   i == pub["prop"] else "",
-                                                   C.get(cid)[C.NAME], C.get(cid)[C.PW]))
+        if pub[K.PHASE] in (K.PHASE_JUMP, K.PHASE_JUMP_CONFIRM):
+            for i in range(len(pub[K.JUMP_OPTIONS])):
+                cid = pub[K.JUMP_OPTIONS][i]
+                out.append("%s%s: distance +%d" % ("Proposed: " if pub[K.PHASE] == K.PHASE_JUMP_CONFIRM and
+                                                   i == pub[K.PROPOSED] else "",
+                                                   C.get(cid)[C.NAME], C.get(cid)[C.POWER]))
                 if C.text(cid):
                     out.append(" " + C.text(cid))
             return out
         a = self.current()
         a = a if isinstance(a, list) else None
-        fights = L.preview(pub, a)
+        fights = say.preview(pub, a)
         for k in range(len(fights)):
-            out.append(L.forecast_words(pub, k, fights[k]))
-            for i in fights[k][0]:
-                if pub["ships"][i][SL]:
-                    out.append(" " + L.ship_line(pub, i))
-            for f in fights[k][1]:
-                out.append(" vs %s: power %d" % (C.get(pub["foes"][f][0])[C.NAME],
+            out.append(say.forecast_words(pub, k, fights[k]))
+            for i in fights[k][K.FIGHT_SHIPS]:
+                if pub[K.SHIPS][i][K.SHIP_ALIVE]:
+                    out.append(" " + say.ship_line(pub, i))
+            for f in fights[k][K.FIGHT_FOES]:
+                out.append(" vs %s: power %d" % (C.get(pub[K.FOES][f][K.FOE_CARD])[C.NAME],
                                                  self.eng.foe_power(pub, f)))
         used = []
         for fight in fights:
-            used.extend(fight[1])
-        for f in range(len(pub["foes"])):
-            if f not in used and not pub["foes"][f][1]:
-                out.append("Attacker %s: power %d" % (C.get(pub["foes"][f][0])[C.NAME],
+            used.extend(fight[K.FIGHT_FOES])
+        for f in range(len(pub[K.FOES])):
+            if f not in used and not pub[K.FOES][f][K.FOE_BEATEN]:
+                out.append("Attacker %s: power %d" % (C.get(pub[K.FOES][f][K.FOE_CARD])[C.NAME],
                                                       self.eng.foe_power(pub, f)))
-        if pub["last"]:
-            k, pp, ep, res = pub["last"]
-            out.append("Last: fight %d, %d vs %d, %s" % (k + 1, pp, ep, L.RESULT[res]))
-        if not fights and not pub["foes"]:
+        if pub[K.LAST_FIGHT]:
+            k, pp, ep, res = pub[K.LAST_FIGHT]
+            out.append("Last: fight %d, %d vs %d, %s" % (k + 1, pp, ep, say.RESULT[res]))
+        if not fights and not pub[K.FOES]:
             out.append("No attackers")
-        for t in pub["tbl"]:
-            out.append("On the table: %s (%d)" % (C.get(t[0])[C.NAME], t[1]))
-        for cid in pub["locs"]:
-            out.append("Passed %s: +%d" % (C.get(cid)[C.NAME], C.get(cid)[C.PW]))
+        for t in pub[K.TABLE]:
+            out.append("On the table: %s (%d)" % (C.get(t[K.TOKEN_CARD])[C.NAME],
+                                                      t[K.TOKEN_COUNT]))
+        for cid in pub[K.LOCATIONS]:
+            out.append("Passed %s: +%d" % (C.get(cid)[C.NAME], C.get(cid)[C.POWER]))
         return out
 
     # ---- semantic text: title, '| ' what happened, '# ' state, then the choices ----------
@@ -444,7 +446,7 @@ class PinnedDownScreen(GameBase):
         if self.line2():
             out.append("# " + self.line2())
         if self.sub is not None:
-            out.append("# menu: " + self._items[self.sub_of][0])
+            out.append("# menu: " + self._items[self.sub_of][_LABEL])
             labels, cur = self.sub.labels, self.sub.cursor
         else:
             labels, cur = self.view.labels, self.view.cursor
