@@ -1,16 +1,59 @@
-# The engine contract every game follows, plus the generic parts (options, replay audit).
+# The engine contract every game follows, plus the generic parts (options, event dispatch,
+# the checks every game makes on an event's slots).
 #
 # A game is a deterministic machine over a replicated public log. No unit sees everything:
 # each holds the public state `pub` and only its own private state `priv`. Events are plain
-# codec-encodable values (lists whose first item is a short type string) authored by the unit
-# that knows what the event needs; every unit applies the same events in the same order.
+# codec-encodable values (lists whose first item is a short type string, the tag) authored by
+# the unit that knows what the event needs; every unit applies the same events in the same
+# order.
 #
 # States are plain dicts/lists of ints, strs, bools (no floats, no sets), so they encode,
 # hash and save canonically on both runtimes.
+#
+# How a game declares its events (the engine's module opens with this schema):
+#   - every key of pub and priv and every slot of every event a name, `X = const(...)` from
+#     fathom.compat, with one line of meaning each: `ev[UP_CARD]`, `pub[SHOT]`, never `ev[1]`;
+#   - HANDLERS, the table `apply` dispatches through: tag -> handler, or, when the game's
+#     `phase(pub)` names the stage of play, phase -> {tag -> handler}; ANY_PHASE for the few
+#     tags every phase accepts. A handler is a plain function of the engine's class,
+#     handler(self, pub, author, event); it checks the event completely (check_size,
+#     check_int, the rules) BEFORE it changes pub, so a refused event changes nothing.
+from fathom.compat import const
+
+SETUP = const("setup")      # the framework's event: [SETUP, public part, commitment]
+CONCEDE = const("concede")  # the framework's event: [CONCEDE] (the seat calls Engine.concede)
+READY = const("ready")      # pub key of the default set-up: one bool per seat, True once in
+
+# Exceptions a handler raises on a slot of the wrong type or out of range that it did not
+# check itself: the event is malformed, not the code wrong (the slot came from another unit).
+_MALFORMED = (TypeError, IndexError, KeyError, ValueError, AttributeError)
+_NONE = {}   # the empty table a phase without handlers reads (shared: never written)
 
 
 class IllegalAction(ValueError):
     """An action or event the rules forbid: bad shape, out of turn, or illegal move."""
+
+
+def event_tag(event):
+    """The tag of an event of the right shape (a non-empty list whose first item is a str);
+    IllegalAction otherwise. The one shape guard: Engine.apply and seat.step_kind use it."""
+    if not isinstance(event, list) or not event or not isinstance(event[0], str):
+        raise IllegalAction("malformed event")
+    return event[0]
+
+
+def check_size(event, n):
+    """An event must have exactly `n` items (its tag included)."""
+    if len(event) != n:
+        raise IllegalAction("malformed %s event" % event[0])
+
+
+def check_int(v, lo, hi, what=None):
+    """`v` itself when it is an int (not a bool) with lo <= v < hi, as range(lo, hi) reads;
+    IllegalAction naming `what` (or the value) otherwise."""
+    if type(v) is not int or not lo <= v < hi:
+        raise IllegalAction("bad " + what if what else "bad value %r" % (v,))
+    return v
 
 
 # Options that protect one unit from another (the sealed deal keeps a hand from the other unit):
@@ -114,10 +157,72 @@ class Engine:
         May update priv (e.g. a mine destroyed)."""
         raise NotImplementedError
 
+    # ---- applying an event (the same on every unit) -------------------------------------
+    HANDLERS = {}     # tag -> handler, or phase -> {tag -> handler} when phase() names one
+    ANY_PHASE = {}    # tag -> handler accepted whatever the phase (a sealed deal's foul)
+    TRANSIENT = None  # a pub key holding what only the latest event did (read by
+                      # apply_private after it): cleared as each event is applied, put back
+                      # when the event is refused
+
+    def seats(self, pub):
+        """How many seats this game has: PLAYERS' most; a game of variable size reads pub."""
+        return self.PLAYERS[1]
+
+    def phase(self, pub):
+        """The stage of play HANDLERS is keyed by, or None when it is keyed by tag alone.
+        Must not allocate: it runs for every event."""
+        return None
+
     def apply(self, pub, author, event):
-        """Apply an event to pub on every unit. Validates what public knowledge can validate
-        (shape, turn, public legality) and raises IllegalAction otherwise."""
-        raise NotImplementedError
+        """Apply an event to pub on every unit, or raise IllegalAction and change nothing.
+        The checks every game shares are made here once: the event's shape, the author a
+        seat of this game, set-ups in before play, the author the one `turn` names; then the
+        handler the game declares for (phase, tag) runs. A slot of the wrong type that the
+        handler trips over (TypeError, IndexError, ...) is refused as a malformed event."""
+        tag = event_tag(event)
+        if type(author) is not int or not 0 <= author < self.seats(pub):
+            raise IllegalAction("bad author %r" % (author,))
+        if tag == SETUP:
+            return self.apply_setup(pub, author, event)
+        ready = pub.get(READY)
+        if ready is not None and False in ready:
+            raise IllegalAction("play before every set-up is in")
+        t = self.turn(pub)
+        if t is None:
+            raise IllegalAction("game is over")
+        if t[0] != author:
+            raise IllegalAction("out of turn: player %d sent, player %d to play" % (author, t[0]))
+        ph = self.phase(pub)
+        handler = (self.HANDLERS if ph is None else self.HANDLERS.get(ph, _NONE)).get(tag)
+        if handler is None:
+            handler = self.ANY_PHASE.get(tag)
+            if handler is None:
+                raise IllegalAction("%s not allowed now" % tag)
+        key = self.TRANSIENT
+        if key is not None:
+            old = pub[key]
+            pub[key] = None
+        try:
+            handler(self, pub, author, event)
+        except IllegalAction:
+            if key is not None:
+                pub[key] = old
+            raise
+        except _MALFORMED:
+            if key is not None:
+                pub[key] = old
+            raise IllegalAction("malformed %s event" % tag)
+
+    def apply_setup(self, pub, author, event):
+        """Apply a player's set-up event [SETUP, public part, commitment]. This default fits a
+        game whose set-up makes nothing public: pub[READY][author] becomes True. A game whose
+        set-up shows something (islands, a row of ships) overrides it and checks that part."""
+        check_size(event, 3)
+        if event[1] is not None:
+            raise IllegalAction("malformed setup event")
+        if pub[READY][author]:
+            raise IllegalAction("player %d set up twice" % author)
+        pub[READY][author] = True
 
     def apply_private(self, pub, priv, player, author, event):
         """Update this player's priv for an event (called after apply). Default: nothing."""
@@ -141,8 +246,8 @@ class Engine:
 def describe(eng, seat, author, event):
     """The log line for an event: the framework's own events here, the game's from its engine
     (which must describe every event it accepts: the generic tests hold it to that)."""
-    if event[0] == "setup":
+    if event[0] == SETUP:
         return "P%d ready" % (author + 1)
-    if event[0] == "concede":
+    if event[0] == CONCEDE:
         return "P%d concedes" % (author + 1)
     return eng.describe(seat.pub, author, event)

@@ -6,14 +6,27 @@ from fathom.prng import Prng
 LEVELS = ("easy", "sharp")   # a game's own bots; "random" is every game's
 
 
-class RandomBot:
-    LEVEL = "random"
+class Bot:
+    """What every bot is made with: make_bot(gid, level, seed, player) calls
+    Cls(seed, player). Its own random stream comes from the seed and LABEL (distinct per bot
+    so two bots of one game never mirror each other); set-up by default a random legal choice.
+    A game's bot subclasses it and overrides act (and setup where it plans)."""
+    LEVEL = ""
+    LABEL = b"bot"
 
     def __init__(self, seed, player):
-        self.rng = Prng(seed, b"bot%d" % player)
+        self.rng = Prng(seed, self.LABEL + b"%d" % player)
+        self.player = player
 
     def setup(self, seat):
         return self.rng.choice(seat.setup_legal())
+
+    def act(self, seat):
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    LEVEL = "random"
 
     def act(self, seat):
         return self.rng.choice(seat.legal())

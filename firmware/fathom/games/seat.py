@@ -10,10 +10,7 @@ import hashlib
 from fathom.codec import encode, feed
 from fathom.journal import JournalError, MemJournal
 from fathom.prng import Prng
-from fathom.games.base import IllegalAction
-
-SETUP = "setup"
-CONCEDE = "concede"
+from fathom.games.base import CONCEDE, SETUP, IllegalAction, event_tag
 
 
 def commitment(salt, priv):
@@ -54,9 +51,7 @@ def fresh_state(engine, opts, nplayers, seed, player, salt=None):
 
 def step_kind(engine, pub, author, event, nplayers, setups):
     """Check an incoming event is one its author may send now; return the turn kind."""
-    if not isinstance(event, list) or not event or not isinstance(event[0], str):
-        raise IllegalAction("malformed event")
-    tag = event[0]
+    tag = event_tag(event)
     if tag == SETUP:
         if author in setups:
             raise IllegalAction("player %d set up twice" % author)

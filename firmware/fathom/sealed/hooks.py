@@ -1,6 +1,10 @@
 # The engine hooks every game with a sealed deal shares (PING, Periplus), as a mixin. The deal's
 # code is imported only by a game that has one (pub["sd"]): an unsealed game pays nothing.
+from fathom.games.base import Engine, IllegalAction
+
 FOUL = "foul"   # a card share opened no card: its receiver ends the game naming the sender
+DEAL = "deal"   # the phase (Engine.phase) while a step of the deal is due: only its events go
+DEAL_TAGS = ("sk", "ss", "so")   # the deal's events: key share, shuffle, card shares (stage.py)
 
 
 class SealedHooks:
@@ -23,6 +27,34 @@ class SealedHooks:
         if "sd" in pub:   # the log index of the next event: where a shuffle chunk lands
             from fathom.sealed import stage
             stage.count(pub["sd"])
+
+    def _apply(self, pub, author, event):
+        """The game's own apply: the generic dispatch (an engine with its own apply overrides
+        this; counting must follow every event, so SealedHooks.apply wraps it)."""
+        Engine.apply(self, pub, author, event)
+
+    def dealing(self, pub):
+        """True while a step of the sealed deal is due: a game's phase() returns DEAL then, and
+        its HANDLERS[DEAL] maps every DEAL_TAGS tag to deal_step."""
+        if "sd" not in pub:
+            return False
+        from fathom.sealed import stage
+        return stage.pending(pub["sd"]) >= 0
+
+    def deal_step(self, pub, author, event):
+        """The handler of the deal's own events (key share, shuffle chunk, card shares)."""
+        from fathom.sealed import stage
+        self.sealed_call(stage.apply, pub["sd"], author, event)
+
+    def sealed_call(self, fn, sd, author, x):
+        """fn(sd, author, x) from the deal's code, its refusals as IllegalAction."""
+        from fathom.sealed.group import SealedError
+        try:
+            fn(sd, author, x)
+        except SealedError as e:
+            raise IllegalAction("sealed deal: %s" % e)
+        except (TypeError, IndexError, KeyError, AttributeError):
+            raise IllegalAction("malformed sealed-deal event")
 
     def seal(self, pub, priv, salt):
         """The seat's hook: this player's sealed-deal secret, from its salt."""

@@ -1,8 +1,8 @@
 # PING: a two-player hidden-movement submarine duel. The engine (rules as implemented are in
 # docs/rules/ping.md); the map and the cards are data in board.py, the tracker in track.py.
 from fathom.games import ping as D
-from fathom.games.base import Engine, IllegalAction
-from fathom.sealed.hooks import FOUL, SealedHooks
+from fathom.games.base import Engine, IllegalAction, check_int, check_size
+from fathom.sealed.hooks import DEAL, DEAL_TAGS, FOUL, SealedHooks
 from fathom.games.ping import board as B
 from fathom.games.ping import track
 from fathom.games.ping.track import F_PLAY, F_AT, F_LINE, F_NEAR, tracker  # noqa: F401
@@ -25,17 +25,6 @@ HAND = "hand"    # adversary shows the face-down card the player takes into hand
 PAIRS = ((0, 1), (0, 2), (1, 2))
 PERMS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 _NONE = [-1, -1, -1, -1]   # play-area slot: owner, card (-1 face down), mode, util hint
-
-
-def _int(v, lo, hi):
-    if type(v) is not int or not lo <= v <= hi:
-        raise IllegalAction("bad value %r" % (v,))
-    return v
-
-
-def _shape(event, n):
-    if len(event) != n:
-        raise IllegalAction("malformed %s event" % event[0])
 
 
 def _obj_bit(sq):
@@ -262,75 +251,37 @@ class PingEngine(SealedHooks, Engine):
                 priv["hand"][i][1] = 1
 
     # ---- the public machine ----------------------------------------------------------------
-    def _apply(self, pub, author, event):   # SealedHooks.apply counts it
-        if not isinstance(event, list) or not event or not isinstance(event[0], str):
-            raise IllegalAction("malformed event")
-        if type(author) is not int or not 0 <= author <= 1:
-            raise IllegalAction("bad author")
-        tag = event[0]
-        if tag == "setup":
-            _shape(event, 3)
-            if pub["ready"][author]:
-                raise IllegalAction("bad set-up event")
-            if "sd" in pub:
-                from fathom.sealed import stage
-                self._sealed(stage.set_commit, pub["sd"], author, event[1])
-            elif event[1] is not None:
-                raise IllegalAction("bad set-up event")
-            pub["ready"][author] = True
-            return
-        if not (pub["ready"][0] and pub["ready"][1]):
-            raise IllegalAction("play before both set-ups")
-        t = self.turn(pub)
-        if t is None:
-            raise IllegalAction("game is over")
-        if t[0] != author:
-            raise IllegalAction("out of turn")
-        if tag == FOUL and "sd" in pub:
-            _shape(event, 1)
-            pub["tk"] = None
-            pub["won"] = [author, "foul: P%d's card share opened no card" % (2 - author)]
-            return
+    TRANSIENT = "tk"   # the card the last turn's player takes: apply_private reads it once
+
+    def phase(self, pub):
+        return DEAL if self.dealing(pub) else pub["q"]
+
+    def apply_setup(self, pub, author, event):
+        check_size(event, 3)
+        if pub["ready"][author]:
+            raise IllegalAction("bad set-up event")
         if "sd" in pub:
             from fathom.sealed import stage
-            if tag in stage.TAGS:
-                self._sealed(stage.apply, pub["sd"], author, event)
-                pub["tk"] = None   # a sealed step takes no card: the last turn's take is done
-                return
-            if stage.pending(pub["sd"]) >= 0:
-                raise IllegalAction("%s during the sealed deal" % tag)
-        handler = _HANDLERS.get((pub["q"], tag))
-        if handler is None:
-            raise IllegalAction("%s not allowed now" % tag)
-        old = pub["tk"]
-        pub["tk"] = None
-        try:
-            handler(self, pub, event)  # each handler validates fully before changing pub
-        except IllegalAction:
-            pub["tk"] = old
-            raise
-        except (TypeError, IndexError, KeyError, ValueError, AttributeError):
-            pub["tk"] = old
-            raise IllegalAction("malformed %s event" % tag)
+            self.sealed_call(stage.set_commit, pub["sd"], author, event[1])
+        elif event[1] is not None:
+            raise IllegalAction("bad set-up event")
+        pub["ready"][author] = True
 
-    def _sealed(self, fn, sd, author, x):
-        from fathom.sealed.group import SealedError
-        try:
-            fn(sd, author, x)
-        except SealedError as e:
-            raise IllegalAction("sealed deal: %s" % e)
-        except (TypeError, IndexError, KeyError, AttributeError):
-            raise IllegalAction("malformed sealed-deal event")
+    def _h_foul(self, pub, author, ev):
+        if "sd" not in pub:
+            raise IllegalAction("foul not allowed now")
+        check_size(ev, 1)
+        pub["won"] = [author, "foul: P%d's card share opened no card" % (2 - author)]
 
     def _fact(self, pub, who, kind, x, y=0):
         track.add(pub, who, kind, x, y)
 
     def _win_flag(self, pub, p, rsq, win):
         """Check a report square (or -1) and win flag; return the new public report mask."""
-        _int(win, 0, 1)
+        check_int(win, 0, 2)
         mask = pub["rep"][p]
         if rsq != -1:
-            bit = _obj_bit(_int(rsq, 0, B.NSQ - 1))
+            bit = _obj_bit(check_int(rsq, 0, B.NSQ))
             if not bit or mask & bit:
                 raise IllegalAction("no objective left to report at %s" % B.name(rsq))
             mask |= bit
@@ -345,20 +296,20 @@ class PingEngine(SealedHooks, Engine):
         if win:
             pub["won"] = [p, "objectives"]
 
-    def _h_report(self, pub, ev):
-        _shape(ev, 3)
+    def _h_report(self, pub, author, ev):
+        check_size(ev, 3)
         p = pub["p"]
-        if not _obj_bit(_int(ev[1], 0, B.NSQ - 1)):
+        if not _obj_bit(check_int(ev[1], 0, B.NSQ)):
             raise IllegalAction("not an objective")
         mask = self._win_flag(pub, p, ev[1], ev[2])
         self._report(pub, p, ev[1], ev[2], mask)
 
-    def _h_up(self, pub, ev):
-        _shape(ev, 6)
+    def _h_up(self, pub, author, ev):
+        check_size(ev, 6)
         p = pub["p"]
-        c = _int(ev[1], 0, B.NCARDS - 1)
-        mode = _int(ev[2], B.MOVEMENT, B.UTILITY)
-        sq = _int(ev[3], 0, B.NSQ - 1)
+        c = check_int(ev[1], 0, B.NCARDS)
+        mode = check_int(ev[2], B.MOVEMENT, B.UTILITY + 1)
+        sq = check_int(ev[3], 0, B.NSQ)
         if pub["loc"][c] not in (-1, p):
             raise IllegalAction("card %d is not in your hand" % c)
         if not B.yellow(c, mode):
@@ -366,14 +317,14 @@ class PingEngine(SealedHooks, Engine):
         util = B.CARDS[c][1]
         mask = self._win_flag(pub, p, sq if ev[4] == 1 and mode == B.MOVEMENT else -1, ev[5])
         if mode == B.MOVEMENT:
-            _int(ev[4], 0, 1)
+            check_int(ev[4], 0, 2)
             if ev[5] and not ev[4]:
                 raise IllegalAction("a win needs a report")
         else:
             if ev[5]:
                 raise IllegalAction("no win here")
             if util == B.TORPEDO:
-                if B.step(sq, _int(ev[4], 0, 3)) < 0:
+                if B.step(sq, check_int(ev[4], 0, 4)) < 0:
                     raise IllegalAction("no line that way")
             elif ev[4] != 0:
                 raise IllegalAction("malformed up event")
@@ -391,8 +342,8 @@ class PingEngine(SealedHooks, Engine):
             pub["shot"] = [util, sq, ev[4]]
             pub["q"] = SHOT
 
-    def _h_down(self, pub, ev):
-        _shape(ev, 3)
+    def _h_down(self, pub, author, ev):
+        check_size(ev, 3)
         p = pub["p"]
         mask = self._win_flag(pub, p, ev[1], ev[2])
         self._fact(pub, p, F_PLAY, -1)
@@ -401,8 +352,8 @@ class PingEngine(SealedHooks, Engine):
         if not ev[2]:
             self._end_turn(pub)
 
-    def _h_listen(self, pub, ev):
-        _shape(ev, 1)
+    def _h_listen(self, pub, author, ev):
+        check_size(ev, 1)
         p = pub["p"]
         self._fact(pub, p, F_PLAY, 0)
         pub["out"] = [p, -1, B.UTILITY, B.LISTEN]
@@ -418,8 +369,8 @@ class PingEngine(SealedHooks, Engine):
     def _check_reveal(self, pub, c, mode):
         """An answer turning the adversary's previous card up must fit what is public."""
         a = pub["area"]
-        _int(c, 0, B.NCARDS - 1)
-        _int(mode, B.REPAIR, B.UTILITY)
+        check_int(c, 0, B.NCARDS)
+        check_int(mode, B.REPAIR, B.UTILITY + 1)
         if a[1] >= 0:
             if c != a[1] or mode != a[2]:
                 raise IllegalAction("that card is already face up")
@@ -440,8 +391,8 @@ class PingEngine(SealedHooks, Engine):
                 track.resolve(pub, a[0], B.CARDS[c][0] if mode == B.MOVEMENT else 0)
             a[2] = mode
 
-    def _h_seen(self, pub, ev):
-        _shape(ev, 4)
+    def _h_seen(self, pub, author, ev):
+        check_size(ev, 4)
         c, mode, sq = ev[1], ev[2], ev[3]
         self._check_reveal(pub, c, mode)
         block = B.DEEP if pub["ask"] == B.PING else B.DEEP | B.QUIET
@@ -449,14 +400,14 @@ class PingEngine(SealedHooks, Engine):
             if sq != -1:
                 raise IllegalAction("that card hides the location")
         else:
-            _int(sq, 0, B.NSQ - 1)
+            check_int(sq, 0, B.NSQ)
         self._reveal(pub, c, mode)
         if sq >= 0:
             self._fact(pub, 1 - pub["p"], F_AT, sq)
         self._end_turn(pub)
 
-    def _h_dive(self, pub, ev):
-        _shape(ev, 2)
+    def _h_dive(self, pub, author, ev):
+        check_size(ev, 2)
         a = pub["area"]
         if a[0] != 1 - pub["p"] or a[1] >= 0:
             raise IllegalAction("no face-down card to turn up")
@@ -467,8 +418,8 @@ class PingEngine(SealedHooks, Engine):
         pub["shot"] = None
         self._end_turn(pub)
 
-    def _h_miss(self, pub, ev):
-        _shape(ev, 1)
+    def _h_miss(self, pub, author, ev):
+        check_size(ev, 1)
         util, at, d = pub["shot"]
         if util == B.TORPEDO:
             self._fact(pub, 1 - pub["p"], F_LINE, at, d)
@@ -477,26 +428,26 @@ class PingEngine(SealedHooks, Engine):
         pub["shot"] = None
         self._end_turn(pub)
 
-    def _h_hit(self, pub, ev):
+    def _h_hit(self, pub, author, ev):
         # No square yet: the shot stays in pub so the reveal in `damage` can be checked.
-        _shape(ev, 1)
+        check_size(ev, 1)
         pub["q"] = SHUF
 
-    def _h_shuffle(self, pub, ev):
-        _shape(ev, 1)
+    def _h_shuffle(self, pub, author, ev):
+        check_size(ev, 1)
         pub["q"] = PICK
 
-    def _h_disable(self, pub, ev):
-        _shape(ev, 3)
+    def _h_disable(self, pub, author, ev):
+        check_size(ev, 3)
         if [ev[1], ev[2]] not in [[i, j] for i, j in PAIRS] or type(ev[1]) is not int \
                 or type(ev[2]) is not int:
             raise IllegalAction("pick two different positions 0..2, lower first")
         pub["q"] = DMG
 
-    def _h_damage(self, pub, ev):
-        _shape(ev, 3)
-        sunk = _int(ev[1], 0, 1)
-        sq = _int(ev[2], 0, B.NSQ - 1)
+    def _h_damage(self, pub, author, ev):
+        check_size(ev, 3)
+        sunk = check_int(ev[1], 0, 2)
+        sq = check_int(ev[2], 0, B.NSQ)
         if not self._hits(pub["shot"], sq):
             raise IllegalAction("the shot cannot reach %s" % B.name(sq))
         self._fact(pub, 1 - pub["p"], F_AT, sq)
@@ -506,8 +457,8 @@ class PingEngine(SealedHooks, Engine):
         else:
             self._end_turn(pub)
 
-    def _h_hand(self, pub, ev):
-        _shape(ev, 3)
+    def _h_hand(self, pub, author, ev):
+        check_size(ev, 3)
         if pub["area"][1] >= 0:
             raise IllegalAction("card already face up")
         self._check_reveal(pub, ev[1], ev[2])
@@ -541,19 +492,17 @@ class PingEngine(SealedHooks, Engine):
         return describe(author, event)
 
 
-_HANDLERS = {
-    (PLAY, "report"): PingEngine._h_report,
-    (PLAY, "up"): PingEngine._h_up,
-    (PLAY, "down"): PingEngine._h_down,
-    (PLAY, "listen"): PingEngine._h_listen,
-    (SEEN, "seen"): PingEngine._h_seen,
-    (SHOT, "dive"): PingEngine._h_dive,
-    (SHOT, "miss"): PingEngine._h_miss,
-    (SHOT, "hit"): PingEngine._h_hit,
-    (SHUF, "shuffle"): PingEngine._h_shuffle,
-    (PICK, "disable"): PingEngine._h_disable,
-    (DMG, "damage"): PingEngine._h_damage,
-    (HAND, "hand"): PingEngine._h_hand,
+PingEngine.HANDLERS = {
+    PLAY: {"report": PingEngine._h_report, "up": PingEngine._h_up, "down": PingEngine._h_down,
+           "listen": PingEngine._h_listen},
+    SEEN: {"seen": PingEngine._h_seen},
+    SHOT: {"dive": PingEngine._h_dive, "miss": PingEngine._h_miss, "hit": PingEngine._h_hit},
+    SHUF: {"shuffle": PingEngine._h_shuffle},
+    PICK: {"disable": PingEngine._h_disable},
+    DMG: {"damage": PingEngine._h_damage},
+    HAND: {"hand": PingEngine._h_hand},
+    DEAL: {t: SealedHooks.deal_step for t in DEAL_TAGS},
 }
+PingEngine.ANY_PHASE = {FOUL: PingEngine._h_foul}
 
 ENGINE = PingEngine()
