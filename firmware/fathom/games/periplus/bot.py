@@ -1,7 +1,7 @@
 # Periplus bots. Both decide from their own seat only: the public board, the public discard pile
 # and their own hand. priv also holds the deck order derived from the joint seed (every unit can
 # compute it); a fair bot never reads it, so nothing here reads priv beyond its hand and row.
-from fathom.prng import Prng
+from fathom.games.bots import Bot
 from fathom.games.periplus import board as B
 from fathom.games.periplus import cards as C
 from fathom.games.periplus import engine as E
@@ -73,15 +73,10 @@ def _qcol(pub, player):
 _DEFENSES = tuple([k for k in range(C.NKINDS) if C.ctype(k) == C.DEFENSE])
 
 
-class EasyBot:
+class EasyBot(Bot):
     """Plays every attack it can, always defends, otherwise moves at random."""
     LEVEL = "easy"
-
-    def __init__(self, seed, player):
-        self.rng = Prng(seed, b"easy%d" % player)
-
-    def setup(self, seat):
-        return self.rng.choice(seat.setup_legal())
+    LABEL = b"easy"
 
     def act(self, seat):
         legal = seat.legal()
@@ -93,14 +88,12 @@ class EasyBot:
         return self.rng.choice(legal)
 
 
-class SharpBot:
+class SharpBot(Bot):
     """Focuses every attack on the enemy Quinquereme, steers ships to squares from which many
     cards reach it, keeps its own Quinquereme out of reach, and picks attacks the foe is least
     likely to negate given the cards still unseen."""
     LEVEL = "sharp"
-
-    def __init__(self, seed, player):
-        self.player = player
+    LABEL = b"sharp"
 
     def setup(self, seat):
         return _ROW[len(seat.priv[E.ROW])]

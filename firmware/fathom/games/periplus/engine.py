@@ -16,8 +16,8 @@
 # salt), not the deck.
 from fathom.compat import const
 from fathom.games import periplus as D
-from fathom.games.base import Engine, IllegalAction
-from fathom.sealed.hooks import FOUL, SealedHooks
+from fathom.games.base import Engine, IllegalAction, check_int, check_size
+from fathom.sealed.hooks import DEAL, DEAL_TAGS, FOUL, SealedHooks
 from fathom.prng import Prng
 from fathom.games.periplus import cards as C
 from fathom.games.periplus import board as B
@@ -47,14 +47,14 @@ SHIP = const(2)             # MOVE, AHEAD, FIRE: the ship that moves or attacks
 TO = const(3)               # MOVE: the square it moves to
 TARGET = const(3)           # FIRE: the ship attacked
 FOLLOWER = const(1)         # ALSO: the ship that follows
-_ROW = const(1)             # the set-up event: the row of ship types (sealed: [row, commit])
+_PUBLIC = const(1)          # base.SETUP: the row of ship types (sealed: [row, key commitment])
 _PLAYED = (DISCARD, MOVE, AHEAD, FIRE, DEFEND)   # the events that play a card from a hand
 
 # Public state: pub[...]
 # ISLANDS                     the island squares, sorted                  (fleet.py)
 # SHIPS                       every ship by id: [type, square or -1 sunk, hits left, sheared]
 #                             (fleet.py: TYPE, SQ, LEFT, SHEARED)
-_READY = const("ready")     # per player: set-up in
+_READY = const("ready")     # per player: set-up in (base.READY)
 TURN = const("turn")        # whose turn it is (the attacker while the defender answers)
 PHASE = const("phase")      # the stage of the turn, one of the PH_* below
 _TURNS = const("n")         # turns ended: every unit deals the next draw when it changes
@@ -103,17 +103,6 @@ def _distinct(hand):
         if k not in out:
             out.append(k)
     return out
-
-
-def _num(v, lo, hi, what):
-    if type(v) is not int or not lo <= v < hi:
-        raise IllegalAction("bad " + what)
-    return v
-
-
-def _shape(event, n):
-    if len(event) != n:
-        raise IllegalAction("%s takes %d fields" % (event[TAG], n - 1))
 
 
 class PeriplusEngine(SealedHooks, Engine):
@@ -258,53 +247,25 @@ class PeriplusEngine(SealedHooks, Engine):
         return None
 
     # ---- events ----------------------------------------------------------------------------
-    def _apply(self, pub, author, event):   # SealedHooks.apply counts it
-        if not isinstance(event, list) or not event or not isinstance(event[TAG], str):
-            raise IllegalAction("malformed event")
-        if type(author) is not int or not 0 <= author < 2:
-            raise IllegalAction("bad author")
-        tag = event[TAG]
-        if tag == "setup":
-            return self._setup(pub, author, event)
-        t = self.turn(pub)
-        if t is None:
-            raise IllegalAction("no play now (set-up missing or game over)")
-        if t[0] != author:
-            raise IllegalAction("out of turn")
-        if SEALED in pub:
-            from fathom.sealed import stage
-            if tag == FOUL:
-                return self._foul(pub, author, event)
-            if tag in stage.TAGS:
-                return self._sealed(stage.apply, pub[SEALED], author, event)
-            if stage.pending(pub[SEALED]) >= 0:
-                raise IllegalAction("%s during the sealed deal" % tag)
-        handler = _HANDLERS[pub[PHASE]].get(tag)
-        if handler is None:
-            raise IllegalAction("%s not allowed in the %s phase" % (tag, pub[PHASE]))
-        handler(self, pub, author, event)
+    # Engine.apply checks shape, author and turn, then runs HANDLERS[phase(pub)][tag]; while a
+    # step of the sealed deal is due only the deal's events go (SealedHooks).
+    def phase(self, pub):
+        return DEAL if self.dealing(pub) else pub[PHASE]
 
     def _foul(self, pub, author, event):
         """A card share that opened no card ends the game: its receiver names the sender
         (docs/SEALED_DEAL.md)."""
-        _shape(event, 1)
+        if SEALED not in pub:
+            raise IllegalAction("foul not allowed now")
+        check_size(event, 1)
         pub[_END] = [author, "foul: P%d's card share opened no card" % (2 - author)]
         pub[PHASE] = PH_OVER
 
-    def _sealed(self, fn, sd, author, x):
-        from fathom.sealed.group import SealedError
-        try:
-            fn(sd, author, x)
-        except SealedError as e:
-            raise IllegalAction("sealed deal: %s" % e)
-        except (TypeError, IndexError, KeyError, AttributeError):
-            raise IllegalAction("malformed sealed-deal event")
-
-    def _setup(self, pub, author, event):
+    def apply_setup(self, pub, author, event):
         """A fleet: 2 Biremes, 3 Triremes, 2 Quadriremes and 1 Quinquereme in any order on the
         back row, made public in the set-up event (rules: "Set-up")."""
-        _shape(event, 3)
-        row = event[_ROW]
+        check_size(event, 3)
+        row = event[_PUBLIC]
         if pub[PHASE] != PH_SETUP or pub[_READY][author]:
             raise IllegalAction("set-up already done")
         kc = None
@@ -315,13 +276,13 @@ class PeriplusEngine(SealedHooks, Engine):
         if not isinstance(row, list) or len(row) != NSHIPS:
             raise IllegalAction("set-up row must list 8 ships")
         for t in row:
-            _num(t, 0, 4, "ship type")
+            check_int(t, 0, 4, "ship type")
         for t in range(4):
             if row.count(t) != FLEET[t]:
                 raise IllegalAction("fleet must be 2 Bi, 3 Tr, 2 Qd, 1 Qq")
         if kc is not None:
             from fathom.sealed import stage
-            self._sealed(stage.set_commit, pub[SEALED], author, kc)
+            self.sealed_call(stage.set_commit, pub[SEALED], author, kc)
         r0 = B.back_row(author) * B.SIZE
         for c in range(NSHIPS):
             pub[SHIPS][author * NSHIPS + c] = [row[c], r0 + c, HITS[row[c]], 0]
@@ -363,21 +324,21 @@ class PeriplusEngine(SealedHooks, Engine):
 
     def _discard(self, pub, p, event):
         """Orders: over the hand limit, discard one card at a time down to 5."""
-        _shape(event, 2)
-        k = _num(event[CARD], 0, C.NKINDS, "card")
+        check_size(event, 2)
+        k = check_int(event[CARD], 0, C.NKINDS, "card")
         self._pay(pub, p, k)
         if pub[HAND][p] <= HAND_LIMIT:
             pub[PHASE] = PH_MOVE
 
     def _mover(self, pub, p, sid):
         """A ship of the mover's that can move: afloat and with its oars (rules: "Shear Oars")."""
-        _num(sid, 0, 2 * NSHIPS, "ship")
+        check_int(sid, 0, 2 * NSHIPS, "ship")
         if not can_move(pub, p, sid):
             raise IllegalAction("that ship cannot move")
         return sid
 
     def _move_card(self, event):
-        k = _num(event[CARD], 0, C.NKINDS, "card")
+        k = check_int(event[CARD], 0, C.NKINDS, "card")
         if C.ctype(k) != C.MOVE:
             raise IllegalAction("not a Move card")
         return k
@@ -385,10 +346,10 @@ class PeriplusEngine(SealedHooks, Engine):
     def _move(self, pub, p, event):
         """Maneuver: one ship exactly the card's range in a straight line over free squares,
         or a knight's jump (rules: "Maneuver"); then the Fire phase."""
-        _shape(event, 4)
+        check_size(event, 4)
         k = self._move_card(event)
         s = self._mover(pub, p, event[SHIP])
-        d = _num(event[TO], 0, 64, "square")
+        d = check_int(event[TO], 0, 64, "square")
         if d not in move_dests(pub, grid(pub), s, k):
             raise IllegalAction("move not allowed by that card")
         self._pay(pub, p, k)
@@ -399,7 +360,7 @@ class PeriplusEngine(SealedHooks, Engine):
     def _ahead(self, pub, p, event):
         """A fleet move: the first ship straight ahead by the card's range; others may follow
         the same distance (rules: "Maneuver", fleet move). Knight cards move one ship only."""
-        _shape(event, 3)
+        check_size(event, 3)
         k = self._move_card(event)
         if C.rng(k) == C.KNIGHT:
             raise IllegalAction("knight cards cannot move ships ahead")
@@ -414,7 +375,7 @@ class PeriplusEngine(SealedHooks, Engine):
 
     def _also(self, pub, p, event):
         """One more ship of the fleet move, the same distance straight ahead, each ship once."""
-        _shape(event, 2)
+        check_size(event, 2)
         s = self._mover(pub, p, event[FOLLOWER])
         if s in pub[MOVED]:
             raise IllegalAction("that ship has moved")
@@ -435,13 +396,13 @@ class PeriplusEngine(SealedHooks, Engine):
         self._halt(pub, p, [HALT])   # nobody else can follow: the fleet move is over
 
     def _halt(self, pub, p, event):
-        _shape(event, 1)
+        check_size(event, 1)
         pub[FLEET_RANGE] = 0
         pub[PHASE] = PH_FIRE
 
     def _pass(self, pub, p, event):
         """No maneuver (on to Fire), or no attack (the turn ends)."""
-        _shape(event, 1)
+        check_size(event, 1)
         if pub[PHASE] == PH_MOVE:
             pub[PHASE] = PH_FIRE
         else:
@@ -450,12 +411,12 @@ class PeriplusEngine(SealedHooks, Engine):
     def _fire(self, pub, p, event):
         """Fire: one attack card, from one ship at one enemy ship in its reach (a ram only from
         a ship that moved this turn); the defender answers before it lands (rules: "Fire")."""
-        _shape(event, 4)
-        k = _num(event[CARD], 0, C.NKINDS, "card")
+        check_size(event, 4)
+        k = check_int(event[CARD], 0, C.NKINDS, "card")
         if not C.is_attack(k):
             raise IllegalAction("not an attack card")
-        s = _num(event[SHIP], 0, 2 * NSHIPS, "ship")
-        t = _num(event[TARGET], 0, 2 * NSHIPS, "target")
+        s = check_int(event[SHIP], 0, 2 * NSHIPS, "ship")
+        t = check_int(event[TARGET], 0, 2 * NSHIPS, "target")
         if not can_attack(pub, grid(pub), p, s, k, t):
             raise IllegalAction("attack not possible")
         self._pay(pub, p, k)
@@ -465,7 +426,7 @@ class PeriplusEngine(SealedHooks, Engine):
     def _take(self, pub, p, event):
         """The hit lands: Shear Oars cripples, the Ram does 2, every other attack 1; a sunk
         Quinquereme ends the game (rules: "Damage", "Victory")."""
-        _shape(event, 1)
+        check_size(event, 1)
         atk = pub[PENDING]
         k = atk[P_CARD]
         ship = pub[SHIPS][atk[P_AT]]
@@ -487,8 +448,8 @@ class PeriplusEngine(SealedHooks, Engine):
 
     def _defend(self, pub, p, event):
         """Only the Defense card of the attack's type negates it (rules: "Defense")."""
-        _shape(event, 2)
-        d = _num(event[CARD], 0, C.NKINDS, "card")
+        check_size(event, 2)
+        d = check_int(event[CARD], 0, C.NKINDS, "card")
         if d != C.defense_for(pub[PENDING][P_CARD]):
             raise IllegalAction("that card does not negate this attack")
         self._pay(pub, p, d)
@@ -590,16 +551,16 @@ def _line(pub, ev):
 
 
 # Which handler plays an event, by the phase of the turn and the event's tag (the rules' turn:
-# Orders, Maneuver, Fire, and the defender's answer).
-_HANDLERS = {
-    PH_SETUP: {},
+# Orders, Maneuver, Fire, and the defender's answer), and the sealed deal's steps.
+PeriplusEngine.HANDLERS = {
     PH_DISCARD: {DISCARD: PeriplusEngine._discard},
     PH_MOVE: {MOVE: PeriplusEngine._move, AHEAD: PeriplusEngine._ahead,
               PASS: PeriplusEngine._pass},
     PH_AHEAD: {ALSO: PeriplusEngine._also, HALT: PeriplusEngine._halt},
     PH_FIRE: {FIRE: PeriplusEngine._fire, PASS: PeriplusEngine._pass},
     PH_DEFEND: {TAKE: PeriplusEngine._take, DEFEND: PeriplusEngine._defend},
-    PH_OVER: {},
+    DEAL: {t: SealedHooks.deal_step for t in DEAL_TAGS},
 }
+PeriplusEngine.ANY_PHASE = {FOUL: PeriplusEngine._foul}
 
 ENGINE = PeriplusEngine()

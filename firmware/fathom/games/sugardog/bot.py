@@ -2,7 +2,7 @@
 # SharpBot keeps, for every enemy, the set of squares its submarine can still be in (a bitmask
 # over the map), narrowed by every announcement and every "no contact" answer and widened by one
 # square at each silent turn; it shoots when a torpedo's squares cover enough of that set.
-from fathom.prng import Prng
+from fathom.games.bots import Bot
 from fathom.games.sugardog import engine as E
 from fathom.games.sugardog.engine import back, step, neighbours
 
@@ -84,14 +84,14 @@ def torpedo_path(pub, sq, d, stop_mask=0):
     return out
 
 
-class SharpBot:
+class SharpBot(Bot):
     LEVEL = "sharp"
+    LABEL = b"sharp"
     SHOOT = 34     # fire when a torpedo covers at least this % of an enemy's possible squares
     PING = 7       # ping when the best-known enemy could be in this many squares or more
 
     def __init__(self, seed, player):
-        self.rng = Prng(seed, b"sharp%d" % player)
-        self.player = player
+        Bot.__init__(self, seed, player)
         self.tr = None
         self.goal = -1
 
@@ -228,17 +228,11 @@ class SharpBot:
 _COMMANDS = (E.QUIET, E.CRUISE, E.SONAR, E.FIRE)
 
 
-class EasyBot:
+class EasyBot(Bot):
     """Shoots at an enemy only right after it gave its square away; otherwise drifts silently
     and pings now and then. No deduction beyond the last announcement."""
     LEVEL = "easy"
-
-    def __init__(self, seed, player):
-        self.rng = Prng(seed, b"easy%d" % player)
-        self.player = player
-
-    def setup(self, seat):
-        return self.rng.choice(seat.setup_legal())
+    LABEL = b"easy"
 
     def _fresh_sightings(self, seat):
         """Enemy squares announced since my own last command."""

@@ -7,7 +7,7 @@
 # answers are in. Squares are ints y * size + x; x is the letter (A = 0), y + 1 the number.
 from fathom.compat import const
 from fathom.games import sugardog as D
-from fathom.games.base import Engine, IllegalAction
+from fathom.games.base import CONCEDE, SETUP, Engine, IllegalAction, check_int, check_size
 
 # ---- the schema ------------------------------------------------------------------------------
 # Names that a screen, a bot or say.py imports have no leading underscore; the rest fold away
@@ -29,15 +29,17 @@ HEADING = const(2)     # FIRE: N, E, S or W
 MINED = const(2)       # SONAR, ECHO: the sender's mines, nearest to the ping first
 ASKED = const(1)       # ANSWER: a prefix of the squares announced
 RES = const(2)         # ANSWER: CLEAR, or what is at its last square (MINE_HIT, SUB_HIT)
+_PUBLIC = const(1)     # base.SETUP: the set-up's public part (None: a start square is secret)
+_COMMIT = const(2)     # base.SETUP: the commitment to it
 CLEAR = const(0)       # nothing of the answerer's in any square asked
 MINE_HIT = const(1)    # a mine of the answerer's at the last square named
 SUB_HIT = const(2)     # the answerer's submarine at the last square named
 
 # Public state: pub[...]
-_N = const("n")                # players
+_N = const("n")                # players (seats)
 SIZE = const("size")           # squares each way (map_size)
 _CALM_LIMIT = const("calm_limit")  # the calm option: rounds without a loss before a draw
-_READY = const("ready")        # per player: set-up committed
+_READY = const("ready")        # per player: set-up committed (base.READY)
 ALIVE = const("alive")         # per player: submarine afloat
 _FIRST = const("first")        # who played first (drawn from the joint seed)
 _CUR = const("cur")            # whose turn it is
@@ -143,17 +145,13 @@ def name(size, sq):
     return "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[sq % size] + str(sq // size + 1)
 
 
-def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 class SugarDog(Engine):
     NAME, TITLE, PLAYERS, OPTIONS = D.ID, D.TITLE, D.PLAYERS, D.OPTIONS
 
     # ---- setup -----------------------------------------------------------------------------
     def new_game(self, opts, nplayers, rng):
         lo, hi = D.PLAYERS
-        if not _is_int(nplayers) or not lo <= nplayers <= hi:
+        if type(nplayers) is not int or not lo <= nplayers <= hi:
             raise IllegalAction("Sugar Dog takes %d to %d players" % (lo, hi))
         first = rng.below(nplayers)
         return {
@@ -177,7 +175,8 @@ class SugarDog(Engine):
 
     def setup_apply(self, pub, priv, player, choice):
         # Set-up: any square, even one another submarine starts on (nothing entered it loudly).
-        if priv[POS] is not None or not _is_int(choice) or not 0 <= choice < pub[SIZE] ** 2:
+        if priv[POS] is not None or type(choice) is not int or \
+                not 0 <= choice < pub[SIZE] ** 2:
             raise IllegalAction("start square not legal: %r" % (choice,))
         priv[POS] = choice
 
@@ -256,46 +255,39 @@ class SugarDog(Engine):
             priv[OWN_MINES] = [m for m in priv[OWN_MINES] if m != q]
 
     # ---- events ----------------------------------------------------------------------------
-    def apply(self, pub, author, event):
-        if not isinstance(event, list) or not event or not isinstance(event[TAG], str):
-            raise IllegalAction("malformed event")
-        if not _is_int(author) or not 0 <= author < pub[_N]:
-            raise IllegalAction("bad author %r" % (author,))
-        tag = event[TAG]
-        if tag == "setup":
-            self._check_setup(pub, author, event)
-            pub[_READY][author] = True
-            if False not in pub[_READY]:
-                self._start_turn(pub)
-                self._run(pub)
-            return
-        t = self.turn(pub)
-        if t is None:
-            raise IllegalAction("no move expected now")
-        if t[0] != author:
-            raise IllegalAction("out of turn: player %d sent, player %d to play" % (author, t[0]))
-        handler = _HANDLERS.get((t[1], tag))
-        if handler is None:
-            raise IllegalAction("event %r not expected now" % (tag,))
-        handler(self, pub, author, event)
+    # Engine.apply checks shape, author and turn, then runs HANDLERS[phase(pub)][tag].
+    def seats(self, pub):
+        return pub[_N]
 
-    def _check_setup(self, pub, author, event):
-        if len(event) != 3 or event[1] is not None or not isinstance(event[2], bytes):
+    def phase(self, pub):
+        return pub[PHASE]
+
+    def apply_setup(self, pub, author, event):
+        """A start square committed: nothing public but the commitment (rules: "Set-up"). The
+        first turn starts once every player is in."""
+        check_size(event, 3)
+        if event[_PUBLIC] is not None or not isinstance(event[_COMMIT], bytes):
             raise IllegalAction("malformed set-up event")
         if pub[_READY][author]:
             raise IllegalAction("player %d set up twice" % author)
+        pub[_READY][author] = True
+        if False not in pub[_READY]:
+            self._start_turn(pub)
+            self._run(pub)
 
     def _square(self, pub, v):
-        if not _is_int(v) or not 0 <= v < pub[SIZE] ** 2:
-            raise IllegalAction("not a square: %r" % (v,))
-        return v
+        return check_int(v, 0, pub[SIZE] ** 2, "square")
 
-    def _sonar_list(self, pub, event, source):
+    def _sonar_list(self, pub, event, source=None):
         """A ping or an echo: a square, then at most MINES distinct mines, nearest to the ping's
-        square first (rules: "A turn", Active Sonar), so the order tells nothing more."""
-        if len(event) != 3 or not isinstance(event[MINED], list) or len(event[MINED]) > MINES:
+        square first (rules: "A turn", Active Sonar), so the order tells nothing more. The
+        ping's square is `source`, or for the ping itself its own square."""
+        check_size(event, 3)
+        if not isinstance(event[MINED], list) or len(event[MINED]) > MINES:
             raise IllegalAction("malformed sonar report")
         self._square(pub, event[AT])
+        if source is None:
+            source = event[AT]
         mined = event[MINED]
         for m in mined:
             self._square(pub, m)
@@ -305,16 +297,14 @@ class SugarDog(Engine):
     def _quiet(self, pub, author, event):
         """Silent Running or Place Mine: nothing announced, nothing collides (rules: "A turn"),
         so the turn simply ends."""
-        if len(event) != 1 or pub[PHASE] != _PH_CMD:
-            raise IllegalAction("malformed silent turn")
+        check_size(event, 1)
         self._end_turn(pub)
         self._run(pub)
 
     def _cruise(self, pub, author, event):
         """Cruise: two announced steps, each answered before the next is chosen; the second
         next to the first (rules: "A turn", Cruise). An impact on the first ends the cruise."""
-        if len(event) != 2:
-            raise IllegalAction("malformed cruise step")
+        check_size(event, 2)
         q = self._square(pub, event[AT])
         if pub[PHASE] == PH_STEP2:
             if dist(pub[SIZE], q, pub[_CZ]) != 1:
@@ -329,14 +319,13 @@ class SugarDog(Engine):
     def _fire(self, pub, author, event):
         """Fire Torpedo: launched from the square behind its first, which must be on the map;
         it flies its 2 squares at once, each announced (rules: "A turn", "Torpedoes")."""
-        if len(event) != 3 or pub[PHASE] != _PH_CMD or not _is_int(event[HEADING]) or \
-                not 0 <= event[HEADING] < 4:
-            raise IllegalAction("malformed torpedo launch")
+        check_size(event, 3)
+        d = check_int(event[HEADING], 0, 4, "heading")
         q = self._square(pub, event[AT])
-        launch = step(pub[SIZE], q, back(event[HEADING]))
+        launch = step(pub[SIZE], q, back(d))
         if launch < 0:
             raise IllegalAction("torpedo must be launched from a square on the map")
-        t = [pub[_TID], author, launch, event[HEADING]]
+        t = [pub[_TID], author, launch, d]
         pub[_TID] += 1
         pub[TORPS].append(t)
         self._launch(pub, t, _THEN_END)
@@ -345,9 +334,7 @@ class SugarDog(Engine):
     def _sonar(self, pub, author, event):
         """Active Sonar: the pinger's square and mines, then one echo from every other living
         player in turn order (rules: "A turn", Active Sonar [gap])."""
-        if pub[PHASE] != _PH_CMD:
-            raise IllegalAction("sonar only as a command")
-        self._sonar_list(pub, event, event[AT] if len(event) == 3 else -1)
+        self._sonar_list(pub, event)
         pub[PHASE] = _PH_ANS
         pub[_ASK] = _ASK_SONAR
         pub[_SQS] = [event[AT]]
@@ -369,11 +356,12 @@ class SugarDog(Engine):
         """One player's answer for squares entered loudly (rules: "Contacts"): clear for all of
         them, or the squares up to the first holding its mine or submarine. The squares
         resolve once every answer is in."""
-        if pub[_ASK] != _ASK_CONTACT or len(event) != 3 or not isinstance(event[ASKED], list):
+        check_size(event, 3)
+        if pub[_ASK] != _ASK_CONTACT or not isinstance(event[ASKED], list):
             raise IllegalAction("malformed contact answer")
         sqs, res = event[ASKED], event[RES]
-        if not _is_int(res) or not CLEAR <= res <= SUB_HIT or not sqs or \
-                sqs != pub[_SQS][:len(sqs)]:
+        check_int(res, CLEAR, SUB_HIT + 1, "answer")
+        if not sqs or sqs != pub[_SQS][:len(sqs)]:
             raise IllegalAction("answer must name a prefix of the announced squares")
         if res == CLEAR and len(sqs) != len(pub[_SQS]):
             raise IllegalAction("a clear answer covers every announced square")
@@ -568,9 +556,9 @@ class SugarDog(Engine):
         size = pub[SIZE]
         tag = event[TAG] if isinstance(event, list) and event else "?"
         try:
-            if tag == "setup":
+            if tag == SETUP:
                 return who + "ready"
-            if tag == "concede":
+            if tag == CONCEDE:
                 return who + "concedes"
             if tag == QUIET:
                 return who + "runs silent"
@@ -594,15 +582,13 @@ class SugarDog(Engine):
         return who + str(tag)
 
 
-# Which handler plays an event, by the kind of move the turn expects ("act": the current player's
-# command; "answer": a reply from the players asked) and the event's tag.
-_HANDLERS = {
-    ("act", QUIET): SugarDog._quiet,
-    ("act", CRUISE): SugarDog._cruise,
-    ("act", FIRE): SugarDog._fire,
-    ("act", SONAR): SugarDog._sonar,
-    ("answer", ECHO): SugarDog._echo,
-    ("answer", ANSWER): SugarDog._answer,
+# Which handler plays an event, by the turn machine's phase and the event's tag: the current
+# player's command, the second cruise step, the answers of the players asked.
+SugarDog.HANDLERS = {
+    _PH_CMD: {QUIET: SugarDog._quiet, CRUISE: SugarDog._cruise, FIRE: SugarDog._fire,
+              SONAR: SugarDog._sonar},
+    PH_STEP2: {CRUISE: SugarDog._cruise},
+    _PH_ANS: {ECHO: SugarDog._echo, ANSWER: SugarDog._answer},
 }
 
 

@@ -2,6 +2,7 @@
 # action is pointed at, its label in the short menu of that square, and what an event meant,
 # said from one player's side. Rules questions (which square a torpedo enters first) are
 # answered here with the engine's own step(), so the UI never re-derives them.
+from fathom.games.base import CONCEDE, SETUP
 from fathom.games.sugardog.engine import DIRS, G_CONTACT, G_MINE, G_SUB, G_TORP, back, step
 from fathom.games.sugardog.engine import (A_HEADING, A_KIND, A_TO, ANSWER, ASKED, AT, CLEAR,
                                           CRUISE, ECHO, FIRE, HEADING, MINE_HIT, MINED, QUIET,
@@ -85,9 +86,9 @@ def happened(size, viewer, author, event):
     who = _who(viewer, author)
     try:
         tag = event[TAG]
-        if tag == "setup":
+        if tag == SETUP:
             return who + (" are" if author == viewer else " is") + " ready"
-        if tag == "concede":
+        if tag == CONCEDE:
             return who + " conceded"
         if tag == QUIET:
             return who + " ran silent"
