@@ -9,7 +9,7 @@ from fathom.games.bots import RandomBot
 from fathom.games.local import make_seats
 from fathom.games.ping.engine import ENGINE
 from fathom.games.ping import board as B
-from fathom.games.ping import describe as W
+from fathom.games.ping import say as W
 from fathom.runner import Runner
 from fathom.games.ping import screen as ui
 from fathom.ui.dialog import read_text

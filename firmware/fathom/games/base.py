@@ -23,6 +23,10 @@ from fathom.compat import const
 SETUP = const("setup")      # the framework's event: [SETUP, public part, commitment]
 CONCEDE = const("concede")  # the framework's event: [CONCEDE] (the seat calls Engine.concede)
 READY = const("ready")      # pub key of the default set-up: one bool per seat, True once in
+CONCEDED = const("conceded")  # pub key Engine.concede sets: the player who conceded
+TAG = const(0)              # every event's (and action's) first slot: its tag
+SETUP_PUBLIC = const(1)     # [SETUP, ...]: what the rules make public of the set-up, or None
+SETUP_COMMIT = const(2)     # [SETUP, ...]: the commitment to the set-up (seat.py)
 
 # Exceptions a handler raises on a slot of the wrong type or out of range that it did not
 # check itself: the event is malformed, not the code wrong (the slot came from another unit).
@@ -37,15 +41,15 @@ class IllegalAction(ValueError):
 def event_tag(event):
     """The tag of an event of the right shape (a non-empty list whose first item is a str);
     IllegalAction otherwise. The one shape guard: Engine.apply and seat.step_kind use it."""
-    if not isinstance(event, list) or not event or not isinstance(event[0], str):
+    if not isinstance(event, list) or not event or not isinstance(event[TAG], str):
         raise IllegalAction("malformed event")
-    return event[0]
+    return event[TAG]
 
 
 def check_size(event, n):
     """An event must have exactly `n` items (its tag included)."""
     if len(event) != n:
-        raise IllegalAction("malformed %s event" % event[0])
+        raise IllegalAction("malformed %s event" % event[TAG])
 
 
 def check_int(v, lo, hi, what=None):
@@ -218,7 +222,7 @@ class Engine:
         game whose set-up makes nothing public: pub[READY][author] becomes True. A game whose
         set-up shows something (islands, a row of ships) overrides it and checks that part."""
         check_size(event, 3)
-        if event[1] is not None:
+        if event[SETUP_PUBLIC] is not None:
             raise IllegalAction("malformed setup event")
         if pub[READY][author]:
             raise IllegalAction("player %d set up twice" % author)
@@ -240,14 +244,14 @@ class Engine:
 
     def concede(self, pub, player):
         """Mark `player` as having conceded; the result must then name the others."""
-        pub["conceded"] = player
+        pub[CONCEDED] = player
 
 
 def describe(eng, seat, author, event):
     """The log line for an event: the framework's own events here, the game's from its engine
     (which must describe every event it accepts: the generic tests hold it to that)."""
-    if event[0] == SETUP:
+    if event[TAG] == SETUP:
         return "P%d ready" % (author + 1)
-    if event[0] == CONCEDE:
+    if event[TAG] == CONCEDE:
         return "P%d concedes" % (author + 1)
     return eng.describe(seat.pub, author, event)

@@ -4,7 +4,10 @@ from fathom.games.base import Engine, IllegalAction
 
 FOUL = "foul"   # a card share opened no card: its receiver ends the game naming the sender
 DEAL = "deal"   # the phase (Engine.phase) while a step of the deal is due: only its events go
-DEAL_TAGS = ("sk", "ss", "so")   # the deal's events: key share, shuffle, card shares (stage.py)
+KEY_SHARE = "sk"        # the deal's events (stage.py): a player's key commitment share,
+SHUFFLE_CHUNK = "ss"    # a chunk of a shuffle,
+CARD_SHARES = "so"      # the shares that open cards to their receiver
+DEAL_TAGS = (KEY_SHARE, SHUFFLE_CHUNK, CARD_SHARES)
 
 
 class SealedHooks:

@@ -3,11 +3,7 @@
 # Player 0 is South and moves first. Squares are ints r*size+c, row 0 on the South shore.
 from fathom.games import ashtapada as D
 from fathom.games.base import Engine, IllegalAction
-
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731
+from fathom.compat import const
 
 SOUTH = const(0)
 NORTH = const(1)

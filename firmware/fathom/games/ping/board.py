@@ -1,10 +1,6 @@
 # PING's designed parts as data: the location card (26 squares on a 7x5 grid with reefs) and
 # the 16 action cards. The source lost both pictures; docs/rules/ping.md explains the design.
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+from fathom.compat import const
 
 # The location card, row by row: a letter is a square, '.' a reef (no square, no line).
 # Lines join every two squares that are next to each other in a row or a column, so each

@@ -4,8 +4,10 @@
 # a third of the squares the adversary can still be on), repairs, dives when it is found, and
 # avoids LOUD moves and handing its guns to the adversary. Spending turns on LISTEN/PING or on
 # ENCRYPT instead of the free report lost the race in measurements against Easy.
-from fathom.prng import Prng
+from fathom.games.base import TAG
+from fathom.games.bots import Bot
 from fathom.games.ping import board as B
+from fathom.games.ping import engine as E
 from fathom.games.ping import track
 
 _FAR = 99
@@ -97,36 +99,38 @@ def goal_distance(done, sq):
 
 def shot_mask(action, sq):
     """Squares a TORPEDO or DECK GUN action from sq would hit."""
-    if action[0] == "torpedo":
+    if action[TAG] == E.A_TORPEDO:
         m = 0
-        for t in B.path(sq, action[2]):
+        for t in B.path(sq, action[E.TORPEDO_DIR]):
             m |= 1 << t
         return m
     return B.NB[sq] | (1 << sq)
 
 
-class EasyBot:
+_BLIND = (E.EV_SHUFFLE, E.EV_DISABLE)   # choices the rules make blind: any is as good
+_SHOTS = (E.A_TORPEDO, "gun")
+
+
+class EasyBot(Bot):
     LEVEL = "easy"
-
-    def __init__(self, seed, player):
-        self.rng = Prng(seed, b"pingeasy%d" % player)
-
-    def setup(self, seat):
-        return self.rng.choice(seat.setup_legal())
+    LABEL = b"pingeasy"
 
     def act(self, seat):
         legal = seat.legal()
-        if ["report"] in legal:
-            return ["report"]
-        if legal[0][0] in ("shuffle", "disable"):
+        if [E.EV_REPORT] in legal:
+            return [E.EV_REPORT]
+        if legal[0][TAG] in _BLIND:
             return self.rng.choice(legal)
         foe = track.possible(seat.pub, 1 - seat.player)
-        sq = seat.priv["sq"]
+        sq = seat.priv[E.SUB_AT]
         if _count(foe) == 1:
             for a in legal:
-                if a[0] in ("torpedo", "gun") and shot_mask(a, sq) & foe:
+                if a[TAG] in _SHOTS and shot_mask(a, sq) & foe:
                     return a
         return _progress(legal, seat.priv, self.rng, 0)
+
+
+_CYCLE = ("encrypt", E.EV_LISTEN, E.EV_DIVE)   # plays that only pass a card on
 
 
 def _progress(legal, priv, rng, careful):
@@ -134,35 +138,36 @@ def _progress(legal, priv, rng, careful):
     so disabled and badly placed cards go back into play."""
     a = _best_move(legal, priv, rng, careful)
     dist = tour_length if careful else goal_distance
-    here = dist(priv["done"], priv["sq"])
-    if a is None or (not a[3] and dist(priv["done"], a[2]) >= here):
+    here = dist(priv[E.DONE], priv[E.SUB_AT])
+    if a is None or (not a[E.MOVE_REPORT] and dist(priv[E.DONE], a[E.MOVE_DEST]) >= here):
         for b in legal:
-            if b[0] == "repair":
+            if b[TAG] == E.A_REPAIR:
                 return b
         for b in legal:
-            if b[0] in ("encrypt", "listen", "dive"):
+            if b[TAG] in _CYCLE:
                 return b
     return a or rng.choice(legal)
 
 
 def _best_move(legal, priv, rng, careful):
     """The move action that gets closest to an open objective (ties broken at random)."""
-    done = priv["done"]
+    done = priv[E.DONE]
     best = None
     best_score = 1 << 30
     four = _count(done) == 4
     for a in legal:
-        if a[0] != "move":
+        if a[TAG] != E.A_MOVE:
             continue
-        score = (tour_length(done, a[2]) if careful else goal_distance(done, a[2])) * 10
-        if a[3]:
+        dest = a[E.MOVE_DEST]
+        score = (tour_length(done, dest) if careful else goal_distance(done, dest)) * 10
+        if a[E.MOVE_REPORT]:
             if not four:
                 continue  # report next turn, just before playing: the tip in the rules
             score = -100
-        elif four and _bit(a[2]) and not done & _bit(a[2]):
+        elif four and _bit(dest) and not done & _bit(dest):
             continue  # the report-and-win variant of this move is better
         if careful:
-            steps, util = B.CARDS[a[1]]
+            steps, util = B.CARDS[a[E.ACT_CARD]]
             if steps == 3:
                 score += 5          # LOUD: tells the adversary where we are
             if util in (B.TORPEDO, B.DECK_GUN):
@@ -173,44 +178,39 @@ def _best_move(legal, priv, rng, careful):
     return best
 
 
-class SharpBot:
+class SharpBot(Bot):
     LEVEL = "sharp"
+    LABEL = b"pingsharp"
     AIM = 34        # % of the squares the adversary may be on that a shot must cover
-
-    def __init__(self, seed, player):
-        self.rng = Prng(seed, b"pingsharp%d" % player)
-
-    def setup(self, seat):
-        return self.rng.choice(seat.setup_legal())
 
     def act(self, seat):
         legal = seat.legal()
-        if legal[0][0] in ("shuffle", "disable"):
-            return self.rng.choice(legal)  # blind by the rules: any choice is as good
+        if legal[0][TAG] in _BLIND:
+            return self.rng.choice(legal)
         pub, priv, me = seat.pub, seat.priv, seat.player
-        sq = priv["sq"]
+        sq = priv[E.SUB_AT]
         foe = track.possible(pub, 1 - me)
         nfoe = _count(foe) or 1
         seen = _count(track.possible(pub, me))   # how many squares the adversary must consider
         kinds = {}
         for a in legal:
-            kinds.setdefault(a[0], a)
-        if "report" in kinds:
-            return ["report"]  # free: racing beats hiding (measured against EasyBot)
+            kinds.setdefault(a[TAG], a)
+        if E.EV_REPORT in kinds:
+            return [E.EV_REPORT]  # free: racing beats hiding (measured against EasyBot)
         # shoot when the shot covers enough of where the adversary may be
         best, best_cover = None, 0
         for a in legal:
-            if a[0] in ("torpedo", "gun"):
+            if a[TAG] in _SHOTS:
                 cover = _count(shot_mask(a, sq) & foe) * 100 // nfoe
                 if cover > best_cover:
                     best, best_cover = a, cover
         if best is not None and best_cover >= self.AIM:
             return best
         dis = 0
-        for _c, d in priv["hand"]:
+        for _c, d in priv[E.HAND_CARDS]:
             dis += d
-        if "repair" in kinds and dis >= 2:
-            return kinds["repair"]
-        if "dive" in kinds and seen <= 2 and self.rng.below(2):
-            return kinds["dive"]
+        if E.A_REPAIR in kinds and dis >= 2:
+            return kinds[E.A_REPAIR]
+        if E.EV_DIVE in kinds and seen <= 2 and self.rng.below(2):
+            return kinds[E.EV_DIVE]
         return _progress(legal, priv, self.rng, 1)

@@ -1,7 +1,8 @@
 # PING: a two-player hidden-movement submarine duel. The engine (rules as implemented are in
 # docs/rules/ping.md); the map and the cards are data in board.py, the tracker in track.py.
+from fathom.compat import const
 from fathom.games import ping as D
-from fathom.games.base import Engine, IllegalAction, check_int, check_size
+from fathom.games.base import CONCEDED, READY, SETUP_PUBLIC, TAG, Engine, IllegalAction, check_int, check_size
 from fathom.sealed.hooks import DEAL, DEAL_TAGS, FOUL, SealedHooks
 from fathom.games.ping import board as B
 from fathom.games.ping import track
@@ -11,9 +12,95 @@ from fathom.games.ping.track import F_PLAY, F_AT, F_LINE, F_NEAR, tracker  # noq
 # both shuffles. Player 1's hand is opened to it by player 2's shares and the other way round;
 # the face-down card only when player 1 takes it (end of turn 1); the rest are never opened.
 HAND_POS = ((0, 1, 2), (3, 4, 5))
-DOWN_POS = 6
+DEALT_POS = 6   # the face-down card dealt to the play area
 
-# Stages of a turn (pub["q"]): who authors next is decided by the stage.
+# ---- the schema: public state (pub), private state (priv), events ------------------------
+# pub, the same on both units ("ready": base.READY; "conceded": base.CONCEDED)
+MOVER = const("p")       # the player whose turn it is
+PHASE = const("q")       # the stage of that turn (below): who authors next follows from it
+ASKED = const("ask")     # B.PING or B.LISTEN: what the adversary's SEEN answer reveals for
+FIRED = const("shot")    # [SHOT_UTIL, SHOT_FROM, SHOT_DIR] of the shot awaiting its answer
+AREA = const("area")     # the play area: the card played last turn, [owner, card, mode, util]
+OUT = const("out")       # the card played this turn, same form; it becomes AREA at turn's end
+WHERE_CARD = const("loc")  # per card: -1 unseen, 0/1 the hand it is known in, 2 face up
+REPORTED = const("rep")  # per player: the bit mask of objectives reported
+WON = const("won")       # None, or [winner, reason]
+TRACK = const("tr")      # per player: what public facts leave of their position (track.py)
+TAKE = const("tk")       # [player, card] the last turn's player takes (-1: the dealt card);
+                         # read by apply_private once, cleared by the next event
+TURNS = const("turns")   # turns completed
+SEALED = const("sd")     # the sealed deal's state (option sealed=1; sealed/stage.py)
+# slots of AREA and OUT (play-area slot), of FIRED, of WON and of TAKE
+SLOT_OWNER = const(0)    # the player who played it, -1 for the empty slot
+SLOT_CARD = const(1)     # the card, -1 while face down
+SLOT_MODE = const(2)     # B.MOVEMENT / B.UTILITY / B.REPAIR, -1 while unknown
+SLOT_UTIL = const(3)     # the utility it performs (a face-down play's hint), -1 if none
+SHOT_UTIL = const(0)     # B.TORPEDO or B.DECK_GUN
+SHOT_FROM = const(1)     # the square it was fired from
+SHOT_DIR = const(2)      # a torpedo's heading (0 N, 1 E, 2 S, 3 W)
+WON_BY = const(0)        # the winner
+WON_WHY = const(1)       # the reason, as result() gives it
+TAKE_BY = const(0)       # the player taking the card
+TAKE_CARD = const(1)     # the card taken, -1 for the card dealt face down at set-up
+
+# priv, on its owner's unit only
+HAND_CARDS = const("hand")  # [[card, disabled 0/1], ...] in hand order (positions are public)
+SUB_AT = const("sq")     # the submarine's square, -1 before set-up
+DONE = const("done")     # the bit mask of objectives completed (reported or not)
+LAST = const("last")     # [card, mode] of my previous play, None before it
+INCOMING = const("inc")  # the card dealt face down that player 0 takes on turn 1, else -1
+SECRET = const("sd")     # my sealed-deal secret (sealed=1)
+HELD_CARD = const(0)     # slots of a HAND_CARDS entry and of LAST
+HELD_OFF = const(1)      # HAND_CARDS: 1 while disabled
+LAST_CARD = const(0)
+LAST_MODE = const(1)
+
+# events: [tag, slot 1, ...]; the tables of docs/rules/ping.md list the same
+EV_REPORT = const("report")   # report the objective under the submarine without playing
+REPORT_SQ = const(1)          # the objective's square
+REPORT_WIN = const(2)         # 1 when it is the fifth: a win
+EV_UP = const("up")           # play a card face up (yellow action)
+UP_CARD = const(1)            # the card
+UP_MODE = const(2)            # B.MOVEMENT or B.UTILITY
+UP_SQ = const(3)              # the square the submarine ends on (the shot's origin)
+UP_REPORT = const(4)          # movement: 1 to report the objective at UP_SQ
+UP_DIR = const(4)             # torpedo: its heading; other utilities 0
+UP_WIN = const(5)             # movement: 1 when the report wins
+EV_DOWN = const("down")       # play a card face down
+DOWN_SQ = const(1)            # the objective reported with it, -1 for none
+DOWN_WIN = const(2)           # 1 when that report wins
+EV_LISTEN = const("listen")   # LISTEN played face up: the adversary shows their last card
+EV_SEEN = const("seen")       # answer to PING / LISTEN: the previous card turned up
+SEEN_CARD = const(1)          # the card
+SEEN_MODE = const(2)          # how it was played
+SEEN_SQ = const(3)            # the square it shows, -1 when the card hides it
+EV_DIVE = const("dive")       # answer to a shot: a DIVE played last turn makes it miss
+DIVE_CARD = const(1)          # the DIVE card, turned up
+EV_MISS = const("miss")       # answer to a shot: missed
+EV_HIT = const("hit")         # answer to a shot: hit
+EV_SHUFFLE = const("shuffle")  # the hit player shuffled their hand (secretly)
+EV_DISABLE = const("disable")  # the attacker picks two hand positions to disable
+DISABLE_FIRST = const(1)      # the lower position 0..2
+DISABLE_SECOND = const(2)     # the higher position
+EV_DAMAGE = const("damage")   # the hit player's square, and whether that sank them
+DAMAGE_SUNK = const(1)        # 1: every card disabled, the submarine sinks
+DAMAGE_SQ = const(2)          # the square hit
+EV_HAND = const("hand")       # the face-down card the player takes, shown by its owner
+HAND_CARD = const(1)          # the card
+HAND_MODE = const(2)          # how it was played
+EV_FOUL = FOUL                # [EV_FOUL]: a sealed card share opened no card (sealed=1)
+
+# actions (legal/act; they become the events above), beyond the events' own slots
+A_MOVE = const("move")        # [A_MOVE, card, square, report 0/1]
+A_TORPEDO = const("torpedo")  # [A_TORPEDO, card, heading]
+A_REPAIR = const("repair")    # [A_REPAIR, card]: repair a disabled card (face down)
+ACT_CARD = const(1)           # the card every play action plays
+MOVE_DEST = const(2)
+MOVE_REPORT = const(3)
+TORPEDO_DIR = const(2)
+ORDER_CHOICE = const(1)       # [EV_SHUFFLE, k]: the action shuffling the hand into PERMS[k]
+
+# Stages of a turn (pub[PHASE]): who authors next is decided by the stage.
 PLAY = ""        # the player to move plays a card (or reports first)
 SEEN = "seen"    # adversary turns their previous card up (PING / LISTEN)
 SHOT = "shot"    # adversary answers a TORPEDO / DECK GUN: dive, hit or miss
@@ -24,7 +111,8 @@ HAND = "hand"    # adversary shows the face-down card the player takes into hand
 
 PAIRS = ((0, 1), (0, 2), (1, 2))
 PERMS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
-_NONE = [-1, -1, -1, -1]   # play-area slot: owner, card (-1 face down), mode, util hint
+_NONE = [-1, -1, -1, -1]   # the empty play-area slot (SLOT_OWNER.. SLOT_UTIL all -1)
+UTIL_ACTIONS = ("ping", "listen", "", "gun", "encrypt", "dive")   # action kinds by B utility
 
 
 def _obj_bit(sq):
@@ -49,53 +137,53 @@ class PingEngine(SealedHooks, Engine):
     def new_game(self, opts, nplayers, rng):
         if nplayers != 2:
             raise IllegalAction("PING is for two players")
-        pub = {"ready": [False, False], "p": 0, "q": PLAY, "ask": 0, "shot": None,
-                "area": list(_NONE), "out": None, "loc": [-1] * B.NCARDS, "rep": [0, 0],
-                "won": None, "tr": track.new(), "tk": None, "turns": 0}
+        pub = {READY: [False, False], MOVER: 0, PHASE: PLAY, ASKED: 0, FIRED: None,
+               AREA: list(_NONE), OUT: None, WHERE_CARD: [-1] * B.NCARDS, REPORTED: [0, 0],
+               WON: None, TRACK: track.new(), TAKE: None, TURNS: 0}
         # .get: a save from before the option (opts {}) is a seeded game, and stays one
         if (opts or {}).get("sealed"):
             from fathom.sealed import stage
-            sd = pub["sd"] = stage.new(B.NCARDS)
+            sd = pub[SEALED] = stage.new(B.NCARDS)
             stage.shuffle(sd, range(B.NCARDS))
             for p in (0, 1):
                 stage.open_to(sd, p, 0, HAND_POS[p])
         return pub
 
     def new_private(self, pub, player, rng):
-        if "sd" in pub:  # sealed: the hand arrives by the deal's openings (apply_private)
-            return {"hand": [], "sq": -1, "done": 0, "last": None, "inc": -1, "sd": None}
+        if SEALED in pub:  # sealed: the hand arrives by the deal's openings (apply_private)
+            return {HAND_CARDS: [], SUB_AT: -1, DONE: 0, LAST: None, INCOMING: -1, SECRET: None}
         # Both units shuffle the same deck from the joint seed and keep only their own part:
         # 0-2 player 1's hand, 3-5 player 2's, 6 the face-down card player 1 takes on turn 1.
         deck = rng.shuffle(list(range(B.NCARDS)))
         own = deck[3 * player:3 * player + 3]
-        return {"hand": [[c, 0] for c in own], "sq": -1, "done": 0, "last": None,
-                "inc": deck[6] if player == 0 else -1}
+        return {HAND_CARDS: [[c, 0] for c in own], SUB_AT: -1, DONE: 0, LAST: None,
+                INCOMING: deck[DEALT_POS] if player == 0 else -1}
 
     def setup_public(self, pub, priv, player):
-        if "sd" not in pub:
+        if SEALED not in pub:
             return None
         from fathom.sealed import stage
-        return stage.key_commit(priv["sd"])
+        return stage.key_commit(priv[SECRET])
 
     def setup_legal(self, pub, priv, player):
-        return list(range(B.NSQ)) if priv["sq"] < 0 else []
+        return list(range(B.NSQ)) if priv[SUB_AT] < 0 else []
 
     def setup_apply(self, pub, priv, player, choice):
-        if priv["sq"] >= 0 or type(choice) is not int or not 0 <= choice < B.NSQ:
+        if priv[SUB_AT] >= 0 or type(choice) is not int or not 0 <= choice < B.NSQ:
             raise IllegalAction("start square must be 0..25")
-        priv["sq"] = choice
+        priv[SUB_AT] = choice
 
     # ---- whose move ------------------------------------------------------------------------
     def turn(self, pub):
-        if pub["won"] is not None or "conceded" in pub:
+        if pub[WON] is not None or CONCEDED in pub:
             return None
-        if "sd" in pub:
+        if SEALED in pub:
             from fathom.sealed import stage
-            a = stage.pending(pub["sd"])
+            a = stage.pending(pub[SEALED])
             if a >= 0:
                 return (a, "answer")
-        p = pub["p"]
-        q = pub["q"]
+        p = pub[MOVER]
+        q = pub[PHASE]
         if q == PLAY or q == PICK:
             return (p, "act")
         if q == SHUF:
@@ -103,10 +191,10 @@ class PingEngine(SealedHooks, Engine):
         return (1 - p, "answer")
 
     def result(self, pub):
-        if "conceded" in pub:
-            return ([1 - pub["conceded"]], "conceded")
-        if pub["won"] is not None:
-            return ([pub["won"][0]], pub["won"][1])
+        if CONCEDED in pub:
+            return ([1 - pub[CONCEDED]], "conceded")
+        if pub[WON] is not None:
+            return ([pub[WON][WON_BY]], pub[WON][WON_WHY])
         return None
 
     # ---- legal actions ---------------------------------------------------------------------
@@ -116,86 +204,89 @@ class PingEngine(SealedHooks, Engine):
             return []
         if priv.get(FOUL):
             return [[FOUL]]
-        q = pub["q"]
+        q = pub[PHASE]
         if q == SHUF:
-            return [["shuffle", k] for k in range(6)]
+            return [[EV_SHUFFLE, k] for k in range(len(PERMS))]
         if q == PICK:
-            return [["disable", i, j] for i, j in PAIRS]
-        sq = priv["sq"]
+            return [[EV_DISABLE, i, j] for i, j in PAIRS]
+        sq = priv[SUB_AT]
         out = []
         bit = _obj_bit(sq)
-        if bit and not priv["done"] & bit:
-            out.append(["report"])
+        if bit and not priv[DONE] & bit:
+            out.append([EV_REPORT])
         seen = []
-        for c, dis in priv["hand"]:
+        for c, dis in priv[HAND_CARDS]:
             if c in seen:
                 continue
             seen.append(c)
             if dis:
-                out.append(["repair", c])
+                out.append([A_REPAIR, c])
                 continue
             steps, util = B.CARDS[c]
             for dest in B.squares(B.reach(sq, steps)):
-                out.append(["move", c, dest, 0])
+                out.append([A_MOVE, c, dest, 0])
                 b = _obj_bit(dest)
-                if b and not priv["done"] & b:
-                    out.append(["move", c, dest, 1])
+                if b and not priv[DONE] & b:
+                    out.append([A_MOVE, c, dest, 1])
             if util == B.TORPEDO:
                 for d in range(4):
                     if B.step(sq, d) >= 0:
-                        out.append(["torpedo", c, d])
+                        out.append([A_TORPEDO, c, d])
             else:
-                out.append([("ping", "listen", "", "gun", "encrypt", "dive")[util], c])
+                out.append([UTIL_ACTIONS[util], c])
         return out
 
     # ---- acting (secret consequences go to priv) -------------------------------------------
     def act(self, pub, priv, player, action):
         if action not in self.legal(pub, priv, player):
             raise IllegalAction("illegal action %r" % (action,))
-        kind = action[0]
+        kind = action[TAG]
         if kind == FOUL:
             return [FOUL]
-        if kind == "shuffle":
-            h = priv["hand"]
-            priv["hand"] = [h[i] for i in PERMS[action[1]]]
-            return ["shuffle"]
-        if kind == "disable":
-            return ["disable", action[1], action[2]]
-        if kind == "report":
-            return ["report", priv["sq"], self._complete(priv, priv["sq"])]
-        c = action[1]
-        for i in range(len(priv["hand"])):
-            if priv["hand"][i][0] == c:
-                priv["hand"].pop(i)
+        if kind == EV_SHUFFLE:
+            h = priv[HAND_CARDS]
+            priv[HAND_CARDS] = [h[i] for i in PERMS[action[ORDER_CHOICE]]]
+            return [EV_SHUFFLE]
+        if kind == EV_DISABLE:
+            return [EV_DISABLE, action[DISABLE_FIRST], action[DISABLE_SECOND]]
+        if kind == EV_REPORT:
+            return [EV_REPORT, priv[SUB_AT], self._complete(priv, priv[SUB_AT])]
+        c = action[ACT_CARD]
+        hand = priv[HAND_CARDS]
+        for i in range(len(hand)):
+            if hand[i][HELD_CARD] == c:
+                hand.pop(i)
                 break
-        sq = priv["sq"]
-        if kind == "repair":
-            priv["last"] = [c, B.REPAIR]
-            return ["down", -1, 0]
-        if kind == "move":
-            priv["last"] = [c, B.MOVEMENT]
-            dest = action[2]
-            priv["sq"] = dest
-            win = self._complete(priv, dest) if action[3] else 0
-            if B.CARDS[c][0] == 3:
-                return ["up", c, B.MOVEMENT, dest, action[3], win]
-            return ["down", dest if action[3] else -1, win]
-        priv["last"] = [c, B.UTILITY]
-        if kind == "listen":
-            return ["listen"]
+        sq = priv[SUB_AT]
+        if kind == A_REPAIR:
+            priv[LAST] = [c, B.REPAIR]
+            return [EV_DOWN, -1, 0]
+        if kind == A_MOVE:
+            priv[LAST] = [c, B.MOVEMENT]
+            dest = action[MOVE_DEST]
+            report = action[MOVE_REPORT]
+            priv[SUB_AT] = dest
+            win = self._complete(priv, dest) if report else 0
+            steps, _util = B.CARDS[c]
+            if steps == 3:   # MOVE 3 is played face up
+                return [EV_UP, c, B.MOVEMENT, dest, report, win]
+            return [EV_DOWN, dest if report else -1, win]
+        priv[LAST] = [c, B.UTILITY]
+        if kind == EV_LISTEN:
+            return [EV_LISTEN]
         if kind == "encrypt":
-            return ["down", -1, self._complete(priv, sq) if _obj_bit(sq) else 0]
-        if kind == "dive":
-            return ["down", -1, 0]
-        return ["up", c, B.UTILITY, sq, action[2] if kind == "torpedo" else 0, 0]
+            return [EV_DOWN, -1, self._complete(priv, sq) if _obj_bit(sq) else 0]
+        if kind == EV_DIVE:
+            return [EV_DOWN, -1, 0]
+        return [EV_UP, c, B.UTILITY, sq, action[TORPEDO_DIR] if kind == A_TORPEDO else 0, 0]
 
     def _complete(self, priv, sq):
         """Mark the objective at sq done (if it is one and not yet done); 1 if that makes five."""
         bit = _obj_bit(sq)
-        if not bit or priv["done"] & bit:
+        if not bit or priv[DONE] & bit:
             return 0
-        priv["done"] |= bit
-        return 1 if _count(priv["done"]) == 5 else 0
+        priv[DONE] |= bit
+        return 1 if _count(priv[DONE]) == 5 else 0
 
     # ---- answering (from this unit's secrets) ----------------------------------------------
     def answer(self, pub, priv, player):
@@ -204,27 +295,28 @@ class PingEngine(SealedHooks, Engine):
         ev = self.sealed_answer(pub, priv, player)
         if ev is not None:
             return ev
-        q = pub["q"]
-        last = priv["last"]
+        q = pub[PHASE]
+        last = priv[LAST]
         if q == SEEN:
             c, mode = last
-            block = B.DEEP if pub["ask"] == B.PING else B.DEEP | B.QUIET
-            return ["seen", c, mode, -1 if B.tags(c, mode) & block else priv["sq"]]
+            block = B.DEEP if pub[ASKED] == B.PING else B.DEEP | B.QUIET
+            return [EV_SEEN, c, mode, -1 if B.tags(c, mode) & block else priv[SUB_AT]]
         if q == HAND:
-            return ["hand", last[0], last[1]]
+            return [EV_HAND, last[LAST_CARD], last[LAST_MODE]]
         if q == DMG:
             # The rules reveal the square only after the two cards are disabled ("Then,
             # reveal your location"), so the hit itself names no square and this answer does.
-            for _c, dis in priv["hand"]:
+            for _c, dis in priv[HAND_CARDS]:
                 if not dis:
-                    return ["damage", 0, priv["sq"]]
-            return ["damage", 1, priv["sq"]]
+                    return [EV_DAMAGE, 0, priv[SUB_AT]]
+            return [EV_DAMAGE, 1, priv[SUB_AT]]
         if q == SHOT:
-            if last is not None and last[1] == B.UTILITY and B.CARDS[last[0]][1] == B.DIVE:
-                return ["dive", last[0]]
-            if self._hits(pub["shot"], priv["sq"]):
-                return ["hit"]
-            return ["miss"]
+            if last is not None and last[LAST_MODE] == B.UTILITY and \
+                    B.CARDS[last[LAST_CARD]][1] == B.DIVE:
+                return [EV_DIVE, last[LAST_CARD]]
+            if self._hits(pub[FIRED], priv[SUB_AT]):
+                return [EV_HIT]
+            return [EV_MISS]
         raise IllegalAction("nothing to answer")
 
     def _hits(self, shot, sq):
@@ -234,44 +326,45 @@ class PingEngine(SealedHooks, Engine):
         return sq == at or bool(B.NB[at] & (1 << sq))
 
     def apply_private(self, pub, priv, player, author, event):
-        if "sd" in pub and event[0] in ("sk", "ss", "so"):
+        if SEALED in pub and event[TAG] in DEAL_TAGS:
             for c in self.sealed_private(pub, priv, player, event) or ():
                 if c >= 0:
-                    priv["hand"].append([c, 0])
+                    priv[HAND_CARDS].append([c, 0])
             return
-        tk = pub["tk"]
-        if tk is not None and tk[0] == player:
-            c = tk[1]
+        tk = pub[TAKE]
+        if tk is not None and tk[TAKE_BY] == player:
+            c = tk[TAKE_CARD]
             if c < 0:  # the face-down card dealt to the play area at set-up
-                c = priv["inc"]
-                priv["inc"] = -1
-            priv["hand"].append([c, 0])
-        if event[0] == "disable" and author != player:
-            for i in event[1:]:
-                priv["hand"][i][1] = 1
+                c = priv[INCOMING]
+                priv[INCOMING] = -1
+            priv[HAND_CARDS].append([c, 0])
+        if event[TAG] == EV_DISABLE and author != player:
+            hand = priv[HAND_CARDS]
+            hand[event[DISABLE_FIRST]][HELD_OFF] = 1
+            hand[event[DISABLE_SECOND]][HELD_OFF] = 1
 
     # ---- the public machine ----------------------------------------------------------------
-    TRANSIENT = "tk"   # the card the last turn's player takes: apply_private reads it once
+    TRANSIENT = TAKE   # the card the last turn's player takes: apply_private reads it once
 
     def phase(self, pub):
-        return DEAL if self.dealing(pub) else pub["q"]
+        return DEAL if self.dealing(pub) else pub[PHASE]
 
     def apply_setup(self, pub, author, event):
         check_size(event, 3)
-        if pub["ready"][author]:
+        if pub[READY][author]:
             raise IllegalAction("bad set-up event")
-        if "sd" in pub:
+        if SEALED in pub:
             from fathom.sealed import stage
-            self.sealed_call(stage.set_commit, pub["sd"], author, event[1])
-        elif event[1] is not None:
+            self.sealed_call(stage.set_commit, pub[SEALED], author, event[SETUP_PUBLIC])
+        elif event[SETUP_PUBLIC] is not None:
             raise IllegalAction("bad set-up event")
-        pub["ready"][author] = True
+        pub[READY][author] = True
 
     def _h_foul(self, pub, author, ev):
-        if "sd" not in pub:
+        if SEALED not in pub:
             raise IllegalAction("foul not allowed now")
         check_size(ev, 1)
-        pub["won"] = [author, "foul: P%d's card share opened no card" % (2 - author)]
+        pub[WON] = [author, "foul: P%d's card share opened no card" % (2 - author)]
 
     def _fact(self, pub, who, kind, x, y=0):
         track.add(pub, who, kind, x, y)
@@ -279,7 +372,7 @@ class PingEngine(SealedHooks, Engine):
     def _win_flag(self, pub, p, rsq, win):
         """Check a report square (or -1) and win flag; return the new public report mask."""
         check_int(win, 0, 2)
-        mask = pub["rep"][p]
+        mask = pub[REPORTED][p]
         if rsq != -1:
             bit = _obj_bit(check_int(rsq, 0, B.NSQ))
             if not bit or mask & bit:
@@ -291,111 +384,119 @@ class PingEngine(SealedHooks, Engine):
 
     def _report(self, pub, p, rsq, win, mask):
         if rsq != -1:
-            pub["rep"][p] = mask
+            pub[REPORTED][p] = mask
             self._fact(pub, p, F_AT, rsq)
         if win:
-            pub["won"] = [p, "objectives"]
+            pub[WON] = [p, "objectives"]
 
     def _h_report(self, pub, author, ev):
         check_size(ev, 3)
-        p = pub["p"]
-        if not _obj_bit(check_int(ev[1], 0, B.NSQ)):
+        p = pub[MOVER]
+        sq = ev[REPORT_SQ]
+        if not _obj_bit(check_int(sq, 0, B.NSQ)):
             raise IllegalAction("not an objective")
-        mask = self._win_flag(pub, p, ev[1], ev[2])
-        self._report(pub, p, ev[1], ev[2], mask)
+        mask = self._win_flag(pub, p, sq, ev[REPORT_WIN])
+        self._report(pub, p, sq, ev[REPORT_WIN], mask)
 
     def _h_up(self, pub, author, ev):
         check_size(ev, 6)
-        p = pub["p"]
-        c = check_int(ev[1], 0, B.NCARDS)
-        mode = check_int(ev[2], B.MOVEMENT, B.UTILITY + 1)
-        sq = check_int(ev[3], 0, B.NSQ)
-        if pub["loc"][c] not in (-1, p):
+        p = pub[MOVER]
+        c = check_int(ev[UP_CARD], 0, B.NCARDS)
+        mode = check_int(ev[UP_MODE], B.MOVEMENT, B.UTILITY + 1)
+        sq = check_int(ev[UP_SQ], 0, B.NSQ)
+        win = ev[UP_WIN]
+        if pub[WHERE_CARD][c] not in (-1, p):
             raise IllegalAction("card %d is not in your hand" % c)
         if not B.yellow(c, mode):
             raise IllegalAction("that action is played face down")
         util = B.CARDS[c][1]
-        mask = self._win_flag(pub, p, sq if ev[4] == 1 and mode == B.MOVEMENT else -1, ev[5])
-        if mode == B.MOVEMENT:
-            check_int(ev[4], 0, 2)
-            if ev[5] and not ev[4]:
+        moved = mode == B.MOVEMENT
+        # one slot, two meanings: a movement card's report flag, a torpedo's heading
+        report = ev[UP_REPORT] if moved else 0
+        mask = self._win_flag(pub, p, sq if report == 1 else -1, win)
+        if moved:
+            check_int(report, 0, 2)
+            if win and not report:
                 raise IllegalAction("a win needs a report")
         else:
-            if ev[5]:
+            if win:
                 raise IllegalAction("no win here")
             if util == B.TORPEDO:
-                if B.step(sq, check_int(ev[4], 0, 4)) < 0:
+                if B.step(sq, check_int(ev[UP_DIR], 0, 4)) < 0:
                     raise IllegalAction("no line that way")
-            elif ev[4] != 0:
+            elif ev[UP_DIR] != 0:
                 raise IllegalAction("malformed up event")
-        pub["loc"][c] = 2
-        self._fact(pub, p, F_PLAY, 3 if mode == B.MOVEMENT else 0)
+        pub[WHERE_CARD][c] = 2
+        self._fact(pub, p, F_PLAY, 3 if moved else 0)
         self._fact(pub, p, F_AT, sq)
-        pub["out"] = [p, c, mode, util if mode == B.UTILITY else -1]
-        if mode == B.MOVEMENT:
-            self._report(pub, p, sq if ev[4] else -1, ev[5], mask)
-            if not ev[5]:
+        pub[OUT] = [p, c, mode, -1 if moved else util]
+        if moved:
+            self._report(pub, p, sq if report else -1, win, mask)
+            if not win:
                 self._end_turn(pub)
         elif util == B.PING:
             self._ask(pub, B.PING)
         else:
-            pub["shot"] = [util, sq, ev[4]]
-            pub["q"] = SHOT
+            pub[FIRED] = [util, sq, ev[UP_DIR]]
+            pub[PHASE] = SHOT
 
     def _h_down(self, pub, author, ev):
         check_size(ev, 3)
-        p = pub["p"]
-        mask = self._win_flag(pub, p, ev[1], ev[2])
+        p = pub[MOVER]
+        sq = ev[DOWN_SQ]
+        win = ev[DOWN_WIN]
+        mask = self._win_flag(pub, p, sq, win)
         self._fact(pub, p, F_PLAY, -1)
-        pub["out"] = [p, -1, -1, -1]
-        self._report(pub, p, ev[1], ev[2], mask)
-        if not ev[2]:
+        pub[OUT] = [p, -1, -1, -1]
+        self._report(pub, p, sq, win, mask)
+        if not win:
             self._end_turn(pub)
 
     def _h_listen(self, pub, author, ev):
         check_size(ev, 1)
-        p = pub["p"]
+        p = pub[MOVER]
         self._fact(pub, p, F_PLAY, 0)
-        pub["out"] = [p, -1, B.UTILITY, B.LISTEN]
+        pub[OUT] = [p, -1, B.UTILITY, B.LISTEN]
         self._ask(pub, B.LISTEN)
 
     def _ask(self, pub, util):
-        if pub["area"][0] == 1 - pub["p"]:
-            pub["ask"] = util
-            pub["q"] = SEEN
+        if pub[AREA][SLOT_OWNER] == 1 - pub[MOVER]:
+            pub[ASKED] = util
+            pub[PHASE] = SEEN
         else:  # turn 1: the adversary has no previous card yet
             self._end_turn(pub)
 
     def _check_reveal(self, pub, c, mode):
         """An answer turning the adversary's previous card up must fit what is public."""
-        a = pub["area"]
+        a = pub[AREA]
         check_int(c, 0, B.NCARDS)
         check_int(mode, B.REPAIR, B.UTILITY + 1)
-        if a[1] >= 0:
-            if c != a[1] or mode != a[2]:
+        if a[SLOT_CARD] >= 0:
+            if c != a[SLOT_CARD] or mode != a[SLOT_MODE]:
                 raise IllegalAction("that card is already face up")
             return
-        if pub["loc"][c] not in (-1, a[0]):
+        if pub[WHERE_CARD][c] not in (-1, a[SLOT_OWNER]):
             raise IllegalAction("card %d was not in that hand" % c)
         if B.yellow(c, mode):
             raise IllegalAction("a yellow action is never played face down")
-        if a[2] >= 0 and (mode != a[2] or B.CARDS[c][1] != a[3]):
+        if a[SLOT_MODE] >= 0 and (mode != a[SLOT_MODE] or B.CARDS[c][1] != a[SLOT_UTIL]):
             raise IllegalAction("card does not match the action played")
 
     def _reveal(self, pub, c, mode):
-        a = pub["area"]
-        if a[1] < 0:
-            pub["loc"][c] = 2
-            a[1] = c
-            if a[2] < 0:  # the play's step count becomes known
-                track.resolve(pub, a[0], B.CARDS[c][0] if mode == B.MOVEMENT else 0)
-            a[2] = mode
+        a = pub[AREA]
+        if a[SLOT_CARD] < 0:
+            pub[WHERE_CARD][c] = 2
+            a[SLOT_CARD] = c
+            if a[SLOT_MODE] < 0:  # the play's step count becomes known
+                steps, _util = B.CARDS[c]
+                track.resolve(pub, a[SLOT_OWNER], steps if mode == B.MOVEMENT else 0)
+            a[SLOT_MODE] = mode
 
     def _h_seen(self, pub, author, ev):
         check_size(ev, 4)
-        c, mode, sq = ev[1], ev[2], ev[3]
+        c, mode, sq = ev[SEEN_CARD], ev[SEEN_MODE], ev[SEEN_SQ]
         self._check_reveal(pub, c, mode)
-        block = B.DEEP if pub["ask"] == B.PING else B.DEEP | B.QUIET
+        block = B.DEEP if pub[ASKED] == B.PING else B.DEEP | B.QUIET
         if B.tags(c, mode) & block:
             if sq != -1:
                 raise IllegalAction("that card hides the location")
@@ -403,106 +504,108 @@ class PingEngine(SealedHooks, Engine):
             check_int(sq, 0, B.NSQ)
         self._reveal(pub, c, mode)
         if sq >= 0:
-            self._fact(pub, 1 - pub["p"], F_AT, sq)
+            self._fact(pub, 1 - pub[MOVER], F_AT, sq)
         self._end_turn(pub)
 
     def _h_dive(self, pub, author, ev):
         check_size(ev, 2)
-        a = pub["area"]
-        if a[0] != 1 - pub["p"] or a[1] >= 0:
+        a = pub[AREA]
+        c = ev[DIVE_CARD]
+        if a[SLOT_OWNER] != 1 - pub[MOVER] or a[SLOT_CARD] >= 0:
             raise IllegalAction("no face-down card to turn up")
-        self._check_reveal(pub, ev[1], B.UTILITY)
-        if B.CARDS[ev[1]][1] != B.DIVE:
+        self._check_reveal(pub, c, B.UTILITY)
+        if B.CARDS[c][1] != B.DIVE:
             raise IllegalAction("that card is not a DIVE")
-        self._reveal(pub, ev[1], B.UTILITY)
-        pub["shot"] = None
+        self._reveal(pub, c, B.UTILITY)
+        pub[FIRED] = None
         self._end_turn(pub)
 
     def _h_miss(self, pub, author, ev):
         check_size(ev, 1)
-        util, at, d = pub["shot"]
+        util, at, d = pub[FIRED]
         if util == B.TORPEDO:
-            self._fact(pub, 1 - pub["p"], F_LINE, at, d)
+            self._fact(pub, 1 - pub[MOVER], F_LINE, at, d)
         else:
-            self._fact(pub, 1 - pub["p"], F_NEAR, at)
-        pub["shot"] = None
+            self._fact(pub, 1 - pub[MOVER], F_NEAR, at)
+        pub[FIRED] = None
         self._end_turn(pub)
 
     def _h_hit(self, pub, author, ev):
         # No square yet: the shot stays in pub so the reveal in `damage` can be checked.
         check_size(ev, 1)
-        pub["q"] = SHUF
+        pub[PHASE] = SHUF
 
     def _h_shuffle(self, pub, author, ev):
         check_size(ev, 1)
-        pub["q"] = PICK
+        pub[PHASE] = PICK
 
     def _h_disable(self, pub, author, ev):
         check_size(ev, 3)
-        if [ev[1], ev[2]] not in [[i, j] for i, j in PAIRS] or type(ev[1]) is not int \
-                or type(ev[2]) is not int:
+        first, second = ev[DISABLE_FIRST], ev[DISABLE_SECOND]
+        if type(first) is not int or type(second) is not int or not 0 <= first < second <= 2:
             raise IllegalAction("pick two different positions 0..2, lower first")
-        pub["q"] = DMG
+        pub[PHASE] = DMG
 
     def _h_damage(self, pub, author, ev):
         check_size(ev, 3)
-        sunk = check_int(ev[1], 0, 2)
-        sq = check_int(ev[2], 0, B.NSQ)
-        if not self._hits(pub["shot"], sq):
+        sunk = check_int(ev[DAMAGE_SUNK], 0, 2)
+        sq = check_int(ev[DAMAGE_SQ], 0, B.NSQ)
+        if not self._hits(pub[FIRED], sq):
             raise IllegalAction("the shot cannot reach %s" % B.name(sq))
-        self._fact(pub, 1 - pub["p"], F_AT, sq)
-        pub["shot"] = None
+        self._fact(pub, 1 - pub[MOVER], F_AT, sq)
+        pub[FIRED] = None
         if sunk:
-            pub["won"] = [pub["p"], "sunk"]
+            pub[WON] = [pub[MOVER], "sunk"]
         else:
             self._end_turn(pub)
 
     def _h_hand(self, pub, author, ev):
         check_size(ev, 3)
-        if pub["area"][1] >= 0:
+        if pub[AREA][SLOT_CARD] >= 0:
             raise IllegalAction("card already face up")
-        self._check_reveal(pub, ev[1], ev[2])
-        self._reveal(pub, ev[1], ev[2])
+        self._check_reveal(pub, ev[HAND_CARD], ev[HAND_MODE])
+        self._reveal(pub, ev[HAND_CARD], ev[HAND_MODE])
         self._end_turn(pub)
 
     def _end_turn(self, pub):
         """The player takes the card on their right (asking its owner to show it if it is still
         face down), then the turn passes and the card just played waits for the adversary."""
-        p = pub["p"]
-        a = pub["area"]
-        if a[0] == 1 - p and a[1] < 0:
-            pub["q"] = HAND
+        p = pub[MOVER]
+        a = pub[AREA]
+        card = a[SLOT_CARD]
+        if a[SLOT_OWNER] == 1 - p and card < 0:
+            pub[PHASE] = HAND
             return
-        if a[0] < 0 and "sd" in pub:  # the dealt face-down card: opened to its taker now
+        if a[SLOT_OWNER] < 0 and SEALED in pub:  # the dealt face-down card: opened to its taker
             from fathom.sealed import stage
-            stage.open_to(pub["sd"], p, 0, [DOWN_POS])
+            stage.open_to(pub[SEALED], p, 0, [DEALT_POS])
         else:
-            pub["tk"] = [p, a[1]]
-        if a[1] >= 0:
-            pub["loc"][a[1]] = p
-        pub["area"] = pub["out"]
-        pub["out"] = None
-        pub["p"] = 1 - p
-        pub["q"] = PLAY
-        pub["turns"] += 1
+            pub[TAKE] = [p, card]
+        if card >= 0:
+            pub[WHERE_CARD][card] = p
+        pub[AREA] = pub[OUT]
+        pub[OUT] = None
+        pub[MOVER] = 1 - p
+        pub[PHASE] = PLAY
+        pub[TURNS] += 1
 
     # ---- log lines -------------------------------------------------------------------------
     def describe(self, pub, author, event):
-        from fathom.games.ping.describe import describe
+        from fathom.games.ping.say import describe
         return describe(author, event)
 
 
 PingEngine.HANDLERS = {
-    PLAY: {"report": PingEngine._h_report, "up": PingEngine._h_up, "down": PingEngine._h_down,
-           "listen": PingEngine._h_listen},
-    SEEN: {"seen": PingEngine._h_seen},
-    SHOT: {"dive": PingEngine._h_dive, "miss": PingEngine._h_miss, "hit": PingEngine._h_hit},
-    SHUF: {"shuffle": PingEngine._h_shuffle},
-    PICK: {"disable": PingEngine._h_disable},
-    DMG: {"damage": PingEngine._h_damage},
-    HAND: {"hand": PingEngine._h_hand},
+    PLAY: {EV_REPORT: PingEngine._h_report, EV_UP: PingEngine._h_up,
+           EV_DOWN: PingEngine._h_down, EV_LISTEN: PingEngine._h_listen},
+    SEEN: {EV_SEEN: PingEngine._h_seen},
+    SHOT: {EV_DIVE: PingEngine._h_dive, EV_MISS: PingEngine._h_miss, EV_HIT: PingEngine._h_hit},
+    SHUF: {EV_SHUFFLE: PingEngine._h_shuffle},
+    PICK: {EV_DISABLE: PingEngine._h_disable},
+    DMG: {EV_DAMAGE: PingEngine._h_damage},
+    HAND: {EV_HAND: PingEngine._h_hand},
     DEAL: {t: SealedHooks.deal_step for t in DEAL_TAGS},
 }
-PingEngine.ANY_PHASE = {FOUL: PingEngine._h_foul}
+PingEngine.ANY_PHASE = {EV_FOUL: PingEngine._h_foul}
 
 ENGINE = PingEngine()

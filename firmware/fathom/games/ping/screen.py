@@ -10,9 +10,11 @@
 # (ui/happened.py); where it is longer than the line, the line shows it a row of whole words
 # at a time, in turn, so it reads whole on a 72x40 panel too without a key. A long press of
 # BACK opens the help page.
-# Words come from describe.py (the rules' side); nothing here knows a rule beyond what it draws.
+# Words come from say.py (the rules' side); nothing here knows a rule beyond what it draws.
+from fathom.games.base import TAG
 from fathom.games.ping import board as B
-from fathom.games.ping import describe as W
+from fathom.games.ping import engine as E
+from fathom.games.ping import say as W
 from fathom.games.ping import track
 from fathom.ui.boardgrid import BoardGrid
 from fathom.ui.cardrow import CardRow
@@ -35,7 +37,7 @@ class PingScreen(GameBase):
     def __init__(self, app, runner):
         GameBase.__init__(self, app, runner)
         s = runner.seat
-        me = s.priv["sq"]
+        me = s.priv[E.SUB_AT]
         self.grid = BoardGrid(B.COLS, B.NROWS, B.cell(me if me >= 0 else _START),
                               min_px=6, max_px=10)
         # its long labels wrapped once, not per cursor move; 3x5 on a narrow panel
@@ -88,7 +90,7 @@ class PingScreen(GameBase):
         legal = s.setup_legal()
         if not legal:
             legal = s.legal()
-            if legal and legal[0][0] == "shuffle":
+            if legal and legal[0][TAG] == E.EV_SHUFFLE:
                 # The victim shuffles blind: one choice, the order drawn here (rules §7).
                 import os
                 from fathom.prng import Prng
@@ -99,15 +101,15 @@ class PingScreen(GameBase):
             if not isinstance(act, list):
                 twin = _LETTERS[act]
             else:
-                twin = text + _LETTERS[act[2]] if act[0] == "move" else text
+                twin = text + _LETTERS[act[E.MOVE_DEST]] if act[TAG] == E.A_MOVE else text
             if twin in seen:
                 continue  # cards 0 and 1 are twins: one entry for both
             seen.append(twin)
             self.acts.append(act)
             self.labels.append(text)
-        me = s.priv["sq"]
-        pick = self.acts and isinstance(self.acts[0], list) and self.acts[0][0] in (
-            "shuffle", "disable")
+        me = s.priv[E.SUB_AT]
+        pick = self.acts and isinstance(self.acts[0], list) and self.acts[0][TAG] in (
+            E.EV_SHUFFLE, E.EV_DISABLE)
         if self.acts and not mine_before and me >= 0:
             # your turn: the cursor on your boat, or where nothing can be done on the boat's
             # square, on the nearest square where something can (OK there opens a menu)
@@ -130,21 +132,21 @@ class PingScreen(GameBase):
         self.title_short = st[:1].upper() + st[1:]
 
     def _side(self, s):
-        hand = s.priv["hand"]
+        hand = s.priv[E.HAND_CARDS]
         self.codes = [W.code(c) for c, _d in hand]
         self.dis = [d for _c, d in hand]
         rows = [W.card(c) for c, _d in hand]
         left, right = slots(s.pub, s.player)
         rows.append("TAKE " + slot_words(right, known_down(s, right)))
-        rows.append("OBJ " + obj_names(s.priv["done"]))
-        rows.append(_SEAT[1 - s.player] + " OBJ " + obj_names(s.pub["rep"][1 - s.player]))
-        self.obj_line = "OBJ %s %s %s" % (obj_names(s.priv["done"]), _SEAT[1 - s.player],
-                                          obj_names(s.pub["rep"][1 - s.player]))
+        rows.append("OBJ " + obj_names(s.priv[E.DONE]))
+        rows.append(_SEAT[1 - s.player] + " OBJ " + obj_names(s.pub[E.REPORTED][1 - s.player]))
+        self.obj_line = "OBJ %s %s %s" % (obj_names(s.priv[E.DONE]), _SEAT[1 - s.player],
+                                          obj_names(s.pub[E.REPORTED][1 - s.player]))
         self.side = rows
         short = [W.card_short(c) for c, _d in hand]
         short.append("TK " + slot_short(right, known_down(s, right)))
-        short.append("ME " + obj_names(s.priv["done"]))
-        short.append(_SEAT[1 - s.player] + " " + obj_names(s.pub["rep"][1 - s.player]))
+        short.append("ME " + obj_names(s.priv[E.DONE]))
+        short.append(_SEAT[1 - s.player] + " " + obj_names(s.pub[E.REPORTED][1 - s.player]))
         self.side_short = short
 
     # ---- drawing ---------------------------------------------------------------------------
@@ -179,7 +181,7 @@ class PingScreen(GameBase):
         if sq < 0:
             return                # a reef
         ink = 1
-        if sq == self.runner.seat.priv["sq"]:  # your submarine: only this unit knows it
+        if sq == self.runner.seat.priv[E.SUB_AT]:  # your submarine: only this unit knows it
             d.fill_rect(x, y, px, px - 1, 1)
             ink = 0
         if px >= 9:
@@ -227,13 +229,13 @@ class PingScreen(GameBase):
             y += TH
 
     def _draw_pick(self, d, bh):
-        shuffle = self.acts[0][0] == "shuffle"
+        shuffle = self.acts[0][TAG] == E.EV_SHUFFLE
         put(d, "HIT: OK SHUFFLES" if shuffle else "PICK 2 TO DISABLE", 0, CH + 2,
             d.width // TW, 1, True)
         self.row.draw(d, 0, CH + 2 + TH + 1, d.width, bh - TH - 3, self._pick_label)
 
     def _pick_label(self, i):
-        return "OK" if self.acts[i][0] == "shuffle" else _PAIRS[i]
+        return "OK" if self.acts[i][TAG] == E.EV_SHUFFLE else _PAIRS[i]
 
     # ---- keys ------------------------------------------------------------------------------
     def key(self, k):
@@ -311,7 +313,7 @@ class PingScreen(GameBase):
 
     def menu_at(self, sq):
         """The actions offered on square sq, in the menu's order."""
-        me = self.runner.seat.priv["sq"]
+        me = self.runner.seat.priv[E.SUB_AT]
         here = [a for a in self.acts if sq in W.squares_of(a, me)]
         out = []
         for r in range(W.RANKS):  # by rank, then in the engine's order (a stable sort)
@@ -340,7 +342,7 @@ class PingScreen(GameBase):
             pre = ["BACK"]
             mode = self.back_to
         if mode == PICK:
-            if self.acts[0][0] == "shuffle":
+            if self.acts[0][TAG] == E.EV_SHUFFLE:
                 return pre + ["OK"]
             return pre + self.row.keys_to(self.labels.index(want)) + ["OK"]
         if mode == MENU:
@@ -348,7 +350,7 @@ class PingScreen(GameBase):
             if want in labels and self._same(action, self.at):
                 return pre + self.menu.keys_to(labels.index(want)) + ["OK"]
             pre = pre + ["BACK"]
-        me = self.runner.seat.priv["sq"]
+        me = self.runner.seat.priv[E.SUB_AT]
         g = self.grid
         if not isinstance(action, list):
             return pre + g.keys_to(B.cell(action), _is_square) + ["OK"]
@@ -362,7 +364,7 @@ class PingScreen(GameBase):
         return pre + best
 
     def _same(self, action, sq):
-        return sq in W.squares_of(action, self.runner.seat.priv["sq"])
+        return sq in W.squares_of(action, self.runner.seat.priv[E.SUB_AT])
 
     # ---- semantic text ---------------------------------------------------------------------
     def lines(self):
@@ -371,7 +373,7 @@ class PingScreen(GameBase):
         if self.mode == HELP:
             d = self.app.hw.display  # the box draw_page lays it out in (under the top bar)
             return ["PING help"] + ["# " + l for l in self.page.lines(d.width, d.height - CH)]
-        me = s.priv["sq"]
+        me = s.priv[E.SUB_AT]
         out = ["PING " + self.status(), "| " + self.event,
                "# you " + (_LETTERS[me] if me >= 0 else "-"),
                "# cursor " + _LETTERS[B.at(self.grid.cursor)],
@@ -408,26 +410,28 @@ def slots(pub, me):
     """(left, right): the play-area card I played (the adversary takes it) and the one I take,
     each [owner, card or -1 face down, mode or -1, utility hint] or None."""
     left = right = None
-    for slot in (pub["area"], pub["out"]):
+    for slot in (pub[E.AREA], pub[E.OUT]):
         if slot is None:
             continue
-        if slot[0] == me:
+        owner = slot[E.SLOT_OWNER]
+        if owner == me:
             left = slot
-        elif slot[0] == 1 - me or (slot[0] < 0 and me == 0):
+        elif owner == 1 - me or (owner < 0 and me == 0):
             right = slot  # the dealt card sits on player 1's right
-        elif slot[0] < 0:
+        elif owner < 0:
             left = slot
     return left, right
 
 
 def known_down(seat, slot):
     """The card under my own face-down slot (or the dealt card player 1 will take), else -1."""
-    if slot is None or slot[1] >= 0:
+    if slot is None or slot[E.SLOT_CARD] >= 0:
         return -1
-    if slot[0] == seat.player and seat.priv["last"] is not None:
-        return seat.priv["last"][0]
-    if slot[0] < 0 and seat.player == 0:
-        return seat.priv["inc"]
+    last = seat.priv[E.LAST]
+    if slot[E.SLOT_OWNER] == seat.player and last is not None:
+        return last[E.LAST_CARD]
+    if slot[E.SLOT_OWNER] < 0 and seat.player == 0:
+        return seat.priv[E.INCOMING]
     return -1
 
 
@@ -436,12 +440,12 @@ def slot_words(slot, known):
     only its action is public."""
     if slot is None:
         return "-"
-    if slot[1] >= 0:
-        return W.card(slot[1])
+    if slot[E.SLOT_CARD] >= 0:
+        return W.card(slot[E.SLOT_CARD])
     if known >= 0:
         return W.card(known)
-    if slot[3] >= 0:
-        return "? " + B.UTIL_NAMES[slot[3]][:4]
+    if slot[E.SLOT_UTIL] >= 0:
+        return "? " + B.UTIL_NAMES[slot[E.SLOT_UTIL]][:4]
     return "?"
 
 
@@ -449,8 +453,8 @@ def slot_short(slot, known):
     """slot_words in at most 4 characters ('2PIN'), for a narrow side strip."""
     if slot is None:
         return "-"
-    if slot[1] >= 0:
-        return W.code(slot[1])
+    if slot[E.SLOT_CARD] >= 0:
+        return W.code(slot[E.SLOT_CARD])
     if known >= 0:
         return W.code(known)
     return "?"

@@ -1,0 +1,247 @@
+# PING in words, from the rules' side: what a choice is called, where on the map it points, one
+# line per event for the player who reads it ("You", the other captain "P2") and the short log
+# line the engine's describe() gives for it. The screen and any other front end ask here;
+# nothing in this module draws, and events carry only public facts.
+from fathom.compat import const
+from fathom.games.base import CONCEDE, SETUP, TAG
+from fathom.games.ping import board as B
+from fathom.games.ping import engine as E
+from fathom.sealed.hooks import CARD_SHARES, KEY_SHARE, SHUFFLE_CHUNK
+
+# The one short form of a card's action, shown on the help's first page (M2 PING: MOVE 2 /
+# PING); a narrower place takes its first three letters.
+_U4 = ("PING", "LSTN", "TORP", "GUN", "ENCR", "DIVE")
+_VERB = {"ping": "ping", "listen": "listen", "gun": "deck gun", "encrypt": "encrypt",
+         "dive": "dive"}
+_DIR_WORD = ("north", "east", "south", "west")
+
+
+def code(c):
+    """A card in four characters: MOVE 2 / PING is '2PIN'."""
+    steps, util = B.CARDS[c]
+    return "%d%s" % (steps, _U4[util][:3])
+
+
+def card(c):
+    """A card in words short enough for a side strip: 'M2 PING' (MOVE 2, then its action)."""
+    steps, util = B.CARDS[c]
+    return "M%d %s" % (steps, _U4[util])
+
+
+def card_short(c):
+    """A card in six characters for a narrow side strip: '2 PING'."""
+    steps, util = B.CARDS[c]
+    return "%d %s" % (steps, _U4[util])
+
+
+def label(action, narrow=False):
+    """A legal action (or set-up square) in words, for a menu opened on its square; narrow:
+    for a menu of 18 characters (72 pixels), the card in its six-character form."""
+    if not isinstance(action, list):
+        return "start here"
+    kind = action[TAG]
+    if kind == E.EV_REPORT:
+        return "report objective"
+    if kind == E.EV_SHUFFLE:
+        return "shuffle hand"
+    if kind == E.EV_DISABLE:
+        return "cards %d+%d" % (action[E.DISABLE_FIRST] + 1, action[E.DISABLE_SECOND] + 1)
+    c = action[E.ACT_CARD]
+    c = card_short(c) if narrow else card(c)
+    if kind == E.A_REPAIR:
+        return "repair " + c
+    if kind == E.A_MOVE:
+        return ("move+report " if action[E.MOVE_REPORT] else "move ") + c
+    if kind == E.A_TORPEDO:
+        return "torpedo %s %s" % (B.DIR_NAMES[action[E.TORPEDO_DIR]], c)
+    return _VERB[kind] + " " + c
+
+
+def played_card(action):
+    """The card an action plays, or -1."""
+    if isinstance(action, list) and len(action) > 1 and \
+            action[TAG] not in (E.EV_SHUFFLE, E.EV_DISABLE):
+        return action[E.ACT_CARD]
+    return -1
+
+
+def squares_of(action, me):
+    """The squares an action is pointed at on the map (where its menu offers it): the start
+    square, the move's destination, every square of the torpedo's run; else your own square."""
+    if not isinstance(action, list):
+        return [action]
+    if action[TAG] == E.A_MOVE:
+        return [action[E.MOVE_DEST]]
+    if action[TAG] == E.A_TORPEDO:
+        return B.path(me, action[E.TORPEDO_DIR])
+    return [me]
+
+
+def reaches(action, me):
+    """The squares an action touches (shown when it is highlighted)."""
+    if isinstance(action, list) and action[TAG] == "gun":
+        return [me] + B.squares(B.NB[me])
+    return squares_of(action, me)
+
+
+def rank(action):
+    """Menu order on a square: the free report first, then what fires or listens, then moves,
+    then repairs (what a captain reaches for most, nearest the top)."""
+    if not isinstance(action, list):
+        return 0
+    kind = action[TAG]
+    return _RANKED.index(kind) if kind in _RANKED else 9
+
+
+_RANKED = ("report", "torpedo", "gun", "ping", "listen", "encrypt", "dive", "move", "repair")
+RANKS = 10                 # rank() is below this
+
+
+# ---- what happened, in words ------------------------------------------------------------
+def _who(author, me):
+    return "You" if author == me else "P%d" % (author + 1)
+
+
+def _use(c, mode):
+    steps, util = B.CARDS[c]
+    if mode == B.MOVEMENT:
+        return "MOVE %d" % steps
+    if mode == B.UTILITY:
+        return B.UTIL_NAMES[util]
+    return "repair"
+
+
+def _shot(ev):
+    """'Torpedo from K heading E' / 'Deck gun at K' for an 'up' event that fired, else None."""
+    if ev[TAG] != E.EV_UP or ev[E.UP_MODE] != B.UTILITY:
+        return None
+    util = B.CARDS[ev[E.UP_CARD]][1]
+    if util == B.TORPEDO:
+        return "Torpedo from %s heading %s" % (B.name(ev[E.UP_SQ]), B.DIR_NAMES[ev[E.UP_DIR]])
+    if util == B.DECK_GUN:
+        return "Deck gun at " + B.name(ev[E.UP_SQ])
+    return None
+
+
+_ANSWER_WORD = {E.EV_HIT: "hit!", E.EV_MISS: "miss", E.EV_DIVE: "dived, no effect"}
+
+
+def line(log, me):
+    """The last event of `log` (a sequence of (author, event)) as one line for player `me`;
+    an answer is told with what it answers ('Torpedo from K heading E: miss')."""
+    n = len(log)
+    author, ev = log[n - 1] if n else (0, None)
+    if ev is None or ev[TAG] == SETUP:
+        return "You are P%d%s" % (me + 1, ": you start" if me == 0 else "")
+    who = _who(author, me)
+    whose = "Your" if author == me else who
+    tag = ev[TAG]
+    prev = None
+    if n > 1:
+        _author, prev = log[n - 2]
+    if tag in _ANSWER_WORD:
+        shot = _shot(prev) if prev is not None else None
+        return (shot or "Shot") + ": " + _ANSWER_WORD[tag]
+    if tag == E.EV_REPORT:
+        return "%s reported objective %s" % (who, B.name(ev[E.REPORT_SQ])) + \
+            (": WIN" if ev[E.REPORT_WIN] else "")
+    if tag == E.EV_UP:
+        mode, sq = ev[E.UP_MODE], ev[E.UP_SQ]
+        shot = _shot(ev)
+        if shot:
+            return who + (" fire: " if author == me else " fires: ") + shot
+        if mode == B.MOVEMENT:
+            s = "%s moved 3 to %s" % (who, B.name(sq))
+            return s + (" and reported it" if ev[E.UP_REPORT] else "") + \
+                (": WIN" if ev[E.UP_WIN] else "")
+        return "%s PING from %s" % (who, B.name(sq))
+    if tag == E.EV_DOWN:
+        s = who + " played a card face down"
+        if ev[E.DOWN_SQ] >= 0:
+            s = "%s moved to %s and reported it" % (who, B.name(ev[E.DOWN_SQ]))
+        return s + (": WIN" if ev[E.DOWN_WIN] else "")
+    if tag == E.EV_LISTEN:
+        return who + " listen" + ("" if author == me else "s")
+    if tag == E.EV_SEEN:
+        s = "%s card was %s" % (whose, _use(ev[E.SEEN_CARD], ev[E.SEEN_MODE]))
+        sq = ev[E.SEEN_SQ]
+        return s + (" at " + B.name(sq) if sq >= 0 else ": place hidden")
+    if tag == E.EV_HAND:
+        return "%s card taken: it was %s" % (whose, _use(ev[E.HAND_CARD], ev[E.HAND_MODE]))
+    if tag == E.EV_SHUFFLE:
+        return who + " shuffled the hand"
+    if tag == E.EV_DISABLE:
+        return "%s disabled cards %d+%d" % (who, ev[E.DISABLE_FIRST] + 1,
+                                            ev[E.DISABLE_SECOND] + 1)
+    if tag == E.EV_DAMAGE:
+        return "%s %s at %s" % (who, "SUNK" if ev[E.DAMAGE_SUNK] else "damaged",
+                                B.name(ev[E.DAMAGE_SQ]))
+    if tag == CONCEDE:
+        return who + " conceded"
+    return "%s: %s" % (who, tag)
+
+
+# ---- the log line (the engine's describe()) ---------------------------------------------
+# Slots of the sealed deal's events this line reads (sealed/stage.py builds them)
+_SHUF_FROM = const(2)    # [SHUFFLE_CHUNK, round, first position, chunk]
+_SHUF_CHUNK = const(3)
+_OPEN_POS = const(2)     # [CARD_SHARES, round, positions, shares]
+
+
+def describe(author, ev):
+    """One short line for the log screen: the author as P1/P2, then the event in a few words."""
+    who = "P%d " % (author + 1)
+    tag = ev[TAG]
+    try:
+        if tag == E.EV_REPORT:
+            return who + "report at " + B.name(ev[E.REPORT_SQ])
+        if tag == E.EV_UP:
+            c, mode, sq = ev[E.UP_CARD], ev[E.UP_MODE], ev[E.UP_SQ]
+            s = who + _use(c, mode) + " " + B.name(sq)
+            if mode == B.UTILITY and B.CARDS[c][1] == B.TORPEDO:
+                s += " " + B.DIR_NAMES[ev[E.UP_DIR]]
+            return s + (" rep" if mode == B.MOVEMENT and ev[E.UP_REPORT] else "")
+        if tag == E.EV_DOWN:
+            sq, win = ev[E.DOWN_SQ], ev[E.DOWN_WIN]
+            if sq < 0 and not win:
+                return who + "face-down card"
+            return who + "down" + (", rep " + B.name(sq) if sq >= 0 else "") + \
+                (" WIN" if win else "")
+        if tag == E.EV_LISTEN:
+            return who + "LISTEN"
+        if tag == E.EV_SEEN:
+            s = who + "was " + _use(ev[E.SEEN_CARD], ev[E.SEEN_MODE])
+            sq = ev[E.SEEN_SQ]
+            return s + (" at " + B.name(sq) if sq >= 0 else "")
+        if tag == E.EV_HAND:
+            return who + "gave " + _use(ev[E.HAND_CARD], ev[E.HAND_MODE])
+        if tag == E.EV_DIVE:
+            return who + "DIVE: no effect"
+        if tag == E.EV_HIT:
+            return who + "hit"
+        if tag == E.EV_MISS:
+            return who + "missed"
+        if tag == E.EV_SHUFFLE:
+            return who + "shuffles hand"
+        if tag == E.EV_DISABLE:
+            return who + "disables %d,%d" % (ev[E.DISABLE_FIRST] + 1, ev[E.DISABLE_SECOND] + 1)
+        if tag == E.EV_DAMAGE:
+            return who + ("SUNK" if ev[E.DAMAGE_SUNK] else "damaged") + " at " + \
+                B.name(ev[E.DAMAGE_SQ])
+        if tag == KEY_SHARE:
+            return who + "deal key"
+        if tag == SHUFFLE_CHUNK:
+            first = ev[_SHUF_FROM]
+            return who + "shuffles %d-%d" % (first + 1, first + len(ev[_SHUF_CHUNK]) // 2)
+        if tag == CARD_SHARES:
+            n = len(ev[_OPEN_POS])
+            return who + "opens %d card%s" % (n, "" if n == 1 else "s")
+        if tag == E.EV_FOUL:
+            return who + "FOUL: bad card"
+        if tag == SETUP:
+            return who + "ready"
+        if tag == CONCEDE:
+            return who + "concedes"
+    except (IndexError, TypeError, ValueError):
+        pass
+    return who + str(tag)
