@@ -2,6 +2,7 @@
 # SharpBot keeps, for every enemy, the set of squares its submarine can still be in (a bitmask
 # over the map), narrowed by every announcement and every "no contact" answer and widened by one
 # square at each silent turn; it shoots when a torpedo's squares cover enough of that set.
+from fathom.games.base import TAG
 from fathom.games.bots import Bot
 from fathom.games.sugardog import engine as E
 from fathom.games.sugardog.engine import back, step, neighbours
@@ -52,19 +53,19 @@ class Tracker:
             self.seen += 1
             if author == self.me or not ev:
                 continue
-            tag = ev[E.TAG]
-            if tag == E.QUIET:     # one silent step (or none) from anywhere it could be
+            tag = ev[TAG]
+            if tag == E.EV_QUIET:     # one silent step (or none) from anywhere it could be
                 self.can[author] = self.expand(self.can[author])
-            elif tag == E.CRUISE:
-                self.pin(author, ev[E.AT])
-            elif tag == E.FIRE:
-                self.pin(author, step(size, ev[E.AT], back(ev[E.HEADING])))
-            elif tag == E.SONAR or tag == E.ECHO:
-                self.pin(author, ev[E.AT])
-                self.mines[author] = list(ev[E.MINED])
-            elif tag == E.ANSWER:
+            elif tag == E.EV_CRUISE:
+                self.pin(author, ev[E.CRUISE_AT])
+            elif tag == E.EV_FIRE:
+                self.pin(author, step(size, ev[E.FIRE_AT], back(ev[E.FIRE_HEADING])))
+            elif tag == E.EV_SONAR or tag == E.EV_ECHO:   # an echo has a ping's shape
+                self.pin(author, ev[E.SONAR_AT])
+                self.mines[author] = list(ev[E.SONAR_MINES])
+            elif tag == E.EV_ANSWER:
                 # clear up to the last square named; a mine there is spent, a sub there sunk
-                sqs, res = ev[E.ASKED], ev[E.RES]
+                sqs, res = ev[E.ANSWER_SQUARES], ev[E.ANSWER_RES]
                 for q in sqs[:-1] if res != E.CLEAR else sqs:
                     self.clear(author, q)
                 if res == E.MINE_HIT:
@@ -225,7 +226,7 @@ class SharpBot(Bot):
 
 
 # The events that are a player's own command (not an answer to another's): the turn's end
-_COMMANDS = (E.QUIET, E.CRUISE, E.SONAR, E.FIRE)
+_COMMANDS = (E.EV_QUIET, E.EV_CRUISE, E.EV_SONAR, E.EV_FIRE)
 
 
 class EasyBot(Bot):
@@ -239,15 +240,17 @@ class EasyBot(Bot):
         out = []
         size = seat.pub[E.SIZE]
         for author, ev in reversed(seat.log):
-            tag = ev[E.TAG]
+            tag = ev[TAG]
             if author == self.player and tag in _COMMANDS:
                 break
             if author == self.player:
                 continue
-            if tag == E.CRUISE or tag == E.SONAR or tag == E.ECHO:
-                out.append(ev[E.AT])
-            elif tag == E.FIRE:
-                out.append(step(size, ev[E.AT], back(ev[E.HEADING])))
+            if tag == E.EV_CRUISE:
+                out.append(ev[E.CRUISE_AT])
+            elif tag == E.EV_SONAR or tag == E.EV_ECHO:   # an echo has a ping's shape
+                out.append(ev[E.SONAR_AT])
+            elif tag == E.EV_FIRE:
+                out.append(step(size, ev[E.FIRE_AT], back(ev[E.FIRE_HEADING])))
         return out
 
     def act(self, seat):

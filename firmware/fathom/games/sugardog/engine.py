@@ -7,36 +7,36 @@
 # answers are in. Squares are ints y * size + x; x is the letter (A = 0), y + 1 the number.
 from fathom.compat import const
 from fathom.games import sugardog as D
-from fathom.games.base import CONCEDE, SETUP, Engine, IllegalAction, check_int, check_size
+from fathom.games.base import (CONCEDE, CONCEDED, SETUP, SETUP_COMMIT, SETUP_PUBLIC, TAG, Engine,
+                               IllegalAction, check_int, check_size)
 
 # ---- the schema ------------------------------------------------------------------------------
 # Names that a screen, a bot or say.py imports have no leading underscore; the rest fold away
 # when compiled. The strings are what saves, hashes and the link carry: they never change.
 #
-# Events (the rules page's "Events" table). The tags keep one byte on the wire, which every
-# answer of every player repeats; the code says them by these names.
-QUIET = const("q")     # [QUIET]: Silent Running or Place Mine (nobody can tell them apart)
-CRUISE = const("c")    # [CRUISE, sq]: a cruise step into sq, announced
-FIRE = const("f")      # [FIRE, sq, heading]: a torpedo launched; sq its first square
-SONAR = const("s")     # [SONAR, sq, mines]: a ping from sq, the pinger's mines nearest first
-ECHO = const("e")      # [ECHO, sq, mines]: an answer to a ping: own square, mines nearest it
-ANSWER = const("a")    # [ANSWER, squares, res]: the announced squares up to the first where
-#                        the answerer has something, and what (res)
-# Event slots.
-TAG = const(0)         # every event: its tag
-AT = const(1)          # CRUISE, FIRE, SONAR, ECHO: the square
-HEADING = const(2)     # FIRE: N, E, S or W
-MINED = const(2)       # SONAR, ECHO: the sender's mines, nearest to the ping first
-ASKED = const(1)       # ANSWER: a prefix of the squares announced
-RES = const(2)         # ANSWER: CLEAR, or what is at its last square (MINE_HIT, SUB_HIT)
-_PUBLIC = const(1)     # base.SETUP: the set-up's public part (None: a start square is secret)
-_COMMIT = const(2)     # base.SETUP: the commitment to it
+# Events (the rules page's "Events" table): EV_<X> is the tag, <X>_<SLOT> its slots. The tags
+# keep one byte on the wire, which every answer of every player repeats.
+EV_QUIET = const("q")       # [EV_QUIET]: Silent Running or Place Mine (nobody can tell which)
+EV_CRUISE = const("c")      # a cruise step, announced:
+CRUISE_AT = const(1)        #   the square entered
+EV_FIRE = const("f")        # a torpedo launched:
+FIRE_AT = const(1)          #   its first square (it was launched from the one behind)
+FIRE_HEADING = const(2)     #   N, E, S or W
+EV_SONAR = const("s")       # an active sonar ping:
+SONAR_AT = const(1)         #   the pinger's square
+SONAR_MINES = const(2)      #   the pinger's mines, nearest to it first
+EV_ECHO = const("e")        # the answer to a ping, one from every other living player:
+ECHO_AT = const(1)          #   the answerer's square
+ECHO_MINES = const(2)       #   its mines, nearest to the ping first
+EV_ANSWER = const("a")      # the answer for squares entered loudly, one from every other player:
+ANSWER_SQUARES = const(1)   #   the announced squares up to the first where it has something
+ANSWER_RES = const(2)       #   CLEAR, or what is at the last of them: MINE_HIT or SUB_HIT
 CLEAR = const(0)       # nothing of the answerer's in any square asked
 MINE_HIT = const(1)    # a mine of the answerer's at the last square named
 SUB_HIT = const(2)     # the answerer's submarine at the last square named
 
 # Public state: pub[...]
-_N = const("n")                # players (seats)
+_NPLAYERS = const("n")         # players (seats)
 SIZE = const("size")           # squares each way (map_size)
 _CALM_LIMIT = const("calm_limit")  # the calm option: rounds without a loss before a draw
 _READY = const("ready")        # per player: set-up committed (base.READY)
@@ -49,6 +49,7 @@ PHASE = const("ph")            # the turn machine's stage, one of the _PH_* belo
 _ASK = const("ask")            # during _PH_ANS: _ASK_CONTACT or _ASK_SONAR; else None
 _SQS = const("sq")             # the squares asked now (a sonar: [the ping's square])
 _WAIT = const("wait")          # the players still to answer, in turn order
+_NEXT = const(0)               #   pub[_WAIT][_NEXT] answers now
 _GOT = const("got")            # the impacts answered so far: [player, res, square] each
 _ENT = const("ent")            # what entered the squares: a torpedo id, -1 the submarine
 _REST = const("rest")          # the entering object's squares still to ask (groups)
@@ -62,7 +63,6 @@ T_OWNER = const(1)             #   who fired it
 T_SQ = const(2)                #   where it is
 T_HEADING = const(3)           #   where it goes, N E S W
 _TID = const("tid")            # the next torpedo's id
-_CONCEDED = const("conceded")  # who conceded (Engine.concede)
 _G_WHO = const(0)              # pub[_GOT] entries: the answerer,
 _G_RES = const(1)              #   MINE_HIT or SUB_HIT,
 _G_SQ = const(2)               #   the square
@@ -74,8 +74,8 @@ PH_STEP2 = const("c2")         # the current player chooses the second cruise st
 _PH_ANS = const("ans")         # the players in pub[_WAIT] answer, one at a time
 _PH_RUN = const("run")         # inside the machine only: nobody is asked anything yet
 _PH_OVER = const("over")       # the game is over
-_ASK_CONTACT = const("c")      # the squares were entered loudly: answer with ANSWER
-_ASK_SONAR = const("s")        # a ping: answer with ECHO
+_ASK_CONTACT = const("c")      # the squares were entered loudly: answer with EV_ANSWER
+_ASK_SONAR = const("s")        # a ping: answer with EV_ECHO
 _THEN_END = const("end")       # the turn ends
 _THEN_C2 = const("c2")         # the second cruise step comes
 _THEN_ADV = const("adv")       # the next of the mover's torpedoes moves
@@ -155,7 +155,7 @@ class SugarDog(Engine):
             raise IllegalAction("Sugar Dog takes %d to %d players" % (lo, hi))
         first = rng.below(nplayers)
         return {
-            _N: nplayers, SIZE: map_size(nplayers), _CALM_LIMIT: opts["calm"],
+            _NPLAYERS: nplayers, SIZE: map_size(nplayers), _CALM_LIMIT: opts["calm"],
             _READY: [False] * nplayers, ALIVE: [True] * nplayers,
             _FIRST: first, _CUR: first, _TURN: 0, _CALM: 0,
             PHASE: _PH_SETUP, _ASK: None, _SQS: [], _WAIT: [], _GOT: [], _ENT: None,
@@ -186,7 +186,7 @@ class SugarDog(Engine):
         if ph == _PH_SETUP or ph == _PH_OVER or self.result(pub) is not None:
             return None
         if ph == _PH_ANS:
-            return (pub[_WAIT][0], "answer")
+            return (pub[_WAIT][_NEXT], "answer")
         return (pub[_CUR], "act")
 
     def legal(self, pub, priv, player):
@@ -220,44 +220,45 @@ class SugarDog(Engine):
         # running silent (rules: "A turn", Place Mine [gap]).
         if kind == "run":
             priv[POS] = action[A_TO]
-            return [QUIET]
+            return [EV_QUIET]
         if kind == "mine":
             priv[OWN_MINES].append(pos)
             priv[MINES_LEFT] -= 1
-            return [QUIET]
+            return [EV_QUIET]
         if kind == "cruise":
             priv[_FROM] = pos
             priv[POS] = action[A_TO]
-            return [CRUISE, action[A_TO]]
+            return [EV_CRUISE, action[A_TO]]
         if kind == "sonar":
-            return [SONAR, pos, by_distance(size, pos, priv[OWN_MINES])]
+            return [EV_SONAR, pos, by_distance(size, pos, priv[OWN_MINES])]
         d = action[A_HEADING]
-        return [FIRE, step(size, pos, d), d]
+        return [EV_FIRE, step(size, pos, d), d]
 
     def answer(self, pub, priv, player):
         if pub[_ASK] == _ASK_SONAR:
-            return [ECHO, priv[POS], by_distance(pub[SIZE], pub[_SQS][0], priv[OWN_MINES])]
+            ping, = pub[_SQS]
+            return [EV_ECHO, priv[POS], by_distance(pub[SIZE], ping, priv[OWN_MINES])]
         # Contacts: the squares up to the first where I have something, and what: the
         # submarine before a mine of mine in the same square.
         sqs = pub[_SQS]
         for i in range(len(sqs)):
             q = sqs[i]
             if priv[POS] == q:
-                return [ANSWER, sqs[:i + 1], SUB_HIT]
+                return [EV_ANSWER, sqs[:i + 1], SUB_HIT]
             if q in priv[OWN_MINES]:
-                return [ANSWER, sqs[:i + 1], MINE_HIT]
-        return [ANSWER, list(sqs), CLEAR]
+                return [EV_ANSWER, sqs[:i + 1], MINE_HIT]
+        return [EV_ANSWER, list(sqs), CLEAR]
 
     def apply_private(self, pub, priv, player, author, event):
         # An answer naming an impact is always the square that blows: my mines there are gone.
-        if author == player and event[TAG] == ANSWER and event[RES] != CLEAR:
-            q = event[ASKED][-1]
+        if author == player and event[TAG] == EV_ANSWER and event[ANSWER_RES] != CLEAR:
+            q = event[ANSWER_SQUARES][-1]
             priv[OWN_MINES] = [m for m in priv[OWN_MINES] if m != q]
 
     # ---- events ----------------------------------------------------------------------------
     # Engine.apply checks shape, author and turn, then runs HANDLERS[phase(pub)][tag].
     def seats(self, pub):
-        return pub[_N]
+        return pub[_NPLAYERS]
 
     def phase(self, pub):
         return pub[PHASE]
@@ -266,7 +267,7 @@ class SugarDog(Engine):
         """A start square committed: nothing public but the commitment (rules: "Set-up"). The
         first turn starts once every player is in."""
         check_size(event, 3)
-        if event[_PUBLIC] is not None or not isinstance(event[_COMMIT], bytes):
+        if event[SETUP_PUBLIC] is not None or not isinstance(event[SETUP_COMMIT], bytes):
             raise IllegalAction("malformed set-up event")
         if pub[_READY][author]:
             raise IllegalAction("player %d set up twice" % author)
@@ -278,17 +279,14 @@ class SugarDog(Engine):
     def _square(self, pub, v):
         return check_int(v, 0, pub[SIZE] ** 2, "square")
 
-    def _sonar_list(self, pub, event, source=None):
-        """A ping or an echo: a square, then at most MINES distinct mines, nearest to the ping's
-        square first (rules: "A turn", Active Sonar), so the order tells nothing more. The
-        ping's square is `source`, or for the ping itself its own square."""
+    def _sonar_list(self, pub, event, at, mined, source):
+        """A ping or an echo (at, mined): a square, then at most MINES distinct mines, nearest
+        to the ping's square (source) first (rules: "A turn", Active Sonar), so the order tells
+        nothing more."""
         check_size(event, 3)
-        if not isinstance(event[MINED], list) or len(event[MINED]) > MINES:
+        if not isinstance(mined, list) or len(mined) > MINES:
             raise IllegalAction("malformed sonar report")
-        self._square(pub, event[AT])
-        if source is None:
-            source = event[AT]
-        mined = event[MINED]
+        self._square(pub, at)
         for m in mined:
             self._square(pub, m)
         if mined != by_distance(pub[SIZE], source, mined) or len(set(mined)) != len(mined):
@@ -305,7 +303,7 @@ class SugarDog(Engine):
         """Cruise: two announced steps, each answered before the next is chosen; the second
         next to the first (rules: "A turn", Cruise). An impact on the first ends the cruise."""
         check_size(event, 2)
-        q = self._square(pub, event[AT])
+        q = self._square(pub, event[CRUISE_AT])
         if pub[PHASE] == PH_STEP2:
             if dist(pub[SIZE], q, pub[_CZ]) != 1:
                 raise IllegalAction("second cruise step must be next to the first")
@@ -320,8 +318,8 @@ class SugarDog(Engine):
         """Fire Torpedo: launched from the square behind its first, which must be on the map;
         it flies its 2 squares at once, each announced (rules: "A turn", "Torpedoes")."""
         check_size(event, 3)
-        d = check_int(event[HEADING], 0, 4, "heading")
-        q = self._square(pub, event[AT])
+        d = check_int(event[FIRE_HEADING], 0, 4, "heading")
+        q = self._square(pub, event[FIRE_AT])
         launch = step(pub[SIZE], q, back(d))
         if launch < 0:
             raise IllegalAction("torpedo must be launched from a square on the map")
@@ -334,10 +332,12 @@ class SugarDog(Engine):
     def _sonar(self, pub, author, event):
         """Active Sonar: the pinger's square and mines, then one echo from every other living
         player in turn order (rules: "A turn", Active Sonar [gap])."""
-        self._sonar_list(pub, event)
+        check_size(event, 3)
+        at = event[SONAR_AT]
+        self._sonar_list(pub, event, at, event[SONAR_MINES], at)
         pub[PHASE] = _PH_ANS
         pub[_ASK] = _ASK_SONAR
-        pub[_SQS] = [event[AT]]
+        pub[_SQS] = [at]
         pub[_WAIT] = self._others(pub, author)
         pub[_THEN] = _THEN_END
         self._run(pub)
@@ -346,7 +346,9 @@ class SugarDog(Engine):
         """One player's echo to the ping; the turn ends with the last."""
         if pub[_ASK] != _ASK_SONAR:
             raise IllegalAction("no sonar ping to answer")
-        self._sonar_list(pub, event, pub[_SQS][0])
+        check_size(event, 3)
+        ping, = pub[_SQS]
+        self._sonar_list(pub, event, event[ECHO_AT], event[ECHO_MINES], ping)
         pub[_WAIT].pop(0)
         if not pub[_WAIT]:
             pub[PHASE] = _PH_RUN
@@ -357,9 +359,9 @@ class SugarDog(Engine):
         them, or the squares up to the first holding its mine or submarine. The squares
         resolve once every answer is in."""
         check_size(event, 3)
-        if pub[_ASK] != _ASK_CONTACT or not isinstance(event[ASKED], list):
+        if pub[_ASK] != _ASK_CONTACT or not isinstance(event[ANSWER_SQUARES], list):
             raise IllegalAction("malformed contact answer")
-        sqs, res = event[ASKED], event[RES]
+        sqs, res = event[ANSWER_SQUARES], event[ANSWER_RES]
         check_int(res, CLEAR, SUB_HIT + 1, "answer")
         if not sqs or sqs != pub[_SQS][:len(sqs)]:
             raise IllegalAction("answer must name a prefix of the announced squares")
@@ -375,7 +377,7 @@ class SugarDog(Engine):
     # ---- the turn machine ------------------------------------------------------------------
     def _others(self, pub, side):
         """Living players other than `side`, in turn order starting after the current player."""
-        n = pub[_N]
+        n = pub[_NPLAYERS]
         out = []
         for k in range(1, n + 1):
             p = (pub[_CUR] + k) % n
@@ -511,7 +513,7 @@ class SugarDog(Engine):
         pub[_ASK] = None
         pub[_SQS] = []
         pub[_GOT] = []
-        n = pub[_N]
+        n = pub[_NPLAYERS]
         for k in range(1, n + 1):
             p = (pub[_CUR] + k) % n
             if pub[ALIVE][p]:
@@ -531,11 +533,11 @@ class SugarDog(Engine):
         """The last afloat wins; all sunk at once, or `calm` rounds without a loss, is a draw
         (rules: "End")."""
         alive = []  # a loop, not a comprehension: that is one more frame on the deepest path
-        for p in range(pub[_N]):
+        for p in range(pub[_NPLAYERS]):
             if pub[ALIVE][p]:
                 alive.append(p)
-        if _CONCEDED in pub:
-            return ([p for p in alive if p != pub[_CONCEDED]], "conceded")
+        if CONCEDED in pub:
+            return ([p for p in alive if p != pub[CONCEDED]], "conceded")
         if False in pub[_READY]:
             return None
         if len(alive) == 1:
@@ -547,7 +549,7 @@ class SugarDog(Engine):
         return None
 
     def concede(self, pub, player):
-        pub[_CONCEDED] = player
+        Engine.concede(self, pub, player)
         pub[PHASE] = _PH_OVER
 
     # ---- log lines in the source's notation ------------------------------------------------
@@ -560,23 +562,25 @@ class SugarDog(Engine):
                 return who + "ready"
             if tag == CONCEDE:
                 return who + "concedes"
-            if tag == QUIET:
+            if tag == EV_QUIET:
                 return who + "runs silent"
-            if tag == CRUISE:
-                return who + "contact " + name(size, event[AT])
-            if tag == FIRE:
-                return who + "torpedo %s>%s" % (name(size, event[AT]), DIRS[event[HEADING]])
-            if tag == SONAR or tag == ECHO:
-                line = who + ("ping " if tag == SONAR else "echo ") + name(size, event[AT])
-                if event[MINED]:
-                    line += " m:" + ",".join([name(size, m) for m in event[MINED]])
+            if tag == EV_CRUISE:
+                return who + "contact " + name(size, event[CRUISE_AT])
+            if tag == EV_FIRE:
+                return who + "torpedo %s>%s" % (name(size, event[FIRE_AT]),
+                                                DIRS[event[FIRE_HEADING]])
+            if tag == EV_SONAR or tag == EV_ECHO:   # an echo has a ping's shape
+                line = who + ("ping " if tag == EV_SONAR else "echo ") + \
+                    name(size, event[SONAR_AT])
+                if event[SONAR_MINES]:
+                    line += " m:" + ",".join([name(size, m) for m in event[SONAR_MINES]])
                 return line
-            if tag == ANSWER:
-                sqs = event[ASKED]
-                if event[RES] == CLEAR:
+            if tag == EV_ANSWER:
+                sqs = event[ANSWER_SQUARES]
+                if event[ANSWER_RES] == CLEAR:
                     return who + "clear " + ",".join([name(size, q) for q in sqs])
                 return who + "impact %s %s" % (name(size, sqs[-1]),
-                                               "sub" if event[RES] == SUB_HIT else "mine")
+                                               "sub" if event[ANSWER_RES] == SUB_HIT else "mine")
         except (IndexError, TypeError, ValueError, OverflowError):  # shown, never trusted
             pass
         return who + str(tag)
@@ -585,10 +589,10 @@ class SugarDog(Engine):
 # Which handler plays an event, by the turn machine's phase and the event's tag: the current
 # player's command, the second cruise step, the answers of the players asked.
 SugarDog.HANDLERS = {
-    _PH_CMD: {QUIET: SugarDog._quiet, CRUISE: SugarDog._cruise, FIRE: SugarDog._fire,
-              SONAR: SugarDog._sonar},
-    PH_STEP2: {CRUISE: SugarDog._cruise},
-    _PH_ANS: {ECHO: SugarDog._echo, ANSWER: SugarDog._answer},
+    _PH_CMD: {EV_QUIET: SugarDog._quiet, EV_CRUISE: SugarDog._cruise, EV_FIRE: SugarDog._fire,
+              EV_SONAR: SugarDog._sonar},
+    PH_STEP2: {EV_CRUISE: SugarDog._cruise},
+    _PH_ANS: {EV_ECHO: SugarDog._echo, EV_ANSWER: SugarDog._answer},
 }
 
 
@@ -638,17 +642,19 @@ class Marks:
         seen = self.seen
         mines = self.mines
         tag = ev[TAG]
-        if tag == CRUISE or tag == SONAR or tag == ECHO:
-            seen[author] = ev[AT]
-        elif tag == FIRE:
-            seen[author] = step(self.size, ev[AT], back(ev[HEADING]))
-        if tag == SONAR or tag == ECHO:     # a ping or echo lists all the sender's mines
+        if tag == EV_CRUISE:
+            seen[author] = ev[CRUISE_AT]
+        elif tag == EV_FIRE:
+            seen[author] = step(self.size, ev[FIRE_AT], back(ev[FIRE_HEADING]))
+        elif tag == EV_SONAR or tag == EV_ECHO:     # an echo has a ping's shape
+            seen[author] = ev[SONAR_AT]
+        if tag == EV_SONAR or tag == EV_ECHO:     # a ping or echo lists all the sender's mines
             for q in [q for q in mines if mines[q] == author]:
                 del mines[q]
-            for q in ev[MINED]:
+            for q in ev[SONAR_MINES]:
                 mines[q] = author
-        elif tag == ANSWER and ev[RES] != CLEAR and mines.get(ev[ASKED][-1]) == author:
-            del mines[ev[ASKED][-1]]   # an impact spends the mine there
+        elif tag == EV_ANSWER and ev[ANSWER_RES] != CLEAR and mines.get(ev[ANSWER_SQUARES][-1]) == author:
+            del mines[ev[ANSWER_SQUARES][-1]]   # an impact spends the mine there
 
     def _paint(self, pub, priv):
         grid = self.grid

@@ -2,11 +2,10 @@
 # action is pointed at, its label in the short menu of that square, and what an event meant,
 # said from one player's side. Rules questions (which square a torpedo enters first) are
 # answered here with the engine's own step(), so the UI never re-derives them.
-from fathom.games.base import CONCEDE, SETUP
-from fathom.games.sugardog.engine import DIRS, G_CONTACT, G_MINE, G_SUB, G_TORP, back, step
-from fathom.games.sugardog.engine import (A_HEADING, A_KIND, A_TO, ANSWER, ASKED, AT, CLEAR,
-                                          CRUISE, ECHO, FIRE, HEADING, MINE_HIT, MINED, QUIET,
-                                          RES, SONAR, TAG)
+from fathom.games.base import CONCEDE, SETUP, TAG
+from fathom.games.sugardog import engine as E
+from fathom.games.sugardog.engine import (A_HEADING, A_KIND, A_TO, DIRS, G_CONTACT, G_MINE,
+                                          G_SUB, G_TORP, back, step)
 
 _HEADINGS = ("north", "east", "south", "west")
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -90,23 +89,27 @@ def happened(size, viewer, author, event):
             return who + (" are" if author == viewer else " is") + " ready"
         if tag == CONCEDE:
             return who + " conceded"
-        if tag == QUIET:
+        if tag == E.EV_QUIET:
             return who + " ran silent"
-        if tag == CRUISE:
-            return who + " cruised into " + name(size, event[AT])
-        if tag == FIRE:
-            launch = step(size, event[AT], back(event[HEADING]))
-            return "Torpedo from %s heading %s" % (name(size, launch), _HEADINGS[event[HEADING]])
-        if tag == SONAR or tag == ECHO:
-            what = ("mines " + _squares(size, event[MINED])) if event[MINED] else "no mines"
-            verb = " pinged at " if tag == SONAR else " echoed from "
-            return who + verb + name(size, event[AT]) + ": " + what
-        if tag == ANSWER:
-            at = name(size, event[ASKED][-1])
-            if event[RES] == CLEAR:
+        if tag == E.EV_CRUISE:
+            return who + " cruised into " + name(size, event[E.CRUISE_AT])
+        if tag == E.EV_FIRE:
+            heading = event[E.FIRE_HEADING]
+            launch = step(size, event[E.FIRE_AT], back(heading))
+            return "Torpedo from %s heading %s" % (name(size, launch), _HEADINGS[heading])
+        if tag == E.EV_SONAR or tag == E.EV_ECHO:   # an echo has a ping's shape
+            mines = event[E.SONAR_MINES]
+            what = ("mines " + _squares(size, mines)) if mines else "no mines"
+            verb = " pinged at " if tag == E.EV_SONAR else " echoed from "
+            return who + verb + name(size, event[E.SONAR_AT]) + ": " + what
+        if tag == E.EV_ANSWER:
+            sqs = event[E.ANSWER_SQUARES]
+            res = event[E.ANSWER_RES]
+            at = name(size, sqs[-1])
+            if res == E.CLEAR:
                 have = " have" if author == viewer else " has"
-                return who + have + " nothing at " + _squares(size, event[ASKED])
-            if event[RES] == MINE_HIT:
+                return who + have + " nothing at " + _squares(size, sqs)
+            if res == E.MINE_HIT:
                 mine = "Your mine" if author == viewer else "%s's mine" % who
                 return "%s at %s blew up" % (mine, at)
             if author == viewer:

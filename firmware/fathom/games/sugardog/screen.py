@@ -7,7 +7,7 @@
 # (help.txt, read only when opened); BACK pauses (the game log is there).
 # Everything drawn per frame is worked out once per event (_refresh): a cursor move or a
 # redraw builds no strings and walks no log.
-from fathom.games.base import SETUP
+from fathom.games.base import SETUP, TAG
 from fathom.games.sugardog import engine as S
 from fathom.games.sugardog import say
 from fathom.games.sugardog.engine import G_CONTACT, G_MINE, G_NONE, G_SUB, G_TORP
@@ -102,7 +102,7 @@ class SugarDogScreen(GameBase):
 
     def _words(self, prev, a, e):
         s = self.runner.seat
-        if e and e[S.TAG] != SETUP:
+        if e and e[TAG] != SETUP:
             return say.happened(self.size, s.player, a, e)
         return say.you_are(s.player, s.n)
 
