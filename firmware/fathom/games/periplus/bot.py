@@ -1,11 +1,12 @@
 # Periplus bots. Both decide from their own seat only: the public board, the public discard pile
 # and their own hand. priv also holds the deck order derived from the joint seed (every unit can
 # compute it); a fair bot never reads it, so nothing here reads priv beyond its hand and row.
+from fathom.games.base import TAG
 from fathom.games.bots import Bot
 from fathom.games.periplus import board as B
 from fathom.games.periplus import cards as C
 from fathom.games.periplus import engine as E
-from fathom.games.periplus.fleet import (NSHIPS, QUINQ, HITS, SHIPS, SQ, TYPE, LEFT, SHEARED,
+from fathom.games.periplus.fleet import (NSHIPS, QUINQ, HITS, SHIPS, SQUARE, TYPE, LEFT, SHEARED,
                                          grid)
 
 # a setup row that hides the Quinquereme in a corner with the heavy ships beside it
@@ -59,7 +60,7 @@ def _reach(a, b, g):
 
 
 def _quinq(pub, player):
-    return pub[SHIPS][player * NSHIPS + _qcol(pub, player)][SQ]
+    return pub[SHIPS][player * NSHIPS + _qcol(pub, player)][SQUARE]
 
 
 def _qcol(pub, player):
@@ -106,7 +107,7 @@ class SharpBot(Bot):
         if ph == E.PH_DEFEND:
             return legal[-1]          # a matching Defense is always worth its card
         if ph == E.PH_DISCARD:
-            return min(legal, key=lambda a: self._keep(_hand(seat), a[E.CARD]))
+            return min(legal, key=lambda a: self._keep(_hand(seat), a[E.DISCARD_CARD]))
         if ph == E.PH_FIRE:
             return self._fire(seat, legal)
         if ph == E.PH_AHEAD:
@@ -139,7 +140,7 @@ class SharpBot(Bot):
         else:
             v = 12 * min(dmg, tgt[LEFT]) + (25 * HITS[tgt[TYPE]] if tgt[LEFT] <= dmg else 0)
             # a ship that threatens my Quinquereme is the next best target
-            v += 3 * _reach(tgt[SQ], _quinq(pub, self.player), _NOISLE)
+            v += 3 * _reach(tgt[SQUARE], _quinq(pub, self.player), _NOISLE)
         return v * clear[C.defense_for(k)] // 1000 - self._keep(_hand(seat), k) // 4
 
     def _fire(self, seat, legal):
@@ -149,7 +150,8 @@ class SharpBot(Bot):
         best = legal[0]
         bv = 0
         for a in legal[1:]:
-            v = self._attack_value(seat, a[E.CARD], a[E.SHIP], a[E.TARGET], clear)
+            v = self._attack_value(seat, a[E.FIRE_CARD], a[E.FIRE_SHIP], a[E.FIRE_TARGET],
+                                   clear)
             if v > bv:
                 best, bv = a, v
         return best
@@ -165,19 +167,21 @@ class SharpBot(Bot):
         # what each ship could already hit without moving (missiles ignore ships in the way)
         stay = []
         for s in range(me * NSHIPS, (me + 1) * NSHIPS):
-            sq = pub[SHIPS][s][SQ]
+            sq = pub[SHIPS][s][SQUARE]
             stay.append(self._strike(sq, eq, attacks, False, g))
         best_stay = max(stay)
         threat = self._threat(pub, mq, g)
         best = legal[0]
         bv = best_stay * 50 - threat
         for a in legal[1:]:
-            s = a[E.SHIP]
-            sq = pub[SHIPS][s][SQ]
-            if a[E.TAG] == E.MOVE:
-                to = a[E.TO]
-            else:
-                to = B.slide(sq, B.forward(me), 0, C.rng(a[E.CARD]), g)
+            if a[TAG] == E.EV_MOVE:
+                s = a[E.MOVE_SHIP]
+                sq = pub[SHIPS][s][SQUARE]
+                to = a[E.MOVE_TO]
+            else:                       # a fleet move: its first ship straight ahead
+                s = a[E.AHEAD_SHIP]
+                sq = pub[SHIPS][s][SQUARE]
+                to = B.slide(sq, B.forward(me), 0, C.rng(a[E.AHEAD_CARD]), g)
             others = 0
             for i in range(NSHIPS):
                 if i != s - me * NSHIPS and stay[i] > others:
@@ -214,16 +218,16 @@ class SharpBot(Bot):
         foe = (1 - self.player) * NSHIPS
         t = 0
         for s in range(foe, foe + NSHIPS):
-            t += _reach(pub[SHIPS][s][SQ], mq, g)
+            t += _reach(pub[SHIPS][s][SQUARE], mq, g)
         return t
 
     def _ahead(self, seat, legal):
         pub = seat.pub
         eq = _quinq(pub, 1 - self.player)
         for a in legal[1:]:
-            sh = pub[SHIPS][a[E.FOLLOWER]]
-            to = sh[SQ] + 8 * B.forward(self.player) * pub[E.FLEET_RANGE]
-            if sh[TYPE] != QUINQ and _dist(to, eq) < _dist(sh[SQ], eq):
+            sh = pub[SHIPS][a[E.ALSO_SHIP]]
+            to = sh[SQUARE] + 8 * B.forward(self.player) * pub[E.FLEET_RANGE]
+            if sh[TYPE] != QUINQ and _dist(to, eq) < _dist(sh[SQUARE], eq):
                 return a
         return legal[0]
 

@@ -16,12 +16,14 @@
 # salt), not the deck.
 from fathom.compat import const
 from fathom.games import periplus as D
-from fathom.games.base import Engine, IllegalAction, check_int, check_size
-from fathom.sealed.hooks import DEAL, DEAL_TAGS, FOUL, SealedHooks
+from fathom.games.base import (CONCEDED, SETUP_PUBLIC, TAG, Engine, IllegalAction, check_int,
+                               check_size)
+from fathom.sealed.hooks import (CARD_SHARES, DEAL, DEAL_TAGS, FOUL, KEY_SHARE, SHUFFLE_CHUNK,
+                                 SealedHooks)
 from fathom.prng import Prng
 from fathom.games.periplus import cards as C
 from fathom.games.periplus import board as B
-from fathom.games.periplus.fleet import (FLEET, HITS, NSHIPS, QUINQ, SQ, LEFT, TYPE, SHEARED,
+from fathom.games.periplus.fleet import (FLEET, HITS, NSHIPS, QUINQ, SQUARE, LEFT, TYPE, SHEARED,
                                          ISLANDS, MOVED, SHIPS, abbr, ahead_dest, can_attack, can_move, grid,
                                          move_dests)
 
@@ -29,31 +31,44 @@ from fathom.games.periplus.fleet import (FLEET, HITS, NSHIPS, QUINQ, SQ, LEFT, T
 # Names that the screen, the bots or say.py import have no leading underscore; the rest fold
 # away when compiled. The strings are what saves, hashes and the link carry: they never change.
 #
-# Events (the rules page's "Events on the link"); a card is its kind (cards.CARDS index), a
-# ship its id (player * 8 + its starting column).
-DISCARD = const("discard")  # [DISCARD, card]: Orders, over the hand limit: one card discarded
-MOVE = const("move")        # [MOVE, card, ship, square]: one ship moved by a Move card
-AHEAD = const("ahead")      # [AHEAD, card, ship]: a fleet move, its first ship straight ahead
-ALSO = const("also")        # [ALSO, ship]: another ship joins the fleet move
-HALT = const("halt")        # [HALT]: the fleet move ends
-PASS = const("pass")        # [PASS]: no maneuver, or no attack (which ends the turn)
-FIRE = const("fire")        # [FIRE, card, ship, target]: an attack; the defender answers it
-TAKE = const("take")        # [TAKE]: the defender takes the hit
-DEFEND = const("defend")    # [DEFEND, card]: the defender negates it with that Defense card
-# Event slots.
-TAG = const(0)              # every event: its tag
-CARD = const(1)             # DISCARD, MOVE, AHEAD, FIRE, DEFEND: the card played
-SHIP = const(2)             # MOVE, AHEAD, FIRE: the ship that moves or attacks
-TO = const(3)               # MOVE: the square it moves to
-TARGET = const(3)           # FIRE: the ship attacked
-FOLLOWER = const(1)         # ALSO: the ship that follows
-_PUBLIC = const(1)          # base.SETUP: the row of ship types (sealed: [row, key commitment])
-_PLAYED = (DISCARD, MOVE, AHEAD, FIRE, DEFEND)   # the events that play a card from a hand
+# Events (the rules page's "Events on the link"): EV_<X> is the tag, <X>_<SLOT> its slots. A
+# card is its kind (a cards.CARDS index), a ship its id (player * 8 + its starting column).
+EV_DISCARD = const("discard")  # Orders, over the hand limit: one card discarded
+DISCARD_CARD = const(1)        #   the card
+EV_MOVE = const("move")        # Maneuver: one ship moved by a Move card
+MOVE_CARD = const(1)           #   the card
+MOVE_SHIP = const(2)           #   the ship
+MOVE_TO = const(3)             #   the square it moves to
+EV_AHEAD = const("ahead")      # Maneuver: a fleet move, its first ship straight ahead
+AHEAD_CARD = const(1)          #   the Move card (its range is the fleet's)
+AHEAD_SHIP = const(2)          #   the first ship
+EV_ALSO = const("also")        # another ship joins the fleet move
+ALSO_SHIP = const(1)           #   the ship
+EV_HALT = const("halt")        # the fleet move ends
+EV_PASS = const("pass")        # no maneuver, or no attack (which ends the turn)
+EV_FIRE = const("fire")        # Fire: an attack, which the defender answers
+FIRE_CARD = const(1)           #   the attack card
+FIRE_SHIP = const(2)           #   the attacking ship
+FIRE_TARGET = const(3)         #   the ship attacked
+EV_TAKE = const("take")        # the defender takes the hit
+EV_DEFEND = const("defend")    # the defender negates the attack:
+DEFEND_CARD = const(1)         #   with this Defense card
+EV_FOUL = FOUL                 # sealed deal: a card share opened no card (SealedHooks)
+# Every event that plays a card from a hand carries it in the same slot.
+_PLAYED = (EV_DISCARD, EV_MOVE, EV_AHEAD, EV_FIRE, EV_DEFEND)
+PLAYED_CARD = const(1)         # the card of an event in _PLAYED
+# Slots of the sealed deal's events read by the log line (sealed/stage.py builds them), and the
+# deal state's count of cards in play (pub[SEALED][_DEAL_CARDS]).
+_SHUF_FROM = const(2)          # [SHUFFLE_CHUNK, round, first position, chunk]
+_SHUF_CHUNK = const(3)
+_OPEN_POS = const(2)           # [CARD_SHARES, round, positions, shares]
+_DEAL_CARDS = const("n")
+_DEAL_ROUND = const("rnd")
 
 # Public state: pub[...]
 # ISLANDS                     the island squares, sorted                  (fleet.py)
 # SHIPS                       every ship by id: [type, square or -1 sunk, hits left, sheared]
-#                             (fleet.py: TYPE, SQ, LEFT, SHEARED)
+#                             (fleet.py: TYPE, SQUARE, LEFT, SHEARED)
 _READY = const("ready")     # per player: set-up in (base.READY)
 TURN = const("turn")        # whose turn it is (the attacker while the defender answers)
 PHASE = const("phase")      # the stage of the turn, one of the PH_* below
@@ -73,15 +88,14 @@ _QUIET = const("quiet")     # turns in a row without harm
 _HARM = const("harm")       # this turn harmed a ship (a hit point lost or oars sheared)
 _END = const("end")         # once over: [winner or -1 for a draw, reason]
 SEALED = const("sd")        # with the sealed deal: its work queue (sealed/stage.py)
-_CONCEDED = const("conceded")  # who conceded (Engine.concede)
 
 # Phases (pub[PHASE]).
 PH_SETUP = const("setup")      # fleets being placed
 PH_DISCARD = const("discard")  # the player to act holds more than 5: discard (Orders)
-PH_MOVE = const("move")        # Maneuver: MOVE, AHEAD or PASS
-PH_AHEAD = const("ahead")      # a fleet move under way: ALSO or HALT
-PH_FIRE = const("fire")        # Fire: FIRE or PASS
-PH_DEFEND = const("defend")    # the attacked player answers: TAKE or DEFEND
+PH_MOVE = const("move")        # Maneuver: EV_MOVE, EV_AHEAD or EV_PASS
+PH_AHEAD = const("ahead")      # a fleet move under way: EV_ALSO or EV_HALT
+PH_FIRE = const("fire")        # Fire: EV_FIRE or EV_PASS
+PH_DEFEND = const("defend")    # the attacked player answers: EV_TAKE or EV_DEFEND
 PH_OVER = const("over")        # the game is over
 
 # Private state: priv[...]
@@ -164,7 +178,7 @@ class PeriplusEngine(SealedHooks, Engine):
 
     # ---- play ------------------------------------------------------------------------------
     def turn(self, pub):
-        if pub.get(_CONCEDED) is not None or pub[_END] is not None:
+        if pub.get(CONCEDED) is not None or pub[_END] is not None:
             return None
         ph = pub[PHASE]
         if ph == PH_SETUP:
@@ -183,27 +197,27 @@ class PeriplusEngine(SealedHooks, Engine):
         if t is None or t != (player, "act"):
             return []
         if priv.get(FOUL):
-            return [[FOUL]]
+            return [[EV_FOUL]]
         ph = pub[PHASE]
         hand = _distinct(priv[HELD])
         if ph == PH_DISCARD:
-            return [[DISCARD, k] for k in hand]
+            return [[EV_DISCARD, k] for k in hand]
         if ph == PH_DEFEND:
-            out = [[TAKE]]
+            out = [[EV_TAKE]]
             d = C.defense_for(pub[PENDING][P_CARD])
             if d in hand:
-                out.append([DEFEND, d])
+                out.append([EV_DEFEND, d])
             return out
         g = grid(pub)
         base = player * NSHIPS
         if ph == PH_AHEAD:
-            out = [[HALT]]
+            out = [[EV_HALT]]
             for s in range(base, base + NSHIPS):
                 if (s not in pub[MOVED] and can_move(pub, player, s)
                         and ahead_dest(pub, g, s, pub[FLEET_RANGE]) >= 0):
-                    out.append([ALSO, s])
+                    out.append([EV_ALSO, s])
             return out
-        out = [[PASS]]
+        out = [[EV_PASS]]
         if ph == PH_MOVE:
             for k in hand:
                 if C.ctype(k) != C.MOVE:
@@ -212,9 +226,9 @@ class PeriplusEngine(SealedHooks, Engine):
                     if not can_move(pub, player, s):
                         continue
                     for d in move_dests(pub, g, s, k):
-                        out.append([MOVE, k, s, d])
+                        out.append([EV_MOVE, k, s, d])
                     if C.rng(k) != C.KNIGHT and ahead_dest(pub, g, s, C.rng(k)) >= 0:
-                        out.append([AHEAD, k, s])
+                        out.append([EV_AHEAD, k, s])
         elif ph == PH_FIRE:
             foe = (1 - player) * NSHIPS
             for k in hand:
@@ -223,7 +237,7 @@ class PeriplusEngine(SealedHooks, Engine):
                 for s in range(base, base + NSHIPS):
                     for t in range(foe, foe + NSHIPS):
                         if can_attack(pub, g, player, s, k, t):
-                            out.append([FIRE, k, s, t])
+                            out.append([EV_FIRE, k, s, t])
         return out
 
     def act(self, pub, priv, player, action):
@@ -234,7 +248,7 @@ class PeriplusEngine(SealedHooks, Engine):
 
     def answer(self, pub, priv, player):
         if priv.get(FOUL):
-            return [FOUL]
+            return [EV_FOUL]
         ev = self.sealed_answer(pub, priv, player)
         if ev is None:
             raise IllegalAction("Periplus asks no queries")
@@ -243,7 +257,7 @@ class PeriplusEngine(SealedHooks, Engine):
     def default_action(self, pub, priv, player):
         """What the runner sends for a defender who does not answer in time: take the hit."""
         if self.turn(pub) == (player, "act") and pub[PHASE] == PH_DEFEND:
-            return [TAKE]
+            return [EV_TAKE]
         return None
 
     # ---- events ----------------------------------------------------------------------------
@@ -265,7 +279,7 @@ class PeriplusEngine(SealedHooks, Engine):
         """A fleet: 2 Biremes, 3 Triremes, 2 Quadriremes and 1 Quinquereme in any order on the
         back row, made public in the set-up event (rules: "Set-up")."""
         check_size(event, 3)
-        row = event[_PUBLIC]
+        row = event[SETUP_PUBLIC]
         if pub[PHASE] != PH_SETUP or pub[_READY][author]:
             raise IllegalAction("set-up already done")
         kc = None
@@ -287,7 +301,7 @@ class PeriplusEngine(SealedHooks, Engine):
         for c in range(NSHIPS):
             pub[SHIPS][author * NSHIPS + c] = [row[c], r0 + c, HITS[row[c]], 0]
         pub[_READY][author] = True
-        if pub[_READY][0] and pub[_READY][1]:
+        if False not in pub[_READY]:
             pub[PHASE] = PH_MOVE          # the first player's first draw was dealt at the start
 
     def _pay(self, pub, player, k):
@@ -303,8 +317,8 @@ class PeriplusEngine(SealedHooks, Engine):
         if SEALED in pub:   # open the drawn positions to the drawer (and a reshuffle's first)
             from fathom.sealed import stage
             sd = pub[SEALED]
-            top = sd["n"] - pub[DECK]
-            stage.open_to(sd, p, sd["rnd"], list(range(top, top + took)))
+            top = sd[_DEAL_CARDS] - pub[DECK]
+            stage.open_to(sd, p, sd[_DEAL_ROUND], list(range(top, top + took)))
             if took < DRAW and pub[DISCARDS]:
                 more = min(DRAW - took, len(pub[DISCARDS]))
                 stage.open_to(sd, p, stage.shuffle(sd, sorted(pub[DISCARDS])),
@@ -325,7 +339,7 @@ class PeriplusEngine(SealedHooks, Engine):
     def _discard(self, pub, p, event):
         """Orders: over the hand limit, discard one card at a time down to 5."""
         check_size(event, 2)
-        k = check_int(event[CARD], 0, C.NKINDS, "card")
+        k = check_int(event[DISCARD_CARD], 0, C.NKINDS, "card")
         self._pay(pub, p, k)
         if pub[HAND][p] <= HAND_LIMIT:
             pub[PHASE] = PH_MOVE
@@ -337,8 +351,8 @@ class PeriplusEngine(SealedHooks, Engine):
             raise IllegalAction("that ship cannot move")
         return sid
 
-    def _move_card(self, event):
-        k = check_int(event[CARD], 0, C.NKINDS, "card")
+    def _move_card(self, k):
+        check_int(k, 0, C.NKINDS, "card")
         if C.ctype(k) != C.MOVE:
             raise IllegalAction("not a Move card")
         return k
@@ -347,13 +361,13 @@ class PeriplusEngine(SealedHooks, Engine):
         """Maneuver: one ship exactly the card's range in a straight line over free squares,
         or a knight's jump (rules: "Maneuver"); then the Fire phase."""
         check_size(event, 4)
-        k = self._move_card(event)
-        s = self._mover(pub, p, event[SHIP])
-        d = check_int(event[TO], 0, 64, "square")
+        k = self._move_card(event[MOVE_CARD])
+        s = self._mover(pub, p, event[MOVE_SHIP])
+        d = check_int(event[MOVE_TO], 0, 64, "square")
         if d not in move_dests(pub, grid(pub), s, k):
             raise IllegalAction("move not allowed by that card")
         self._pay(pub, p, k)
-        pub[SHIPS][s][SQ] = d
+        pub[SHIPS][s][SQUARE] = d
         pub[MOVED] = [s]
         pub[PHASE] = PH_FIRE
 
@@ -361,10 +375,10 @@ class PeriplusEngine(SealedHooks, Engine):
         """A fleet move: the first ship straight ahead by the card's range; others may follow
         the same distance (rules: "Maneuver", fleet move). Knight cards move one ship only."""
         check_size(event, 3)
-        k = self._move_card(event)
+        k = self._move_card(event[AHEAD_CARD])
         if C.rng(k) == C.KNIGHT:
             raise IllegalAction("knight cards cannot move ships ahead")
-        s = self._mover(pub, p, event[SHIP])
+        s = self._mover(pub, p, event[AHEAD_SHIP])
         d = ahead_dest(pub, grid(pub), s, C.rng(k))
         if d < 0:
             raise IllegalAction("way ahead blocked")
@@ -376,7 +390,7 @@ class PeriplusEngine(SealedHooks, Engine):
     def _also(self, pub, p, event):
         """One more ship of the fleet move, the same distance straight ahead, each ship once."""
         check_size(event, 2)
-        s = self._mover(pub, p, event[FOLLOWER])
+        s = self._mover(pub, p, event[ALSO_SHIP])
         if s in pub[MOVED]:
             raise IllegalAction("that ship has moved")
         d = ahead_dest(pub, grid(pub), s, pub[FLEET_RANGE])
@@ -385,7 +399,7 @@ class PeriplusEngine(SealedHooks, Engine):
         self._go_ahead(pub, p, s, d)
 
     def _go_ahead(self, pub, p, s, d):
-        pub[SHIPS][s][SQ] = d
+        pub[SHIPS][s][SQUARE] = d
         pub[MOVED].append(s)
         pub[PHASE] = PH_AHEAD
         g = grid(pub)
@@ -393,7 +407,7 @@ class PeriplusEngine(SealedHooks, Engine):
             if (o not in pub[MOVED] and can_move(pub, p, o)
                     and ahead_dest(pub, g, o, pub[FLEET_RANGE]) >= 0):
                 return
-        self._halt(pub, p, [HALT])   # nobody else can follow: the fleet move is over
+        self._halt(pub, p, [EV_HALT])   # nobody else can follow: the fleet move is over
 
     def _halt(self, pub, p, event):
         check_size(event, 1)
@@ -412,11 +426,11 @@ class PeriplusEngine(SealedHooks, Engine):
         """Fire: one attack card, from one ship at one enemy ship in its reach (a ram only from
         a ship that moved this turn); the defender answers before it lands (rules: "Fire")."""
         check_size(event, 4)
-        k = check_int(event[CARD], 0, C.NKINDS, "card")
+        k = check_int(event[FIRE_CARD], 0, C.NKINDS, "card")
         if not C.is_attack(k):
             raise IllegalAction("not an attack card")
-        s = check_int(event[SHIP], 0, 2 * NSHIPS, "ship")
-        t = check_int(event[TARGET], 0, 2 * NSHIPS, "target")
+        s = check_int(event[FIRE_SHIP], 0, 2 * NSHIPS, "ship")
+        t = check_int(event[FIRE_TARGET], 0, 2 * NSHIPS, "target")
         if not can_attack(pub, grid(pub), p, s, k, t):
             raise IllegalAction("attack not possible")
         self._pay(pub, p, k)
@@ -439,7 +453,7 @@ class PeriplusEngine(SealedHooks, Engine):
             ship[LEFT] = max(0, ship[LEFT] - C.damage(k))
             pub[_HARM] = True
             if ship[LEFT] == 0:
-                ship[SQ] = -1
+                ship[SQUARE] = -1
                 if ship[TYPE] == QUINQ:
                     pub[_END] = [pub[TURN], "Quinquereme sunk"]
                     pub[PHASE] = PH_OVER
@@ -449,7 +463,7 @@ class PeriplusEngine(SealedHooks, Engine):
     def _defend(self, pub, p, event):
         """Only the Defense card of the attack's type negates it (rules: "Defense")."""
         check_size(event, 2)
-        d = check_int(event[CARD], 0, C.NKINDS, "card")
+        d = check_int(event[DEFEND_CARD], 0, C.NKINDS, "card")
         if d != C.defense_for(pub[PENDING][P_CARD]):
             raise IllegalAction("that card does not negate this attack")
         self._pay(pub, p, d)
@@ -475,8 +489,8 @@ class PeriplusEngine(SealedHooks, Engine):
         if SEALED in pub:
             return self._sealed_private(pub, priv, player, author, event)
         if author == player and event[TAG] in _PLAYED:
-            if event[CARD] in priv[HELD]:
-                priv[HELD].remove(event[CARD])
+            if event[PLAYED_CARD] in priv[HELD]:
+                priv[HELD].remove(event[PLAYED_CARD])
         if priv[_DEALT] != pub[_TURNS]:          # this event ended a turn: the next player drew
             priv[_DEALT] = pub[_TURNS]
             self._deal(pub, priv, player == pub[TURN])
@@ -484,9 +498,9 @@ class PeriplusEngine(SealedHooks, Engine):
     def _sealed_private(self, pub, priv, player, author, event):
         tag = event[TAG]
         if author == player and tag in _PLAYED:
-            if event[CARD] in priv[HELD]:
-                priv[HELD].remove(event[CARD])
-        if tag == "so":
+            if event[PLAYED_CARD] in priv[HELD]:
+                priv[HELD].remove(event[PLAYED_CARD])
+        if tag == CARD_SHARES:
             got = self.sealed_private(pub, priv, player, event)
             if got:
                 priv[HELD] = sorted(priv[HELD] + [k for k in got if k >= 0])
@@ -507,7 +521,7 @@ class PeriplusEngine(SealedHooks, Engine):
             priv[HELD] = sorted(priv[HELD] + took)
 
     def result(self, pub):
-        c = pub.get(_CONCEDED)
+        c = pub.get(CONCEDED)
         if c is not None:
             return ([1 - c], "conceded")
         e = pub[_END]
@@ -527,25 +541,29 @@ class PeriplusEngine(SealedHooks, Engine):
 def _line(pub, ev):
     """What an event did, in a few words for the log screen (the player is added before)."""
     tag = ev[TAG]
-    if tag == DISCARD or tag == DEFEND:
-        return "%s %s" % ("plays" if tag == DEFEND else "discards", C.name(ev[CARD]))
-    if tag == MOVE:
-        return "%s %s>%s" % (C.name(ev[CARD]), abbr(pub, ev[SHIP]), B.sq_name(ev[TO]))
-    if tag == AHEAD:
-        return "%s ahead %s" % (C.name(ev[CARD]), abbr(pub, ev[SHIP]))
-    if tag == ALSO:
-        return "also " + abbr(pub, ev[FOLLOWER])
-    if tag == FIRE:
-        return "%s %s>%s" % (C.name(ev[CARD]), abbr(pub, ev[SHIP]), abbr(pub, ev[TARGET]))
-    if tag == TAKE:
+    if tag == EV_DISCARD or tag == EV_DEFEND:
+        return "%s %s" % ("plays" if tag == EV_DEFEND else "discards", C.name(ev[PLAYED_CARD]))
+    if tag == EV_MOVE:
+        return "%s %s>%s" % (C.name(ev[MOVE_CARD]), abbr(pub, ev[MOVE_SHIP]),
+                             B.sq_name(ev[MOVE_TO]))
+    if tag == EV_AHEAD:
+        return "%s ahead %s" % (C.name(ev[AHEAD_CARD]), abbr(pub, ev[AHEAD_SHIP]))
+    if tag == EV_ALSO:
+        return "also " + abbr(pub, ev[ALSO_SHIP])
+    if tag == EV_FIRE:
+        return "%s %s>%s" % (C.name(ev[FIRE_CARD]), abbr(pub, ev[FIRE_SHIP]),
+                             abbr(pub, ev[FIRE_TARGET]))
+    if tag == EV_TAKE:
         return "takes the hit"
-    if tag == "sk":
+    if tag == KEY_SHARE:
         return "deal key"
-    if tag == "ss":
-        return "shuffles %d-%d" % (ev[2] + 1, ev[2] + len(ev[3]) // 2)
-    if tag == "so":
-        return "opens %d card%s" % (len(ev[2]), "" if len(ev[2]) == 1 else "s")
-    if tag == FOUL:
+    if tag == SHUFFLE_CHUNK:
+        first = ev[_SHUF_FROM]
+        return "shuffles %d-%d" % (first + 1, first + len(ev[_SHUF_CHUNK]) // 2)
+    if tag == CARD_SHARES:
+        n = len(ev[_OPEN_POS])
+        return "opens %d card%s" % (n, "" if n == 1 else "s")
+    if tag == EV_FOUL:
         return "FOUL: bad card"
     return tag
 
@@ -553,14 +571,14 @@ def _line(pub, ev):
 # Which handler plays an event, by the phase of the turn and the event's tag (the rules' turn:
 # Orders, Maneuver, Fire, and the defender's answer), and the sealed deal's steps.
 PeriplusEngine.HANDLERS = {
-    PH_DISCARD: {DISCARD: PeriplusEngine._discard},
-    PH_MOVE: {MOVE: PeriplusEngine._move, AHEAD: PeriplusEngine._ahead,
-              PASS: PeriplusEngine._pass},
-    PH_AHEAD: {ALSO: PeriplusEngine._also, HALT: PeriplusEngine._halt},
-    PH_FIRE: {FIRE: PeriplusEngine._fire, PASS: PeriplusEngine._pass},
-    PH_DEFEND: {TAKE: PeriplusEngine._take, DEFEND: PeriplusEngine._defend},
+    PH_DISCARD: {EV_DISCARD: PeriplusEngine._discard},
+    PH_MOVE: {EV_MOVE: PeriplusEngine._move, EV_AHEAD: PeriplusEngine._ahead,
+              EV_PASS: PeriplusEngine._pass},
+    PH_AHEAD: {EV_ALSO: PeriplusEngine._also, EV_HALT: PeriplusEngine._halt},
+    PH_FIRE: {EV_FIRE: PeriplusEngine._fire, EV_PASS: PeriplusEngine._pass},
+    PH_DEFEND: {EV_TAKE: PeriplusEngine._take, EV_DEFEND: PeriplusEngine._defend},
     DEAL: {t: SealedHooks.deal_step for t in DEAL_TAGS},
 }
-PeriplusEngine.ANY_PHASE = {FOUL: PeriplusEngine._foul}
+PeriplusEngine.ANY_PHASE = {EV_FOUL: PeriplusEngine._foul}
 
 ENGINE = PeriplusEngine()

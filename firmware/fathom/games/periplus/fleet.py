@@ -19,7 +19,7 @@ NSHIPS = 8               # per player; ship id = player * 8 + its starting colum
 
 # fields of a ship entry [type, square (-1 = sunk), hits left, sheared (0/1)]
 TYPE = 0
-SQ = 1
+SQUARE = 1
 LEFT = 2
 SHEARED = 3
 
@@ -38,18 +38,18 @@ def grid(pub):
     for sq in pub[ISLANDS]:
         g[sq] = B.ISLAND
     for sh in pub[SHIPS]:
-        if sh[SQ] >= 0:
-            g[sh[SQ]] = B.SHIP
+        if sh[SQUARE] >= 0:
+            g[sh[SQUARE]] = B.SHIP
     return g
 
 
 def can_move(pub, player, sid):
     sh = pub[SHIPS][sid]
-    return owner(sid) == player and sh[SQ] >= 0 and not sh[SHEARED]
+    return owner(sid) == player and sh[SQUARE] >= 0 and not sh[SHEARED]
 
 
 def move_dests(pub, g, sid, k):
-    sq = pub[SHIPS][sid][SQ]
+    sq = pub[SHIPS][sid][SQUARE]
     r = C.rng(k)
     if r == C.KNIGHT:
         return B.knight_moves(sq, g)
@@ -57,18 +57,18 @@ def move_dests(pub, g, sid, k):
 
 
 def ahead_dest(pub, g, sid, n):
-    return B.slide(pub[SHIPS][sid][SQ], B.forward(owner(sid)), 0, n, g)
+    return B.slide(pub[SHIPS][sid][SQUARE], B.forward(owner(sid)), 0, n, g)
 
 
 def can_attack(pub, g, player, sid, k, tid):
     """Public legality of ship sid (player's) attacking ship tid with attack card k."""
     a = pub[SHIPS][sid]
     t = pub[SHIPS][tid]
-    if owner(sid) != player or owner(tid) == player or a[SQ] < 0 or t[SQ] < 0:
+    if owner(sid) != player or owner(tid) == player or a[SQUARE] < 0 or t[SQUARE] < 0:
         return False
     if C.ctype(k) == C.RAM and (sid not in pub[MOVED] or a[SHEARED]):
         return False
     r = C.rng(k)
     if r == C.KNIGHT:
-        return B.is_knight(a[SQ], t[SQ])
-    return B.in_line(a[SQ], t[SQ], r, g)
+        return B.is_knight(a[SQUARE], t[SQUARE])
+    return B.in_line(a[SQUARE], t[SQUARE], r, g)

@@ -4,11 +4,10 @@
 # asks, it never works these out itself.
 from fathom.games.periplus import board as B
 from fathom.games.periplus import cards as C
-from fathom.games.periplus.engine import (AHEAD, ALSO, CARD, DEFEND, DISCARD, FIRE, FLEET_RANGE,
-                                          FOLLOWER, HALT, MOVE, P_AT, P_BY, P_CARD, PASS,
-                                          PENDING, PH_MOVE, PHASE, SHIP, TAG, TAKE, TARGET, TO)
+from fathom.games.base import CONCEDE, SETUP, TAG
+from fathom.games.periplus import engine as E
 from fathom.games.periplus.fleet import (HITS, LEFT, NSHIPS, SHEARED, SHIP_ABBR, SHIP_NAMES,
-                                         SHIPS, SQ, TYPE, abbr, ahead_dest, grid)
+                                         SHIPS, SQUARE, TYPE, abbr, ahead_dest, grid)
 
 # The one short form of a card (the hand, a row of cards), shown with its name on the first
 # page of the help; parallel to cards.CARDS. Everywhere else a card goes by its name.
@@ -30,7 +29,7 @@ def ship_words(pub, sid, me):
     """'your Trireme c3 2/3' or 'foe Quinquereme e8 5/5 no oars'."""
     sh = pub[SHIPS][sid]
     return "%s %s %s %d/%d%s" % ("your" if sid // NSHIPS == me else "foe", SHIP_NAMES[sh[TYPE]],
-                                 B.sq_name(sh[SQ]), sh[LEFT], HITS[sh[TYPE]],
+                                 B.sq_name(sh[SQUARE]), sh[LEFT], HITS[sh[TYPE]],
                                  " no oars" if sh[SHEARED] else "")
 
 
@@ -62,17 +61,19 @@ def squares(pub, player, row, a):
     if not isinstance(a, list):
         return next_square(player, row), -1
     tag = a[TAG]
-    if tag == MOVE:
-        return sh[a[SHIP]][SQ], a[TO]
-    if tag == AHEAD:
-        return sh[a[SHIP]][SQ], ahead_to(pub, a[SHIP], C.rng(a[CARD]))
-    if tag == ALSO:
-        return sh[a[FOLLOWER]][SQ], ahead_to(pub, a[FOLLOWER], pub[FLEET_RANGE])
-    if tag == FIRE:
-        return sh[a[SHIP]][SQ], sh[a[TARGET]][SQ]
-    atk = pub[PENDING]
-    if (tag == TAKE or tag == DEFEND) and atk:
-        return sh[atk[P_BY]][SQ], sh[atk[P_AT]][SQ]
+    if tag == E.EV_MOVE:
+        return sh[a[E.MOVE_SHIP]][SQUARE], a[E.MOVE_TO]
+    if tag == E.EV_AHEAD:
+        s = a[E.AHEAD_SHIP]
+        return sh[s][SQUARE], ahead_to(pub, s, C.rng(a[E.AHEAD_CARD]))
+    if tag == E.EV_ALSO:
+        s = a[E.ALSO_SHIP]
+        return sh[s][SQUARE], ahead_to(pub, s, pub[E.FLEET_RANGE])
+    if tag == E.EV_FIRE:
+        return sh[a[E.FIRE_SHIP]][SQUARE], sh[a[E.FIRE_TARGET]][SQUARE]
+    atk = pub[E.PENDING]
+    if (tag == E.EV_TAKE or tag == E.EV_DEFEND) and atk:
+        return sh[atk[E.P_BY]][SQUARE], sh[atk[E.P_AT]][SQUARE]
     return -1, -1
 
 
@@ -81,61 +82,61 @@ def label(pub, player, row, a):
     if not isinstance(a, list):
         return "Place %s at %s" % (SHIP_NAMES[a], B.sq_name(next_square(player, row)))
     tag = a[TAG]
-    if tag == DISCARD:
-        return "Discard " + C.name(a[CARD])
-    if tag == PASS:
-        return "Pass (no move)" if pub[PHASE] == PH_MOVE else "Pass (no attack)"
-    if tag == HALT:
+    if tag == E.EV_DISCARD:
+        return "Discard " + C.name(a[E.DISCARD_CARD])
+    if tag == E.EV_PASS:
+        return "Pass (no move)" if pub[E.PHASE] == E.PH_MOVE else "Pass (no attack)"
+    if tag == E.EV_HALT:
         return "Halt the fleet"
-    if tag == TAKE:
+    if tag == E.EV_TAKE:
         return "Take the hit"
-    if tag == DEFEND:
-        return "Negate with " + C.name(a[CARD])
+    if tag == E.EV_DEFEND:
+        return "Negate with " + C.name(a[E.DEFEND_CARD])
     s, t = squares(pub, player, row, a)
-    if tag == MOVE:
-        return "%s: %s %s>%s" % (C.name(a[CARD]), abbr(pub, a[SHIP]), B.sq_name(s),
-                                 B.sq_name(t))
-    if tag == AHEAD:
-        return "%s: fleet %s %s>%s" % (C.name(a[CARD]), abbr(pub, a[SHIP]), B.sq_name(s),
-                                       B.sq_name(t))
-    if tag == ALSO:
-        return "Also %s %s>%s" % (abbr(pub, a[FOLLOWER]), B.sq_name(s), B.sq_name(t))
-    if tag == FIRE:
-        return "%s: %s %s>%s %s" % (C.name(a[CARD]), abbr(pub, a[SHIP]), B.sq_name(s),
-                                    abbr(pub, a[TARGET]), B.sq_name(t))
+    if tag == E.EV_MOVE:
+        return "%s: %s %s>%s" % (C.name(a[E.MOVE_CARD]), abbr(pub, a[E.MOVE_SHIP]),
+                                 B.sq_name(s), B.sq_name(t))
+    if tag == E.EV_AHEAD:
+        return "%s: fleet %s %s>%s" % (C.name(a[E.AHEAD_CARD]), abbr(pub, a[E.AHEAD_SHIP]),
+                                       B.sq_name(s), B.sq_name(t))
+    if tag == E.EV_ALSO:
+        return "Also %s %s>%s" % (abbr(pub, a[E.ALSO_SHIP]), B.sq_name(s), B.sq_name(t))
+    if tag == E.EV_FIRE:
+        return "%s: %s %s>%s %s" % (C.name(a[E.FIRE_CARD]), abbr(pub, a[E.FIRE_SHIP]),
+                                    B.sq_name(s), abbr(pub, a[E.FIRE_TARGET]), B.sq_name(t))
     return tag
 
 
 def choice(pub, a):
     """An action in the few words of a menu opened on its square (the square says the rest)."""
     tag = a[TAG]
-    if tag == MOVE:
-        return C.name(a[CARD])
-    if tag == AHEAD:
+    if tag == E.EV_MOVE:
+        return C.name(a[E.MOVE_CARD])
+    if tag == E.EV_AHEAD:
         return "Fleet ahead"     # the goal's one move card, the line above, with the fleet
-    if tag == ALSO:
+    if tag == E.EV_ALSO:
         return "Follow"
-    if tag == HALT:
+    if tag == E.EV_HALT:
         return "Halt fleet"
-    if tag == PASS:
+    if tag == E.EV_PASS:
         return "Pass"
-    if tag == FIRE:
-        return "%s %s" % (C.name(a[CARD]), B.sq_name(pub[SHIPS][a[SHIP]][SQ]))
-    if tag == TAKE:
+    if tag == E.EV_FIRE:
+        return "%s %s" % (C.name(a[E.FIRE_CARD]), B.sq_name(pub[SHIPS][a[E.FIRE_SHIP]][SQUARE]))
+    if tag == E.EV_TAKE:
         return "Take hit"
-    if tag == DEFEND:
+    if tag == E.EV_DEFEND:
         return "Negate"
     return tag
 
 
 def prompt(pub, hand, me):
     """The defender's question: what attacks which ship, and whether a card can stop it."""
-    atk = pub[PENDING]
-    k, s, t = atk[P_CARD], atk[P_BY], atk[P_AT]
+    atk = pub[E.PENDING]
+    k, s, t = atk[E.P_CARD], atk[E.P_BY], atk[E.P_AT]
     d = C.defense_for(k)
     tgt = pub[SHIPS][t]
     text = "%s from %s at your %s %s %d/%d. " % (
-        C.name(k), B.sq_name(pub[SHIPS][s][SQ]), SHIP_NAMES[tgt[TYPE]], B.sq_name(tgt[SQ]),
+        C.name(k), B.sq_name(pub[SHIPS][s][SQUARE]), SHIP_NAMES[tgt[TYPE]], B.sq_name(tgt[SQUARE]),
         tgt[LEFT], HITS[tgt[TYPE]])
     if d in hand:
         return text + "Negate it with %s?" % C.name(d)
@@ -146,8 +147,8 @@ def fleet_words(pub, owner):
     out = []
     for sid in range(owner * NSHIPS, (owner + 1) * NSHIPS):
         sh = pub[SHIPS][sid]
-        if sh[SQ] >= 0:
-            out.append("%s %s %d%s" % (SHIP_ABBR[sh[TYPE]], B.sq_name(sh[SQ]), sh[LEFT],
+        if sh[SQUARE] >= 0:
+            out.append("%s %s %d%s" % (SHIP_ABBR[sh[TYPE]], B.sq_name(sh[SQUARE]), sh[LEFT],
                                        "*" if sh[SHEARED] else ""))
     return ", ".join(out)
 
@@ -159,7 +160,7 @@ def _who(author, me):
 def _ship(pub, sid, me):
     sh = pub[SHIPS][sid]
     return "%s %s" % ("your " + SHIP_ABBR[sh[TYPE]] if sid // NSHIPS == me
-                      else SHIP_ABBR[sh[TYPE]], B.sq_name(sh[SQ]) if sh[SQ] >= 0 else "")
+                      else SHIP_ABBR[sh[TYPE]], B.sq_name(sh[SQUARE]) if sh[SQUARE] >= 0 else "")
 
 
 def news(pub, log, me):
@@ -168,45 +169,48 @@ def news(pub, log, me):
     if not log:
         return "You are P%d" % (me + 1)
     author, ev = log[-1]
-    if ev[TAG] == "setup":
+    if ev[TAG] == SETUP:
         return "You are P%d" % (me + 1)
     who = _who(author, me)
     tag = ev[TAG]
     sh = pub[SHIPS]
-    if tag == DISCARD:
-        return "%s discarded %s" % (who, C.name(ev[CARD]))
-    if tag == MOVE:
-        return "%s: %s %s to %s" % (who, C.name(ev[CARD]), abbr(pub, ev[SHIP]),
-                                    B.sq_name(ev[TO]))
-    if tag == AHEAD:
-        return "%s: %s fleet ahead, %s to %s" % (who, C.name(ev[CARD]), abbr(pub, ev[SHIP]),
-                                                 B.sq_name(sh[ev[SHIP]][SQ]))
-    if tag == ALSO:
-        return "%s: %s follows to %s" % (who, abbr(pub, ev[FOLLOWER]),
-                                         B.sq_name(sh[ev[FOLLOWER]][SQ]))
-    if tag == HALT:
+    if tag == E.EV_DISCARD:
+        return "%s discarded %s" % (who, C.name(ev[E.DISCARD_CARD]))
+    if tag == E.EV_MOVE:
+        return "%s: %s %s to %s" % (who, C.name(ev[E.MOVE_CARD]), abbr(pub, ev[E.MOVE_SHIP]),
+                                    B.sq_name(ev[E.MOVE_TO]))
+    if tag == E.EV_AHEAD:
+        s = ev[E.AHEAD_SHIP]
+        return "%s: %s fleet ahead, %s to %s" % (who, C.name(ev[E.AHEAD_CARD]), abbr(pub, s),
+                                                 B.sq_name(sh[s][SQUARE]))
+    if tag == E.EV_ALSO:
+        s = ev[E.ALSO_SHIP]
+        return "%s: %s follows to %s" % (who, abbr(pub, s), B.sq_name(sh[s][SQUARE]))
+    if tag == E.EV_HALT:
         return "%s halted the fleet" % who
-    if tag == PASS:
+    if tag == E.EV_PASS:
         return "%s passed" % who
-    if tag == FIRE:
-        return "%s: %s from %s at %s" % (who, C.name(ev[CARD]), B.sq_name(sh[ev[SHIP]][SQ]),
-                                         _ship(pub, ev[TARGET], me))
+    if tag == E.EV_FIRE:
+        return "%s: %s from %s at %s" % (who, C.name(ev[E.FIRE_CARD]),
+                                         B.sq_name(sh[ev[E.FIRE_SHIP]][SQUARE]),
+                                         _ship(pub, ev[E.FIRE_TARGET], me))
     # The answer to an attack: the attack is the event before it.
     attack = None
     if len(log) >= 2:
         _by, attack = log[-2]
-    if (tag == TAKE or tag == DEFEND) and attack and attack[TAG] == FIRE:
-        k, t = attack[CARD], attack[TARGET]
+    if (tag == E.EV_TAKE or tag == E.EV_DEFEND) and attack and attack[TAG] == E.EV_FIRE:
+        k, t = attack[E.FIRE_CARD], attack[E.FIRE_TARGET]
         tgt = sh[t]
-        if tag == DEFEND:
-            return "%s negated %s with %s" % (who, C.name(k), C.name(ev[CARD]))
+        if tag == E.EV_DEFEND:
+            return "%s negated %s with %s" % (who, C.name(k), C.name(ev[E.DEFEND_CARD]))
         what = "Your" if t // NSHIPS == me else "Foe"
-        if tgt[SQ] < 0:
+        if tgt[SQUARE] < 0:
             return "%s %s sunk by %s" % (what, SHIP_NAMES[tgt[TYPE]], C.name(k))
         if k == C.SHEAR_OARS:
-            return "%s %s %s: oars sheared" % (what, SHIP_NAMES[tgt[TYPE]], B.sq_name(tgt[SQ]))
-        return "%s %s %s hit: %d/%d left" % (what, SHIP_NAMES[tgt[TYPE]], B.sq_name(tgt[SQ]),
+            return "%s %s %s: oars sheared" % (what, SHIP_NAMES[tgt[TYPE]],
+                                               B.sq_name(tgt[SQUARE]))
+        return "%s %s %s hit: %d/%d left" % (what, SHIP_NAMES[tgt[TYPE]], B.sq_name(tgt[SQUARE]),
                                              tgt[LEFT], HITS[tgt[TYPE]])
-    if tag == "concede":
+    if tag == CONCEDE:
         return "%s conceded" % who
     return "%s: %s" % (who, tag)

@@ -5,20 +5,19 @@
 # Set-up ships and discards are a row of cards; the defender answers from a two-line menu under
 # the attack in words, with a countdown: nobody answering means "take the hit".
 # The words (labels, the last event, what a square holds) come from say.py, rules-side.
-from fathom.games.base import IllegalAction
+from fathom.games.base import TAG, IllegalAction, describe
 from fathom.games.periplus import board as B
 from fathom.games.periplus import cards as C
 from fathom.games.periplus import engine as E
 from fathom.games.periplus import say as W
 from fathom.games.periplus.fleet import (FLEET, HITS, ISLANDS, LEFT, NSHIPS, QUINQ, SHEARED,
-                                         SHIP_ABBR, SHIP_NAMES, SHIPS, SQ, TYPE)
+                                         SHIP_ABBR, SHIP_NAMES, SHIPS, SQUARE, TYPE)
 from fathom.hal import clock
 from fathom.ui.boardgrid import BoardGrid
 from fathom.ui.cardrow import CardRow
 from fathom.ui.dialog import show_help
 from fathom.ui.font import CH, TH, put, tiny
 from fathom.ui.listview import ListView
-from fathom.games.base import describe
 from fathom.ui.gamebase import GameBase
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
@@ -100,7 +99,7 @@ class AnswerClock:
             return True
         if self.queued is None and waited >= ANSWER_TIMEOUT_MS:
             s = self.runner.seat
-            self._send(s.engine.default_action(s.pub, s.priv, s.player) or [E.TAKE])
+            self._send(s.engine.default_action(s.pub, s.priv, s.player) or [E.EV_TAKE])
             return True
         return False
 
@@ -143,12 +142,12 @@ class Choices:
             return
         self.two = ph == E.PH_MOVE
         for a in acts:
-            tag = a[E.TAG]
-            if tag == E.PASS or tag == E.HALT:
+            tag = a[TAG]
+            if tag == E.EV_PASS or tag == E.EV_HALT:
                 self.extra.append(a)
                 continue
             s, t = W.squares(pub, seat.player, (), a)
-            if tag == E.FIRE:
+            if tag == E.EV_FIRE:
                 s = t                     # aim first: the target is the square you point at
             if self.two:
                 goals = self.first.setdefault(s, {})
@@ -222,11 +221,13 @@ class PeriplusScreen(GameBase):
         self.ck += 1
         if s.log:
             a, e = s.log[-1]
-            tag = e[E.TAG]
-            if a == self.me and (tag == E.MOVE or tag == E.AHEAD):
-                self.last_ship = e[E.SHIP]
-            elif a == self.me and tag == E.FIRE:
-                self.last_target = e[E.TARGET]
+            tag = e[TAG]
+            if a == self.me and tag == E.EV_MOVE:
+                self.last_ship = e[E.MOVE_SHIP]
+            elif a == self.me and tag == E.EV_AHEAD:
+                self.last_ship = e[E.AHEAD_SHIP]
+            elif a == self.me and tag == E.EV_FIRE:
+                self.last_target = e[E.FIRE_TARGET]
         self.news()
         self.last_news = self.happened.newest()
         self.hand_page.set("Hand " + " ".join([W.CODE[k] for k in s.priv[E.HELD]]))
@@ -260,12 +261,12 @@ class PeriplusScreen(GameBase):
 
     def _menu_word(self, pub, a):
         if self.stage == ANSWER:
-            return "Negate" if a[E.TAG] == E.DEFEND else "Take hit"
+            return "Negate" if a[TAG] == E.EV_DEFEND else "Take hit"
         return W.choice(pub, a)
 
     def _card_code(self, x):
         if isinstance(x, list):
-            return W.CODE[x[E.CARD]]
+            return W.CODE[x[E.DISCARD_CARD]]
         return SHIP_ABBR[x]
 
     def _start(self):
@@ -274,12 +275,12 @@ class PeriplusScreen(GameBase):
         pub = self.runner.seat.pub
         first = self.ch.first
         for sid in (self.last_target, self.last_ship):
-            if sid >= 0 and pub[SHIPS][sid][SQ] in first:
-                return pub[SHIPS][sid][SQ]
+            if sid >= 0 and pub[SHIPS][sid][SQUARE] in first:
+                return pub[SHIPS][sid][SQUARE]
         foe = (1 - self.me) * NSHIPS
         for sid in range(foe, foe + NSHIPS):
-            if pub[SHIPS][sid][TYPE] == QUINQ and pub[SHIPS][sid][SQ] in first:
-                return pub[SHIPS][sid][SQ]
+            if pub[SHIPS][sid][TYPE] == QUINQ and pub[SHIPS][sid][SQUARE] in first:
+                return pub[SHIPS][sid][SQUARE]
         for a in self.ch.acts:
             s, t = W.squares(pub, self.me, (), a)
             if s in first:
@@ -313,7 +314,7 @@ class PeriplusScreen(GameBase):
         pub = self.runner.seat.pub
         for sid in range(2 * NSHIPS):
             sh = pub[SHIPS][sid]
-            if sh[SQ] == sq:
+            if sh[SQUARE] == sq:
                 hp = "%d/%d" % (sh[LEFT], HITS[sh[TYPE]])
                 ab = SHIP_ABBR[sh[TYPE]]      # yours in small letters (the help says so)
                 ab = ab.lower() if sid // NSHIPS == self.me else ab
@@ -545,7 +546,7 @@ class PeriplusScreen(GameBase):
     def _card_text(self, i):
         x = self.ch.items[i]
         if isinstance(x, list):
-            return W.card_words(x[E.CARD])
+            return W.card_words(x[E.DISCARD_CARD])
         row = self.runner.seat.priv[E.ROW]
         return "%s: %d hits, %d left. Goes to %s" % (
             SHIP_NAMES[x], HITS[x], FLEET[x] - row.count(x),
@@ -595,8 +596,8 @@ class PeriplusScreen(GameBase):
         for i in range(64):
             occ[i] = 0
         for sid in range(2 * NSHIPS):
-            if ships[sid][SQ] >= 0:
-                occ[ships[sid][SQ]] = sid + 1
+            if ships[sid][SQUARE] >= 0:
+                occ[ships[sid][SQUARE]] = sid + 1
         self.grid.draw(d, 0, top, bw, h - top, self.cell_fn,
                        self.stage in (PICK, AIM, MENU) and self.cur >= 0)
         y = top if top else CH
@@ -692,7 +693,8 @@ class PeriplusScreen(GameBase):
         if q is not None:      # answered: it leaves once the minimum time is up
             top_bar(d, "Answered", self.app.link_state, right, fit=True)
             d.fill_rect(0, h - CH, d.width, CH, 1)
-            put(d, "Negate" if q[E.TAG] == E.DEFEND else "Take the hit", 0, h - CH, d.width // CH, 0)
+            put(d, "Negate" if q[TAG] == E.EV_DEFEND else "Take the hit", 0, h - CH,
+                d.width // CH, 0)
             return
         left = self.answer.left_s()
         top_bar(d, "Hit in %ds" % left, self.app.link_state, right, fit=True)
