@@ -56,9 +56,9 @@ DEFEND_CARD = const(1)         #   with this Defense card
 EV_FOUL = FOUL                 # sealed deal: a card share opened no card (SealedHooks)
 # Every event that plays a card from a hand carries it in the same slot.
 _PLAYED = (EV_DISCARD, EV_MOVE, EV_AHEAD, EV_FIRE, EV_DEFEND)
-PLAYED_CARD = const(1)         # the card of an event in _PLAYED
+_PLAYED_CARD = const(1)        # the card of an event in _PLAYED
 # Slots of the sealed deal's events read by the log line (sealed/stage.py builds them), and the
-# deal state's count of cards in play (pub[SEALED][_DEAL_CARDS]).
+# deal state's count of cards in play (pub[_SEALED][_DEAL_CARDS]).
 _SHUF_FROM = const(2)          # [SHUFFLE_CHUNK, round, first position, chunk]
 _SHUF_CHUNK = const(3)
 _OPEN_POS = const(2)           # [CARD_SHARES, round, positions, shares]
@@ -87,7 +87,7 @@ P_AT = const(2)             #   the ship attacked
 _QUIET = const("quiet")     # turns in a row without harm
 _HARM = const("harm")       # this turn harmed a ship (a hit point lost or oars sheared)
 _END = const("end")         # once over: [winner or -1 for a draw, reason]
-SEALED = const("sd")        # with the sealed deal: its work queue (sealed/stage.py)
+_SEALED = const("sd")        # with the sealed deal: its work queue (sealed/stage.py)
 
 # Phases (pub[PHASE]).
 PH_SETUP = const("setup")      # fleets being placed
@@ -147,13 +147,13 @@ class PeriplusEngine(SealedHooks, Engine):
         }
         if sealed:
             from fathom.sealed import stage
-            sd = pub[SEALED] = stage.new(C.NKINDS)
+            sd = pub[_SEALED] = stage.new(C.NKINDS)
             stage.open_to(sd, first, stage.shuffle(sd, C.full_deck()), list(range(DRAW)))
         return pub
 
     def new_private(self, pub, player, rng):
         """The deck order from the joint seed, with the first player's first draw dealt."""
-        if SEALED in pub:  # sealed: cards arrive by the deal's openings (apply_private)
+        if _SEALED in pub:  # sealed: cards arrive by the deal's openings (apply_private)
             return {_SECRET: None, HELD: [], ROW: [], _DEALT: 0}
         deck = rng.shuffle(C.full_deck())
         hand = sorted(deck[:DRAW]) if player == pub[TURN] else []
@@ -171,7 +171,7 @@ class PeriplusEngine(SealedHooks, Engine):
         priv[ROW].append(choice)
 
     def setup_public(self, pub, priv, player):
-        if SEALED in pub:
+        if _SEALED in pub:
             from fathom.sealed import stage
             return [list(priv[ROW]), stage.key_commit(priv[_SECRET])]
         return list(priv[ROW])
@@ -183,9 +183,9 @@ class PeriplusEngine(SealedHooks, Engine):
         ph = pub[PHASE]
         if ph == PH_SETUP:
             return None
-        if SEALED in pub:
+        if _SEALED in pub:
             from fathom.sealed import stage
-            a = stage.pending(pub[SEALED])
+            a = stage.pending(pub[_SEALED])
             if a >= 0:
                 return (a, "answer")
         if ph == PH_DEFEND:
@@ -269,7 +269,7 @@ class PeriplusEngine(SealedHooks, Engine):
     def _foul(self, pub, author, event):
         """A card share that opened no card ends the game: its receiver names the sender
         (docs/SEALED_DEAL.md)."""
-        if SEALED not in pub:
+        if _SEALED not in pub:
             raise IllegalAction("foul not allowed now")
         check_size(event, 1)
         pub[_END] = [author, "foul: P%d's card share opened no card" % (2 - author)]
@@ -283,7 +283,7 @@ class PeriplusEngine(SealedHooks, Engine):
         if pub[PHASE] != PH_SETUP or pub[_READY][author]:
             raise IllegalAction("set-up already done")
         kc = None
-        if SEALED in pub:   # [row, key commitment]
+        if _SEALED in pub:   # [row, key commitment]
             if not isinstance(row, list) or len(row) != 2:
                 raise IllegalAction("set-up must carry the row and the key commitment")
             row, kc = row
@@ -296,7 +296,7 @@ class PeriplusEngine(SealedHooks, Engine):
                 raise IllegalAction("fleet must be 2 Bi, 3 Tr, 2 Qd, 1 Qq")
         if kc is not None:
             from fathom.sealed import stage
-            self.sealed_call(stage.set_commit, pub[SEALED], author, kc)
+            self.sealed_call(stage.set_commit, pub[_SEALED], author, kc)
         r0 = B.back_row(author) * B.SIZE
         for c in range(NSHIPS):
             pub[SHIPS][author * NSHIPS + c] = [row[c], r0 + c, HITS[row[c]], 0]
@@ -314,9 +314,9 @@ class PeriplusEngine(SealedHooks, Engine):
         """Draw 3 (Orders); an empty deck reshuffles the discard pile, and a hand over 5 must
         discard before it maneuvers (rules: "Orders")."""
         took = min(DRAW, pub[DECK])
-        if SEALED in pub:   # open the drawn positions to the drawer (and a reshuffle's first)
+        if _SEALED in pub:   # open the drawn positions to the drawer (and a reshuffle's first)
             from fathom.sealed import stage
-            sd = pub[SEALED]
+            sd = pub[_SEALED]
             top = sd[_DEAL_CARDS] - pub[DECK]
             stage.open_to(sd, p, sd[_DEAL_ROUND], list(range(top, top + took)))
             if took < DRAW and pub[DISCARDS]:
@@ -486,11 +486,11 @@ class PeriplusEngine(SealedHooks, Engine):
         self._draw(pub, pub[TURN])
 
     def apply_private(self, pub, priv, player, author, event):
-        if SEALED in pub:
+        if _SEALED in pub:
             return self._sealed_private(pub, priv, player, author, event)
         if author == player and event[TAG] in _PLAYED:
-            if event[PLAYED_CARD] in priv[HELD]:
-                priv[HELD].remove(event[PLAYED_CARD])
+            if event[_PLAYED_CARD] in priv[HELD]:
+                priv[HELD].remove(event[_PLAYED_CARD])
         if priv[_DEALT] != pub[_TURNS]:          # this event ended a turn: the next player drew
             priv[_DEALT] = pub[_TURNS]
             self._deal(pub, priv, player == pub[TURN])
@@ -498,8 +498,8 @@ class PeriplusEngine(SealedHooks, Engine):
     def _sealed_private(self, pub, priv, player, author, event):
         tag = event[TAG]
         if author == player and tag in _PLAYED:
-            if event[PLAYED_CARD] in priv[HELD]:
-                priv[HELD].remove(event[PLAYED_CARD])
+            if event[_PLAYED_CARD] in priv[HELD]:
+                priv[HELD].remove(event[_PLAYED_CARD])
         if tag == CARD_SHARES:
             got = self.sealed_private(pub, priv, player, event)
             if got:
@@ -542,7 +542,7 @@ def _line(pub, ev):
     """What an event did, in a few words for the log screen (the player is added before)."""
     tag = ev[TAG]
     if tag == EV_DISCARD or tag == EV_DEFEND:
-        return "%s %s" % ("plays" if tag == EV_DEFEND else "discards", C.name(ev[PLAYED_CARD]))
+        return "%s %s" % ("plays" if tag == EV_DEFEND else "discards", C.name(ev[_PLAYED_CARD]))
     if tag == EV_MOVE:
         return "%s %s>%s" % (C.name(ev[MOVE_CARD]), abbr(pub, ev[MOVE_SHIP]),
                              B.sq_name(ev[MOVE_TO]))

@@ -123,7 +123,7 @@ class SugarDogScreen(GameBase):
             return (p + " starts", p + " set")
         return (p + " to move", p + " act")
 
-        # ---- the square menu ------------------------------------------------------------------
+    # ---- the square menu ------------------------------------------------------------------
     def open(self, sq):
         s = self.runner.seat
         acts = self.at[sq]
@@ -373,8 +373,8 @@ def screen(app, runner):
 
 
 class _Starts:
-    """The set-up's square -> actions: every square is a start and its own one action. As a
-    dict of one-item lists it was ~8 KB on a group's 18x18 map, a 1.8 KB table among them."""
+    """The set-up's square -> actions: every square is a start and its own one action. A dict
+    of one-item lists would be ~8 KB on a group's 18x18 map, a 1.8 KB table among them."""
 
     def __init__(self, n):
         self.n = n
