@@ -8,7 +8,7 @@ from fathom.prng import Prng
 from fathom.games.bots import RandomBot
 from fathom.games.periplus.engine import ENGINE
 from fathom.games.periplus import cards as C
-from fathom.games.periplus.engine import QUIET_TURNS, SQ, LEFT, SHEARED
+from fathom.games.periplus.engine import QUIET_TURNS, SQUARE, LEFT, SHEARED
 from periplus_helpers import BI, TR, QD, QQ, K, SEED, act, legal, pos, snapshot, sq
 
 # the seeded deal: these tests read the deck order from the joint seed, or are not about the
@@ -94,7 +94,7 @@ def test_fleets_fill_the_back_rows_with_their_hits_and_no_stacking():
     assert pub["phase"] == "setup"
     ENGINE.apply(pub, 1, ["setup", [BI, TR, QD, QQ, QD, TR, BI, TR], b"x" * 32])
     assert pub["phase"] == "move"
-    squares = [s[SQ] for s in pub["ships"]]
+    squares = [s[SQUARE] for s in pub["ships"]]
     assert sorted(squares[:8]) == list(range(8))              # rank 1
     assert sorted(squares[8:]) == list(range(56, 64))         # rank 8
     hits = [s[LEFT] for s in pub["ships"]]
@@ -136,7 +136,7 @@ def test_move_card_moves_one_ship_exactly_n_squares_in_a_straight_line():
     # d4 two squares: d6 holds an enemy, so not north; everything else on the board
     assert moves_of(acts, 0) == sorted(sq(n) for n in ("b4", "f4", "d2", "b6", "f6", "b2", "f2"))
     act(pub, privs, 0, ["move", K["Row Row"], 0, sq("f6")])
-    assert pub["ships"][0][SQ] == sq("f6") and pub["phase"] == "fire" and pub["moved"] == [0]
+    assert pub["ships"][0][SQUARE] == sq("f6") and pub["phase"] == "fire" and pub["moved"] == [0]
     assert pub["hand"][0] == 0 and privs[0]["hand"] == [] and pub["discard"] == [K["Row Row"]]
 
 
@@ -180,7 +180,7 @@ def test_group_move_sends_several_ships_forward_with_one_card():
     act(pub, privs, 0, ["also", 0])
     act(pub, privs, 0, ["also", 2])
     act(pub, privs, 0, ["halt"])
-    assert [pub["ships"][i][SQ] for i in (0, 1, 2, 3, 7)] == \
+    assert [pub["ships"][i][SQUARE] for i in (0, 1, 2, 3, 7)] == \
         [sq("a3"), sq("a4"), sq("c3"), sq("e1"), sq("h1")]
     assert pub["phase"] == "fire" and sorted(pub["moved"]) == [0, 1, 2]
     assert pub["hand"][0] == 0 and pub["discard"] == [K["Row Row"]]
@@ -190,7 +190,7 @@ def test_group_move_ends_by_itself_when_nobody_else_can_follow():
     ships = {8: (TR, sq("c8")), 9: (BI, sq("c7")), 0: (QQ, sq("c5")), 15: (QQ, sq("h8"))}
     pub, privs = pos(ships, turn=1, hands=([], [K["Row"]]))
     act(pub, privs, 1, ["ahead", K["Row"], 9])                 # forward is down for player 1
-    assert pub["ships"][9][SQ] == sq("c6")
+    assert pub["ships"][9][SQUARE] == sq("c6")
     assert legal(pub, privs, 1) == [["halt"], ["also", 8], ["also", 15]]
     act(pub, privs, 1, ["also", 8])
     act(pub, privs, 1, ["also", 15])
@@ -421,7 +421,7 @@ def test_destroyed_ships_leave_the_board():
     pub, privs = pos(ships, phase="fire", hands=([K["Ram"]], []), moved=[0])
     act(pub, privs, 0, ["fire", K["Ram"], 0, 8])
     act(pub, privs, 1, ["take"])
-    assert pub["ships"][8][SQ] == -1 and pub["ships"][8][LEFT] == 0
+    assert pub["ships"][8][SQUARE] == -1 and pub["ships"][8][LEFT] == 0
     assert ENGINE.result(pub) is None
     # the square is free again and the wreck can be targeted no more
     pub["phase"] = "move"

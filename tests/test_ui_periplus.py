@@ -10,7 +10,7 @@ from fathom.games.periplus import cards as C
 from fathom.games.periplus import screen as P
 from fathom.games.periplus.bot import EasyBot, SharpBot
 from fathom.games.periplus.engine import ENGINE
-from fathom.games.periplus.fleet import NSHIPS, SQ
+from fathom.games.periplus.fleet import NSHIPS, SQUARE
 from fathom.peers import pipe_pair
 from fathom.runner import Runner
 
@@ -153,7 +153,7 @@ def test_player_two_is_told_and_sees_its_row_at_the_bottom():
     # own ships inverted (most of the glyph lit), the enemy's plain (a letter and a bar)
     pub = rs[1].seat.pub
     for sid in range(16):
-        sq = pub["ships"][sid][SQ]
+        sq = pub["ships"][sid][SQUARE]
         if sq >= 0 and scr.grid.where(sq) is not None:
             assert own_glyph(scr, d, sq) == (sid // NSHIPS == 1), sid
 
@@ -165,12 +165,12 @@ def test_move_points_at_a_ship_then_its_goal_then_the_card():
     app, scr = make_screen(rs, 128, 64)
     seat = rs[0].seat
     assert scr.stage == P.PICK
-    mine = [seat.pub["ships"][sid][SQ] for sid in range(NSHIPS)]
+    mine = [seat.pub["ships"][sid][SQUARE] for sid in range(NSHIPS)]
     assert scr.cur in mine                             # the cursor starts on one of your ships
     start = scr.cur
     scr.key("OK")
     assert scr.stage == P.AIM and scr.sel == start
-    goals = [a[3] for a in seat.legal() if a[0] == "move" and seat.pub["ships"][a[2]][SQ] == start]
+    goals = [a[3] for a in seat.legal() if a[0] == "move" and seat.pub["ships"][a[2]][SQUARE] == start]
     assert scr.cur in goals
     d = draw(scr)
     assert corners(scr, d, start) == 4                 # the picked ship stands out
@@ -206,7 +206,7 @@ def test_arrows_jump_between_squares_that_can_act_only():
     assert play_until(rs, lambda s: my_phase("move")(s) and len(s.legal()) > 1)
     app, scr = make_screen(rs, 128, 64)
     seat = rs[0].seat
-    movers = set(seat.pub["ships"][a[2]][SQ] for a in seat.legal() if a[0] in ("move", "ahead"))
+    movers = set(seat.pub["ships"][a[2]][SQUARE] for a in seat.legal() if a[0] in ("move", "ahead"))
     for k in ("RIGHT", "RIGHT", "LEFT", "UP", "DOWN", "RIGHT"):
         scr.key(k)
         assert scr.cur in movers
@@ -220,17 +220,17 @@ def test_fire_points_at_the_target_and_the_menu_lists_who_can_hit_it():
     saved = seat.priv["deck"], seat.priv["key"]
     seat.priv["deck"] = Poison()                      # nothing here may read the deck order
     seat.priv["key"] = Poison()
-    targets = set(seat.pub["ships"][a[3]][SQ] for a in seat.legal() if a[0] == "fire")
+    targets = set(seat.pub["ships"][a[3]][SQUARE] for a in seat.legal() if a[0] == "fire")
     assert scr.stage == P.PICK and scr.cur in targets
     assert scr.lines()[0] == "Periplus P1 fire"
     draw(scr)
     scr.key("OK")
-    here = [a for a in seat.legal() if a[0] == "fire" and seat.pub["ships"][a[3]][SQ] == scr.cur]
+    here = [a for a in seat.legal() if a[0] == "fire" and seat.pub["ships"][a[3]][SQUARE] == scr.cur]
     menu = [l for l in scr.lines() if l[:1] in (">", " ")]
     assert len(menu) == len(here) + 1 and menu[-1] == " Pass"
     d = draw(scr)
     a = here[0]
-    assert corners(scr, d, seat.pub["ships"][a[2]][SQ]) == 4    # the attacker stands out
+    assert corners(scr, d, seat.pub["ships"][a[2]][SQUARE]) == 4    # the attacker stands out
     keys = scr.keys_for(["pass"])
     assert keys == ["UP", "OK"]                       # Pass: the last line, round the top
     seat.priv["deck"], seat.priv["key"] = saved       # the engine deals the next turn's cards

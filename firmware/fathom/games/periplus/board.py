@@ -24,7 +24,7 @@ def forward(player):
 
 # The move helpers test the board's edges inline instead of calling on_board: they sit at the
 # bottom of every move's validation (runner -> seat -> engine -> fleet -> here), where each
-# call is another frame on the 16 KB C stack of an ESP32 (issue 14).
+# call is another frame on the 16 KB C stack of an ESP32.
 def slide(sq, dr, dc, n, grid):
     """The square n steps from sq along (dr, dc) if every square on the way and the last one
     are free and on the board, else -1. Ships never jump on a straight move."""

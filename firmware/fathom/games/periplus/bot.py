@@ -1,10 +1,12 @@
 # Periplus bots. Both decide from their own seat only: the public board, the public discard pile
 # and their own hand. priv also holds the deck order derived from the joint seed (every unit can
-# compute it); a fair bot never reads it, so nothing here touches priv["deck"] or priv["key"].
-from fathom.prng import Prng
+# compute it); a fair bot never reads it, so nothing here reads priv beyond its hand and row.
+from fathom.games.base import TAG
+from fathom.games.bots import Bot
 from fathom.games.periplus import board as B
 from fathom.games.periplus import cards as C
-from fathom.games.periplus.fleet import (NSHIPS, QUINQ, HITS, SQ, TYPE, LEFT, SHEARED,
+from fathom.games.periplus import engine as E
+from fathom.games.periplus.fleet import (NSHIPS, QUINQ, HITS, SHIPS, SQUARE, TYPE, LEFT, SHEARED,
                                          grid)
 
 # a setup row that hides the Quinquereme in a corner with the heavy ships beside it
@@ -12,13 +14,13 @@ _ROW = (QUINQ, 2, 1, 0, 1, 0, 1, 2)
 
 
 def _hand(seat):
-    return seat.priv["hand"]
+    return seat.priv[E.HELD]
 
 
 def _unseen(seat):
     """Copies of each kind not in my hand nor in the discard pile: in the deck or the foe's hand."""
     left = [c[1] for c in C.CARDS]
-    for k in seat.pub["discard"]:
+    for k in seat.pub[E.DISCARDS]:
         left[k] -= 1
     for k in _hand(seat):
         left[k] -= 1
@@ -30,7 +32,7 @@ def p_clear(seat, d):
     left = _unseen(seat)
     total = sum(left)
     bad = max(0, left[d])
-    h = seat.pub["hand"][1 - seat.player]
+    h = seat.pub[E.HAND][1 - seat.player]
     p = 1000
     for i in range(min(h, total)):
         p = p * max(0, total - bad - i) // (total - i)
@@ -58,60 +60,57 @@ def _reach(a, b, g):
 
 
 def _quinq(pub, player):
-    return pub["ships"][player * NSHIPS + _qcol(pub, player)][SQ]
+    return pub[SHIPS][player * NSHIPS + _qcol(pub, player)][SQUARE]
 
 
 def _qcol(pub, player):
     for c in range(NSHIPS):
-        if pub["ships"][player * NSHIPS + c][TYPE] == QUINQ:
+        if pub[SHIPS][player * NSHIPS + c][TYPE] == QUINQ:
             return c
     return 0
 
 
-class EasyBot:
+# The Defense kinds, one per attack type: the foe's chance of holding each weighs an attack.
+_DEFENSES = tuple([k for k in range(C.NKINDS) if C.ctype(k) == C.DEFENSE])
+
+
+class EasyBot(Bot):
     """Plays every attack it can, always defends, otherwise moves at random."""
     LEVEL = "easy"
-
-    def __init__(self, seed, player):
-        self.rng = Prng(seed, b"easy%d" % player)
-
-    def setup(self, seat):
-        return self.rng.choice(seat.setup_legal())
+    LABEL = b"easy"
 
     def act(self, seat):
         legal = seat.legal()
-        ph = seat.pub["phase"]
-        if ph in ("fire", "defend") and len(legal) > 1:
+        ph = seat.pub[E.PHASE]
+        if (ph == E.PH_FIRE or ph == E.PH_DEFEND) and len(legal) > 1:
             return self.rng.choice(legal[1:])      # anything but pass / take
-        if ph == "move" and len(legal) > 1 and self.rng.below(4):
+        if ph == E.PH_MOVE and len(legal) > 1 and self.rng.below(4):
             return self.rng.choice(legal[1:])
         return self.rng.choice(legal)
 
 
-class SharpBot:
+class SharpBot(Bot):
     """Focuses every attack on the enemy Quinquereme, steers ships to squares from which many
     cards reach it, keeps its own Quinquereme out of reach, and picks attacks the foe is least
     likely to negate given the cards still unseen."""
     LEVEL = "sharp"
-
-    def __init__(self, seed, player):
-        self.player = player
+    LABEL = b"sharp"
 
     def setup(self, seat):
-        return _ROW[len(seat.priv["row"])]
+        return _ROW[len(seat.priv[E.ROW])]
 
     def act(self, seat):
         legal = seat.legal()
         if len(legal) == 1:
             return legal[0]
-        ph = seat.pub["phase"]
-        if ph == "defend":
+        ph = seat.pub[E.PHASE]
+        if ph == E.PH_DEFEND:
             return legal[-1]          # a matching Defense is always worth its card
-        if ph == "discard":
-            return min(legal, key=lambda a: self._keep(_hand(seat), a[1]))
-        if ph == "fire":
+        if ph == E.PH_DISCARD:
+            return min(legal, key=lambda a: self._keep(_hand(seat), a[E.DISCARD_CARD]))
+        if ph == E.PH_FIRE:
             return self._fire(seat, legal)
-        if ph == "ahead":
+        if ph == E.PH_AHEAD:
             return self._ahead(seat, legal)
         return self._move(seat, legal)
 
@@ -132,7 +131,7 @@ class SharpBot:
     # ---- fire ------------------------------------------------------------------------------
     def _attack_value(self, seat, k, s, t, clear):
         pub = seat.pub
-        tgt = pub["ships"][t]
+        tgt = pub[SHIPS][t]
         dmg = C.damage(k)
         if k == C.SHEAR_OARS:
             v = 0 if tgt[SHEARED] else (30 if tgt[TYPE] == QUINQ else 8)
@@ -141,17 +140,18 @@ class SharpBot:
         else:
             v = 12 * min(dmg, tgt[LEFT]) + (25 * HITS[tgt[TYPE]] if tgt[LEFT] <= dmg else 0)
             # a ship that threatens my Quinquereme is the next best target
-            v += 3 * _reach(tgt[SQ], _quinq(pub, self.player), _NOISLE)
+            v += 3 * _reach(tgt[SQUARE], _quinq(pub, self.player), _NOISLE)
         return v * clear[C.defense_for(k)] // 1000 - self._keep(_hand(seat), k) // 4
 
     def _fire(self, seat, legal):
         clear = {}
-        for d in (22, 23, 24):
+        for d in _DEFENSES:
             clear[d] = p_clear(seat, d)
         best = legal[0]
         bv = 0
         for a in legal[1:]:
-            v = self._attack_value(seat, a[1], a[2], a[3], clear)
+            v = self._attack_value(seat, a[E.FIRE_CARD], a[E.FIRE_SHIP], a[E.FIRE_TARGET],
+                                   clear)
             if v > bv:
                 best, bv = a, v
         return best
@@ -167,26 +167,28 @@ class SharpBot:
         # what each ship could already hit without moving (missiles ignore ships in the way)
         stay = []
         for s in range(me * NSHIPS, (me + 1) * NSHIPS):
-            sq = pub["ships"][s][SQ]
+            sq = pub[SHIPS][s][SQUARE]
             stay.append(self._strike(sq, eq, attacks, False, g))
         best_stay = max(stay)
         threat = self._threat(pub, mq, g)
         best = legal[0]
         bv = best_stay * 50 - threat
         for a in legal[1:]:
-            s = a[2]
-            sq = pub["ships"][s][SQ]
-            if a[0] == "move":
-                to = a[3]
-            else:
-                to = B.slide(sq, B.forward(me), 0, C.rng(a[1]), g)
+            if a[TAG] == E.EV_MOVE:
+                s = a[E.MOVE_SHIP]
+                sq = pub[SHIPS][s][SQUARE]
+                to = a[E.MOVE_TO]
+            else:                       # a fleet move: its first ship straight ahead
+                s = a[E.AHEAD_SHIP]
+                sq = pub[SHIPS][s][SQUARE]
+                to = B.slide(sq, B.forward(me), 0, C.rng(a[E.AHEAD_CARD]), g)
             others = 0
             for i in range(NSHIPS):
                 if i != s - me * NSHIPS and stay[i] > others:
                     others = stay[i]
             strike = max(others, self._strike(to, eq, attacks, True, g))
             v = strike * 50
-            if pub["ships"][s][TYPE] == QUINQ:
+            if pub[SHIPS][s][TYPE] == QUINQ:
                 g[sq] = B.FREE
                 v -= self._threat(pub, to, g) * 3 // 2     # moving it is a risk worth weighing
                 g[sq] = B.SHIP
@@ -216,16 +218,16 @@ class SharpBot:
         foe = (1 - self.player) * NSHIPS
         t = 0
         for s in range(foe, foe + NSHIPS):
-            t += _reach(pub["ships"][s][SQ], mq, g)
+            t += _reach(pub[SHIPS][s][SQUARE], mq, g)
         return t
 
     def _ahead(self, seat, legal):
         pub = seat.pub
         eq = _quinq(pub, 1 - self.player)
         for a in legal[1:]:
-            sh = pub["ships"][a[1]]
-            to = sh[SQ] + 8 * B.forward(self.player) * pub["fleet"]
-            if sh[TYPE] != QUINQ and _dist(to, eq) < _dist(sh[SQ], eq):
+            sh = pub[SHIPS][a[E.ALSO_SHIP]]
+            to = sh[SQUARE] + 8 * B.forward(self.player) * pub[E.FLEET_RANGE]
+            if sh[TYPE] != QUINQ and _dist(to, eq) < _dist(sh[SQUARE], eq):
                 return a
         return legal[0]
 

@@ -14,27 +14,101 @@
 # says where), read back through the seat's log (Engine.bind). A reshuffle is a new sealed
 # round over the public discard pile. priv then holds the deal secret (from the seat's
 # salt), not the deck.
+from fathom.compat import const
 from fathom.games import periplus as D
-from fathom.games.base import Engine, IllegalAction
-from fathom.sealed.hooks import FOUL, SealedHooks
+from fathom.games.base import (CONCEDED, SETUP_PUBLIC, TAG, Engine, IllegalAction, check_int,
+                               check_size)
+from fathom.sealed.hooks import (CARD_SHARES, DEAL, DEAL_TAGS, FOUL, KEY_SHARE, SHUFFLE_CHUNK,
+                                 SealedHooks)
 from fathom.prng import Prng
 from fathom.games.periplus import cards as C
 from fathom.games.periplus import board as B
-from fathom.games.periplus.fleet import (FLEET, HITS, NSHIPS, QUINQ, SQ, LEFT, TYPE, SHEARED,
-                                         ahead_dest, can_attack, can_move, grid, move_dests)
-from fathom.games.periplus.say import say
+from fathom.games.periplus.fleet import (FLEET, HITS, NSHIPS, QUINQ, SQUARE, LEFT, TYPE, SHEARED,
+                                         ISLANDS, MOVED, SHIPS, abbr, ahead_dest, can_attack, can_move, grid,
+                                         move_dests)
+
+# ---- the schema ------------------------------------------------------------------------------
+# Names that the screen, the bots or say.py import have no leading underscore; the rest fold
+# away when compiled. The strings are what saves, hashes and the link carry: they never change.
+#
+# Events (the rules page's "Events on the link"): EV_<X> is the tag, <X>_<SLOT> its slots. A
+# card is its kind (a cards.CARDS index), a ship its id (player * 8 + its starting column).
+EV_DISCARD = const("discard")  # Orders, over the hand limit: one card discarded
+DISCARD_CARD = const(1)        #   the card
+EV_MOVE = const("move")        # Maneuver: one ship moved by a Move card
+MOVE_CARD = const(1)           #   the card
+MOVE_SHIP = const(2)           #   the ship
+MOVE_TO = const(3)             #   the square it moves to
+EV_AHEAD = const("ahead")      # Maneuver: a fleet move, its first ship straight ahead
+AHEAD_CARD = const(1)          #   the Move card (its range is the fleet's)
+AHEAD_SHIP = const(2)          #   the first ship
+EV_ALSO = const("also")        # another ship joins the fleet move
+ALSO_SHIP = const(1)           #   the ship
+EV_HALT = const("halt")        # the fleet move ends
+EV_PASS = const("pass")        # no maneuver, or no attack (which ends the turn)
+EV_FIRE = const("fire")        # Fire: an attack, which the defender answers
+FIRE_CARD = const(1)           #   the attack card
+FIRE_SHIP = const(2)           #   the attacking ship
+FIRE_TARGET = const(3)         #   the ship attacked
+EV_TAKE = const("take")        # the defender takes the hit
+EV_DEFEND = const("defend")    # the defender negates the attack:
+DEFEND_CARD = const(1)         #   with this Defense card
+EV_FOUL = FOUL                 # sealed deal: a card share opened no card (SealedHooks)
+# Every event that plays a card from a hand carries it in the same slot.
+_PLAYED = (EV_DISCARD, EV_MOVE, EV_AHEAD, EV_FIRE, EV_DEFEND)
+_PLAYED_CARD = const(1)        # the card of an event in _PLAYED
+# Slots of the sealed deal's events read by the log line (sealed/stage.py builds them), and the
+# deal state's count of cards in play (pub[_SEALED][_DEAL_CARDS]).
+_SHUF_FROM = const(2)          # [SHUFFLE_CHUNK, round, first position, chunk]
+_SHUF_CHUNK = const(3)
+_OPEN_POS = const(2)           # [CARD_SHARES, round, positions, shares]
+_DEAL_CARDS = const("n")
+_DEAL_ROUND = const("rnd")
+
+# Public state: pub[...]
+# ISLANDS                     the island squares, sorted                  (fleet.py)
+# SHIPS                       every ship by id: [type, square or -1 sunk, hits left, sheared]
+#                             (fleet.py: TYPE, SQUARE, LEFT, SHEARED)
+_READY = const("ready")     # per player: set-up in (base.READY)
+TURN = const("turn")        # whose turn it is (the attacker while the defender answers)
+PHASE = const("phase")      # the stage of the turn, one of the PH_* below
+_TURNS = const("n")         # turns ended: every unit deals the next draw when it changes
+HAND = const("hand")        # per player: how many cards in hand
+DECK = const("deck")        # cards left in the deck
+DISCARDS = const("discard")  # the face-up discard pile, in play order
+_SHUF = const("shuf")       # reshuffles so far (each reshuffle's order has its own stream)
+_PILE = const("pile")       # the pile the last draw reshuffled into the deck, else None
+# MOVED                       ships moved this turn (a ram needs one that moved) (fleet.py)
+FLEET_RANGE = const("fleet")  # the range of the fleet move under way, 0 when none
+PENDING = const("pending")  # during PH_DEFEND the attack: [card, attacker, target]
+P_CARD = const(0)           #   the attack card,
+P_BY = const(1)             #   the attacking ship,
+P_AT = const(2)             #   the ship attacked
+_QUIET = const("quiet")     # turns in a row without harm
+_HARM = const("harm")       # this turn harmed a ship (a hit point lost or oars sheared)
+_END = const("end")         # once over: [winner or -1 for a draw, reason]
+_SEALED = const("sd")        # with the sealed deal: its work queue (sealed/stage.py)
+
+# Phases (pub[PHASE]).
+PH_SETUP = const("setup")      # fleets being placed
+PH_DISCARD = const("discard")  # the player to act holds more than 5: discard (Orders)
+PH_MOVE = const("move")        # Maneuver: EV_MOVE, EV_AHEAD or EV_PASS
+PH_AHEAD = const("ahead")      # a fleet move under way: EV_ALSO or EV_HALT
+PH_FIRE = const("fire")        # Fire: EV_FIRE or EV_PASS
+PH_DEFEND = const("defend")    # the attacked player answers: EV_TAKE or EV_DEFEND
+PH_OVER = const("over")        # the game is over
+
+# Private state: priv[...]
+HELD = const("hand")        # the player's hand, card kinds sorted
+ROW = const("row")          # the ship types placed so far in the set-up, column order
+_ORDER = const("deck")      # sealed deal off: the rest of the deck order (never shown)
+_KEY = const("key")         # sealed deal off: the seed of every reshuffle (never shown)
+_DEALT = const("n")         # pub[_TURNS] when this unit last dealt
+_SECRET = const("sd")       # sealed deal on: this player's deal secret
 
 DRAW = 3
 HAND_LIMIT = 5
 QUIET_TURNS = 30         # this many turns in a row without harm: the game is a draw
-
-_PHASE_TAGS = {
-    "discard": ("discard",),
-    "move": ("move", "ahead", "pass"),
-    "ahead": ("also", "halt"),
-    "fire": ("fire", "pass"),
-    "defend": ("take", "defend"),
-}
 
 
 def _distinct(hand):
@@ -43,17 +117,6 @@ def _distinct(hand):
         if k not in out:
             out.append(k)
     return out
-
-
-def _num(v, lo, hi, what):
-    if type(v) is not int or not lo <= v < hi:
-        raise IllegalAction("bad " + what)
-    return v
-
-
-def _shape(event, n):
-    if len(event) != n:
-        raise IllegalAction("%s takes %d fields" % (event[0], n - 1))
 
 
 class PeriplusEngine(SealedHooks, Engine):
@@ -76,28 +139,28 @@ class PeriplusEngine(SealedHooks, Engine):
                 isl.append(63 - sq)
         isl.sort()
         pub = {
-            "isl": isl, "ships": [[0, -1, 0, 0] for _ in range(2 * NSHIPS)],
-            "ready": [False, False], "turn": first, "phase": "setup", "n": 0,
-            "hand": [DRAW if p == first else 0 for p in range(2)], "deck": C.DECK_SIZE - DRAW,
-            "discard": [], "shuf": 0, "pile": None,
-            "moved": [], "fleet": 0, "pending": None, "quiet": 0, "harm": False, "end": None,
+            ISLANDS: isl, SHIPS: [[0, -1, 0, 0] for _ in range(2 * NSHIPS)],
+            _READY: [False, False], TURN: first, PHASE: PH_SETUP, _TURNS: 0,
+            HAND: [DRAW if p == first else 0 for p in range(2)], DECK: C.DECK_SIZE - DRAW,
+            DISCARDS: [], _SHUF: 0, _PILE: None,
+            MOVED: [], FLEET_RANGE: 0, PENDING: None, _QUIET: 0, _HARM: False, _END: None,
         }
         if sealed:
             from fathom.sealed import stage
-            sd = pub["sd"] = stage.new(C.NKINDS)
+            sd = pub[_SEALED] = stage.new(C.NKINDS)
             stage.open_to(sd, first, stage.shuffle(sd, C.full_deck()), list(range(DRAW)))
         return pub
 
     def new_private(self, pub, player, rng):
         """The deck order from the joint seed, with the first player's first draw dealt."""
-        if "sd" in pub:  # sealed: cards arrive by the deal's openings (apply_private)
-            return {"sd": None, "hand": [], "row": [], "n": 0}
+        if _SEALED in pub:  # sealed: cards arrive by the deal's openings (apply_private)
+            return {_SECRET: None, HELD: [], ROW: [], _DEALT: 0}
         deck = rng.shuffle(C.full_deck())
-        hand = sorted(deck[:DRAW]) if player == pub["turn"] else []
-        return {"deck": deck[DRAW:], "key": rng.token(16), "hand": hand, "row": [], "n": 0}
+        hand = sorted(deck[:DRAW]) if player == pub[TURN] else []
+        return {_ORDER: deck[DRAW:], _KEY: rng.token(16), HELD: hand, ROW: [], _DEALT: 0}
 
     def setup_legal(self, pub, priv, player):
-        row = priv["row"]
+        row = priv[ROW]
         if len(row) >= NSHIPS:
             return []
         return [t for t in range(4) if row.count(t) < FLEET[t]]
@@ -105,57 +168,57 @@ class PeriplusEngine(SealedHooks, Engine):
     def setup_apply(self, pub, priv, player, choice):
         if choice not in self.setup_legal(pub, priv, player):
             raise IllegalAction("no such ship left to place")
-        priv["row"].append(choice)
+        priv[ROW].append(choice)
 
     def setup_public(self, pub, priv, player):
-        if "sd" in pub:
+        if _SEALED in pub:
             from fathom.sealed import stage
-            return [list(priv["row"]), stage.key_commit(priv["sd"])]
-        return list(priv["row"])
+            return [list(priv[ROW]), stage.key_commit(priv[_SECRET])]
+        return list(priv[ROW])
 
     # ---- play ------------------------------------------------------------------------------
     def turn(self, pub):
-        if pub.get("conceded") is not None or pub["end"] is not None:
+        if pub.get(CONCEDED) is not None or pub[_END] is not None:
             return None
-        ph = pub["phase"]
-        if ph == "setup":
+        ph = pub[PHASE]
+        if ph == PH_SETUP:
             return None
-        if "sd" in pub:
+        if _SEALED in pub:
             from fathom.sealed import stage
-            a = stage.pending(pub["sd"])
+            a = stage.pending(pub[_SEALED])
             if a >= 0:
                 return (a, "answer")
-        if ph == "defend":
-            return (1 - pub["turn"], "act")
-        return (pub["turn"], "act")
+        if ph == PH_DEFEND:
+            return (1 - pub[TURN], "act")
+        return (pub[TURN], "act")
 
     def legal(self, pub, priv, player):
         t = self.turn(pub)
-        if t is None or t[0] != player or t[1] != "act":
+        if t is None or t != (player, "act"):
             return []
         if priv.get(FOUL):
-            return [[FOUL]]
-        ph = pub["phase"]
-        hand = _distinct(priv["hand"])
-        if ph == "discard":
-            return [["discard", k] for k in hand]
-        if ph == "defend":
-            out = [["take"]]
-            d = C.defense_for(pub["pending"][0])
+            return [[EV_FOUL]]
+        ph = pub[PHASE]
+        hand = _distinct(priv[HELD])
+        if ph == PH_DISCARD:
+            return [[EV_DISCARD, k] for k in hand]
+        if ph == PH_DEFEND:
+            out = [[EV_TAKE]]
+            d = C.defense_for(pub[PENDING][P_CARD])
             if d in hand:
-                out.append(["defend", d])
+                out.append([EV_DEFEND, d])
             return out
         g = grid(pub)
         base = player * NSHIPS
-        if ph == "ahead":
-            out = [["halt"]]
+        if ph == PH_AHEAD:
+            out = [[EV_HALT]]
             for s in range(base, base + NSHIPS):
-                if (s not in pub["moved"] and can_move(pub, player, s)
-                        and ahead_dest(pub, g, s, pub["fleet"]) >= 0):
-                    out.append(["also", s])
+                if (s not in pub[MOVED] and can_move(pub, player, s)
+                        and ahead_dest(pub, g, s, pub[FLEET_RANGE]) >= 0):
+                    out.append([EV_ALSO, s])
             return out
-        out = [["pass"]]
-        if ph == "move":
+        out = [[EV_PASS]]
+        if ph == PH_MOVE:
             for k in hand:
                 if C.ctype(k) != C.MOVE:
                     continue
@@ -163,10 +226,10 @@ class PeriplusEngine(SealedHooks, Engine):
                     if not can_move(pub, player, s):
                         continue
                     for d in move_dests(pub, g, s, k):
-                        out.append(["move", k, s, d])
+                        out.append([EV_MOVE, k, s, d])
                     if C.rng(k) != C.KNIGHT and ahead_dest(pub, g, s, C.rng(k)) >= 0:
-                        out.append(["ahead", k, s])
-        elif ph == "fire":
+                        out.append([EV_AHEAD, k, s])
+        elif ph == PH_FIRE:
             foe = (1 - player) * NSHIPS
             for k in hand:
                 if not C.is_attack(k):
@@ -174,17 +237,18 @@ class PeriplusEngine(SealedHooks, Engine):
                 for s in range(base, base + NSHIPS):
                     for t in range(foe, foe + NSHIPS):
                         if can_attack(pub, g, player, s, k, t):
-                            out.append(["fire", k, s, t])
+                            out.append([EV_FIRE, k, s, t])
         return out
 
     def act(self, pub, priv, player, action):
+        # An action is its event: every choice is public once made (rules: "Events").
         if action not in self.legal(pub, priv, player):
             raise IllegalAction("not a legal action: %r" % (action,))
         return list(action)
 
     def answer(self, pub, priv, player):
         if priv.get(FOUL):
-            return [FOUL]
+            return [EV_FOUL]
         ev = self.sealed_answer(pub, priv, player)
         if ev is None:
             raise IllegalAction("Periplus asks no queries")
@@ -192,287 +256,329 @@ class PeriplusEngine(SealedHooks, Engine):
 
     def default_action(self, pub, priv, player):
         """What the runner sends for a defender who does not answer in time: take the hit."""
-        if self.turn(pub) == (player, "act") and pub["phase"] == "defend":
-            return ["take"]
+        if self.turn(pub) == (player, "act") and pub[PHASE] == PH_DEFEND:
+            return [EV_TAKE]
         return None
 
     # ---- events ----------------------------------------------------------------------------
-    def _apply(self, pub, author, event):   # SealedHooks.apply counts it
-        if not isinstance(event, list) or not event or not isinstance(event[0], str):
-            raise IllegalAction("malformed event")
-        if type(author) is not int or not 0 <= author < 2:
-            raise IllegalAction("bad author")
-        tag = event[0]
-        if tag == "setup":
-            return self._setup(pub, author, event)
-        t = self.turn(pub)
-        if t is None:
-            raise IllegalAction("no play now (set-up missing or game over)")
-        if t[0] != author:
-            raise IllegalAction("out of turn")
-        if "sd" in pub:
-            from fathom.sealed import stage
-            if tag == FOUL:
-                _shape(event, 1)
-                pub["end"] = [author, "foul: P%d's card share opened no card" % (2 - author)]
-                pub["phase"] = "over"
-                return
-            if tag in stage.TAGS:
-                return self._sealed(stage.apply, pub["sd"], author, event)
-            if stage.pending(pub["sd"]) >= 0:
-                raise IllegalAction("%s during the sealed deal" % tag)
-        if tag not in _PHASE_TAGS[pub["phase"]]:
-            raise IllegalAction("%s not allowed in the %s phase" % (tag, pub["phase"]))
-        getattr(self, "_ev_" + tag)(pub, author, event)
+    # Engine.apply checks shape, author and turn, then runs HANDLERS[phase(pub)][tag]; while a
+    # step of the sealed deal is due only the deal's events go (SealedHooks).
+    def phase(self, pub):
+        return DEAL if self.dealing(pub) else pub[PHASE]
 
-    def _sealed(self, fn, sd, author, x):
-        from fathom.sealed.group import SealedError
-        try:
-            fn(sd, author, x)
-        except SealedError as e:
-            raise IllegalAction("sealed deal: %s" % e)
-        except (TypeError, IndexError, KeyError, AttributeError):
-            raise IllegalAction("malformed sealed-deal event")
+    def _foul(self, pub, author, event):
+        """A card share that opened no card ends the game: its receiver names the sender
+        (docs/SEALED_DEAL.md)."""
+        if _SEALED not in pub:
+            raise IllegalAction("foul not allowed now")
+        check_size(event, 1)
+        pub[_END] = [author, "foul: P%d's card share opened no card" % (2 - author)]
+        pub[PHASE] = PH_OVER
 
-    def _setup(self, pub, author, event):
-        _shape(event, 3)
-        row = event[1]
-        if pub["phase"] != "setup" or pub["ready"][author]:
+    def apply_setup(self, pub, author, event):
+        """A fleet: 2 Biremes, 3 Triremes, 2 Quadriremes and 1 Quinquereme in any order on the
+        back row, made public in the set-up event (rules: "Set-up")."""
+        check_size(event, 3)
+        row = event[SETUP_PUBLIC]
+        if pub[PHASE] != PH_SETUP or pub[_READY][author]:
             raise IllegalAction("set-up already done")
         kc = None
-        if "sd" in pub:   # [row, key commitment]
+        if _SEALED in pub:   # [row, key commitment]
             if not isinstance(row, list) or len(row) != 2:
                 raise IllegalAction("set-up must carry the row and the key commitment")
             row, kc = row
         if not isinstance(row, list) or len(row) != NSHIPS:
             raise IllegalAction("set-up row must list 8 ships")
         for t in row:
-            _num(t, 0, 4, "ship type")
+            check_int(t, 0, 4, "ship type")
         for t in range(4):
             if row.count(t) != FLEET[t]:
                 raise IllegalAction("fleet must be 2 Bi, 3 Tr, 2 Qd, 1 Qq")
         if kc is not None:
             from fathom.sealed import stage
-            self._sealed(stage.set_commit, pub["sd"], author, kc)
+            self.sealed_call(stage.set_commit, pub[_SEALED], author, kc)
         r0 = B.back_row(author) * B.SIZE
         for c in range(NSHIPS):
-            pub["ships"][author * NSHIPS + c] = [row[c], r0 + c, HITS[row[c]], 0]
-        pub["ready"][author] = True
-        if pub["ready"][0] and pub["ready"][1]:
-            pub["phase"] = "move"          # the first player's first draw was dealt at the start
+            pub[SHIPS][author * NSHIPS + c] = [row[c], r0 + c, HITS[row[c]], 0]
+        pub[_READY][author] = True
+        if False not in pub[_READY]:
+            pub[PHASE] = PH_MOVE          # the first player's first draw was dealt at the start
 
     def _pay(self, pub, player, k):
-        if pub["hand"][player] < 1:
+        if pub[HAND][player] < 1:
             raise IllegalAction("no card in hand")
-        pub["hand"][player] -= 1
-        pub["discard"].append(k)
+        pub[HAND][player] -= 1
+        pub[DISCARDS].append(k)
 
     def _draw(self, pub, p):
-        took = min(DRAW, pub["deck"])
-        if "sd" in pub:   # open the drawn positions to the drawer (and a reshuffle's first)
+        """Draw 3 (Orders); an empty deck reshuffles the discard pile, and a hand over 5 must
+        discard before it maneuvers (rules: "Orders")."""
+        took = min(DRAW, pub[DECK])
+        if _SEALED in pub:   # open the drawn positions to the drawer (and a reshuffle's first)
             from fathom.sealed import stage
-            sd = pub["sd"]
-            top = sd["n"] - pub["deck"]
-            stage.open_to(sd, p, sd["rnd"], list(range(top, top + took)))
-            if took < DRAW and pub["discard"]:
-                more = min(DRAW - took, len(pub["discard"]))
-                stage.open_to(sd, p, stage.shuffle(sd, sorted(pub["discard"])),
+            sd = pub[_SEALED]
+            top = sd[_DEAL_CARDS] - pub[DECK]
+            stage.open_to(sd, p, sd[_DEAL_ROUND], list(range(top, top + took)))
+            if took < DRAW and pub[DISCARDS]:
+                more = min(DRAW - took, len(pub[DISCARDS]))
+                stage.open_to(sd, p, stage.shuffle(sd, sorted(pub[DISCARDS])),
                               list(range(more)))
-        pub["deck"] -= took
+        pub[DECK] -= took
         pile = None
-        if took < DRAW and pub["discard"]:
-            pile = sorted(pub["discard"])
-            pub["discard"] = []
-            pub["shuf"] += 1
+        if took < DRAW and pub[DISCARDS]:
+            pile = sorted(pub[DISCARDS])
+            pub[DISCARDS] = []
+            pub[_SHUF] += 1
             more = min(DRAW - took, len(pile))
-            pub["deck"] = len(pile) - more
+            pub[DECK] = len(pile) - more
             took += more
-        pub["pile"] = pile
-        pub["hand"][p] += took
-        pub["phase"] = "discard" if pub["hand"][p] > HAND_LIMIT else "move"
+        pub[_PILE] = pile
+        pub[HAND][p] += took
+        pub[PHASE] = PH_DISCARD if pub[HAND][p] > HAND_LIMIT else PH_MOVE
 
-    def _ev_discard(self, pub, p, event):
-        _shape(event, 2)
-        k = _num(event[1], 0, C.NKINDS, "card")
+    def _discard(self, pub, p, event):
+        """Orders: over the hand limit, discard one card at a time down to 5."""
+        check_size(event, 2)
+        k = check_int(event[DISCARD_CARD], 0, C.NKINDS, "card")
         self._pay(pub, p, k)
-        if pub["hand"][p] <= HAND_LIMIT:
-            pub["phase"] = "move"
+        if pub[HAND][p] <= HAND_LIMIT:
+            pub[PHASE] = PH_MOVE
 
     def _mover(self, pub, p, sid):
-        _num(sid, 0, 2 * NSHIPS, "ship")
+        """A ship of the mover's that can move: afloat and with its oars (rules: "Shear Oars")."""
+        check_int(sid, 0, 2 * NSHIPS, "ship")
         if not can_move(pub, p, sid):
             raise IllegalAction("that ship cannot move")
         return sid
 
-    def _move_card(self, event):
-        k = _num(event[1], 0, C.NKINDS, "card")
+    def _move_card(self, k):
+        check_int(k, 0, C.NKINDS, "card")
         if C.ctype(k) != C.MOVE:
             raise IllegalAction("not a Move card")
         return k
 
-    def _ev_move(self, pub, p, event):
-        _shape(event, 4)
-        k = self._move_card(event)
-        s = self._mover(pub, p, event[2])
-        d = _num(event[3], 0, 64, "square")
+    def _move(self, pub, p, event):
+        """Maneuver: one ship exactly the card's range in a straight line over free squares,
+        or a knight's jump (rules: "Maneuver"); then the Fire phase."""
+        check_size(event, 4)
+        k = self._move_card(event[MOVE_CARD])
+        s = self._mover(pub, p, event[MOVE_SHIP])
+        d = check_int(event[MOVE_TO], 0, 64, "square")
         if d not in move_dests(pub, grid(pub), s, k):
             raise IllegalAction("move not allowed by that card")
         self._pay(pub, p, k)
-        pub["ships"][s][SQ] = d
-        pub["moved"] = [s]
-        pub["phase"] = "fire"
+        pub[SHIPS][s][SQUARE] = d
+        pub[MOVED] = [s]
+        pub[PHASE] = PH_FIRE
 
-    def _ev_ahead(self, pub, p, event):
-        _shape(event, 3)
-        k = self._move_card(event)
+    def _ahead(self, pub, p, event):
+        """A fleet move: the first ship straight ahead by the card's range; others may follow
+        the same distance (rules: "Maneuver", fleet move). Knight cards move one ship only."""
+        check_size(event, 3)
+        k = self._move_card(event[AHEAD_CARD])
         if C.rng(k) == C.KNIGHT:
             raise IllegalAction("knight cards cannot move ships ahead")
-        s = self._mover(pub, p, event[2])
+        s = self._mover(pub, p, event[AHEAD_SHIP])
         d = ahead_dest(pub, grid(pub), s, C.rng(k))
         if d < 0:
             raise IllegalAction("way ahead blocked")
         self._pay(pub, p, k)
-        pub["fleet"] = C.rng(k)
-        pub["moved"] = []
+        pub[FLEET_RANGE] = C.rng(k)
+        pub[MOVED] = []
         self._go_ahead(pub, p, s, d)
 
-    def _ev_also(self, pub, p, event):
-        _shape(event, 2)
-        s = self._mover(pub, p, event[1])
-        if s in pub["moved"]:
+    def _also(self, pub, p, event):
+        """One more ship of the fleet move, the same distance straight ahead, each ship once."""
+        check_size(event, 2)
+        s = self._mover(pub, p, event[ALSO_SHIP])
+        if s in pub[MOVED]:
             raise IllegalAction("that ship has moved")
-        d = ahead_dest(pub, grid(pub), s, pub["fleet"])
+        d = ahead_dest(pub, grid(pub), s, pub[FLEET_RANGE])
         if d < 0:
             raise IllegalAction("way ahead blocked")
         self._go_ahead(pub, p, s, d)
 
     def _go_ahead(self, pub, p, s, d):
-        pub["ships"][s][SQ] = d
-        pub["moved"].append(s)
-        pub["phase"] = "ahead"
+        pub[SHIPS][s][SQUARE] = d
+        pub[MOVED].append(s)
+        pub[PHASE] = PH_AHEAD
         g = grid(pub)
         for o in range(p * NSHIPS, (p + 1) * NSHIPS):
-            if (o not in pub["moved"] and can_move(pub, p, o)
-                    and ahead_dest(pub, g, o, pub["fleet"]) >= 0):
+            if (o not in pub[MOVED] and can_move(pub, p, o)
+                    and ahead_dest(pub, g, o, pub[FLEET_RANGE]) >= 0):
                 return
-        self._ev_halt(pub, p, ["halt"])   # nobody else can follow: the fleet move is over
+        self._halt(pub, p, [EV_HALT])   # nobody else can follow: the fleet move is over
 
-    def _ev_halt(self, pub, p, event):
-        _shape(event, 1)
-        pub["fleet"] = 0
-        pub["phase"] = "fire"
+    def _halt(self, pub, p, event):
+        check_size(event, 1)
+        pub[FLEET_RANGE] = 0
+        pub[PHASE] = PH_FIRE
 
-    def _ev_pass(self, pub, p, event):
-        _shape(event, 1)
-        if pub["phase"] == "move":
-            pub["phase"] = "fire"
+    def _pass(self, pub, p, event):
+        """No maneuver (on to Fire), or no attack (the turn ends)."""
+        check_size(event, 1)
+        if pub[PHASE] == PH_MOVE:
+            pub[PHASE] = PH_FIRE
         else:
             self._end_turn(pub)
 
-    def _ev_fire(self, pub, p, event):
-        _shape(event, 4)
-        k = _num(event[1], 0, C.NKINDS, "card")
+    def _fire(self, pub, p, event):
+        """Fire: one attack card, from one ship at one enemy ship in its reach (a ram only from
+        a ship that moved this turn); the defender answers before it lands (rules: "Fire")."""
+        check_size(event, 4)
+        k = check_int(event[FIRE_CARD], 0, C.NKINDS, "card")
         if not C.is_attack(k):
             raise IllegalAction("not an attack card")
-        s = _num(event[2], 0, 2 * NSHIPS, "ship")
-        t = _num(event[3], 0, 2 * NSHIPS, "target")
+        s = check_int(event[FIRE_SHIP], 0, 2 * NSHIPS, "ship")
+        t = check_int(event[FIRE_TARGET], 0, 2 * NSHIPS, "target")
         if not can_attack(pub, grid(pub), p, s, k, t):
             raise IllegalAction("attack not possible")
         self._pay(pub, p, k)
-        pub["pending"] = [k, s, t]
-        pub["phase"] = "defend"
+        pub[PENDING] = [k, s, t]
+        pub[PHASE] = PH_DEFEND
 
-    def _ev_take(self, pub, p, event):
-        _shape(event, 1)
-        k, _s, t = pub["pending"]
-        ship = pub["ships"][t]
-        pub["pending"] = None
+    def _take(self, pub, p, event):
+        """The hit lands: Shear Oars cripples, the Ram does 2, every other attack 1; a sunk
+        Quinquereme ends the game (rules: "Damage", "Victory")."""
+        check_size(event, 1)
+        atk = pub[PENDING]
+        k = atk[P_CARD]
+        ship = pub[SHIPS][atk[P_AT]]
+        pub[PENDING] = None
         if k == C.SHEAR_OARS:
             if not ship[SHEARED]:
                 ship[SHEARED] = 1
-                pub["harm"] = True
+                pub[_HARM] = True
         else:
             ship[LEFT] = max(0, ship[LEFT] - C.damage(k))
-            pub["harm"] = True
+            pub[_HARM] = True
             if ship[LEFT] == 0:
-                ship[SQ] = -1
+                ship[SQUARE] = -1
                 if ship[TYPE] == QUINQ:
-                    pub["end"] = [pub["turn"], "Quinquereme sunk"]
-                    pub["phase"] = "over"
+                    pub[_END] = [pub[TURN], "Quinquereme sunk"]
+                    pub[PHASE] = PH_OVER
                     return
         self._end_turn(pub)
 
-    def _ev_defend(self, pub, p, event):
-        _shape(event, 2)
-        d = _num(event[1], 0, C.NKINDS, "card")
-        if d != C.defense_for(pub["pending"][0]):
+    def _defend(self, pub, p, event):
+        """Only the Defense card of the attack's type negates it (rules: "Defense")."""
+        check_size(event, 2)
+        d = check_int(event[DEFEND_CARD], 0, C.NKINDS, "card")
+        if d != C.defense_for(pub[PENDING][P_CARD]):
             raise IllegalAction("that card does not negate this attack")
         self._pay(pub, p, d)
-        pub["pending"] = None
+        pub[PENDING] = None
         self._end_turn(pub)
 
     def _end_turn(self, pub):
-        pub["quiet"] = 0 if pub["harm"] else pub["quiet"] + 1
-        pub["harm"] = False
-        pub["moved"] = []
-        pub["fleet"] = 0
-        if pub["quiet"] >= QUIET_TURNS:
-            pub["end"] = [-1, "no harm in %d turns" % QUIET_TURNS]
-            pub["phase"] = "over"
+        """The turn passes and the next player draws; 30 turns without harm are a draw (rules:
+        "Interpretation: the game always ends")."""
+        pub[_QUIET] = 0 if pub[_HARM] else pub[_QUIET] + 1
+        pub[_HARM] = False
+        pub[MOVED] = []
+        pub[FLEET_RANGE] = 0
+        if pub[_QUIET] >= QUIET_TURNS:
+            pub[_END] = [-1, "no harm in %d turns" % QUIET_TURNS]
+            pub[PHASE] = PH_OVER
             return
-        pub["turn"] = 1 - pub["turn"]
-        pub["n"] += 1
-        self._draw(pub, pub["turn"])
+        pub[TURN] = 1 - pub[TURN]
+        pub[_TURNS] += 1
+        self._draw(pub, pub[TURN])
 
     def apply_private(self, pub, priv, player, author, event):
-        if "sd" in pub:
+        if _SEALED in pub:
             return self._sealed_private(pub, priv, player, author, event)
-        if author == player and event[0] in ("discard", "move", "ahead", "fire", "defend"):
-            if event[1] in priv["hand"]:
-                priv["hand"].remove(event[1])
-        if priv["n"] != pub["n"]:          # this event ended a turn: the next player drew
-            priv["n"] = pub["n"]
-            self._deal(pub, priv, player == pub["turn"])
+        if author == player and event[TAG] in _PLAYED:
+            if event[_PLAYED_CARD] in priv[HELD]:
+                priv[HELD].remove(event[_PLAYED_CARD])
+        if priv[_DEALT] != pub[_TURNS]:          # this event ended a turn: the next player drew
+            priv[_DEALT] = pub[_TURNS]
+            self._deal(pub, priv, player == pub[TURN])
 
     def _sealed_private(self, pub, priv, player, author, event):
-        tag = event[0]
-        if author == player and tag in ("discard", "move", "ahead", "fire", "defend"):
-            if event[1] in priv["hand"]:
-                priv["hand"].remove(event[1])
-        if tag == "so":
+        tag = event[TAG]
+        if author == player and tag in _PLAYED:
+            if event[_PLAYED_CARD] in priv[HELD]:
+                priv[HELD].remove(event[_PLAYED_CARD])
+        if tag == CARD_SHARES:
             got = self.sealed_private(pub, priv, player, event)
             if got:
-                priv["hand"] = sorted(priv["hand"] + [k for k in got if k >= 0])
+                priv[HELD] = sorted(priv[HELD] + [k for k in got if k >= 0])
 
     def _deal(self, pub, priv, mine):
         """Mirror the public draw on this unit's copy of the deck order. The cards go to the
         hand only on the drawer's unit; the other unit drops them unread."""
-        deck = priv["deck"]
+        deck = priv[_ORDER]
         took = deck[:DRAW]
         deck = deck[DRAW:]
-        if pub["pile"] is not None:
-            deck = Prng(priv["key"], b"reshuffle%d" % pub["shuf"]).shuffle(list(pub["pile"]))
+        if pub[_PILE] is not None:
+            deck = Prng(priv[_KEY], b"reshuffle%d" % pub[_SHUF]).shuffle(list(pub[_PILE]))
             need = DRAW - len(took)
             took += deck[:need]
             deck = deck[need:]
-        priv["deck"] = deck
+        priv[_ORDER] = deck
         if mine:
-            priv["hand"] = sorted(priv["hand"] + took)
+            priv[HELD] = sorted(priv[HELD] + took)
 
     def result(self, pub):
-        c = pub.get("conceded")
+        c = pub.get(CONCEDED)
         if c is not None:
             return ([1 - c], "conceded")
-        e = pub["end"]
+        e = pub[_END]
         if e is None:
             return None
-        return ([] if e[0] < 0 else [e[0]], e[1])
+        winner, reason = e
+        return ([] if winner < 0 else [winner], reason)
 
+    # ---- the log line -----------------------------------------------------------------------
     def describe(self, pub, author, event):
         try:
-            return "P%d %s" % (author + 1, say(pub, event))
+            return "P%d %s" % (author + 1, _line(pub, event))
         except Exception:  # a log line must never take the screen down
-            return "P%d %s" % (author + 1, event[0])
+            return "P%d %s" % (author + 1, event[TAG])
 
+
+def _line(pub, ev):
+    """What an event did, in a few words for the log screen (the player is added before)."""
+    tag = ev[TAG]
+    if tag == EV_DISCARD or tag == EV_DEFEND:
+        return "%s %s" % ("plays" if tag == EV_DEFEND else "discards", C.name(ev[_PLAYED_CARD]))
+    if tag == EV_MOVE:
+        return "%s %s>%s" % (C.name(ev[MOVE_CARD]), abbr(pub, ev[MOVE_SHIP]),
+                             B.sq_name(ev[MOVE_TO]))
+    if tag == EV_AHEAD:
+        return "%s ahead %s" % (C.name(ev[AHEAD_CARD]), abbr(pub, ev[AHEAD_SHIP]))
+    if tag == EV_ALSO:
+        return "also " + abbr(pub, ev[ALSO_SHIP])
+    if tag == EV_FIRE:
+        return "%s %s>%s" % (C.name(ev[FIRE_CARD]), abbr(pub, ev[FIRE_SHIP]),
+                             abbr(pub, ev[FIRE_TARGET]))
+    if tag == EV_TAKE:
+        return "takes the hit"
+    if tag == KEY_SHARE:
+        return "deal key"
+    if tag == SHUFFLE_CHUNK:
+        first = ev[_SHUF_FROM]
+        return "shuffles %d-%d" % (first + 1, first + len(ev[_SHUF_CHUNK]) // 2)
+    if tag == CARD_SHARES:
+        n = len(ev[_OPEN_POS])
+        return "opens %d card%s" % (n, "" if n == 1 else "s")
+    if tag == EV_FOUL:
+        return "FOUL: bad card"
+    return tag
+
+
+# Which handler plays an event, by the phase of the turn and the event's tag (the rules' turn:
+# Orders, Maneuver, Fire, and the defender's answer), and the sealed deal's steps.
+PeriplusEngine.HANDLERS = {
+    PH_DISCARD: {EV_DISCARD: PeriplusEngine._discard},
+    PH_MOVE: {EV_MOVE: PeriplusEngine._move, EV_AHEAD: PeriplusEngine._ahead,
+              EV_PASS: PeriplusEngine._pass},
+    PH_AHEAD: {EV_ALSO: PeriplusEngine._also, EV_HALT: PeriplusEngine._halt},
+    PH_FIRE: {EV_FIRE: PeriplusEngine._fire, EV_PASS: PeriplusEngine._pass},
+    PH_DEFEND: {EV_TAKE: PeriplusEngine._take, EV_DEFEND: PeriplusEngine._defend},
+    DEAL: {t: SealedHooks.deal_step for t in DEAL_TAGS},
+}
+PeriplusEngine.ANY_PHASE = {EV_FOUL: PeriplusEngine._foul}
 
 ENGINE = PeriplusEngine()

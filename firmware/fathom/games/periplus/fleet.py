@@ -1,8 +1,14 @@
 # Periplus ships on the board, and what the public board alone decides: which ship may move
 # where, and which ship may attack which with a given card. The engine validates events with it
 # and the bots plan with it.
+from fathom.compat import const
 from fathom.games.periplus import cards as C
 from fathom.games.periplus import board as B
+
+# The public state this module reads (the engine's schema names the rest).
+SHIPS = const("ships")   # pub[SHIPS]: every ship by id, a ship entry below
+ISLANDS = const("isl")   # pub[ISLANDS]: the island squares
+MOVED = const("moved")   # pub[MOVED]: the ships moved this turn (a ram needs a ship that moved)
 
 SHIP_NAMES = ("Bireme", "Trireme", "Quadrireme", "Quinquereme")
 SHIP_ABBR = ("B", "T", "D", "Q")   # the board's letters, as the help says
@@ -13,7 +19,7 @@ NSHIPS = 8               # per player; ship id = player * 8 + its starting colum
 
 # fields of a ship entry [type, square (-1 = sunk), hits left, sheared (0/1)]
 TYPE = 0
-SQ = 1
+SQUARE = 1
 LEFT = 2
 SHEARED = 3
 
@@ -22,23 +28,28 @@ def owner(sid):
     return sid // NSHIPS
 
 
+def abbr(pub, sid):
+    """Ship sid's board letter (B T D Q)."""
+    return SHIP_ABBR[pub[SHIPS][sid][TYPE]]
+
+
 def grid(pub):
     g = bytearray(64)
-    for sq in pub["isl"]:
+    for sq in pub[ISLANDS]:
         g[sq] = B.ISLAND
-    for sh in pub["ships"]:
-        if sh[SQ] >= 0:
-            g[sh[SQ]] = B.SHIP
+    for sh in pub[SHIPS]:
+        if sh[SQUARE] >= 0:
+            g[sh[SQUARE]] = B.SHIP
     return g
 
 
 def can_move(pub, player, sid):
-    sh = pub["ships"][sid]
-    return owner(sid) == player and sh[SQ] >= 0 and not sh[SHEARED]
+    sh = pub[SHIPS][sid]
+    return owner(sid) == player and sh[SQUARE] >= 0 and not sh[SHEARED]
 
 
 def move_dests(pub, g, sid, k):
-    sq = pub["ships"][sid][SQ]
+    sq = pub[SHIPS][sid][SQUARE]
     r = C.rng(k)
     if r == C.KNIGHT:
         return B.knight_moves(sq, g)
@@ -46,18 +57,18 @@ def move_dests(pub, g, sid, k):
 
 
 def ahead_dest(pub, g, sid, n):
-    return B.slide(pub["ships"][sid][SQ], B.forward(owner(sid)), 0, n, g)
+    return B.slide(pub[SHIPS][sid][SQUARE], B.forward(owner(sid)), 0, n, g)
 
 
 def can_attack(pub, g, player, sid, k, tid):
     """Public legality of ship sid (player's) attacking ship tid with attack card k."""
-    a = pub["ships"][sid]
-    t = pub["ships"][tid]
-    if owner(sid) != player or owner(tid) == player or a[SQ] < 0 or t[SQ] < 0:
+    a = pub[SHIPS][sid]
+    t = pub[SHIPS][tid]
+    if owner(sid) != player or owner(tid) == player or a[SQUARE] < 0 or t[SQUARE] < 0:
         return False
-    if C.ctype(k) == C.RAM and (sid not in pub["moved"] or a[SHEARED]):
+    if C.ctype(k) == C.RAM and (sid not in pub[MOVED] or a[SHEARED]):
         return False
     r = C.rng(k)
     if r == C.KNIGHT:
-        return B.is_knight(a[SQ], t[SQ])
-    return B.in_line(a[SQ], t[SQ], r, g)
+        return B.is_knight(a[SQUARE], t[SQUARE])
+    return B.in_line(a[SQUARE], t[SQUARE], r, g)

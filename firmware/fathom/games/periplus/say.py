@@ -1,21 +1,19 @@
-# Periplus in words and forecasts for the screen and the log: what a legal action is called,
-# which squares it touches, what a ship is, what the last event did told from one player's side
-# (news) and the short log line the engine's describe() gives for it (say). Rules-side and pure
-# (no UI): the screen asks, it never works these out itself.
+# Periplus in words and forecasts for the screen: what a legal action is called, which squares
+# it touches, what a ship is, and what the last event did told from one player's side (news);
+# the log's terse line is the engine's describe(). Rules-side and pure (no UI): the screen
+# asks, it never works these out itself.
 from fathom.games.periplus import board as B
 from fathom.games.periplus import cards as C
+from fathom.games.base import CONCEDE, SETUP, TAG
+from fathom.games.periplus import engine as E
 from fathom.games.periplus.fleet import (HITS, LEFT, NSHIPS, SHEARED, SHIP_ABBR, SHIP_NAMES,
-                                         SQ, TYPE, ahead_dest, grid)
+                                         SHIPS, SQUARE, TYPE, abbr, ahead_dest, grid)
 
 # The one short form of a card (the hand, a row of cards), shown with its name on the first
 # page of the help; parallel to cards.CARDS. Everywhere else a card goes by its name.
 CODE = ("R1", "R2", "R3", "R4", "PER", "PRG", "RRM", "RAM", "SHR", "HOP", "HPX", "CRV", "MAR",
         "FDK", "ARC", "JAV", "SLG", "GFI", "BAL", "CAT", "TRB", "TWR", "PAR", "RHL", "DIS")
 _TYPE = {C.MOVE: "move", C.RAM: "ram", C.BOARD: "board", C.SHOOT: "shot", C.DEFENSE: "defence"}
-
-
-def _abbr(pub, sid):
-    return SHIP_ABBR[pub["ships"][sid][TYPE]]
 
 
 def next_square(player, row):
@@ -29,9 +27,9 @@ def ahead_to(pub, sid, n):
 
 def ship_words(pub, sid, me):
     """'your Trireme c3 2/3' or 'foe Quinquereme e8 5/5 no oars'."""
-    sh = pub["ships"][sid]
+    sh = pub[SHIPS][sid]
     return "%s %s %s %d/%d%s" % ("your" if sid // NSHIPS == me else "foe", SHIP_NAMES[sh[TYPE]],
-                                 B.sq_name(sh[SQ]), sh[LEFT], HITS[sh[TYPE]],
+                                 B.sq_name(sh[SQUARE]), sh[LEFT], HITS[sh[TYPE]],
                                  " no oars" if sh[SHEARED] else "")
 
 
@@ -59,20 +57,23 @@ def card_note(k):
 def squares(pub, player, row, a):
     """(from, to) squares an action touches, -1 for none: the ship and its goal, the attacker
     and its target, the next set-up square. Where a fleet move ends is a forecast."""
-    sh = pub["ships"]
+    sh = pub[SHIPS]
     if not isinstance(a, list):
         return next_square(player, row), -1
-    tag = a[0]
-    if tag == "move":
-        return sh[a[2]][SQ], a[3]
-    if tag == "ahead":
-        return sh[a[2]][SQ], ahead_to(pub, a[2], C.rng(a[1]))
-    if tag == "also":
-        return sh[a[1]][SQ], ahead_to(pub, a[1], pub["fleet"])
-    if tag == "fire":
-        return sh[a[2]][SQ], sh[a[3]][SQ]
-    if tag in ("take", "defend") and pub["pending"]:
-        return sh[pub["pending"][1]][SQ], sh[pub["pending"][2]][SQ]
+    tag = a[TAG]
+    if tag == E.EV_MOVE:
+        return sh[a[E.MOVE_SHIP]][SQUARE], a[E.MOVE_TO]
+    if tag == E.EV_AHEAD:
+        s = a[E.AHEAD_SHIP]
+        return sh[s][SQUARE], ahead_to(pub, s, C.rng(a[E.AHEAD_CARD]))
+    if tag == E.EV_ALSO:
+        s = a[E.ALSO_SHIP]
+        return sh[s][SQUARE], ahead_to(pub, s, pub[E.FLEET_RANGE])
+    if tag == E.EV_FIRE:
+        return sh[a[E.FIRE_SHIP]][SQUARE], sh[a[E.FIRE_TARGET]][SQUARE]
+    atk = pub[E.PENDING]
+    if (tag == E.EV_TAKE or tag == E.EV_DEFEND) and atk:
+        return sh[atk[E.P_BY]][SQUARE], sh[atk[E.P_AT]][SQUARE]
     return -1, -1
 
 
@@ -80,61 +81,62 @@ def label(pub, player, row, a):
     """One line per action (the full list a test or a log reads)."""
     if not isinstance(a, list):
         return "Place %s at %s" % (SHIP_NAMES[a], B.sq_name(next_square(player, row)))
-    tag = a[0]
-    if tag == "discard":
-        return "Discard " + C.name(a[1])
-    if tag == "pass":
-        return "Pass (no move)" if pub["phase"] == "move" else "Pass (no attack)"
-    if tag == "halt":
+    tag = a[TAG]
+    if tag == E.EV_DISCARD:
+        return "Discard " + C.name(a[E.DISCARD_CARD])
+    if tag == E.EV_PASS:
+        return "Pass (no move)" if pub[E.PHASE] == E.PH_MOVE else "Pass (no attack)"
+    if tag == E.EV_HALT:
         return "Halt the fleet"
-    if tag == "take":
+    if tag == E.EV_TAKE:
         return "Take the hit"
-    if tag == "defend":
-        return "Negate with " + C.name(a[1])
+    if tag == E.EV_DEFEND:
+        return "Negate with " + C.name(a[E.DEFEND_CARD])
     s, t = squares(pub, player, row, a)
-    if tag == "move":
-        return "%s: %s %s>%s" % (C.name(a[1]), _abbr(pub, a[2]), B.sq_name(s),
-                                 B.sq_name(t))
-    if tag == "ahead":
-        return "%s: fleet %s %s>%s" % (C.name(a[1]), _abbr(pub, a[2]), B.sq_name(s),
-                                       B.sq_name(t))
-    if tag == "also":
-        return "Also %s %s>%s" % (_abbr(pub, a[1]), B.sq_name(s), B.sq_name(t))
-    if tag == "fire":
-        return "%s: %s %s>%s %s" % (C.name(a[1]), _abbr(pub, a[2]), B.sq_name(s),
-                                    _abbr(pub, a[3]), B.sq_name(t))
+    if tag == E.EV_MOVE:
+        return "%s: %s %s>%s" % (C.name(a[E.MOVE_CARD]), abbr(pub, a[E.MOVE_SHIP]),
+                                 B.sq_name(s), B.sq_name(t))
+    if tag == E.EV_AHEAD:
+        return "%s: fleet %s %s>%s" % (C.name(a[E.AHEAD_CARD]), abbr(pub, a[E.AHEAD_SHIP]),
+                                       B.sq_name(s), B.sq_name(t))
+    if tag == E.EV_ALSO:
+        return "Also %s %s>%s" % (abbr(pub, a[E.ALSO_SHIP]), B.sq_name(s), B.sq_name(t))
+    if tag == E.EV_FIRE:
+        return "%s: %s %s>%s %s" % (C.name(a[E.FIRE_CARD]), abbr(pub, a[E.FIRE_SHIP]),
+                                    B.sq_name(s), abbr(pub, a[E.FIRE_TARGET]), B.sq_name(t))
     return tag
 
 
 def choice(pub, a):
     """An action in the few words of a menu opened on its square (the square says the rest)."""
-    tag = a[0]
-    if tag == "move":
-        return C.name(a[1])
-    if tag == "ahead":
+    tag = a[TAG]
+    if tag == E.EV_MOVE:
+        return C.name(a[E.MOVE_CARD])
+    if tag == E.EV_AHEAD:
         return "Fleet ahead"     # the goal's one move card, the line above, with the fleet
-    if tag == "also":
+    if tag == E.EV_ALSO:
         return "Follow"
-    if tag == "halt":
+    if tag == E.EV_HALT:
         return "Halt fleet"
-    if tag == "pass":
+    if tag == E.EV_PASS:
         return "Pass"
-    if tag == "fire":
-        return "%s %s" % (C.name(a[1]), B.sq_name(pub["ships"][a[2]][SQ]))
-    if tag == "take":
+    if tag == E.EV_FIRE:
+        return "%s %s" % (C.name(a[E.FIRE_CARD]), B.sq_name(pub[SHIPS][a[E.FIRE_SHIP]][SQUARE]))
+    if tag == E.EV_TAKE:
         return "Take hit"
-    if tag == "defend":
+    if tag == E.EV_DEFEND:
         return "Negate"
     return tag
 
 
 def prompt(pub, hand, me):
     """The defender's question: what attacks which ship, and whether a card can stop it."""
-    k, s, t = pub["pending"]
+    atk = pub[E.PENDING]
+    k, s, t = atk[E.P_CARD], atk[E.P_BY], atk[E.P_AT]
     d = C.defense_for(k)
-    tgt = pub["ships"][t]
+    tgt = pub[SHIPS][t]
     text = "%s from %s at your %s %s %d/%d. " % (
-        C.name(k), B.sq_name(pub["ships"][s][SQ]), SHIP_NAMES[tgt[TYPE]], B.sq_name(tgt[SQ]),
+        C.name(k), B.sq_name(pub[SHIPS][s][SQUARE]), SHIP_NAMES[tgt[TYPE]], B.sq_name(tgt[SQUARE]),
         tgt[LEFT], HITS[tgt[TYPE]])
     if d in hand:
         return text + "Negate it with %s?" % C.name(d)
@@ -144,9 +146,9 @@ def prompt(pub, hand, me):
 def fleet_words(pub, owner):
     out = []
     for sid in range(owner * NSHIPS, (owner + 1) * NSHIPS):
-        sh = pub["ships"][sid]
-        if sh[SQ] >= 0:
-            out.append("%s %s %d%s" % (SHIP_ABBR[sh[TYPE]], B.sq_name(sh[SQ]), sh[LEFT],
+        sh = pub[SHIPS][sid]
+        if sh[SQUARE] >= 0:
+            out.append("%s %s %d%s" % (SHIP_ABBR[sh[TYPE]], B.sq_name(sh[SQUARE]), sh[LEFT],
                                        "*" if sh[SHEARED] else ""))
     return ", ".join(out)
 
@@ -156,77 +158,59 @@ def _who(author, me):
 
 
 def _ship(pub, sid, me):
-    sh = pub["ships"][sid]
+    sh = pub[SHIPS][sid]
     return "%s %s" % ("your " + SHIP_ABBR[sh[TYPE]] if sid // NSHIPS == me
-                      else SHIP_ABBR[sh[TYPE]], B.sq_name(sh[SQ]) if sh[SQ] >= 0 else "")
+                      else SHIP_ABBR[sh[TYPE]], B.sq_name(sh[SQUARE]) if sh[SQUARE] >= 0 else "")
 
 
 def news(pub, log, me):
     """What the last event did, in words from player me's side; read right after the event
     (the squares are where the ships are now). `log` is [(author, event)]."""
-    if not log or log[-1][1][0] == "setup":
+    if not log:
         return "You are P%d" % (me + 1)
     author, ev = log[-1]
+    if ev[TAG] == SETUP:
+        return "You are P%d" % (me + 1)
     who = _who(author, me)
-    tag = ev[0]
-    sh = pub["ships"]
-    if tag == "discard":
-        return "%s discarded %s" % (who, C.name(ev[1]))
-    if tag == "move":
-        return "%s: %s %s to %s" % (who, C.name(ev[1]), _abbr(pub, ev[2]),
-                                    B.sq_name(ev[3]))
-    if tag == "ahead":
-        return "%s: %s fleet ahead, %s to %s" % (who, C.name(ev[1]), _abbr(pub, ev[2]),
-                                                 B.sq_name(sh[ev[2]][SQ]))
-    if tag == "also":
-        return "%s: %s follows to %s" % (who, _abbr(pub, ev[1]),
-                                         B.sq_name(sh[ev[1]][SQ]))
-    if tag == "halt":
+    tag = ev[TAG]
+    sh = pub[SHIPS]
+    if tag == E.EV_DISCARD:
+        return "%s discarded %s" % (who, C.name(ev[E.DISCARD_CARD]))
+    if tag == E.EV_MOVE:
+        return "%s: %s %s to %s" % (who, C.name(ev[E.MOVE_CARD]), abbr(pub, ev[E.MOVE_SHIP]),
+                                    B.sq_name(ev[E.MOVE_TO]))
+    if tag == E.EV_AHEAD:
+        s = ev[E.AHEAD_SHIP]
+        return "%s: %s fleet ahead, %s to %s" % (who, C.name(ev[E.AHEAD_CARD]), abbr(pub, s),
+                                                 B.sq_name(sh[s][SQUARE]))
+    if tag == E.EV_ALSO:
+        s = ev[E.ALSO_SHIP]
+        return "%s: %s follows to %s" % (who, abbr(pub, s), B.sq_name(sh[s][SQUARE]))
+    if tag == E.EV_HALT:
         return "%s halted the fleet" % who
-    if tag == "pass":
+    if tag == E.EV_PASS:
         return "%s passed" % who
-    if tag == "fire":
-        return "%s: %s from %s at %s" % (who, C.name(ev[1]), B.sq_name(sh[ev[2]][SQ]),
-                                         _ship(pub, ev[3], me))
-    if tag in ("take", "defend") and len(log) >= 2 and log[-2][1][0] == "fire":
-        k, t = log[-2][1][1], log[-2][1][3]
+    if tag == E.EV_FIRE:
+        return "%s: %s from %s at %s" % (who, C.name(ev[E.FIRE_CARD]),
+                                         B.sq_name(sh[ev[E.FIRE_SHIP]][SQUARE]),
+                                         _ship(pub, ev[E.FIRE_TARGET], me))
+    # The answer to an attack: the attack is the event before it.
+    attack = None
+    if len(log) >= 2:
+        _by, attack = log[-2]
+    if (tag == E.EV_TAKE or tag == E.EV_DEFEND) and attack and attack[TAG] == E.EV_FIRE:
+        k, t = attack[E.FIRE_CARD], attack[E.FIRE_TARGET]
         tgt = sh[t]
-        if tag == "defend":
-            return "%s negated %s with %s" % (who, C.name(k), C.name(ev[1]))
+        if tag == E.EV_DEFEND:
+            return "%s negated %s with %s" % (who, C.name(k), C.name(ev[E.DEFEND_CARD]))
         what = "Your" if t // NSHIPS == me else "Foe"
-        if tgt[SQ] < 0:
+        if tgt[SQUARE] < 0:
             return "%s %s sunk by %s" % (what, SHIP_NAMES[tgt[TYPE]], C.name(k))
         if k == C.SHEAR_OARS:
-            return "%s %s %s: oars sheared" % (what, SHIP_NAMES[tgt[TYPE]], B.sq_name(tgt[SQ]))
-        return "%s %s %s hit: %d/%d left" % (what, SHIP_NAMES[tgt[TYPE]], B.sq_name(tgt[SQ]),
+            return "%s %s %s: oars sheared" % (what, SHIP_NAMES[tgt[TYPE]],
+                                               B.sq_name(tgt[SQUARE]))
+        return "%s %s %s hit: %d/%d left" % (what, SHIP_NAMES[tgt[TYPE]], B.sq_name(tgt[SQUARE]),
                                              tgt[LEFT], HITS[tgt[TYPE]])
-    if tag == "concede":
+    if tag == CONCEDE:
         return "%s conceded" % who
     return "%s: %s" % (who, tag)
-
-
-# ---- the log line (the engine's describe()) ---------------------------------------------
-def say(pub, ev):
-    """What an event did, in a few words for the log screen (player prefix added by the caller)."""
-    tag = ev[0]
-    if tag in ("discard", "defend"):
-        return "%s %s" % ("plays" if tag == "defend" else "discards", C.name(ev[1]))
-    if tag == "move":
-        return "%s %s>%s" % (C.name(ev[1]), _abbr(pub, ev[2]), B.sq_name(ev[3]))
-    if tag == "ahead":
-        return "%s ahead %s" % (C.name(ev[1]), _abbr(pub, ev[2]))
-    if tag == "also":
-        return "also " + _abbr(pub, ev[1])
-    if tag == "fire":
-        return "%s %s>%s" % (C.name(ev[1]), _abbr(pub, ev[2]), _abbr(pub, ev[3]))
-    if tag == "take":
-        return "takes the hit"
-    if tag == "sk":
-        return "deal key"
-    if tag == "ss":
-        return "shuffles %d-%d" % (ev[2] + 1, ev[2] + len(ev[3]) // 2)
-    if tag == "so":
-        return "opens %d card%s" % (len(ev[2]), "" if len(ev[2]) == 1 else "s")
-    if tag == "foul":
-        return "FOUL: bad card"
-    return tag

@@ -5,27 +5,23 @@
 # Set-up ships and discards are a row of cards; the defender answers from a two-line menu under
 # the attack in words, with a countdown: nobody answering means "take the hit".
 # The words (labels, the last event, what a square holds) come from say.py, rules-side.
-from fathom.games.base import IllegalAction
+from fathom.games.base import TAG, IllegalAction, describe
 from fathom.games.periplus import board as B
 from fathom.games.periplus import cards as C
+from fathom.games.periplus import engine as E
 from fathom.games.periplus import say as W
-from fathom.games.periplus.fleet import (FLEET, HITS, LEFT, NSHIPS, QUINQ, SHEARED,
-                                         SHIP_ABBR, SHIP_NAMES, SQ, TYPE)
+from fathom.games.periplus.fleet import (FLEET, HITS, ISLANDS, LEFT, NSHIPS, QUINQ, SHEARED,
+                                         SHIP_ABBR, SHIP_NAMES, SHIPS, SQUARE, TYPE)
 from fathom.hal import clock
 from fathom.ui.boardgrid import BoardGrid
 from fathom.ui.cardrow import CardRow
 from fathom.ui.dialog import show_help
 from fathom.ui.font import CH, TH, put, tiny
 from fathom.ui.listview import ListView
-from fathom.games.base import describe
 from fathom.ui.gamebase import GameBase
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
-
-try:
-    from micropython import const
-except ImportError:
-    const = lambda x: x  # noqa: E731
+from fathom.compat import const
 
 # The defender's unit sends the default (take the hit) when nobody answers for this long.
 ANSWER_TIMEOUT_MS = const(20000)
@@ -43,14 +39,17 @@ ANSWER = const(5)    # the defender's two answers
 
 HELP_FILE = "games/periplus/help.txt"
 LETTER = ("B", "T", "D", "Q")     # hull letters in the 3x5 font: Bi, Tr, quaDri, Qq
-_PHASE = {"setup": "Set-up", "discard": "Discard", "move": "Move", "ahead": "Fleet",
-          "fire": "Fire", "defend": "Defend", "over": "Over"}
+_PHASE = {E.PH_SETUP: "Set-up", E.PH_DISCARD: "Discard", E.PH_MOVE: "Move",
+          E.PH_AHEAD: "Fleet", E.PH_FIRE: "Fire", E.PH_DEFEND: "Defend", E.PH_OVER: "Over"}
 # What the player is asked, per phase and stage, in words short enough for a 72-px bar.
-_ASK = {("move", PICK): ("Ship?", "Move: ship?"), ("move", AIM): ("To?", "Move: to?"),
-        ("move", MENU): ("Card?", "Move: card?"), ("fire", PICK): ("Target?", "Fire: target?"),
-        ("fire", MENU): ("With?", "Fire: with?"), ("ahead", PICK): ("Follow?", "Fleet: follow?"),
-        ("ahead", MENU): ("Follow?", "Fleet: follow?"), ("discard", CARDS): ("Discard", "Discard one"),
-        ("setup", CARDS): ("Place", "Place a ship")}
+_ASK = {(E.PH_MOVE, PICK): ("Ship?", "Move: ship?"), (E.PH_MOVE, AIM): ("To?", "Move: to?"),
+        (E.PH_MOVE, MENU): ("Card?", "Move: card?"),
+        (E.PH_FIRE, PICK): ("Target?", "Fire: target?"),
+        (E.PH_FIRE, MENU): ("With?", "Fire: with?"),
+        (E.PH_AHEAD, PICK): ("Follow?", "Fleet: follow?"),
+        (E.PH_AHEAD, MENU): ("Follow?", "Fleet: follow?"),
+        (E.PH_DISCARD, CARDS): ("Discard", "Discard one"),
+        (E.PH_SETUP, CARDS): ("Place", "Place a ship")}
 _KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
 
 
@@ -72,7 +71,7 @@ class AnswerClock:
 
     def active(self):
         s = self.runner.seat
-        return (s.result() is None and s.pub["phase"] == "defend"
+        return (s.result() is None and s.pub[E.PHASE] == E.PH_DEFEND
                 and s.to_move() == (s.player, "act"))
 
     def queue(self, action):
@@ -100,7 +99,7 @@ class AnswerClock:
             return True
         if self.queued is None and waited >= ANSWER_TIMEOUT_MS:
             s = self.runner.seat
-            self._send(s.engine.default_action(s.pub, s.priv, s.player) or ["take"])
+            self._send(s.engine.default_action(s.pub, s.priv, s.player) or [E.EV_TAKE])
             return True
         return False
 
@@ -125,7 +124,7 @@ class Choices:
         self.extra = []
         self.items = []
         self.two = False
-        ph = pub["phase"]
+        ph = pub[E.PHASE]
         if seat.setup_legal():
             self.stage = CARDS
             self.items = acts
@@ -133,21 +132,22 @@ class Choices:
         if not acts:
             self.stage = WAIT
             return
-        if ph == "discard":
+        if ph == E.PH_DISCARD:
             self.stage = CARDS
             self.items = acts
             return
-        if ph == "defend":
+        if ph == E.PH_DEFEND:
             self.stage = ANSWER
             self.items = acts[1:] + acts[:1]   # the Defense card first: OK = yes, negate it
             return
-        self.two = ph == "move"
+        self.two = ph == E.PH_MOVE
         for a in acts:
-            if a[0] in ("pass", "halt"):
+            tag = a[TAG]
+            if tag == E.EV_PASS or tag == E.EV_HALT:
                 self.extra.append(a)
                 continue
             s, t = W.squares(pub, seat.player, (), a)
-            if a[0] == "fire":
+            if tag == E.EV_FIRE:
                 s = t                     # aim first: the target is the square you point at
             if self.two:
                 goals = self.first.setdefault(s, {})
@@ -221,13 +221,16 @@ class PeriplusScreen(GameBase):
         self.ck += 1
         if s.log:
             a, e = s.log[-1]
-            if a == self.me and e[0] in ("move", "ahead"):
-                self.last_ship = e[2]
-            elif a == self.me and e[0] == "fire":
-                self.last_target = e[3]
+            tag = e[TAG]
+            if a == self.me and tag == E.EV_MOVE:
+                self.last_ship = e[E.MOVE_SHIP]
+            elif a == self.me and tag == E.EV_AHEAD:
+                self.last_ship = e[E.AHEAD_SHIP]
+            elif a == self.me and tag == E.EV_FIRE:
+                self.last_target = e[E.FIRE_TARGET]
         self.news()
         self.last_news = self.happened.newest()
-        self.hand_page.set("Hand " + " ".join([W.CODE[k] for k in s.priv["hand"]]))
+        self.hand_page.set("Hand " + " ".join([W.CODE[k] for k in s.priv[E.HELD]]))
         acts = [] if self.answer.queued is not None else (s.setup_legal() or s.legal())
         self.ch = Choices(s, acts)
         self._enter(self.ch.stage)
@@ -258,12 +261,12 @@ class PeriplusScreen(GameBase):
 
     def _menu_word(self, pub, a):
         if self.stage == ANSWER:
-            return "Negate" if a[0] == "defend" else "Take hit"
+            return "Negate" if a[TAG] == E.EV_DEFEND else "Take hit"
         return W.choice(pub, a)
 
     def _card_code(self, x):
         if isinstance(x, list):
-            return W.CODE[x[1]]
+            return W.CODE[x[E.DISCARD_CARD]]
         return SHIP_ABBR[x]
 
     def _start(self):
@@ -272,12 +275,12 @@ class PeriplusScreen(GameBase):
         pub = self.runner.seat.pub
         first = self.ch.first
         for sid in (self.last_target, self.last_ship):
-            if sid >= 0 and pub["ships"][sid][SQ] in first:
-                return pub["ships"][sid][SQ]
+            if sid >= 0 and pub[SHIPS][sid][SQUARE] in first:
+                return pub[SHIPS][sid][SQUARE]
         foe = (1 - self.me) * NSHIPS
         for sid in range(foe, foe + NSHIPS):
-            if pub["ships"][sid][TYPE] == QUINQ and pub["ships"][sid][SQ] in first:
-                return pub["ships"][sid][SQ]
+            if pub[SHIPS][sid][TYPE] == QUINQ and pub[SHIPS][sid][SQUARE] in first:
+                return pub[SHIPS][sid][SQUARE]
         for a in self.ch.acts:
             s, t = W.squares(pub, self.me, (), a)
             if s in first:
@@ -310,15 +313,15 @@ class PeriplusScreen(GameBase):
             return
         pub = self.runner.seat.pub
         for sid in range(2 * NSHIPS):
-            sh = pub["ships"][sid]
-            if sh[SQ] == sq:
+            sh = pub[SHIPS][sid]
+            if sh[SQUARE] == sq:
                 hp = "%d/%d" % (sh[LEFT], HITS[sh[TYPE]])
                 ab = SHIP_ABBR[sh[TYPE]]      # yours in small letters (the help says so)
                 ab = ab.lower() if sid // NSHIPS == self.me else ab
                 self.where = "%s %s%s%s" % (B.sq_name(sq), ab, "*" if sh[SHEARED] else " ", hp)
                 self.where_t = "%s %s%s" % (B.sq_name(sq), ab, hp)
                 return
-        self.where = self.where_t = B.sq_name(sq) + (" isle" if sq in pub["isl"] else "")
+        self.where = self.where_t = B.sq_name(sq) + (" isle" if sq in pub[ISLANDS] else "")
 
     def _status(self):
         r = self.runner
@@ -337,7 +340,7 @@ class PeriplusScreen(GameBase):
         if who is None:
             return "waiting"
         if who == self.me:
-            return _PHASE.get(s.pub["phase"], "").lower()
+            return _PHASE.get(s.pub[E.PHASE], "").lower()
         return "wait for P%d" % (who + 1)
 
     def status(self):
@@ -347,7 +350,7 @@ class PeriplusScreen(GameBase):
     def _retitle(self):
         """The bar's words: the question of this stage, or the status when there is none."""
         s = self.runner.seat
-        ph = "setup" if s.setup_legal() else s.pub["phase"]
+        ph = E.PH_SETUP if s.setup_legal() else s.pub[E.PHASE]
         ask = _ASK.get((ph, self.stage))
         if ask is None or self.runner.problem:
             self.bar = self.status_text
@@ -462,7 +465,7 @@ class PeriplusScreen(GameBase):
         try:
             if s.setup_legal():
                 self.runner.setup_choose(a)
-            elif s.pub["phase"] == "defend":
+            elif s.pub[E.PHASE] == E.PH_DEFEND:
                 self.answer.queue(a)
             else:
                 self.runner.play(a)
@@ -514,11 +517,11 @@ class PeriplusScreen(GameBase):
         for a, e in s.log[-3:]:
             out.append("| " + describe(self.eng, s, a, e))
         if self.stage == ANSWER:
-            out.append("! " + W.prompt(pub, s.priv["hand"], self.me))
+            out.append("! " + W.prompt(pub, s.priv[E.HELD], self.me))
         out.append("# you " + W.fleet_words(pub, self.me))
         out.append("# foe " + W.fleet_words(pub, 1 - self.me))
-        out.append("# hand " + ", ".join(C.name(k) for k in s.priv["hand"]))
-        out.append("# discard %d, deck %d" % (len(pub["discard"]), pub["deck"]))
+        out.append("# hand " + ", ".join(C.name(k) for k in s.priv[E.HELD]))
+        out.append("# discard %d, deck %d" % (len(pub[E.DISCARDS]), pub[E.DECK]))
         if self.stage in (PICK, AIM, MENU) and self.cur >= 0:
             out.append("@ " + self.where)
         # Choice lines (">" the one OK takes): the open menu's, else the one thing under the
@@ -543,8 +546,8 @@ class PeriplusScreen(GameBase):
     def _card_text(self, i):
         x = self.ch.items[i]
         if isinstance(x, list):
-            return W.card_words(x[1])
-        row = self.runner.seat.priv["row"]
+            return W.card_words(x[E.DISCARD_CARD])
+        row = self.runner.seat.priv[E.ROW]
         return "%s: %d hits, %d left. Goes to %s" % (
             SHIP_NAMES[x], HITS[x], FLEET[x] - row.count(x),
             B.sq_name(W.next_square(self.me, row)))
@@ -589,12 +592,12 @@ class PeriplusScreen(GameBase):
             return
         self.grid.cursor = self.cur if self.cur >= 0 else 0
         occ = self.occ
-        ships = self.runner.seat.pub["ships"]
+        ships = self.runner.seat.pub[SHIPS]
         for i in range(64):
             occ[i] = 0
         for sid in range(2 * NSHIPS):
-            if ships[sid][SQ] >= 0:
-                occ[ships[sid][SQ]] = sid + 1
+            if ships[sid][SQUARE] >= 0:
+                occ[ships[sid][SQUARE]] = sid + 1
         self.grid.draw(d, 0, top, bw, h - top, self.cell_fn,
                        self.stage in (PICK, AIM, MENU) and self.cur >= 0)
         y = top if top else CH
@@ -638,17 +641,17 @@ class PeriplusScreen(GameBase):
         s = self.runner.seat
         pub = s.pub
         sz = px - 1
-        if sq in pub["isl"]:
+        if sq in pub[ISLANDS]:
             d.line(x, y, x + sz - 1, y + sz - 1, 1)
             d.line(x, y + sz - 1, x + sz - 1, y, 1)
             return
         if self.occ[sq]:
             sid = self.occ[sq] - 1
-            sh = pub["ships"][sid]
+            sh = pub[SHIPS][sid]
             _ship(d, x, y, sz, sh[TYPE], sh[LEFT], sh[SHEARED], sid // NSHIPS == self.me, 1)
             return
-        if pub["phase"] == "setup" and self.me not in s.setups:
-            row = s.priv["row"]
+        if pub[E.PHASE] == E.PH_SETUP and self.me not in s.setups:
+            row = s.priv[E.ROW]
             i = sq - B.back_row(self.me) * 8
             if 0 <= i < len(row):
                 _ship(d, x, y, sz, row[i], HITS[row[i]], 0, True, 1)
@@ -678,7 +681,7 @@ class PeriplusScreen(GameBase):
             self.hi_a, self.hi_b = W.squares(s.pub, self.me, (), self.menu_acts[
                 min(self.view.cursor, len(self.menu_acts) - 1)])
         elif st == CARDS and s.setup_legal():
-            self.hi_a = W.next_square(self.me, s.priv["row"])
+            self.hi_a = W.next_square(self.me, s.priv[E.ROW])
         # the grid marks them at their corners, in the gap round the square: glyphs stay
         self.grid.marks = (self.hi_a, self.hi_b)
 
@@ -690,7 +693,8 @@ class PeriplusScreen(GameBase):
         if q is not None:      # answered: it leaves once the minimum time is up
             top_bar(d, "Answered", self.app.link_state, right, fit=True)
             d.fill_rect(0, h - CH, d.width, CH, 1)
-            put(d, "Negate" if q[0] == "defend" else "Take the hit", 0, h - CH, d.width // CH, 0)
+            put(d, "Negate" if q[TAG] == E.EV_DEFEND else "Take the hit", 0, h - CH,
+                d.width // CH, 0)
             return
         left = self.answer.left_s()
         top_bar(d, "Hit in %ds" % left, self.app.link_state, right, fit=True)
@@ -699,7 +703,7 @@ class PeriplusScreen(GameBase):
         n = len(self.labels)
         y = h - n * CH
         # the prompt, then what else happened since your last move (turned when longer)
-        self.page.set(W.prompt(s.pub, s.priv["hand"], self.me) + "\n" + self.happened.text)
+        self.page.set(W.prompt(s.pub, s.priv[E.HELD], self.me) + "\n" + self.happened.text)
         self.page.draw(d, 0, CH, d.width, y - CH)
         self.view.draw(d, 0, y, d.width, n * CH)
 

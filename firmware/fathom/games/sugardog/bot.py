@@ -2,8 +2,10 @@
 # SharpBot keeps, for every enemy, the set of squares its submarine can still be in (a bitmask
 # over the map), narrowed by every announcement and every "no contact" answer and widened by one
 # square at each silent turn; it shoots when a torpedo's squares cover enough of that set.
-from fathom.prng import Prng
-from fathom.games.sugardog.engine import step, neighbours
+from fathom.games.base import TAG
+from fathom.games.bots import Bot
+from fathom.games.sugardog import engine as E
+from fathom.games.sugardog.engine import back, step, neighbours
 
 
 def popcount(b):
@@ -16,7 +18,7 @@ class Tracker:
     def __init__(self, seat):
         pub = seat.pub
         self.me = seat.player
-        self.size = size = pub["size"]
+        self.size = size = pub[E.SIZE]
         cells = size * size
         self.full = (1 << cells) - 1
         col0 = 0
@@ -24,8 +26,9 @@ class Tracker:
             col0 |= 1 << (y * size)
         self.not_first = self.full ^ col0               # squares with x != 0
         self.not_last = self.full ^ (col0 << (size - 1))  # squares with x != size - 1
-        self.can = [self.full] * pub["n"]
-        self.mines = [[] for _ in range(pub["n"])]
+        n = len(pub[E.ALIVE])
+        self.can = [self.full] * n
+        self.mines = [[] for _ in range(n)]
         self.seen = 0
 
     def expand(self, b):
@@ -50,21 +53,22 @@ class Tracker:
             self.seen += 1
             if author == self.me or not ev:
                 continue
-            tag = ev[0]
-            if tag == "q":
+            tag = ev[TAG]
+            if tag == E.EV_QUIET:     # one silent step (or none) from anywhere it could be
                 self.can[author] = self.expand(self.can[author])
-            elif tag == "c":
-                self.pin(author, ev[1])
-            elif tag == "f":
-                self.pin(author, step(size, ev[1], (ev[2] + 2) % 4))
-            elif tag in ("s", "e"):
-                self.pin(author, ev[1])
-                self.mines[author] = list(ev[2])
-            elif tag == "a":
-                sqs, res = ev[1], ev[2]
-                for q in sqs[:-1] if res else sqs:
+            elif tag == E.EV_CRUISE:
+                self.pin(author, ev[E.CRUISE_AT])
+            elif tag == E.EV_FIRE:
+                self.pin(author, step(size, ev[E.FIRE_AT], back(ev[E.FIRE_HEADING])))
+            elif tag == E.EV_SONAR or tag == E.EV_ECHO:   # an echo has a ping's shape
+                self.pin(author, ev[E.SONAR_AT])
+                self.mines[author] = list(ev[E.SONAR_MINES])
+            elif tag == E.EV_ANSWER:
+                # clear up to the last square named; a mine there is spent, a sub there sunk
+                sqs, res = ev[E.ANSWER_SQUARES], ev[E.ANSWER_RES]
+                for q in sqs[:-1] if res != E.CLEAR else sqs:
                     self.clear(author, q)
-                if res == 1:
+                if res == E.MINE_HIT:
                     self.clear(author, sqs[-1])
 
 
@@ -72,7 +76,7 @@ def torpedo_path(pub, sq, d, stop_mask=0):
     """Squares a torpedo from sq heading d enters in its next two moves (stops on a known mine)."""
     out = []
     for _i in range(2):
-        sq = step(pub["size"], sq, d)
+        sq = step(pub[E.SIZE], sq, d)
         if sq < 0:
             break
         out.append(sq)
@@ -81,19 +85,19 @@ def torpedo_path(pub, sq, d, stop_mask=0):
     return out
 
 
-class SharpBot:
+class SharpBot(Bot):
     LEVEL = "sharp"
+    LABEL = b"sharp"
     SHOOT = 34     # fire when a torpedo covers at least this % of an enemy's possible squares
     PING = 7       # ping when the best-known enemy could be in this many squares or more
 
     def __init__(self, seed, player):
-        self.rng = Prng(seed, b"sharp%d" % player)
-        self.player = player
+        Bot.__init__(self, seed, player)
         self.tr = None
         self.goal = -1
 
     def setup(self, seat):
-        size = seat.pub["size"]
+        size = seat.pub[E.SIZE]
         # Away from the rim, where a torpedo along the edge row or column is likeliest. The
         # inner square is computed, not picked from a list (324 squares would be a 2 KB block
         # on a unit); the same draw picks the same square as choice() over the inner squares.
@@ -102,14 +106,15 @@ class SharpBot:
         return (1 + i // k) * size + 1 + i % k
 
     def _foes(self, pub):
-        return [p for p in range(pub["n"]) if p != self.player and pub["alive"][p]]
+        alive = pub[E.ALIVE]
+        return [p for p in range(len(alive)) if p != self.player and alive[p]]
 
     def _danger(self, pub):
         """Squares enemy torpedoes will sweep before my next turn."""
         bad = 0
-        for t in pub["torps"]:
-            if t[1] != self.player:
-                for q in torpedo_path(pub, t[2], t[3]):
+        for t in pub[E.TORPS]:
+            if t[E.T_OWNER] != self.player:
+                for q in torpedo_path(pub, t[E.T_SQ], t[E.T_HEADING]):
                     bad |= 1 << q
         return bad
 
@@ -134,7 +139,7 @@ class SharpBot:
     def _best_shot(self, pub, sq, cans, mines):
         best, bd = -1, -1
         for d in range(4):
-            if step(pub["size"], sq, d) >= 0:
+            if step(pub[E.SIZE], sq, d) >= 0:
                 s = self._shot(pub, sq, d, cans, mines)
                 if s > best:
                     best, bd = s, d
@@ -147,11 +152,11 @@ class SharpBot:
             self.tr = Tracker(seat)
         self.tr.update(seat.log)
         foes = self._foes(pub)
-        pos = seat.priv["pos"]
+        pos = seat.priv[E.POS]
         danger = self._danger(pub)
         mines = self._mine_mask(foes)
         cans = [self.tr.can[p] for p in foes]
-        if pub["ph"] == "c2":
+        if pub[E.PHASE] == E.PH_STEP2:
             return self._second_step(legal, pos, danger, mines, cans)
         score, d = self._best_shot(pub, pos, cans, mines)
         if score >= self.SHOOT and ["fire", d] in legal:
@@ -164,17 +169,18 @@ class SharpBot:
         later = [self.tr.expand(b) for b in cans]
         best, choice = -1, None
         for a in legal:
-            if a[0] != "run" or danger >> a[1] & 1:
+            if a[E.A_KIND] != "run" or danger >> a[E.A_TO] & 1:
                 continue
-            s = self._best_shot(pub, a[1], later, mines)[0] * 4 + self.rng.below(4)
+            shot, _d = self._best_shot(pub, a[E.A_TO], later, mines)
+            s = shot * 4 + self.rng.below(4)
             for b in later:
                 # a square an enemy may cruise into (or share) is a draw waiting to happen
-                s -= 800 * (b >> a[1] & 1) // popcount(b)
+                s -= 800 * (b >> a[E.A_TO] & 1) // popcount(b)
             if s > best:
                 best, choice = s, a
         if choice is None:
             return self._escape(legal, pos, danger, mines, cans)
-        if choice[1] == pos and ["mine"] in legal and self.rng.below(2) == 0:
+        if choice[E.A_TO] == pos and ["mine"] in legal and self.rng.below(2) == 0:
             return ["mine"]
         return choice
 
@@ -198,65 +204,66 @@ class SharpBot:
         """Every silent step is swept: cruise out, if some two-step path is clear."""
         size = self.tr.size
         for a in legal:
-            if a[0] != "cruise" or self._unsafe(a[1], 0, mines, cans):
+            if a[E.A_KIND] != "cruise" or self._unsafe(a[E.A_TO], 0, mines, cans):
                 continue
-            for q in neighbours(size, a[1]):
+            for q in neighbours(size, a[E.A_TO]):
                 if q != pos and not self._unsafe(q, danger, mines, cans):
                     self.goal = q
                     return a
         for a in legal:
-            if a[0] == "run":
+            if a[E.A_KIND] == "run":
                 return a
         return legal[0]
 
     def _second_step(self, legal, pos, danger, mines, cans):
         for a in legal:
-            if a[1] == self.goal:
+            if a[E.A_TO] == self.goal:
                 return a
         for a in legal:
-            if not self._unsafe(a[1], danger, mines, cans):
+            if not self._unsafe(a[E.A_TO], danger, mines, cans):
                 return a
         return legal[0]
 
 
-class EasyBot:
+# The events that are a player's own command (not an answer to another's): the turn's end
+_COMMANDS = (E.EV_QUIET, E.EV_CRUISE, E.EV_SONAR, E.EV_FIRE)
+
+
+class EasyBot(Bot):
     """Shoots at an enemy only right after it gave its square away; otherwise drifts silently
     and pings now and then. No deduction beyond the last announcement."""
     LEVEL = "easy"
-
-    def __init__(self, seed, player):
-        self.rng = Prng(seed, b"easy%d" % player)
-        self.player = player
-
-    def setup(self, seat):
-        return self.rng.choice(seat.setup_legal())
+    LABEL = b"easy"
 
     def _fresh_sightings(self, seat):
         """Enemy squares announced since my own last command."""
         out = []
-        size = seat.pub["size"]
+        size = seat.pub[E.SIZE]
         for author, ev in reversed(seat.log):
-            if author == self.player and ev[0] in ("q", "c", "s", "f"):
+            tag = ev[TAG]
+            if author == self.player and tag in _COMMANDS:
                 break
             if author == self.player:
                 continue
-            if ev[0] in ("c", "s", "e"):
-                out.append(ev[1])
-            elif ev[0] == "f":
-                out.append(step(size, ev[1], (ev[2] + 2) % 4))
+            if tag == E.EV_CRUISE:
+                out.append(ev[E.CRUISE_AT])
+            elif tag == E.EV_SONAR or tag == E.EV_ECHO:   # an echo has a ping's shape
+                out.append(ev[E.SONAR_AT])
+            elif tag == E.EV_FIRE:
+                out.append(step(size, ev[E.FIRE_AT], back(ev[E.FIRE_HEADING])))
         return out
 
     def act(self, seat):
         legal = seat.legal()
         pub = seat.pub
-        if pub["ph"] == "c2":
+        if pub[E.PHASE] == E.PH_STEP2:
             return self.rng.choice(legal)
-        pos = seat.priv["pos"]
+        pos = seat.priv[E.POS]
         for target in self._fresh_sightings(seat):
             for a in legal:
-                if a[0] == "fire" and target in torpedo_path(pub, pos, a[1]):
+                if a[E.A_KIND] == "fire" and target in torpedo_path(pub, pos, a[E.A_HEADING]):
                     return a
         if self.rng.below(5) == 0:
             return ["sonar"]
-        runs = [a for a in legal if a[0] == "run" or a[0] == "mine"]
+        runs = [a for a in legal if a[E.A_KIND] == "run" or a[E.A_KIND] == "mine"]
         return self.rng.choice(runs)

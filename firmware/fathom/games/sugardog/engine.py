@@ -5,13 +5,95 @@
 # square loudly (a cruising submarine, a torpedo), every other living player answers from its
 # own secrets, in turn order, whether it has something there; the square resolves once all
 # answers are in. Squares are ints y * size + x; x is the letter (A = 0), y + 1 the number.
+from fathom.compat import const
 from fathom.games import sugardog as D
-from fathom.games.base import Engine, IllegalAction
+from fathom.games.base import (CONCEDE, CONCEDED, SETUP, SETUP_COMMIT, SETUP_PUBLIC, TAG, Engine,
+                               IllegalAction, check_int, check_size)
+
+# ---- the schema ------------------------------------------------------------------------------
+# Names that a screen, a bot or say.py imports have no leading underscore; the rest fold away
+# when compiled. The strings are what saves, hashes and the link carry: they never change.
+#
+# Events (the rules page's "Events" table): EV_<X> is the tag, <X>_<SLOT> its slots. The tags
+# keep one byte on the wire, which every answer of every player repeats.
+EV_QUIET = const("q")       # [EV_QUIET]: Silent Running or Place Mine (nobody can tell which)
+EV_CRUISE = const("c")      # a cruise step, announced:
+CRUISE_AT = const(1)        #   the square entered
+EV_FIRE = const("f")        # a torpedo launched:
+FIRE_AT = const(1)          #   its first square (it was launched from the one behind)
+FIRE_HEADING = const(2)     #   N, E, S or W
+EV_SONAR = const("s")       # an active sonar ping:
+SONAR_AT = const(1)         #   the pinger's square
+SONAR_MINES = const(2)      #   the pinger's mines, nearest to it first
+EV_ECHO = const("e")        # the answer to a ping, one from every other living player:
+ECHO_AT = const(1)          #   the answerer's square
+ECHO_MINES = const(2)       #   its mines, nearest to the ping first
+EV_ANSWER = const("a")      # the answer for squares entered loudly, one from every other player:
+ANSWER_SQUARES = const(1)   #   the announced squares up to the first where it has something
+ANSWER_RES = const(2)       #   CLEAR, or what is at the last of them: MINE_HIT or SUB_HIT
+CLEAR = const(0)       # nothing of the answerer's in any square asked
+MINE_HIT = const(1)    # a mine of the answerer's at the last square named
+SUB_HIT = const(2)     # the answerer's submarine at the last square named
+
+# Public state: pub[...]
+_NPLAYERS = const("n")         # players (seats)
+SIZE = const("size")           # squares each way (map_size)
+_CALM_LIMIT = const("calm_limit")  # the calm option: rounds without a loss before a draw
+_READY = const("ready")        # per player: set-up committed (base.READY)
+ALIVE = const("alive")         # per player: submarine afloat
+_FIRST = const("first")        # who played first (drawn from the joint seed)
+_CUR = const("cur")            # whose turn it is
+_TURN = const("turn")          # turns played
+_CALM = const("calm")          # turns in a row without a submarine lost
+PHASE = const("ph")            # the turn machine's stage, one of the _PH_* below
+_ASK = const("ask")            # during _PH_ANS: _ASK_CONTACT or _ASK_SONAR; else None
+_SQS = const("sq")             # the squares asked now (a sonar: [the ping's square])
+_WAIT = const("wait")          # the players still to answer, in turn order
+_NEXT = const(0)               #   pub[_WAIT][_NEXT] answers now
+_GOT = const("got")            # the impacts answered so far: [player, res, square] each
+_ENT = const("ent")            # what entered the squares: a torpedo id, -1 the submarine
+_REST = const("rest")          # the entering object's squares still to ask (groups)
+_LOST = const("lost")          # the torpedo leaves the map after its last square asked
+_THEN = const("then")          # what follows the query: _THEN_END, _THEN_C2 or _THEN_ADV
+_ADV = const("adv")            # ids of the mover's torpedoes still to move this turn
+_CZ = const("cz")              # the first cruise step's square (the second must touch it)
+TORPS = const("torps")         # the torpedoes afloat, each [id, owner, square, heading]:
+T_ID = const(0)                #   its id (pub[_TID] when it was fired)
+T_OWNER = const(1)             #   who fired it
+T_SQ = const(2)                #   where it is
+T_HEADING = const(3)           #   where it goes, N E S W
+_TID = const("tid")            # the next torpedo's id
+_G_WHO = const(0)              # pub[_GOT] entries: the answerer,
+_G_RES = const(1)              #   MINE_HIT or SUB_HIT,
+_G_SQ = const(2)               #   the square
+
+# Phases (pub[PHASE]).
+_PH_SETUP = const("setup")     # start squares being chosen
+_PH_CMD = const("cmd")         # the current player gives the turn's command
+PH_STEP2 = const("c2")         # the current player chooses the second cruise step
+_PH_ANS = const("ans")         # the players in pub[_WAIT] answer, one at a time
+_PH_RUN = const("run")         # inside the machine only: nobody is asked anything yet
+_PH_OVER = const("over")       # the game is over
+_ASK_CONTACT = const("c")      # the squares were entered loudly: answer with EV_ANSWER
+_ASK_SONAR = const("s")        # a ping: answer with EV_ECHO
+_THEN_END = const("end")       # the turn ends
+_THEN_C2 = const("c2")         # the second cruise step comes
+_THEN_ADV = const("adv")       # the next of the mover's torpedoes moves
+
+# Private state: priv[...]
+POS = const("pos")             # the submarine's square (None before the set-up)
+_FROM = const("from")          # where the cruise started (the second step may not go back)
+OWN_MINES = const("mines")     # the squares of the player's mines
+MINES_LEFT = const("left")     # mines still to lay
+
+# Actions (legal(), act()): [kind, ...], the kind a word.
+A_KIND = const(0)      # "run", "mine", "cruise", "sonar" or "fire"
+A_TO = const(1)        # "run", "cruise": the square the submarine goes to
+A_HEADING = const(1)   # "fire": the torpedo's heading
 
 N, E, S, W = 0, 1, 2, 3
 DIRS = "NESW"
-MINES = 3
-_ANSWERS = ("a", "e")
+MINES = 3              # mines each submarine starts with
 
 
 def map_size(nplayers):
@@ -33,6 +115,11 @@ def step(size, sq, d):
     if 0 <= x < size and 0 <= y < size:
         return y * size + x
     return -1
+
+
+def back(d):
+    """The heading opposite d: a torpedo's launch square is one step back from its first."""
+    return (d + 2) % 4
 
 
 def neighbours(size, sq):
@@ -58,429 +145,455 @@ def name(size, sq):
     return "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[sq % size] + str(sq // size + 1)
 
 
-def _is_int(v):
-    return isinstance(v, int) and not isinstance(v, bool)
-
-
 class SugarDog(Engine):
     NAME, TITLE, PLAYERS, OPTIONS = D.ID, D.TITLE, D.PLAYERS, D.OPTIONS
-    # A draw after this many rounds in a row without a submarine lost: the game always ends.
 
     # ---- setup -----------------------------------------------------------------------------
     def new_game(self, opts, nplayers, rng):
         lo, hi = D.PLAYERS
-        if not _is_int(nplayers) or not lo <= nplayers <= hi:
+        if type(nplayers) is not int or not lo <= nplayers <= hi:
             raise IllegalAction("Sugar Dog takes %d to %d players" % (lo, hi))
         first = rng.below(nplayers)
         return {
-            "n": nplayers, "size": map_size(nplayers), "calm_limit": opts["calm"],
-            "ready": [False] * nplayers, "alive": [True] * nplayers,
-            "first": first, "cur": first, "turn": 0, "calm": 0,
-            "ph": "setup", "ask": None, "sq": [], "wait": [], "got": [], "ent": None,
-            "rest": [], "lost": False, "then": None, "adv": [], "cz": -1,
-            "torps": [], "tid": 0,
+            _NPLAYERS: nplayers, SIZE: map_size(nplayers), _CALM_LIMIT: opts["calm"],
+            _READY: [False] * nplayers, ALIVE: [True] * nplayers,
+            _FIRST: first, _CUR: first, _TURN: 0, _CALM: 0,
+            PHASE: _PH_SETUP, _ASK: None, _SQS: [], _WAIT: [], _GOT: [], _ENT: None,
+            _REST: [], _LOST: False, _THEN: None, _ADV: [], _CZ: -1,
+            TORPS: [], _TID: 0,
         }
 
     def new_private(self, pub, player, rng):
-        return {"pos": None, "from": None, "mines": [], "left": MINES}
+        return {POS: None, _FROM: None, OWN_MINES: [], MINES_LEFT: MINES}
 
     def setup_legal(self, pub, priv, player):
-        if priv["pos"] is not None:
+        if priv[POS] is not None:
             return []
         # A range, not a list: 324 squares on the 18x18 map would be a 2 KB block on a unit
         # (the budget: no allocation over 1 KB in play); it answers `in`, len() and indexing.
-        return range(pub["size"] * pub["size"])
+        return range(pub[SIZE] * pub[SIZE])
 
     def setup_apply(self, pub, priv, player, choice):
-        if priv["pos"] is not None or not _is_int(choice) or not 0 <= choice < pub["size"] ** 2:
+        # Set-up: any square, even one another submarine starts on (nothing entered it loudly).
+        if priv[POS] is not None or type(choice) is not int or \
+                not 0 <= choice < pub[SIZE] ** 2:
             raise IllegalAction("start square not legal: %r" % (choice,))
-        priv["pos"] = choice
+        priv[POS] = choice
 
     # ---- whose move ------------------------------------------------------------------------
     def turn(self, pub):
-        ph = pub["ph"]
-        if ph in ("setup", "over") or self.result(pub) is not None:
+        ph = pub[PHASE]
+        if ph == _PH_SETUP or ph == _PH_OVER or self.result(pub) is not None:
             return None
-        if ph == "ans":
-            return (pub["wait"][0], "answer")
-        return (pub["cur"], "act")
+        if ph == _PH_ANS:
+            return (pub[_WAIT][_NEXT], "answer")
+        return (pub[_CUR], "act")
 
     def legal(self, pub, priv, player):
         t = self.turn(pub)
         if t is None or t != (player, "act"):
             return []
-        size = pub["size"]
-        pos = priv["pos"]
-        if pub["ph"] == "c2":
-            return [["cruise", q] for q in neighbours(size, pos) if q != priv["from"]]
+        size = pub[SIZE]
+        pos = priv[POS]
+        if pub[PHASE] == PH_STEP2:   # Cruise: the second step may not go back where it began
+            return [["cruise", q] for q in neighbours(size, pos) if q != priv[_FROM]]
         out = [["run", pos]]
         for q in neighbours(size, pos):
             out.append(["run", q])
-        if priv["left"] > 0 and pos not in priv["mines"]:
+        if priv[MINES_LEFT] > 0 and pos not in priv[OWN_MINES]:
             out.append(["mine"])
         for q in neighbours(size, pos):
             out.append(["cruise", q])
         out.append(["sonar"])
         for d in range(4):
-            if step(size, pos, d) >= 0:
+            if step(size, pos, d) >= 0:   # a torpedo may not be fired straight off the map
                 out.append(["fire", d])
         return out
 
     def act(self, pub, priv, player, action):
         if action not in self.legal(pub, priv, player):
             raise IllegalAction("illegal action %r" % (action,))
-        kind = action[0]
-        size = pub["size"]
-        pos = priv["pos"]
+        kind = action[A_KIND]
+        size = pub[SIZE]
+        pos = priv[POS]
+        # Silent Running and Place Mine send the same event: laying a mine is as quiet as
+        # running silent (rules: "A turn", Place Mine [gap]).
         if kind == "run":
-            priv["pos"] = action[1]
-            return ["q"]
+            priv[POS] = action[A_TO]
+            return [EV_QUIET]
         if kind == "mine":
-            priv["mines"].append(pos)
-            priv["left"] -= 1
-            return ["q"]
+            priv[OWN_MINES].append(pos)
+            priv[MINES_LEFT] -= 1
+            return [EV_QUIET]
         if kind == "cruise":
-            priv["from"] = pos
-            priv["pos"] = action[1]
-            return ["c", action[1]]
+            priv[_FROM] = pos
+            priv[POS] = action[A_TO]
+            return [EV_CRUISE, action[A_TO]]
         if kind == "sonar":
-            return ["s", pos, by_distance(size, pos, priv["mines"])]
-        return ["f", step(size, pos, action[1]), action[1]]
+            return [EV_SONAR, pos, by_distance(size, pos, priv[OWN_MINES])]
+        d = action[A_HEADING]
+        return [EV_FIRE, step(size, pos, d), d]
 
     def answer(self, pub, priv, player):
-        if pub["ask"] == "s":
-            return ["e", priv["pos"], by_distance(pub["size"], pub["sq"][0], priv["mines"])]
-        sqs = pub["sq"]
+        if pub[_ASK] == _ASK_SONAR:
+            ping, = pub[_SQS]
+            return [EV_ECHO, priv[POS], by_distance(pub[SIZE], ping, priv[OWN_MINES])]
+        # Contacts: the squares up to the first where I have something, and what: the
+        # submarine before a mine of mine in the same square.
+        sqs = pub[_SQS]
         for i in range(len(sqs)):
             q = sqs[i]
-            if priv["pos"] == q:
-                return ["a", sqs[:i + 1], 2]
-            if q in priv["mines"]:
-                return ["a", sqs[:i + 1], 1]
-        return ["a", list(sqs), 0]
+            if priv[POS] == q:
+                return [EV_ANSWER, sqs[:i + 1], SUB_HIT]
+            if q in priv[OWN_MINES]:
+                return [EV_ANSWER, sqs[:i + 1], MINE_HIT]
+        return [EV_ANSWER, list(sqs), CLEAR]
 
     def apply_private(self, pub, priv, player, author, event):
         # An answer naming an impact is always the square that blows: my mines there are gone.
-        if author == player and event[0] == "a" and event[2]:
-            q = event[1][-1]
-            priv["mines"] = [m for m in priv["mines"] if m != q]
+        if author == player and event[TAG] == EV_ANSWER and event[ANSWER_RES] != CLEAR:
+            q = event[ANSWER_SQUARES][-1]
+            priv[OWN_MINES] = [m for m in priv[OWN_MINES] if m != q]
 
     # ---- events ----------------------------------------------------------------------------
-    def apply(self, pub, author, event):
-        if not isinstance(event, list) or not event or not isinstance(event[0], str):
-            raise IllegalAction("malformed event")
-        if not _is_int(author) or not 0 <= author < pub["n"]:
-            raise IllegalAction("bad author %r" % (author,))
-        tag = event[0]
-        if tag == "setup":
-            self._check_setup(pub, author, event)
-            pub["ready"][author] = True
-            if False not in pub["ready"]:
-                self._start_turn(pub)
-                self._run(pub)
-            return
-        t = self.turn(pub)
-        if t is None:
-            raise IllegalAction("no move expected now")
-        if t[0] != author:
-            raise IllegalAction("out of turn: player %d sent, player %d to play" % (author, t[0]))
-        if (t[1] == "answer") != (tag in _ANSWERS):
-            raise IllegalAction("event %r not expected now" % (tag,))
-        getattr(self, "_ev_" + tag if tag in "qcsfae" and len(tag) == 1 else "_ev_bad")(
-            pub, author, event)
+    # Engine.apply checks shape, author and turn, then runs HANDLERS[phase(pub)][tag].
+    def seats(self, pub):
+        return pub[_NPLAYERS]
 
-    def _check_setup(self, pub, author, event):
-        if len(event) != 3 or event[1] is not None or not isinstance(event[2], bytes):
+    def phase(self, pub):
+        return pub[PHASE]
+
+    def apply_setup(self, pub, author, event):
+        """A start square committed: nothing public but the commitment (rules: "Set-up"). The
+        first turn starts once every player is in."""
+        check_size(event, 3)
+        if event[SETUP_PUBLIC] is not None or not isinstance(event[SETUP_COMMIT], bytes):
             raise IllegalAction("malformed set-up event")
-        if pub["ready"][author]:
+        if pub[_READY][author]:
             raise IllegalAction("player %d set up twice" % author)
-
-    def _ev_bad(self, pub, author, event):
-        raise IllegalAction("unknown event %r" % (event[0],))
+        pub[_READY][author] = True
+        if False not in pub[_READY]:
+            self._start_turn(pub)
+            self._run(pub)
 
     def _square(self, pub, v):
-        if not _is_int(v) or not 0 <= v < pub["size"] ** 2:
-            raise IllegalAction("not a square: %r" % (v,))
-        return v
+        return check_int(v, 0, pub[SIZE] ** 2, "square")
 
-    def _sonar_list(self, pub, event, source):
-        if len(event) != 3 or not isinstance(event[2], list) or len(event[2]) > MINES:
+    def _sonar_list(self, pub, event, at, mined, source):
+        """A ping or an echo (at, mined): a square, then at most MINES distinct mines, nearest
+        to the ping's square (source) first (rules: "A turn", Active Sonar), so the order tells
+        nothing more."""
+        check_size(event, 3)
+        if not isinstance(mined, list) or len(mined) > MINES:
             raise IllegalAction("malformed sonar report")
-        self._square(pub, event[1])
-        for m in event[2]:
+        self._square(pub, at)
+        for m in mined:
             self._square(pub, m)
-        if event[2] != by_distance(pub["size"], source, event[2]) or \
-                len(set(event[2])) != len(event[2]):
+        if mined != by_distance(pub[SIZE], source, mined) or len(set(mined)) != len(mined):
             raise IllegalAction("sonar contacts must be distinct and nearest first")
 
-    def _ev_q(self, pub, author, event):
-        if len(event) != 1 or pub["ph"] != "cmd":
-            raise IllegalAction("malformed silent turn")
+    def _quiet(self, pub, author, event):
+        """Silent Running or Place Mine: nothing announced, nothing collides (rules: "A turn"),
+        so the turn simply ends."""
+        check_size(event, 1)
         self._end_turn(pub)
         self._run(pub)
 
-    def _ev_c(self, pub, author, event):
-        if len(event) != 2:
-            raise IllegalAction("malformed cruise step")
-        q = self._square(pub, event[1])
-        if pub["ph"] == "c2":
-            if dist(pub["size"], q, pub["cz"]) != 1:
+    def _cruise(self, pub, author, event):
+        """Cruise: two announced steps, each answered before the next is chosen; the second
+        next to the first (rules: "A turn", Cruise). An impact on the first ends the cruise."""
+        check_size(event, 2)
+        q = self._square(pub, event[CRUISE_AT])
+        if pub[PHASE] == PH_STEP2:
+            if dist(pub[SIZE], q, pub[_CZ]) != 1:
                 raise IllegalAction("second cruise step must be next to the first")
-            then = "end"
+            then = _THEN_END
         else:
-            then = "c2"
-        pub["cz"] = q
+            then = _THEN_C2
+        pub[_CZ] = q
         self._query(pub, [q], -1, False, then)
         self._run(pub)
 
-    def _ev_f(self, pub, author, event):
-        if len(event) != 3 or pub["ph"] != "cmd" or not _is_int(event[2]) or \
-                not 0 <= event[2] < 4:
-            raise IllegalAction("malformed torpedo launch")
-        q = self._square(pub, event[1])
-        launch = step(pub["size"], q, (event[2] + 2) % 4)
+    def _fire(self, pub, author, event):
+        """Fire Torpedo: launched from the square behind its first, which must be on the map;
+        it flies its 2 squares at once, each announced (rules: "A turn", "Torpedoes")."""
+        check_size(event, 3)
+        d = check_int(event[FIRE_HEADING], 0, 4, "heading")
+        q = self._square(pub, event[FIRE_AT])
+        launch = step(pub[SIZE], q, back(d))
         if launch < 0:
             raise IllegalAction("torpedo must be launched from a square on the map")
-        t = [pub["tid"], author, launch, event[2]]
-        pub["tid"] += 1
-        pub["torps"].append(t)
-        self._launch(pub, t, "end")
+        t = [pub[_TID], author, launch, d]
+        pub[_TID] += 1
+        pub[TORPS].append(t)
+        self._launch(pub, t, _THEN_END)
         self._run(pub)
 
-    def _ev_s(self, pub, author, event):
-        if pub["ph"] != "cmd":
-            raise IllegalAction("sonar only as a command")
-        self._sonar_list(pub, event, event[1] if len(event) == 3 else -1)
-        pub["ph"] = "ans"
-        pub["ask"] = "s"
-        pub["sq"] = [event[1]]
-        pub["wait"] = self._others(pub, author)
-        pub["then"] = "end"
+    def _sonar(self, pub, author, event):
+        """Active Sonar: the pinger's square and mines, then one echo from every other living
+        player in turn order (rules: "A turn", Active Sonar [gap])."""
+        check_size(event, 3)
+        at = event[SONAR_AT]
+        self._sonar_list(pub, event, at, event[SONAR_MINES], at)
+        pub[PHASE] = _PH_ANS
+        pub[_ASK] = _ASK_SONAR
+        pub[_SQS] = [at]
+        pub[_WAIT] = self._others(pub, author)
+        pub[_THEN] = _THEN_END
         self._run(pub)
 
-    def _ev_e(self, pub, author, event):
-        if pub["ask"] != "s":
+    def _echo(self, pub, author, event):
+        """One player's echo to the ping; the turn ends with the last."""
+        if pub[_ASK] != _ASK_SONAR:
             raise IllegalAction("no sonar ping to answer")
-        self._sonar_list(pub, event, pub["sq"][0])
-        pub["wait"].pop(0)
-        if not pub["wait"]:
-            pub["ph"] = "run"
+        check_size(event, 3)
+        ping, = pub[_SQS]
+        self._sonar_list(pub, event, event[ECHO_AT], event[ECHO_MINES], ping)
+        pub[_WAIT].pop(0)
+        if not pub[_WAIT]:
+            pub[PHASE] = _PH_RUN
         self._run(pub)
 
-    def _ev_a(self, pub, author, event):
-        if pub["ask"] != "c" or len(event) != 3 or not isinstance(event[1], list):
+    def _answer(self, pub, author, event):
+        """One player's answer for squares entered loudly (rules: "Contacts"): clear for all of
+        them, or the squares up to the first holding its mine or submarine. The squares
+        resolve once every answer is in."""
+        check_size(event, 3)
+        if pub[_ASK] != _ASK_CONTACT or not isinstance(event[ANSWER_SQUARES], list):
             raise IllegalAction("malformed contact answer")
-        sqs, res = event[1], event[2]
-        if not _is_int(res) or not 0 <= res <= 2 or not sqs or sqs != pub["sq"][:len(sqs)]:
+        sqs, res = event[ANSWER_SQUARES], event[ANSWER_RES]
+        check_int(res, CLEAR, SUB_HIT + 1, "answer")
+        if not sqs or sqs != pub[_SQS][:len(sqs)]:
             raise IllegalAction("answer must name a prefix of the announced squares")
-        if res == 0 and len(sqs) != len(pub["sq"]):
+        if res == CLEAR and len(sqs) != len(pub[_SQS]):
             raise IllegalAction("a clear answer covers every announced square")
-        pub["wait"].pop(0)
-        if res:
-            pub["got"].append([author, res, sqs[-1]])
-        if not pub["wait"]:
+        pub[_WAIT].pop(0)
+        if res != CLEAR:
+            pub[_GOT].append([author, res, sqs[-1]])
+        if not pub[_WAIT]:
             self._resolve(pub)
         self._run(pub)
 
     # ---- the turn machine ------------------------------------------------------------------
     def _others(self, pub, side):
         """Living players other than `side`, in turn order starting after the current player."""
-        n = pub["n"]
+        n = pub[_NPLAYERS]
         out = []
         for k in range(1, n + 1):
-            p = (pub["cur"] + k) % n
-            if p != side and pub["alive"][p]:
+            p = (pub[_CUR] + k) % n
+            if p != side and pub[ALIVE][p]:
                 out.append(p)
         return out
 
     def _foe_torp(self, pub, sq, side):
-        for t in pub["torps"]:
-            if t[2] == sq and t[1] != side:
+        for t in pub[TORPS]:
+            if t[T_SQ] == sq and t[T_OWNER] != side:
                 return True
         return False
 
     def _query(self, pub, squares, tid, lost, then):
         """Ask every other living player about squares entered by the current player's object
         (tid -1: the submarine). With several answerers the squares go one at a time, so no
-        answer can name a square the mover never reached."""
-        wait = self._others(pub, pub["cur"])
+        answer can name a square the mover never reached (rules: "Contacts", Efficiency)."""
+        wait = self._others(pub, pub[_CUR])
         if len(wait) > 1:
-            pub["sq"], pub["rest"] = squares[:1], squares[1:]
+            pub[_SQS], pub[_REST] = squares[:1], squares[1:]
         else:
-            pub["sq"], pub["rest"] = squares, []
-        pub["ph"] = "ans"
-        pub["ask"] = "c"
-        pub["wait"] = wait
-        pub["got"] = []
-        pub["ent"] = tid
-        pub["lost"] = lost
-        pub["then"] = then
+            pub[_SQS], pub[_REST] = squares, []
+        pub[PHASE] = _PH_ANS
+        pub[_ASK] = _ASK_CONTACT
+        pub[_WAIT] = wait
+        pub[_GOT] = []
+        pub[_ENT] = tid
+        pub[_LOST] = lost
+        pub[_THEN] = then
         if not wait:
             self._resolve(pub)
 
     def _launch(self, pub, t, then):
-        """Start torpedo t's two squares for this turn; False if it is lost at once."""
-        size = pub["size"]
+        """Start torpedo t's two squares for this turn; False if it is lost at once. Its squares
+        stop at the first holding another player's torpedo, where it must blow up."""
+        size = pub[SIZE]
         path = []
-        q = t[2]
+        q = t[T_SQ]
         lost = False
         for _i in range(2):
-            q = step(size, q, t[3])
+            q = step(size, q, t[T_HEADING])
             if q < 0:
                 lost = True
                 break
             path.append(q)
-            if self._foe_torp(pub, q, t[1]):
+            if self._foe_torp(pub, q, t[T_OWNER]):
                 break
         if not path:
-            pub["torps"].remove(t)
+            pub[TORPS].remove(t)
             return False
-        self._query(pub, path, t[0], lost, then)
+        self._query(pub, path, t[T_ID], lost, then)
         return True
 
     def _torp(self, pub, tid):
-        for t in pub["torps"]:
-            if t[0] == tid:
+        for t in pub[TORPS]:
+            if t[T_ID] == tid:
                 return t
         return None
 
     def _resolve(self, pub):
-        side = pub["cur"]
-        tid = pub["ent"]
-        last = pub["sq"][-1]
+        """Every answer is in: an impact if any answer named one or another player's torpedo
+        is in the square (rules: "Contacts", 3 and 4)."""
+        side = pub[_CUR]
+        tid = pub[_ENT]
+        last = pub[_SQS][-1]
         hit = -1
-        for g in pub["got"]:
-            hit = g[2]
+        for g in pub[_GOT]:
+            hit = g[_G_SQ]
         if hit < 0 and self._foe_torp(pub, last, side):
             hit = last
         t = self._torp(pub, tid) if tid >= 0 else None
-        pub["ph"] = "run"
-        pub["wait"] = []
+        pub[PHASE] = _PH_RUN
+        pub[_WAIT] = []
         if hit < 0:
             if t is not None:
-                t[2] = last
-            if pub["rest"]:
-                self._query(pub, pub["rest"], tid, pub["lost"], pub["then"])
-            elif t is not None and pub["lost"]:
-                pub["torps"].remove(t)
+                t[T_SQ] = last
+            if pub[_REST]:
+                self._query(pub, pub[_REST], tid, pub[_LOST], pub[_THEN])
+            elif t is not None and pub[_LOST]:
+                pub[TORPS].remove(t)    # off the map: lost to the void
             return
-        # Impact: the entering object and everything of every other side in the square go.
+        # Impact: the entering object and everything of every other side in the square go;
+        # a sunk player's torpedoes go with them (rules: "Sunk submarines").
         dead = []
         if t is not None:
-            pub["torps"].remove(t)
+            pub[TORPS].remove(t)
         else:
             dead.append(side)
-        for g in pub["got"]:
-            if g[1] == 2:
-                dead.append(g[0])
-        pub["torps"] = [x for x in pub["torps"] if x[2] != hit or x[1] == side]
+        for g in pub[_GOT]:
+            if g[_G_RES] == SUB_HIT:
+                dead.append(g[_G_WHO])
+        pub[TORPS] = [x for x in pub[TORPS] if x[T_SQ] != hit or x[T_OWNER] == side]
         for p in dead:
-            pub["alive"][p] = False
-            pub["torps"] = [x for x in pub["torps"] if x[1] != p]
+            pub[ALIVE][p] = False
+            pub[TORPS] = [x for x in pub[TORPS] if x[T_OWNER] != p]
         if dead:
-            pub["calm"] = 0
+            pub[_CALM] = 0
         if side in dead:
-            pub["then"] = "end"
+            pub[_THEN] = _THEN_END
 
     # The machine is one loop that nothing re-enters: a turn's end starts the next turn's
     # torpedoes in the same loop instead of calling back into it, so an event costs the same
-    # C stack however many turns it runs through (issue 14: the C stack budget).
+    # C stack however many turns it runs through (an ESP32 task has 16 KB of it).
     def _run(self, pub):
         """Advance the machine until someone must author the next event."""
         while True:
             if self.result(pub) is not None:
-                pub["ph"] = "over"
+                pub[PHASE] = _PH_OVER
                 return
-            if pub["ph"] in ("ans", "cmd", "c2"):
+            ph = pub[PHASE]
+            if ph == _PH_ANS or ph == _PH_CMD or ph == PH_STEP2:
                 return
-            then = pub["then"]
-            if then == "adv":
+            then = pub[_THEN]
+            if then == _THEN_ADV:
                 if not self._next_torp(pub):
-                    pub["ph"] = "cmd"
-            elif then == "c2":
-                pub["ph"] = "c2"
+                    pub[PHASE] = _PH_CMD
+            elif then == _THEN_C2:
+                pub[PHASE] = PH_STEP2
             else:
                 self._end_turn(pub)
 
     def _next_torp(self, pub):
-        while pub["adv"]:
-            t = self._torp(pub, pub["adv"].pop(0))
-            if t is not None and self._launch(pub, t, "adv"):
+        while pub[_ADV]:
+            t = self._torp(pub, pub[_ADV].pop(0))
+            if t is not None and self._launch(pub, t, _THEN_ADV):
                 return True
         return False
 
     def _end_turn(self, pub):
-        pub["turn"] += 1
-        pub["calm"] += 1
-        pub["ask"] = None
-        pub["sq"] = []
-        pub["got"] = []
-        n = pub["n"]
+        """The next living player in player order moves (rules: "Set-up", turn order)."""
+        pub[_TURN] += 1
+        pub[_CALM] += 1
+        pub[_ASK] = None
+        pub[_SQS] = []
+        pub[_GOT] = []
+        n = pub[_NPLAYERS]
         for k in range(1, n + 1):
-            p = (pub["cur"] + k) % n
-            if pub["alive"][p]:
-                pub["cur"] = p
+            p = (pub[_CUR] + k) % n
+            if pub[ALIVE][p]:
+                pub[_CUR] = p
                 break
         self._start_turn(pub)
 
     def _start_turn(self, pub):
-        # Torpedoes move at the start of their owner's turn, oldest first, before the command.
-        pub["adv"] = [t[0] for t in pub["torps"] if t[1] == pub["cur"]]
-        pub["ph"] = "run"
-        pub["then"] = "adv"
+        # Torpedoes move at the start of their owner's turn, oldest first, before the command
+        # (rules: "A turn", 1).
+        pub[_ADV] = [t[T_ID] for t in pub[TORPS] if t[T_OWNER] == pub[_CUR]]
+        pub[PHASE] = _PH_RUN
+        pub[_THEN] = _THEN_ADV
 
     # ---- outcome ---------------------------------------------------------------------------
     def result(self, pub):
+        """The last afloat wins; all sunk at once, or `calm` rounds without a loss, is a draw
+        (rules: "End")."""
         alive = []  # a loop, not a comprehension: that is one more frame on the deepest path
-        for p in range(pub["n"]):
-            if pub["alive"][p]:
+        for p in range(pub[_NPLAYERS]):
+            if pub[ALIVE][p]:
                 alive.append(p)
-        if "conceded" in pub:
-            return ([p for p in alive if p != pub["conceded"]], "conceded")
-        if False in pub["ready"]:
+        if CONCEDED in pub:
+            return ([p for p in alive if p != pub[CONCEDED]], "conceded")
+        if False in pub[_READY]:
             return None
         if len(alive) == 1:
             return (alive, "last afloat")
         if not alive:
             return ([], "all sunk")
-        if pub["calm"] >= pub["calm_limit"] * len(alive):
+        if pub[_CALM] >= pub[_CALM_LIMIT] * len(alive):
             return ([], "calm")
         return None
 
     def concede(self, pub, player):
-        pub["conceded"] = player
-        pub["ph"] = "over"
+        Engine.concede(self, pub, player)
+        pub[PHASE] = _PH_OVER
 
     # ---- log lines in the source's notation ------------------------------------------------
     def describe(self, pub, author, event):
         who = "P%d " % (author + 1)
-        size = pub["size"]
-        tag = event[0] if isinstance(event, list) and event else "?"
+        size = pub[SIZE]
+        tag = event[TAG] if isinstance(event, list) and event else "?"
         try:
-            if tag == "setup":
+            if tag == SETUP:
                 return who + "ready"
-            if tag == "concede":
+            if tag == CONCEDE:
                 return who + "concedes"
-            if tag == "q":
+            if tag == EV_QUIET:
                 return who + "runs silent"
-            if tag == "c":
-                return who + "contact " + name(size, event[1])
-            if tag == "f":
-                return who + "torpedo %s>%s" % (name(size, event[1]), DIRS[event[2]])
-            if tag in ("s", "e"):
-                line = who + ("ping " if tag == "s" else "echo ") + name(size, event[1])
-                if event[2]:
-                    line += " m:" + ",".join([name(size, m) for m in event[2]])
+            if tag == EV_CRUISE:
+                return who + "contact " + name(size, event[CRUISE_AT])
+            if tag == EV_FIRE:
+                return who + "torpedo %s>%s" % (name(size, event[FIRE_AT]),
+                                                DIRS[event[FIRE_HEADING]])
+            if tag == EV_SONAR or tag == EV_ECHO:   # an echo has a ping's shape
+                line = who + ("ping " if tag == EV_SONAR else "echo ") + \
+                    name(size, event[SONAR_AT])
+                if event[SONAR_MINES]:
+                    line += " m:" + ",".join([name(size, m) for m in event[SONAR_MINES]])
                 return line
-            if tag == "a":
-                where = ",".join([name(size, q) for q in event[1]])
-                if event[2] == 0:
-                    return who + "clear " + where
-                return who + "impact %s %s" % (name(size, event[1][-1]),
-                                               "sub" if event[2] == 2 else "mine")
+            if tag == EV_ANSWER:
+                sqs = event[ANSWER_SQUARES]
+                if event[ANSWER_RES] == CLEAR:
+                    return who + "clear " + ",".join([name(size, q) for q in sqs])
+                return who + "impact %s %s" % (name(size, sqs[-1]),
+                                               "sub" if event[ANSWER_RES] == SUB_HIT else "mine")
         except (IndexError, TypeError, ValueError, OverflowError):  # shown, never trusted
             pass
         return who + str(tag)
+
+
+# Which handler plays an event, by the turn machine's phase and the event's tag: the current
+# player's command, the second cruise step, the answers of the players asked.
+SugarDog.HANDLERS = {
+    _PH_CMD: {EV_QUIET: SugarDog._quiet, EV_CRUISE: SugarDog._cruise, EV_FIRE: SugarDog._fire,
+              EV_SONAR: SugarDog._sonar},
+    PH_STEP2: {EV_CRUISE: SugarDog._cruise},
+    _PH_ANS: {EV_ECHO: SugarDog._echo, EV_ANSWER: SugarDog._answer},
+}
 
 
 # The map's glyphs, one byte a square (marks() fills a bytearray: a square's glyph is read as
@@ -528,22 +641,24 @@ class Marks:
             return
         seen = self.seen
         mines = self.mines
-        tag = ev[0]
-        if tag in ("c", "s", "e"):
-            seen[author] = ev[1]
-        elif tag == "f":
-            seen[author] = step(self.size, ev[1], (ev[2] + 2) % 4)
-        if tag in ("s", "e"):
+        tag = ev[TAG]
+        if tag == EV_CRUISE:
+            seen[author] = ev[CRUISE_AT]
+        elif tag == EV_FIRE:
+            seen[author] = step(self.size, ev[FIRE_AT], back(ev[FIRE_HEADING]))
+        elif tag == EV_SONAR or tag == EV_ECHO:     # an echo has a ping's shape
+            seen[author] = ev[SONAR_AT]
+        if tag == EV_SONAR or tag == EV_ECHO:     # a ping or echo lists all the sender's mines
             for q in [q for q in mines if mines[q] == author]:
                 del mines[q]
-            for q in ev[2]:
+            for q in ev[SONAR_MINES]:
                 mines[q] = author
-        elif tag == "a" and ev[2] and mines.get(ev[1][-1]) == author:
-            del mines[ev[1][-1]]
+        elif tag == EV_ANSWER and ev[ANSWER_RES] != CLEAR and mines.get(ev[ANSWER_SQUARES][-1]) == author:
+            del mines[ev[ANSWER_SQUARES][-1]]   # an impact spends the mine there
 
     def _paint(self, pub, priv):
         grid = self.grid
-        alive = pub["alive"]
+        alive = pub[ALIVE]
         player = self.player
         mines = self.mines
         seen = self.seen
@@ -555,19 +670,19 @@ class Marks:
         for p in seen:
             if alive[p]:
                 grid[seen[p]] = G_CONTACT
-        for t in pub["torps"]:
-            grid[t[2]] = G_TORP if t[1] == player else G_CONTACT
-        for q in priv["mines"]:
+        for t in pub[TORPS]:
+            grid[t[T_SQ]] = G_TORP if t[T_OWNER] == player else G_CONTACT
+        for q in priv[OWN_MINES]:
             grid[q] = G_MINE
-        if alive[player] and priv["pos"] is not None:
-            grid[priv["pos"]] = G_SUB
+        if alive[player] and priv[POS] is not None:
+            grid[priv[POS]] = G_SUB
         return grid
 
 
 def marks(pub, priv, log, player):
     """The player's map from the whole log, once (a screen keeps a Marks instead): a bytearray
     of G_* glyphs, one per square."""
-    return Marks(player, pub["size"]).update(pub, priv, log)
+    return Marks(player, pub[SIZE]).update(pub, priv, log)
 
 
 ENGINE = SugarDog()

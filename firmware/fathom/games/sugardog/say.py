@@ -2,7 +2,10 @@
 # action is pointed at, its label in the short menu of that square, and what an event meant,
 # said from one player's side. Rules questions (which square a torpedo enters first) are
 # answered here with the engine's own step(), so the UI never re-derives them.
-from fathom.games.sugardog.engine import DIRS, G_CONTACT, G_MINE, G_SUB, G_TORP, step
+from fathom.games.base import CONCEDE, SETUP, TAG
+from fathom.games.sugardog import engine as E
+from fathom.games.sugardog.engine import (A_HEADING, A_KIND, A_TO, DIRS, G_CONTACT, G_MINE,
+                                          G_SUB, G_TORP, back, step)
 
 _HEADINGS = ("north", "east", "south", "west")
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -17,11 +20,11 @@ def anchor(size, pos, action):
     the submarine goes, the torpedo's first square, or the submarine's own square."""
     if not isinstance(action, list):
         return action
-    kind = action[0]
+    kind = action[A_KIND]
     if kind in ("run", "cruise"):
-        return action[1]
+        return action[A_TO]
     if kind == "fire":
-        return step(size, pos, action[1])
+        return step(size, pos, action[A_HEADING])
     return pos
 
 
@@ -30,7 +33,7 @@ _ORDER = {"run": 0, "mine": 1, "sonar": 2, "cruise": 1, "fire": 2}
 
 
 def order(action):
-    return _ORDER[action[0]] if isinstance(action, list) else 0
+    return _ORDER[action[A_KIND]] if isinstance(action, list) else 0
 
 
 def label(pos, action, second=False):
@@ -38,28 +41,28 @@ def label(pos, action, second=False):
     second: the second step of a cruise."""
     if not isinstance(action, list):
         return "Start here"
-    kind = action[0]
+    kind = action[A_KIND]
     if kind == "run":
-        return "Stay put" if action[1] == pos else "Sneak here"
+        return "Stay put" if action[A_TO] == pos else "Sneak here"
     if kind == "mine":
         return "Lay mine"
     if kind == "cruise":
         return "Cruise on" if second else "Cruise here"
     if kind == "sonar":
         return "Sonar ping"
-    return "Torpedo " + DIRS[action[1]]
+    return "Torpedo " + DIRS[action[A_HEADING]]
 
 
 def path(size, pos, action):
     """The squares an action touches this turn, to light them on the map."""
     if not isinstance(action, list):
         return [action]
-    if action[0] != "fire":
+    if action[A_KIND] != "fire":
         return [anchor(size, pos, action)]
     out = []
     q = pos
     for _i in range(2):
-        q = step(size, q, action[1])
+        q = step(size, q, action[A_HEADING])
         if q < 0:
             break
         out.append(q)
@@ -81,28 +84,32 @@ def happened(size, viewer, author, event):
     'P2: your torpedo hit P2 at C4'. Malformed events are said as such, never trusted."""
     who = _who(viewer, author)
     try:
-        tag = event[0]
-        if tag == "setup":
+        tag = event[TAG]
+        if tag == SETUP:
             return who + (" are" if author == viewer else " is") + " ready"
-        if tag == "concede":
+        if tag == CONCEDE:
             return who + " conceded"
-        if tag == "q":
+        if tag == E.EV_QUIET:
             return who + " ran silent"
-        if tag == "c":
-            return who + " cruised into " + name(size, event[1])
-        if tag == "f":
-            launch = step(size, event[1], (event[2] + 2) % 4)
-            return "Torpedo from %s heading %s" % (name(size, launch), _HEADINGS[event[2]])
-        if tag in ("s", "e"):
-            what = ("mines " + _squares(size, event[2])) if event[2] else "no mines"
-            verb = " pinged at " if tag == "s" else " echoed from "
-            return who + verb + name(size, event[1]) + ": " + what
-        if tag == "a":
-            at = name(size, event[1][-1])
-            if event[2] == 0:
+        if tag == E.EV_CRUISE:
+            return who + " cruised into " + name(size, event[E.CRUISE_AT])
+        if tag == E.EV_FIRE:
+            heading = event[E.FIRE_HEADING]
+            launch = step(size, event[E.FIRE_AT], back(heading))
+            return "Torpedo from %s heading %s" % (name(size, launch), _HEADINGS[heading])
+        if tag == E.EV_SONAR or tag == E.EV_ECHO:   # an echo has a ping's shape
+            mines = event[E.SONAR_MINES]
+            what = ("mines " + _squares(size, mines)) if mines else "no mines"
+            verb = " pinged at " if tag == E.EV_SONAR else " echoed from "
+            return who + verb + name(size, event[E.SONAR_AT]) + ": " + what
+        if tag == E.EV_ANSWER:
+            sqs = event[E.ANSWER_SQUARES]
+            res = event[E.ANSWER_RES]
+            at = name(size, sqs[-1])
+            if res == E.CLEAR:
                 have = " have" if author == viewer else " has"
-                return who + have + " nothing at " + _squares(size, event[1])
-            if event[2] == 1:
+                return who + have + " nothing at " + _squares(size, sqs)
+            if res == E.MINE_HIT:
                 mine = "Your mine" if author == viewer else "%s's mine" % who
                 return "%s at %s blew up" % (mine, at)
             if author == viewer:

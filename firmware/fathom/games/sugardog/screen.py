@@ -7,6 +7,7 @@
 # (help.txt, read only when opened); BACK pauses (the game log is there).
 # Everything drawn per frame is worked out once per event (_refresh): a cursor move or a
 # redraw builds no strings and walks no log.
+from fathom.games.base import SETUP, TAG
 from fathom.games.sugardog import engine as S
 from fathom.games.sugardog import say
 from fathom.games.sugardog.engine import G_CONTACT, G_MINE, G_NONE, G_SUB, G_TORP
@@ -29,9 +30,9 @@ class SugarDogScreen(GameBase):
     def __init__(self, app, runner):
         GameBase.__init__(self, app, runner)
         s = runner.seat
-        self.size = size = s.pub["size"]
+        self.size = size = s.pub[S.SIZE]
         mid = (size // 2) * size + size // 2
-        pos = s.priv["pos"]
+        pos = s.priv[S.POS]
         self.board = BoardGrid(size, size, mid if pos is None else pos, flip=True,
                                labels=True, min_px=_MIN_PX, max_px=9)
         self.me = "P%d" % (s.player + 1)
@@ -61,14 +62,16 @@ class SugarDogScreen(GameBase):
         s = self.runner.seat
         r = self.runner
         nset = len(s.setup_choices)
-        if self._seen is not None and self._seen[0] == s.n_log and self._seen[1] == nset \
-                and self._seen[2] == s.n_actions and self._seen[3] is r.problem:
-            return
+        if self._seen is not None:
+            n_log, n_set, n_act, problem = self._seen
+            if n_log == s.n_log and n_set == nset and n_act == s.n_actions \
+                    and problem is r.problem:
+                return
         self._seen = (s.n_log, nset, s.n_actions, r.problem)
         size = self.size
-        pos = s.priv["pos"]
+        pos = s.priv[S.POS]
         legal = s.setup_legal() or s.legal()
-        second = s.pub["ph"] == "c2"
+        second = s.pub[S.PHASE] == S.PH_STEP2
         if pos is None:  # the set-up: every square a start, itself its one action
             at = _Starts(len(legal))
         else:
@@ -92,14 +95,14 @@ class SugarDogScreen(GameBase):
         self._st = self._status(s)
         if pos is None:
             self.hint = ""
-        elif s.pub["alive"][s.player]:
-            self.hint = "mines %d" % s.priv["left"]
+        elif s.pub[S.ALIVE][s.player]:
+            self.hint = "mines %d" % s.priv[S.MINES_LEFT]
         else:
             self.hint = "sunk"
 
     def _words(self, prev, a, e):
         s = self.runner.seat
-        if e and e[0] != "setup":
+        if e and e[TAG] != SETUP:
             return say.happened(self.size, s.player, a, e)
         return say.you_are(s.player, s.n)
 
@@ -110,20 +113,21 @@ class SugarDogScreen(GameBase):
         t = s.to_move()
         if t is None:
             return ("Waiting", "Wait")
-        if t[0] == s.player:
-            return ("Your start", "Start") if t[1] == "setup" else ("Your move", "Move")
-        p = "P%d" % (t[0] + 1)
-        if t[1] == "answer":
+        who, kind = t
+        if who == s.player:
+            return ("Your start", "Start") if kind == "setup" else ("Your move", "Move")
+        p = "P%d" % (who + 1)
+        if kind == "answer":
             return (p + " answers", p + " ans")
-        if t[1] == "setup":
+        if kind == "setup":
             return (p + " starts", p + " set")
         return (p + " to move", p + " act")
 
-        # ---- the square menu ------------------------------------------------------------------
+    # ---- the square menu ------------------------------------------------------------------
     def open(self, sq):
         s = self.runner.seat
         acts = self.at[sq]
-        pos = s.priv["pos"]
+        pos = s.priv[S.POS]
         labels = [say.label(pos, a, self.second) for a in acts]
         self.menu = ListView(labels, fit=True)  # 3x5 where 8x8 labels would be cut
         self.menu_acts = acts
@@ -138,7 +142,7 @@ class SugarDogScreen(GameBase):
 
     def _hot(self):
         s = self.runner.seat
-        self.hot = say.path(self.size, s.priv["pos"], self.menu_acts[self.menu.cursor])
+        self.hot = say.path(self.size, s.priv[S.POS], self.menu_acts[self.menu.cursor])
 
     def _play(self, action):
         self.close()
@@ -188,7 +192,7 @@ class SugarDogScreen(GameBase):
         choice of this seat)."""
         self._refresh()
         s = self.runner.seat
-        target = say.anchor(self.size, s.priv["pos"], action)
+        target = say.anchor(self.size, s.priv[S.POS], action)
         acts = self.at.get(target)
         if not acts or action not in acts:
             raise ValueError("not a legal action here: %r" % (action,))
@@ -214,7 +218,8 @@ class SugarDogScreen(GameBase):
         if m is not None:
             title = self.menu_title
         else:
-            title = self._st[0] if len(self._st[0]) <= room else self._st[1]
+            long, short = self._st
+            title = long if len(long) <= room else short
         top_bar(d, title, link, self.me, fit=True)
         bh = d.height - CH
         bw = min(d.width - 36, bh + 8)    # the map's box: the side panel keeps 36 px or more
@@ -288,7 +293,7 @@ class SugarDogScreen(GameBase):
         kind = self.menu_acts[self.menu.cursor] if self.menu is not None else None
         if not isinstance(kind, list):
             return G_SUB
-        kind = kind[0]
+        kind = kind[S.A_KIND]
         if kind in ("run", "cruise"):
             return G_SUB
         if kind == "mine":
@@ -316,7 +321,8 @@ class SugarDogScreen(GameBase):
         elif g == G_CONTACT:  # a contact: something noted, an outline
             d.rect(x, y, i - 1, i - 1, c)
         else:  # own torpedo (heading from pub), or the planned one
-            di = self._torp_dir(q) if g == G_TORP else self.menu_acts[self.menu.cursor][1]
+            di = self._torp_dir(q) if g == G_TORP else \
+                self.menu_acts[self.menu.cursor][S.A_HEADING]
             m = (i - 1) // 2
             if di in (S.N, S.S):
                 d.vline(x + m, y, i - 1, c)
@@ -329,9 +335,9 @@ class SugarDogScreen(GameBase):
 
     def _torp_dir(self, q):
         s = self.runner.seat
-        for t in s.pub["torps"]:
-            if t[2] == q and t[1] == s.player:
-                return t[3]
+        for t in s.pub[S.TORPS]:
+            if t[S.T_SQ] == q and t[S.T_OWNER] == s.player:
+                return t[S.T_HEADING]
         return S.E
 
     # ---- the screen in text, for tests and the emulator -----------------------------------
@@ -340,7 +346,8 @@ class SugarDogScreen(GameBase):
         ('>' the highlighted one); else 'at C3 <what is there>', '| what happened', '| mines',
         'acts' and the squares that have actions, '# ' map rows from the top]."""
         self._refresh()
-        out = [self.title + " " + self._st[0]]
+        long, _short = self._st
+        out = [self.title + " " + long]
         size = self.size
         if self.menu is not None:
             out.append("at " + self.menu_title)
@@ -366,8 +373,8 @@ def screen(app, runner):
 
 
 class _Starts:
-    """The set-up's square -> actions: every square is a start and its own one action. As a
-    dict of one-item lists it was ~8 KB on a group's 18x18 map, a 1.8 KB table among them."""
+    """The set-up's square -> actions: every square is a start and its own one action. A dict
+    of one-item lists would be ~8 KB on a group's 18x18 map, a 1.8 KB table among them."""
 
     def __init__(self, n):
         self.n = n
