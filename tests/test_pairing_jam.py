@@ -69,9 +69,9 @@ class Jammer:
             data = frame.encode(frame.DATA, 0, seq, 0, encode_msg(kind), None, 0)
         elif kind == "hello":
             data = frame.encode(frame.DATA, 0, seq, 0, encode_msg(
-                "hi", frame.VERSION, "X", mac(9), self.prng.bytes(16), []), None, 0)
+                "hi", frame.VERSION, "X", mac(9), self.prng.token(16), []), None, 0)
         elif kind == "commit":
-            data = frame.encode(frame.DATA, 0, seq, 0, encode_msg("pc", self.prng.bytes(32)),
+            data = frame.encode(frame.DATA, 0, seq, 0, encode_msg("pc", self.prng.token(32)),
                                 None, 0)
         elif kind == "deep":
             data = frame.encode(frame.DATA, 0, seq, 0, DEEP, None, 0)
