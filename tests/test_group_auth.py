@@ -1,4 +1,4 @@
-# A group host that cannot rewrite unnoticed (issue 19, item 4; docs/PROTOCOL.md "Group keys and
+# A group host that cannot rewrite unnoticed (docs/PROTOCOL.md "Group keys and
 # end-to-end tags"). A group is a star through its host: every message between partners passes
 # through it. Each test is an attack by a modified host (or a stranger) on runners and connectors
 # in one process, with the same attack run without the group keys as the control where that

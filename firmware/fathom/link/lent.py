@@ -1,7 +1,7 @@
 # A unit lent as the bot opponent ("Play as bot") chooses nobody: it joins whoever hails it, a
-# two-player proposer and a group's host alike. Choosing from its list, as it did, it could
-# pick a group's other partner or another lent unit, who propose nothing: two lent units paired
-# with each other and waited for ever, while the host that wanted them was ignored. So that a
+# two-player proposer and a group's host alike. Were it to choose from its list, it could pick
+# a group's other partner or another lent unit, who propose nothing: two lent units would pair
+# with each other and wait for ever, while the host that wanted them was ignored. So that a
 # remembered unit's session is still encrypted from its first frame, the lent unit installs the
 # radio key of every remembered unit it hears in its list, whatever game it looks for (at most
 # the radio's six): that unit's encrypted hello is then readable. Its pair handshake also goes

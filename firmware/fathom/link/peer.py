@@ -6,8 +6,8 @@ from fathom.link.channel import Channel
 
 LINK = "link"            # the live channel of the game in progress (+ "1" .. "6": more partners)
 # A group host's partners at most: Sugar Dog's eight players. On the 32-bit frozen runtime the
-# host of eight finishes under a 96 KB heap now that it relays at each link's pace (streams.py;
-# docs/PROTOCOL.md, section 7b).
+# host of eight finishes under a 96 KB heap, relaying at each link's pace (docs/PROTOCOL.md,
+# section 7b).
 MAX_PARTNERS = 7
 
 
