@@ -15,6 +15,7 @@ from fathom.link.peer import LinkPeer
 from fathom.link.session import (GameSetup, Handshake, PairRecord, SessionError, beacon,
                                  encode_msg, parse_beacon)
 from memstore import MemStorage
+from test_link_hostile import Queue
 
 pytestmark = pytest.mark.micropython
 
@@ -23,24 +24,15 @@ SID = 0x2222
 NONCE = b"n" * 16
 
 
-class Cable:
-    """One end of an in-memory cable: frames for this unit wait in `inbox`."""
+class Cable(Queue):
+    """One end of an in-memory cable (or radio: frames from `src`)."""
 
     def __init__(self, mac=b"\x02\x00\x00\x00\x00\x09", src=None):
-        self.mac = mac
-        self.src = src          # the address frames come from (None: a cable's)
-        self.inbox = []
-        self.sent = []
-
-    def send(self, peer, data):
-        self.sent.append(data)
-        return True
+        Queue.__init__(self, mac)
+        self.src = src
 
     def recv(self):
         return (self.src, self.inbox.pop(0)) if self.inbox else None
-
-    def close(self):
-        pass
 
 
 def _plain(seq, payload):
