@@ -2,11 +2,12 @@
 # turn, one keyed channel each: the host publishes the group seed and passes the partners'
 # Diffie-Hellman values round (groupkeys.py), so every two units share a key for end-to-end
 # tags through the host and every screen can show one group code. Partners are linked only to
-# the host. GroupHost and GroupMember are each one state machine, moved only by their _to().
+# the host. GroupHost and GroupMember are each one state machine (session.Machine), moved only
+# by its _to().
 from fathom import codec
 from fathom.link import crypto, entropy, groupkeys
 from fathom.link.groupkeys import GroupError
-from fathom.link.session import SessionError, bye_reason, decode_msg
+from fathom.link.session import Machine, SessionError, bye_reason, decode_msg
 
 # Option keys a group proposal adds to the game's options (bound into the seed commitment, so
 # the seats are fixed before any nonce is revealed); never passed to the engine.
@@ -31,7 +32,6 @@ START = "start"
 OTHERS = "others"
 KEYS = "keys"
 
-_FINAL = (READY, FAILED, LEFT)
 
 
 def group_seed(n, seeds):
@@ -68,21 +68,10 @@ class Partner:
         self.value = None
 
 
-class _Machine:
-    state = None
-    error = None
-
-    def _to(self, state, why=None):
-        """The one place the state changes; READY, FAILED and LEFT are final."""
-        if self.state in _FINAL:
-            return
-        self.state = state
-        if why is not None:
-            self.error = why
-
-
-class GroupHost(_Machine):
+class GroupHost(Machine):
     """The host of a group of `players`. Once READY: seed, gkeys (by player), gcode."""
+
+    FINAL = (READY, FAILED, LEFT)
 
     def __init__(self, players):
         self.players = players
@@ -173,9 +162,11 @@ class GroupHost(_Machine):
         return [(j + 1, p.value) for j, p in enumerate(self.partners) if j != i]
 
 
-class GroupMember(_Machine):
+class GroupMember(Machine):
     """A partner of a group, on its keyed channel `ch` with the host, from the agreed set-up
     `opts` (its size and seat) and its pairwise `seed`. Once READY: seed, gkeys, gcode, seat."""
+
+    FINAL = (READY, FAILED, LEFT)
 
     def __init__(self, ch, opts, seed):
         n, seat = opts.get(GROUP_N), opts.get(GROUP_SEAT)

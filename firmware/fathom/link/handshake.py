@@ -1,13 +1,13 @@
 # The pair handshake with one chosen unit, on an unkeyed channel at its address: session.py's
 # Handshake (version, pairing or rekey, the code both players confirm) fed only the frames that
 # belong to this exchange, the radio's own key for a remembered partner, and the partner's
-# "bye". One state machine, moved only by _to(); the connector builds the keyed channel once it
+# "bye". One state machine (session.Machine), moved only by _to(); the connector builds the keyed channel once it
 # reaches KEYED.
 from fathom.hal.clock import ticks_diff
 from fathom.link import crypto, entropy, frame
 from fathom.link.channel import Channel
-from fathom.link.session import (BYE, Handshake, SessionError, bye_reason, decode_msg,
-                                 encode_msg, version_error)
+from fathom.link.session import (BYE, Handshake, Machine, SessionError, bye_reason,
+                                 decode_msg, encode_msg, version_error)
 
 LMK_DEAF_MS = 5000       # an encrypted handshake that hears nothing this long goes clear
 MINE = 32                # CRCs of our latest handshake frames kept to recognise reflections
@@ -31,18 +31,19 @@ JAMMED = 2               # not this exchange's: forged, replayed, out of turn
 MALFORMED = 3            # no frame, or no session message, at all (`refused` says why)
 
 
-class PairHandshake:
+class PairHandshake(Machine):
     """confirm: the players compare a code (the radio; a cable needs none). lmk: the radio key
     of the pairing this unit remembers with the chosen unit, installed before its hello (None:
     in clear). lent: a unit lent as the bot, which also goes clear when its encrypted hello is
     never acknowledged (a group's host runs in clear)."""
+
+    FINAL = (KEYED, FAILED, LEFT)
 
     def __init__(self, transport, peer_mac, name, mac, pairings, confirm, now, lmk=None,
                  lmk_pid=None, lent=False):
         self.t = transport
         self.peer_mac = peer_mac
         self.state = HELLO
-        self.error = None
         self.refused = None     # why the last malformed frame was refused
         self._mine = []         # CRC trailers of the handshake frames we sent
         self._alien = None      # (version, since): the partner seemed to speak another one
@@ -53,17 +54,6 @@ class PairHandshake:
         self.ch = Channel(self._send, None, 0, now)
         for m in self.hs.start():
             self.ch.send(m)
-
-    def _to(self, state, why=None):
-        """The one place the state changes; KEYED, FAILED and LEFT are final."""
-        if self.state in (KEYED, FAILED, LEFT):
-            return
-        self.state = state
-        if why is not None:
-            self.error = why
-
-    def over(self):
-        return self.state in (KEYED, FAILED, LEFT)
 
     # ---- what the screen asks for ----------------------------------------------------------
     def code(self):

@@ -52,6 +52,25 @@ def decode_msg(data, n=1):
 BYE = "bye"              # ["bye", why(, tag)]: the partner left the pairing (BACK)
 
 
+class Machine:
+    """A state machine of the connector's parts (handshake.py, group.py): `state` changes only
+    in _to(), never again once in one of FINAL; `error` says why it failed or was left."""
+
+    FINAL = ()
+    state = None
+    error = None
+
+    def _to(self, state, why=None):
+        if self.state in self.FINAL:
+            return
+        self.state = state
+        if why is not None:
+            self.error = why
+
+    def over(self):
+        return self.state in self.FINAL
+
+
 def bye_reason(data):
     """The reason a "bye" message gives (a str), or None when `data` is another message, or
     no session message at all (which the caller refuses in its own way)."""
