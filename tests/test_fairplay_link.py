@@ -10,7 +10,9 @@ import pytest
 
 from fathom import codec
 from fathom.link import crypto, entropy, frame
-from fathom.link.connect import VERSION_GRACE_MS, Connector, group_seed, open_seeds
+from fathom.link.connect import Connector
+from fathom.link.group import group_seed, open_seeds
+from fathom.link.handshake import VERSION_GRACE_MS
 from fathom.link.session import REVEAL_TIMEOUT_MS, joint_seed, seed_commit
 from hostmodes.wire import STEP_MS, Air, connect_all
 from memstore import MemStorage
@@ -157,9 +159,9 @@ def test_listener_of_a_whole_group_cannot_compute_the_group_seed():
     for m in gs:   # the published seeds as they travel, taken as the seeds themselves
         blob = m[2]
         assert group_seed(3, [blob[:32], blob[32:]]) != seed
-    assert nowhere_in(heard, seed) and all(nowhere_in(heard, p[3]) for p in cs[0].partners)
+    assert nowhere_in(heard, seed) and all(nowhere_in(heard, p.seed) for p in cs[0].partners)
     # with a partner's session key the listener opens what the host sent that partner
-    keys = [p[1].key for p in cs[0].partners]
+    keys = [p.ch.key for p in cs[0].partners]
     for m in gs:
         assert any(group_seed(3, open_seeds(k, m[2], 2)) == seed for k in keys)
 

@@ -1,4 +1,4 @@
-# A group host that cannot rewrite unnoticed (issue 19, item 4; docs/PROTOCOL.md "Group keys and
+# A group host that cannot rewrite unnoticed (docs/PROTOCOL.md "Group keys and
 # end-to-end tags"). A group is a star through its host: every message between partners passes
 # through it. Each test is an attack by a modified host (or a stranger) on runners and connectors
 # in one process, with the same attack run without the group keys as the control where that
@@ -256,30 +256,29 @@ def test_an_honest_group_shares_a_key_per_pair_and_shows_one_code():
 
 
 def test_a_host_substituting_a_value_shows_different_codes():
-    from fathom.link import connect
+    from fathom.link import group
     x = b"\x07" * 32  # the host's own exponent, for a man in the middle
     fake = crypto.dh_public(x)
-    real_gs, real_gv = connect.Connector._send_gs, connect.Connector._values_for
+    real_gs, real_gv = group.GroupHost._send_gs, group.GroupHost._values_for
 
     def gs(self):
-        seeds = [p[3] for p in self.partners]
+        seeds = [p.seed for p in self.partners]
         for i, p in enumerate(self.partners):
-            commits = [q[4] for q in self.partners]
+            commits = [q.commit for q in self.partners]
             if i == 0:
                 commits[1] = groupkeys.commit(fake)  # seat 1 is shown the host's value for seat 2
-            p[1].send(encode(["gs", self.players, connect.seal_seeds(p[1].key, seeds), commits]))
-        self._gs = True
+            p.ch.send(encode(["gs", self.players, group.seal_seeds(p.ch.key, seeds), commits]))
 
     def gv(self, i):
         out = real_gv(self, i)
         if i == 0:  # seat 1 is shown the host's value as seat 2's
             out = [(seat, fake if seat == 2 else pk) for seat, pk in out]
         return out
-    connect.Connector._send_gs, connect.Connector._values_for = gs, gv
+    group.GroupHost._send_gs, group.GroupHost._values_for = gs, gv
     try:
         conns, _now = connect_group(3)
     finally:
-        connect.Connector._send_gs, connect.Connector._values_for = real_gs, real_gv
+        group.GroupHost._send_gs, group.GroupHost._values_for = real_gs, real_gv
     by = dict((c.player, c) for c in conns)
     # the substitution itself passes every check a unit can make alone ...
     assert all(c.state == "ready" for c in conns)
@@ -295,7 +294,7 @@ def test_a_host_substituting_a_value_shows_different_codes():
 def _value(by, seat):
     """Seat `seat`'s real Diffie-Hellman value, as the host collected it."""
     host = by[0]
-    return host.partners[seat - 1][5]
+    return host.partners[seat - 1].value
 
 
 # ---- a stranger, a replay --------------------------------------------------------------------

@@ -1,4 +1,4 @@
-# The group code on the pairing screen (issue 19, item 4): once a group's keys are agreed,
+# The group code on the pairing screen: once a group's keys are agreed,
 # every player's screen shows one six-digit code and the game starts only on OK, so players
 # who compare screens see a host that sat in the middle of the partners' keys; BACK plays
 # nothing; a unit lent as a bot has nobody to compare it and plays on.

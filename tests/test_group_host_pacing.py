@@ -1,4 +1,4 @@
-# A group's host paces what it relays (issue 19): it feeds each partner the log from that
+# A group's host paces what it relays: it feeds each partner the log from that
 # partner's own place and relays the reveals as streams, so no link holds more than a message or
 # two, whatever the group's size and however slow one partner's link is (a host of eight that
 # queued every event and reveal on seven links at once needed 1.3 KB blocks for each link's

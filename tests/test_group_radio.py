@@ -114,7 +114,7 @@ def test_a_group_frame_stays_within_one_packet():
     # the largest group message, the host's sealed seeds for seven partners, is fragmented by
     # the channel: every frame it puts on the air fits ESP-NOW's 250 bytes
     from fathom import codec
-    from fathom.link.connect import seal_seeds
+    from fathom.link.group import seal_seeds
     sent = []
     ch = Channel(sent.append, KEY, 9, 0, 0)
     seeds = [bytes((i,)) * 32 for i in range(MAX_PARTNERS)]

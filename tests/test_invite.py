@@ -1,4 +1,4 @@
-# Invitations on the idle home menu (issue 17 item 4), on the real App: a unit looking for a
+# Invitations on the idle home menu, on the real App: a unit looking for a
 # partner is shown over the home menu once the player is idle; OK opens that game's pairing
 # with the inviting unit chosen as soon as it is listed; BACK puts it aside until that unit
 # stops looking; keys the player meant for the menu reach the menu; the radio is held only at

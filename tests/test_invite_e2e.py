@@ -1,4 +1,4 @@
-# Issue 17 item 4, end to end on two emulated units over the emulated radio: unit 0 looks for a
+# Invitations end to end on two emulated units over the emulated radio: unit 0 looks for a
 # partner for PING, unit 1 sits on its home menu and shows the invitation; OK there opens the
 # pairing with unit 0 already chosen, and unit 0, still listing, takes the unit that chose it
 # (link/connect.py, `hailed`): nobody presses anything more until the code, then OK on both and

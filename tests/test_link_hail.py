@@ -8,7 +8,8 @@ import pytest
 
 from fathom import games
 from fathom.link import frame
-from fathom.link.connect import SEEN_MS, Connector, is_hello
+from fathom.link.connect import Connector
+from fathom.link.discovery import SEEN_MS, is_hello
 from fathom.link.lent import LentConnector
 from fathom.link.session import beacon, encode_msg
 from fathom.ui.pairing import PairScreen
@@ -280,7 +281,7 @@ def test_a_remembered_unit_is_taken_without_a_code_its_radio_key_installed_from_
     air2 = Air()
     a, b = conn(air2, 0, "ping", sa), conn(air2, 1, "ping", sb)
     now = tick([a, b], now, lambda: listed(b, a) and listed(a, b))
-    assert a._prekeyed == [b.mac] and a.t.keys[b.mac] == lmk   # before any hello
+    assert a.discovery.prekeyed == [b.mac] and a.t.keys[b.mac] == lmk   # before any hello
     b.choose(a.mac, now)
     seen = set()
 
@@ -298,13 +299,13 @@ def test_a_remembered_unit_looking_for_another_game_gets_no_key():
     air2 = Air()
     a, b = conn(air2, 0, "ping", sa), conn(air2, 1, "ashtapada", sb)
     tick([a, b], 0, lambda: False, 2000)
-    assert listed(a, b) and a._prekeyed == [] and a.t.keys == {}
+    assert listed(a, b) and a.discovery.prekeyed == [] and a.t.keys == {}
 
 
 def test_on_the_cable_nothing_is_listed_and_both_pair_as_before():
     air = Air(cable=True)
     a, b = conn(air, 0, "ping", kind="uart"), conn(air, 1, "ping", kind="uart")
-    assert a.state == b.state == "handshake" and not a._takes
+    assert a.state == b.state == "handshake" and not a.discovery.takes
     tick([a, b], 0, lambda: a.state == b.state == "ready")
     assert a.state == b.state == "ready" and a.hailed is None and b.hailed is None
     assert not any(d[:1] and d[0] & 0x07 == frame.BEACON for _s, _d, d in air.heard)

@@ -6,7 +6,8 @@ import pytest
 from fathom import codec
 from fathom.link import crypto, frame
 from fathom.link.channel import Channel
-from fathom.link.connect import MAX_SEEN, Connector
+from fathom.link.connect import Connector
+from fathom.link.discovery import MAX_SEEN
 from fathom.link.peer import LinkPeer
 from fathom.link.session import beacon
 from memstore import MemStorage

@@ -38,6 +38,7 @@ class Jammer:
     def __init__(self, air, seed, heard):
         self.air = air
         self.prng = Prng(seed, b"jam")
+        self.fill = Prng(seed, b"jam bytes")  # forged values, apart from when and what is forged
         self.heard = heard       # every frame any pairing so far sent (replays)
         self.conns = {}
         self.sent = dict((k, 0) for k in KINDS)
@@ -69,9 +70,9 @@ class Jammer:
             data = frame.encode(frame.DATA, 0, seq, 0, encode_msg(kind), None, 0)
         elif kind == "hello":
             data = frame.encode(frame.DATA, 0, seq, 0, encode_msg(
-                "hi", frame.VERSION, "X", mac(9), self.prng.bytes(16), []), None, 0)
+                "hi", frame.VERSION, "X", mac(9), self.fill.token(16), []), None, 0)
         elif kind == "commit":
-            data = frame.encode(frame.DATA, 0, seq, 0, encode_msg("pc", self.prng.bytes(32)),
+            data = frame.encode(frame.DATA, 0, seq, 0, encode_msg("pc", self.fill.token(32)),
                                 None, 0)
         elif kind == "deep":
             data = frame.encode(frame.DATA, 0, seq, 0, DEEP, None, 0)

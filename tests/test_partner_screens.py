@@ -1,4 +1,4 @@
-# The partner's side is never silent (issue 17, item 4), in-process: real Connectors over an
+# The partner's side is never silent, in-process: real Connectors over an
 # in-memory radio (hostmodes.wire.Air) under the real pairing screen, and real runners over
 # keyed channels under the game screen. A declined offer, a partner who leaves or falls silent,
 # a unit waiting alone: each screen says so in words and offers what can be done.

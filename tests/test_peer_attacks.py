@@ -8,26 +8,14 @@
 # with equal logs and hashes too.
 import pytest
 
-from fathom.link import frame
 from fathom.link.channel import MAX_MESSAGE
 from fathom.prng import Prng
+from hostmodes.cheat import DEEP, oversized
 import test_resume_gap as gap
 
 pytestmark = pytest.mark.micropython
 
-DEEP = b"\x90" * 60 + b"\x00"   # sixty nested lists
 FOUL = object()                 # any foul the engine names ("refused: ...")
-
-
-def oversized(ch, size):
-    """Queue a message of `size` bytes on channel `ch` as a modified firmware would (the
-    honest Channel.send refuses one over MAX_MESSAGE)."""
-    step = frame.MAX_PAYLOAD
-    n = (size + step - 1) // step
-    for k in range(n):
-        ch._out.append((ch._snd_next, frame.DATA if k == n - 1 else frame.MORE, b"x" * step))
-        ch._snd_next += 1
-    ch._pending += 1
 
 
 def attacks(victim, attacker):

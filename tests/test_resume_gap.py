@@ -72,6 +72,15 @@ class Flash(Storage):
         Storage.remove(self, name)
 
 
+def _kind(payload):
+    """The kind of a one-frame message, None for one a modified peer made unreadable."""
+    try:
+        m = codec.decode(payload)
+    except codec.CodecError:
+        return None
+    return m[0] if isinstance(m, list) and m else None
+
+
 class End:
     """One unit's end of an in-memory wire: a frame leaves only while the unit has power, and
     arrives only while the other unit has (a radio off hears nothing). It also watches what
@@ -102,7 +111,7 @@ class End:
         if seen is None:
             self.carried[seq] = (ftype, payload)
             whole = self.carried.get(seq - 1, (frame.DATA,))[0] == frame.DATA
-            if ftype == frame.DATA and whole and codec.decode(payload)[0] == "sync":
+            if ftype == frame.DATA and whole and _kind(payload) == "sync":
                 self.syncs += 1
         elif seen != (ftype, payload):
             self.reused.append(seq)

@@ -214,20 +214,20 @@ def test_group_of_three_pairs_agrees_on_one_seed_and_plays_over_channels():
 
 def test_partner_refuses_a_group_start_that_changes_its_seed():
     from fathom.codec import decode, encode
-    from fathom.link import connect
-    real = connect.Connector._send_gs
+    from fathom.link import group
+    real = group.GroupHost._send_gs
 
     def lying(self):
         real(self)
         for p in self.partners:  # replace what was queued with a forged list
-            ch = p[1]
+            ch = p.ch
             seq, ftype, payload = ch._out[-1]
             m = decode(bytes(payload))
             m[2] = bytes(b ^ 1 for b in m[2])  # every sealed seed changed
             ch._out[-1] = (seq, ftype, encode(m))
-    connect.Connector._send_gs = lying
+    group.GroupHost._send_gs = lying
     try:
         with pytest.raises(AssertionError, match="changed this unit's seed"):
             connect_group(3)
     finally:
-        connect.Connector._send_gs = real
+        group.GroupHost._send_gs = real

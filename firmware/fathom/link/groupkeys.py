@@ -13,6 +13,10 @@ from fathom.link import crypto
 COMMIT = 32
 
 
+class GroupError(ValueError):
+    """What the host (or, at the host, a partner) sent does not check out: the group refuses it."""
+
+
 def commit(pk):
     return crypto.sha256(b"fathom gk", pk)
 
@@ -37,12 +41,12 @@ def pair_key(shared, v, i, j):
 
 
 def check_values(n, commits, pks):
-    """Every partner's value against its commitment, in seat order; raises ValueError."""
+    """Every partner's value against its commitment, in seat order; raises GroupError."""
     if not isinstance(pks, list) or len(pks) != n - 1 or len(commits) != n - 1:
-        raise ValueError("bad group values")
+        raise GroupError("bad group values")
     for c, pk in zip(commits, pks):
         if not isinstance(pk, bytes) or len(pk) != crypto.DH_BYTES or commit(pk) != c:
-            raise ValueError("a group value does not match its commitment")
+            raise GroupError("a group value does not match its commitment")
 
 
 class Member:
@@ -73,7 +77,7 @@ class Member:
     def got_commits(self, commits):
         if not isinstance(commits, list) or len(commits) != self.n - 1 or \
                 commits[self.seat - 1] != self.commitment():
-            raise ValueError("the host changed this unit's group value")
+            raise GroupError("the host changed this unit's group value")
         self.commits = commits
 
     def got_value(self, seed, seat, pk):
@@ -83,7 +87,7 @@ class Member:
             self.got = [None] * (self.n - 1)
         if not isinstance(seat, int) or not 1 <= seat < self.n or seat == self.seat or \
                 self.got[seat - 1] is not None or not isinstance(pk, bytes):
-            raise ValueError("bad group value")
+            raise GroupError("bad group value")
         self.got[seat - 1] = pk
         if sum(1 for v in self.got if v is None) == 1:  # only our own seat is left
             got, self.got = self.got, None
@@ -92,7 +96,7 @@ class Member:
     def got_values(self, seed, pks):
         """Every partner's value in seat order, this unit's own left out (None)."""
         if not isinstance(pks, list) or len(pks) != self.n - 1 or pks[self.seat - 1] is not None:
-            raise ValueError("bad group values")
+            raise GroupError("bad group values")
         pks = list(pks)
         pks[self.seat - 1] = self.pk
         check_values(self.n, self.commits, pks)
@@ -106,7 +110,10 @@ class Member:
         """One exponentiation; True once every key is there."""
         if self.todo:
             j = self.todo.pop(0)
-            shared = crypto.dh_shared(self.x, self.pks[j - 1])
+            try:
+                shared = crypto.dh_shared(self.x, self.pks[j - 1])
+            except ValueError as e:  # a value that would force a weak key
+                raise GroupError(str(e))
             self.keys[j] = pair_key(shared, self.view, self.seat, j)
         return not self.todo
 

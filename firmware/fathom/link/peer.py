@@ -6,8 +6,8 @@ from fathom.link.channel import Channel
 
 LINK = "link"            # the live channel of the game in progress (+ "1" .. "6": more partners)
 # A group host's partners at most: Sugar Dog's eight players. On the 32-bit frozen runtime the
-# host of eight finishes under a 96 KB heap now that it relays at each link's pace (streams.py;
-# docs/PROTOCOL.md, section 7b).
+# host of eight finishes under a 96 KB heap, relaying at each link's pace (docs/PROTOCOL.md,
+# section 7b).
 MAX_PARTNERS = 7
 
 
@@ -43,7 +43,8 @@ class LinkPeer:
         self.ch = channel
         self.storage = storage
         self.kind = kind
-        self.bad = 0
+        self.bad = 0            # messages refused as unreadable (`refused`: the last one's why)
+        self.refused = None
         self.foreign = 0
         self._persist()
 
@@ -61,7 +62,8 @@ class LinkPeer:
             return None
         try:
             m = codec.decode(raw)
-        except Exception:  # CodecError, or MemoryError for a message that decodes too large
+        except (codec.CodecError, MemoryError) as e:  # a message that decodes too large
+            self.refused = str(e) or "out of memory"
             m = None
         if not isinstance(m, list) or not m or not isinstance(m[0], str):
             self.bad += 1
@@ -100,8 +102,8 @@ class LinkPeer:
     def close(self):
         try:
             self.t.close()
-        except Exception:
-            pass
+        except OSError:
+            pass  # a transport already gone is closed
 
 
 class Mux:
@@ -194,5 +196,6 @@ def restore_peer(storage, profile, now, t=None, slot=LINK):
     if peer.lmk and hasattr(t, "set_key"):
         t.set_key(peer.peer_mac, peer.lmk)  # the session ran encrypted: so does its resume
     peer.bad = peer.foreign = 0
+    peer.refused = None
     peer.ch = Channel.restore(d["ch"], lambda f: t.send(peer.peer_mac, f), now)
     return peer

@@ -34,15 +34,53 @@ def encode_msg(*parts):
     return codec.encode(list(parts))
 
 
-def decode_msg(data):
-    """A session message as a list whose first item is its str kind; SessionError otherwise."""
+def decode_msg(data, n=1):
+    """A session message as a list whose first item is its str kind and which has at least `n`
+    items; SessionError otherwise (what a peer sent is refused here, never by an IndexError
+    further on)."""
     try:
         m = codec.decode(bytes(data))
-    except Exception:
-        raise SessionError("undecodable message")
+    except codec.CodecError as e:
+        raise SessionError("undecodable message: %s" % (e,))
     if not isinstance(m, list) or not m or not isinstance(m[0], str):
         raise SessionError("not a session message")
+    if len(m) < n:
+        raise SessionError("short %r message" % (m[0],))
     return m
+
+
+BYE = "bye"              # ["bye", why(, tag)]: the partner left the pairing (BACK)
+
+
+class Machine:
+    """A state machine of the connector's parts (handshake.py, group.py): `state` changes only
+    in _to(), never again once in one of FINAL; `error` says why it failed or was left."""
+
+    FINAL = ()
+    state = None
+    error = None
+
+    def _to(self, state, why=None):
+        if self.state in self.FINAL:
+            return
+        self.state = state
+        if why is not None:
+            self.error = why
+
+    def over(self):
+        return self.state in self.FINAL
+
+
+def bye_reason(data):
+    """The reason a "bye" message gives (a str), or None when `data` is another message, or
+    no session message at all (which the caller refuses in its own way)."""
+    try:
+        m = decode_msg(data)
+    except SessionError:
+        return None
+    if m[0] != BYE:
+        return None
+    return str(m[1]) if len(m) > 1 else "left"
 
 
 def _bytes(v, n):
@@ -109,8 +147,8 @@ def _beacon_body(data):
         if len(m) not in (4, 5) or m[0] != "fathom":
             return None
         return (_name(m[2]), _bytes(m[3], 6), _int(m[1]), _invite(m[4]) if len(m) == 5 else None)
-    except Exception:
-        return None
+    except SessionError:
+        return None  # not a beacon of our layout: the caller treats the frame as no beacon
 
 
 def _invite(v):
@@ -143,10 +181,12 @@ class PairRecord:
 
     @classmethod
     def restore(cls, d):
+        if not isinstance(d, dict):
+            raise SessionError("bad pairing record")
         try:
             return cls(_name(d["name"]), _bytes(d["mac"], 6), _bytes(d["key"], 32))
-        except Exception:
-            raise SessionError("bad pairing record")
+        except KeyError as e:
+            raise SessionError("pairing record without %s" % (e,))
 
 
 class Pairings:
@@ -241,6 +281,7 @@ class Handshake:
         self._peer_confirmed = False
         self.echoes = 0           # our own hellos that came back, dropped
         self.ignored = 0          # messages not bound to this exchange: dropped, counted
+        self.refused = None       # why the last of them was refused
 
     def start(self):
         pids = [r.pid for r in self.pairings.records[-MAX_PAIRS:]]
@@ -255,8 +296,9 @@ class Handshake:
         return []
 
     def on_message(self, data):
-        """Feed one message; returns messages to send. Never raises; a message this exchange
-        does not wait for is ignored and counted."""
+        """Feed one message; returns messages to send. A message this exchange does not wait
+        for, or one malformed (SessionError), is ignored and counted, its reason kept in
+        `refused`: a forged frame cannot end the exchange. Anything else raised is a bug."""
         if self.state in ("done", "failed"):
             return []
         try:
@@ -268,8 +310,9 @@ class Handshake:
                 # real partner's may still come, so it is dropped, not fatal.
                 self.echoes += 1
                 return []
-        except Exception:  # noqa: S110 - a malformed message is a forged one: counted below
-            pass
+            self.refused = "unexpected %r message" % (m[0],)
+        except SessionError as e:
+            self.refused = str(e)
         self.ignored += 1
         return []
 
@@ -282,18 +325,22 @@ class Handshake:
         try:
             m = decode_msg(data)
             # a hello of another version here is forged: a real unit of another version
-            # speaks another frame version, which the connector names (its _version)
+            # speaks another frame version, which the connector names (its version check)
             return self._wanted(m) and (m[0] != "hi" or m[1] == self.version)
-        except Exception:
+        except SessionError as e:
+            self.refused = str(e)
             return False
 
     def _wanted(self, m):
         kind = m[0]
         st = self.state
         if kind == "hi":
-            return st == "hello" and self._peer_nonce is None and not self._echo(m)
+            return st == "hello" and self._peer_nonce is None and len(m) > 1 and \
+                not self._echo(m)
         if st != "keys" and st != "confirm":
             return False
+        if len(m) < 2:
+            return False  # every message past the hello carries a value
         if kind == "pc":
             return st == "keys" and self.role == 1 and len(self._commits) < _COMMITS and \
                 isinstance(m[1], bytes) and len(m[1]) == 32 and m[1] not in self._commits
@@ -375,7 +422,10 @@ class Handshake:
         return (self.nonce, self._peer_nonce) if self.role == 0 else (self._peer_nonce, self.nonce)
 
     def _derive(self, pk0, pk1, peer_pk):
-        shared = crypto.dh_shared(self._secret, peer_pk)
+        try:
+            shared = crypto.dh_shared(self._secret, peer_pk)
+        except ValueError as e:  # a value that would force a weak key: the peer's to refuse
+            raise SessionError(str(e))
         n0, n1 = self._nonces()
         macs = (self.mac + self.peer_mac) if self.role == 0 else (self.peer_mac + self.mac)
         key = crypto.hkdf(shared, n0 + n1 + macs, b"fathom pair")
@@ -491,9 +541,9 @@ class GameSetup:
         if self.state in ("done", "failed", "forfeit"):
             return []
         try:
-            m = decode_msg(data)
+            m = decode_msg(data, 2)
             return self._handle(m[0], m)
-        except Exception as e:
+        except SessionError as e:
             return self._fail("bad set-up message: %s" % (e,))
 
     def _handle(self, kind, m):
@@ -571,6 +621,6 @@ class GameSetup:
             g._commits = list(d["commits"])
             g._reveals = list(d["reveals"])
             g._waited = int(d["waited"])
-        except Exception:
-            raise SessionError("bad set-up record")
+        except (KeyError, TypeError, ValueError) as e:
+            raise SessionError("bad set-up record: %r" % (e,))
         return g

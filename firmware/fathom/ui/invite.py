@@ -12,7 +12,7 @@ from fathom.ui.screen import wrap
 
 IDLE_MS = 3000    # no key for this long: the player is not using the menu, an invitation may show
 READ_MS = 1000    # a key within this of an invitation appearing was meant for the menu
-HEARD_MS = 4000   # a unit silent this long stopped looking (connect.SEEN_MS, not imported)
+HEARD_MS = 4000   # a unit silent this long stopped looking (discovery.SEEN_MS, not imported)
 MAX_HEARD = 8     # units remembered at most: beacons from made-up MACs cannot fill the heap
 MAX_READS = 16    # frames read a loop at most: a flood cannot stall the menu
 # An unkeyed BEACON frame's low nibble (fathom.link.frame, not imported: it and its crypto

@@ -194,7 +194,8 @@ class PairScreen(Screen):
         # with the last reference; a resume or the next pairing imports it again.
         from fathom import forget
         for m in ("fathom.ui.pairing", "fathom.ui.gamemenu", "fathom.link.lent",
-                  "fathom.link.groupkeys",
+                  "fathom.link.groupkeys", "fathom.link.group", "fathom.link.handshake",
+                  "fathom.link.discovery",
                   "fathom.link.connect", "fathom.link.session", "fathom.link.entropy"):
             forget(m)
 
@@ -219,7 +220,7 @@ class PairScreen(Screen):
             return ["%s stopped answering:" % who, "left, switched off", "or out of range.",
                     "BACK: leave"], []
         if alone and c.jammed >= JAM_SAY and st in ("handshake", "confirm") and (
-                st == "handshake" or c.hs._confirmed):
+                st == "handshake" or c.confirmed()):
             # a bystander's frames are ignored, never obeyed: they can only slow the pairing
             return ["Radio noise: %d" % c.jammed, "frames not from", "%s ignored." % who,
                     "Still connecting...", "BACK: leave"], []
@@ -234,7 +235,7 @@ class PairScreen(Screen):
             return ["%s has not chosen" % who, "this unit: on its list", "it must pick",
                     "'%s'." % c.name, "BACK: leave"], []
         if st == "confirm":
-            done = c.hs._confirmed
+            done = c.confirmed()
             text = ["Code " + c.code(), "Same on both?" if not done else "waiting for",
                     "OK yes BACK no" if not done else "the other unit"]
             if c.hailed is not None:  # below the keys: a small panel shows those first

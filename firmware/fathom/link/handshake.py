@@ -1,0 +1,202 @@
+# The pair handshake with one chosen unit, on an unkeyed channel at its address: session.py's
+# Handshake (version, pairing or rekey, the code both players confirm) fed only the frames that
+# belong to this exchange, the radio's own key for a remembered partner, and the partner's
+# "bye". One state machine (session.Machine), moved only by _to(); the connector builds the keyed channel once it
+# reaches KEYED.
+from fathom.hal.clock import ticks_diff
+from fathom.link import crypto, entropy, frame
+from fathom.link.channel import Channel
+from fathom.link.session import (BYE, Handshake, Machine, SessionError, bye_reason,
+                                 decode_msg, encode_msg, version_error)
+
+LMK_DEAF_MS = 5000       # an encrypted handshake that hears nothing this long goes clear
+MINE = 32                # CRCs of our latest handshake frames kept to recognise reflections
+# An intact frame of another version from the partner ends the pairing only if no hello in our
+# version arrives from it this long after: a forged one then cannot beat the real partner.
+VERSION_GRACE_MS = 3000
+
+# The states. HELLO: the hellos cross and the keys are agreed. CONFIRM: the code is on both
+# screens, waiting for the players. KEYED: done, `hs.result()` holds the session key. FAILED:
+# `error` says why (a version mismatch, a code refused). LEFT: the partner said "bye" (`error`).
+HELLO = "handshake"
+CONFIRM = "confirm"
+KEYED = "keyed"
+FAILED = "failed"
+LEFT = "left"
+
+# What frame() did with a frame: TAKEN reached the channel; the others were dropped before it.
+TAKEN = 0
+REFLECTED = 1            # our own frame come back (it would pass its CRC)
+JAMMED = 2               # not this exchange's: forged, replayed, out of turn
+MALFORMED = 3            # no frame, or no session message, at all (`refused` says why)
+
+
+class PairHandshake(Machine):
+    """confirm: the players compare a code (the radio; a cable needs none). lmk: the radio key
+    of the pairing this unit remembers with the chosen unit, installed before its hello (None:
+    in clear). lent: a unit lent as the bot, which also goes clear when its encrypted hello is
+    never acknowledged (a group's host runs in clear)."""
+
+    FINAL = (KEYED, FAILED, LEFT)
+
+    def __init__(self, transport, peer_mac, name, mac, pairings, confirm, now, lmk=None,
+                 lmk_pid=None, lent=False):
+        self.t = transport
+        self.peer_mac = peer_mac
+        self.state = HELLO
+        self.refused = None     # why the last malformed frame was refused
+        self._mine = []         # CRC trailers of the handshake frames we sent
+        self._alien = None      # (version, since): the partner seemed to speak another one
+        self.lmk, self._lmk_pid, self._lmk_since = lmk, lmk_pid, now
+        self._lent = lent
+        secret = entropy.token(48)
+        self.hs = Handshake(name, mac, secret[:16], secret[16:], pairings, confirm=confirm)
+        self.ch = Channel(self._send, None, 0, now)
+        for m in self.hs.start():
+            self.ch.send(m)
+
+    # ---- what the screen asks for ----------------------------------------------------------
+    def code(self):
+        return self.hs.sas
+
+    def confirmed(self):
+        """True once this unit's player said the code is the same (or none was asked)."""
+        return self.hs._confirmed
+
+    def confirm(self, same):
+        for m in self.hs.confirm(same):
+            self.ch.send(m)
+        self._settle()
+
+    def bye(self, why):
+        """Our "bye" (BACK): bound to this exchange once the keys are agreed."""
+        if self.hs.sas is not None:
+            self.ch.send(encode_msg(BYE, why, self.hs.tag(BYE)))
+        else:
+            self.ch.send(encode_msg(BYE, why))
+
+    # ---- frames in -------------------------------------------------------------------------
+    def _send(self, data):
+        # A reflected handshake frame would pass its CRC and look like the partner's: it
+        # would take the partner's seq (its real frame then dropped as a replay) and ack our
+        # frames for it. Remembering what we sent lets frame() drop it first.
+        self._mine.append(bytes(data[-frame.CRC:]))
+        del self._mine[:-MINE]
+        self.t.send(self.peer_mac, data)
+
+    def frame(self, data, keyed):
+        """A frame from the chosen unit's address: TAKEN, REFLECTED, JAMMED or MALFORMED. A
+        keyed one goes to the channel, which refuses it (its tag cannot check) and counts it."""
+        if not keyed:
+            if bytes(data[-frame.CRC:]) in self._mine:
+                return REFLECTED
+            try:
+                if not self._plain_ok(data):
+                    return JAMMED
+            except (frame.FrameError, SessionError) as e:
+                self.refused = str(e)
+                return MALFORMED
+        self.ch.on_frame(data)
+        self._take()
+        return TAKEN
+
+    def _plain_ok(self, data):
+        """Whether an unkeyed frame from the chosen unit's address may reach the handshake's
+        channel: acks, repeats of what it delivered (so it acks them again), and the next
+        message only if the handshake takes it now (Handshake.wants). Anything else (a forged
+        "ok", a replay of another exchange, a frame ahead of its turn) would take the partner's
+        sequence number, and its real frame would then be dropped as a duplicate: it is
+        dropped here instead, and the partner's real frame still comes (a frame ahead is
+        sent again once its turn comes)."""
+        ftype, _k, _sid, seq, _ack, payload = frame.parse(data)
+        if ftype == frame.ACK:
+            return True
+        nxt = self.ch._rcv_next
+        seq = frame.unwrap(seq, nxt)
+        if seq < nxt:
+            return True
+        if seq != nxt or ftype != frame.DATA:
+            return False
+        if bye_reason(payload) is not None:
+            return self.hs.sas is None or self._bound_bye(payload)
+        return self.hs.wants(payload)
+
+    def _bound_bye(self, m):
+        """A "bye" on the handshake's channel after the keys: only with the partner's tag."""
+        d = decode_msg(m)
+        return len(d) == 3 and isinstance(d[2], bytes) and \
+            crypto.equal(d[2], self.hs.tag(BYE, 1 - self.hs.role))
+
+    def _take(self):
+        """Feed the handshake what its channel delivered (after each frame too: the filter in
+        _plain_ok asks the handshake about the next frame in the state the one before left)."""
+        while not self.over():
+            m = self.ch.recv()
+            if m is None:
+                break
+            why = bye_reason(m)
+            if why is not None:
+                self._to(LEFT, why)
+                break
+            for out in self.hs.on_message(m):
+                self.ch.send(out)
+            self._settle()
+
+    def _settle(self):
+        st = self.hs.state
+        if st == "failed":
+            self._to(FAILED, self.hs.error)
+        elif st == "done":
+            self._to(KEYED)
+        elif st == "confirm":
+            self._to(CONFIRM)
+
+    def other_version(self, version, now):
+        """An intact frame of another version from the chosen unit's address. Its frames never
+        reach the handshake (parse refuses them), so its hello cannot say so: step() names
+        both versions if no hello of ours follows."""
+        if self._alien is None and not self.over():
+            self._alien = (version, now)
+
+    # ---- the clock -------------------------------------------------------------------------
+    def step(self, now, live=True):
+        """live: the connector still pairs (not over, not ready)."""
+        self.ch.poll(now)
+        self._take()
+        self._radio_key(now, live)
+        al = self._alien
+        if al is not None and not self.over():
+            if self.hs.peer_version is not None:
+                self._alien = None  # the partner's own hello settled it (a mismatch fails there)
+            elif ticks_diff(now, al[1]) >= VERSION_GRACE_MS:
+                self._to(FAILED, version_error(frame.VERSION, al[0]))
+        self._settle()
+
+    # ESP-NOW's own encryption, a second layer under the channel's HMAC: with a partner both
+    # units remember, the radio encrypts with the pairing's LMK from the first frame on. The
+    # units agree without a switch-over: each installs the key only when it holds the pairing,
+    # and drops it again when the partner's hello shows it does not (it forgot), or when
+    # nothing at all is heard for LMK_DEAF_MS (a radio that refuses plain frames from an
+    # encrypted peer). A first pairing runs in clear; the next session is encrypted.
+    def _radio_key(self, now, live):
+        hs = self.hs
+        if self.lmk is None:
+            return
+        if hs.state not in ("done", "failed"):
+            forgot = hs._peer_nonce is not None and (
+                hs.record is None or hs.record.pid != self._lmk_pid)
+            deaf = self.ch.stats["frames_received"] == 0 and \
+                ticks_diff(now, self._lmk_since) > LMK_DEAF_MS
+            if forgot or deaf:
+                self._clear()
+                return
+        # A lent unit hailed by a group's host (which runs its links in clear) hears its hello
+        # while our hello, encrypted, never reaches it: heard but not acknowledged for
+        # LMK_DEAF_MS, it goes clear too (our hello goes again, in clear).
+        if self._lent and live and self.ch.pending() and \
+                ticks_diff(now, self._lmk_since) > LMK_DEAF_MS:
+            self._clear()
+
+    def _clear(self):
+        self.lmk = None
+        self.t.set_key(self.peer_mac, None)
