@@ -205,7 +205,7 @@ def check_verified_end(units, now):
     # and the link falls quiet once what is owed is through: no sync answered by a sync
     # answered by a sync ... (a resend after a reboot may still be on its way at the end)
     for _ in range(300):
-        if not any(u.runner._jobs or u.runner.peers[0].ch.pending() for u in units):
+        if not any(not u.runner.streams.idle() or u.runner.peers[0].ch.pending() for u in units):
             break
         now = tick_both(units, now)
     delivered = [u.runner.peers[0].ch.stats["delivered"] for u in units]

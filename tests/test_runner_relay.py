@@ -24,12 +24,12 @@ def group_keys(n, label=b"k"):
     return [[None if i == j else k(i, j) for j in range(n)] for i in range(n)]
 
 
-def star(n, seed, storage=None, keyed=False):
+def star(n, seed, storage=None, keyed=False, relay=True):
     """Runner 0 is the host, linked to each partner by its own pipe; partners see only it.
     keyed: with the group's end-to-end keys, as every group on units plays."""
     keys = group_keys(n) if keyed else [None] * n
     seats = [Seat(ENGINE, OPTS, n, seed, p, b"salt%d" % p) for p in range(n)]
-    host = Runner(seats[0], [], storage, "sugardog", relay=True, keys=keys[0])
+    host = Runner(seats[0], [], storage, "sugardog", relay=relay, keys=keys[0])
     runners = [host]
     for p in range(1, n):
         near, far = pipe_pair()
@@ -75,8 +75,7 @@ def test_partners_commit_in_player_order_even_when_all_are_ready_at_once():
 
 
 def test_without_relay_partners_stall():
-    runners = star(3, b"norelay")
-    runners[0].relay = False
+    runners = star(3, b"norelay", relay=False)
     bots = [RandomBot(b"norelay", p) for p in range(3)]
     with pytest.raises(AssertionError, match="never got there"):
         drive(runners, bots, limit=60)
