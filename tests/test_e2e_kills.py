@@ -101,7 +101,7 @@ def test_three_kills_resume_a_ping_game_over_the_cable(tmp_path):
 
 @pytest.mark.bench
 def test_twenty_one_kills_of_host_and_partners_resume_a_group_game(tmp_path):
-    assert sugardog_group(tmp_path, 43, 21, 30) == 21
+    assert sugardog_group(tmp_path, 43, 21, 50) == 21
 
 
 @pytest.mark.bench

@@ -100,7 +100,7 @@ class Runner:
                                       # reveal) or False (not in time: the host kept it)
         self.conceding = False        # conceded in set-up: goes once every set-up is in
         self.claimed = False          # ended here after the partner vanished (claim())
-        self.behind = False           # a pair's save was cut: nothing is authored until the
+        self.behind = False           # the save was cut: nothing is authored until the
         self._ahead = None            # partner's log (this long, once told) is in again
         self.changed = True
         self._now = None              # the newest tick's time
@@ -756,10 +756,11 @@ def load(storage, engine_for, name=SAVE):
     seat.replay(r.replayed)
     if cut:  # the save ended inside a record: say so, the partner resends what is missing
         r.problem = _cut_line(seat.n_log)
-        # in a pair, hold this unit's moves until the partner's log is in: a move chosen
-        # again before the one the cut took comes back would fork the game (a group's host
-        # does not send a partner its own events: there the cut shows as a desync)
-        r.behind = seat.n == 2 and seat.result() is None
+        # hold this unit's moves until the partner's (a group partner: the host's) log is in:
+        # a move chosen again before the one the cut took comes back would fork the game. A
+        # group's host holds nothing back: no partner resends it the others' events (a
+        # partner keeps no tags but its own), so there the cut stops the game at its index
+        r.behind = not r.relay and seat.result() is None
     r.saved_peers = []
     if name == SAVE:
         r.saved_peers = storage.read_obj(PEERS) or []

@@ -39,6 +39,7 @@ class Streams:
         self.jobs = {}              # peer -> [stream, ...]
         self.fw = {}                # a group host: peer -> the next log index its feed sends
         self.seat_of = {}           # a group host: peer -> its player (learnt from its events)
+        self.again = {}             # a group host: peer -> the log's end at its last sync
         self.tagc = {}              # a group host: index -> tags of the newest events
 
     # ---- the runner's interface -------------------------------------------------------------
@@ -96,8 +97,13 @@ class Streams:
             self.fw[peer] = self.seat.n_log
 
     def rewind(self, peer, have):
-        """The partner holds `have` events (its sync): its feed goes back there."""
-        self.fw[peer] = min(have, self.seat.n_log)
+        """The partner holds `have` events (its sync): its feed goes back there, and up to the
+        log's end now sends it its own events too. It holds none from `have` on (it journals
+        what it authors before sending it) unless its save was cut, and then it authors them
+        again from these (runner._own_again)."""
+        n = self.seat.n_log
+        self.fw[peer] = min(have, n)
+        self.again[peer] = n
 
     def fed(self, peer):
         """The partner's feed has sent it the whole log."""
@@ -139,11 +145,12 @@ class Streams:
             self.fw[peer] = job[1]
             return
         own = self.seat_of.get(peer)
+        again = self.again.get(peer, 0)
         sent = 0
         g = s.records(i)
         try:
             for rec in g:
-                if rec[1] != own:
+                if rec[1] != own or i < again:
                     msg = ["ev", i, rec[1], rec[2], rec[3], rec[4]]
                     if self.keys is not None:
                         msg.append(self.tagc[i])
