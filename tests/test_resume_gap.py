@@ -359,8 +359,8 @@ def test_a_reboot_during_the_reveal(who, where):
 
 # ---- every point of one unit's game ---------------------------------------------------------
 def test_a_cut_before_any_write_or_frame_of_a_game_still_ends_verified():
-    # Before the fix (a pair never answered a sync that was ahead of it) 11 of these 117 cut
-    # points stalled the game for good under CPython, the set-up commit's among them.
+    # A pair that never answered a sync ahead of it stalls for good at 11 of these 117 cut
+    # points under CPython, the set-up commit's among them.
     dry = pair(b"gap2")
     first = [u.flash.effects for u in dry]  # the new game's journal, link and peers saved
     now = run(dry)
