@@ -1,4 +1,4 @@
-# A modified group host is named, end to end through the keys (issue 19, "Done when"): three
+# A modified group host is named, end to end through the keys: three
 # emulated units pair as a Sugar Dog group over the ether's ESP-NOW and their scripted players
 # play through the keys, but the host runs a modified firmware (tests/cheatfw.py, the rewrite in
 # firmware/hostmodes/cheat.py): it relays one move of P2 to P3 as a cruise to another square,
@@ -19,7 +19,7 @@ from fathom_host.drive import pair_group
 from fathom_host.ether import Ether
 from fathom_host.units import Emulator
 
-# whole 3-unit games, a minute or more each under load: make bench (issue 19 is open)
+# whole 3-unit games, a minute or more each under load: make bench
 pytestmark = pytest.mark.bench
 
 TITLE = "Sugar Dog"

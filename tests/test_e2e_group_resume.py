@@ -11,7 +11,7 @@ import pytest
 from e2e_driver import play_out, player_env
 from e2ekit import GROUP_HEAP, chain, fleet, one_verified_end, start_group
 
-# a 4-unit game with two reboots, about 2 minutes: make bench (issue 19 is open)
+# a 4-unit game with two reboots, about 2 minutes: make bench
 pytestmark = pytest.mark.bench
 
 TITLE = "Pinned Down"

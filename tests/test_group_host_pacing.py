@@ -141,7 +141,7 @@ def test_a_host_is_not_finished_while_a_partner_lacks_an_acknowledgement():
     runners[2].resync()
 
     def held(data):
-        return not host._jobs and link.ch.pending() > 0
+        return host.streams.idle() and link.ch.pending() > 0
     wires[1][0].drop = held
     seen = 0
     for _ in range(400):  # 4 s: the channel retries, the acks keep getting lost
@@ -151,7 +151,7 @@ def test_a_host_is_not_finished_while_a_partner_lacks_an_acknowledgement():
         if held(None):
             seen += 1
             old = (host.result() is not None and len(host.verdicts) == n - 1 and
-                   host.revealed and not host._jobs)
+                   host.revealed and host.streams.idle())
             assert old  # what finished() used to answer: the host would have left
             assert not host.finished()
     assert seen > 100

@@ -1,5 +1,5 @@
-# The field bug (issue 14): a long game died in the save, which re-encoded the whole game into one
-# buffer per event. Measured here under the 32-bit runtime (an ESP32's object sizes): a long game
+# A long game must not die in its save, as one that re-encoded the whole game into one buffer
+# per event did. Measured here under the 32-bit runtime (an ESP32's object sizes): a long game
 # through Runner and Seat with storage writes at most one small record at a time, as small late
 # in the game as early, and (with the project runtime's fathomprobe) no heap block requested
 # during play, resume or the audit's replay exceeds 1 KB, however long the game.

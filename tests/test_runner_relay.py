@@ -24,17 +24,19 @@ def group_keys(n, label=b"k"):
     return [[None if i == j else k(i, j) for j in range(n)] for i in range(n)]
 
 
-def star(n, seed, storage=None, keyed=False):
+def star(n, seed, storage=None, keyed=False, relay=True, stores=()):
     """Runner 0 is the host, linked to each partner by its own pipe; partners see only it.
-    keyed: with the group's end-to-end keys, as every group on units plays."""
+    keyed: with the group's end-to-end keys, as every group on units plays. storage: the
+    host's, stores: each partner's (by index, None: no journal file)."""
     keys = group_keys(n) if keyed else [None] * n
     seats = [Seat(ENGINE, OPTS, n, seed, p, b"salt%d" % p) for p in range(n)]
-    host = Runner(seats[0], [], storage, "sugardog", relay=True, keys=keys[0])
+    host = Runner(seats[0], [], storage, "sugardog", relay=relay, keys=keys[0])
     runners = [host]
     for p in range(1, n):
         near, far = pipe_pair()
         host.peers.append(near)
-        runners.append(Runner(seats[p], [far], keys=keys[p]))
+        st = stores[p] if p < len(stores) else None
+        runners.append(Runner(seats[p], [far], st, "sugardog", keys=keys[p]))
     return runners
 
 
@@ -75,8 +77,7 @@ def test_partners_commit_in_player_order_even_when_all_are_ready_at_once():
 
 
 def test_without_relay_partners_stall():
-    runners = star(3, b"norelay")
-    runners[0].relay = False
+    runners = star(3, b"norelay", relay=False)
     bots = [RandomBot(b"norelay", p) for p in range(3)]
     with pytest.raises(AssertionError, match="never got there"):
         drive(runners, bots, limit=60)
@@ -130,6 +131,38 @@ def test_host_resumes_from_its_journal_with_the_relay_on(keyed):
     back.resync()
     drive(runners, bots)
     check_agreement(runners)
+
+
+@pytest.mark.parametrize("keyed", [False, True])
+@pytest.mark.parametrize("keep", ["half", "all but a byte"])
+def test_a_partner_whose_save_is_cut_in_the_middle_heals_from_the_host(keyed, keep):
+    store = MemStorage()
+    runners = star(3, b"cutgroup", keyed=keyed, stores=[None, None, store])
+    bots = [RandomBot(b"cutgroup", p) for p in range(3)]
+    me = runners[2]
+    # play on until partner 2 has authored several actions, the last event its own and the
+    # host's too (a partner's own events are never relayed back to it in play)
+    drive(runners, bots, until=lambda: me.seat.n_actions >= 6 and me.seat.log[-1][0] == 2 and
+          runners[0].seat.n_log == me.seat.n_log)
+    lost = me.seat.n_log
+    with open(store.root + "/game", "rb") as f:
+        data = f.read()
+    with open(store.root + "/game", "wb") as f:  # the filesystem lost the file's tail
+        f.write(data[:len(data) // 2 if keep == "half" else len(data) - 1])
+    back = load(store, lambda gid: ENGINE)
+    assert back.problem == "save cut after event %d: partner resends" % (back.seat.n_log - 1)
+    assert back.behind and back.seat.n_log < lost
+    # the cut took events this partner had authored and sent: the half far older than the
+    # host keeps in RAM, the last record its newest
+    assert 2 in [a for a, _e in runners[0].seat.log[back.seat.n_log:lost]]
+    for p in me.peers:
+        p.inbox.clear()  # what was in flight to it is lost with its RAM
+    back.peers = me.peers
+    runners[2] = back
+    back.resync()
+    drive(runners, bots)
+    check_agreement(runners)
+    assert back.seat.n_log > lost and not back.behind
 
 
 # ---- a whole group over keyed channels: pairing in turn, the group seed, relayed play -------

@@ -55,8 +55,7 @@ from fathom.codec import encode
 from fathom.games.seat import CK, CONCEDE, Seat
 from fathom.hal.clock import ticks_add, ticks_diff
 from fathom.journal import FileJournal, JournalError, header, header_of
-from fathom import streams
-from fathom.streams import Streams
+from fathom.streams import CHUNK, Streams, busy
 
 SAVE = "game"          # the journal: header record, then one record per change
 PEERS = "gamepeers"    # the peers' descriptors (small, fixed at the start)
@@ -72,7 +71,7 @@ def side_name(player):
     return SAVE + "-p%d" % player
 
 
-class Runner(Streams):
+class Runner:
     vanish_ms = VANISH_MS  # class values the emulator may lower (FATHOM_VANISH_MS and
     reveal_ms = REVEAL_MS  # FATHOM_REVEAL_MS, twins/hub)
 
@@ -101,16 +100,13 @@ class Runner(Streams):
                                       # reveal) or False (not in time: the host kept it)
         self.conceding = False        # conceded in set-up: goes once every set-up is in
         self.claimed = False          # ended here after the partner vanished (claim())
-        self.behind = False           # a pair's save was cut: nothing is authored until the
+        self.behind = False           # the save was cut: nothing is authored until the
         self._ahead = None            # partner's log (this long, once told) is in again
         self.changed = True
         self._now = None              # the newest tick's time
         self._heard = {}              # peer -> when it last sent a message (or we booted)
         self._end = None              # when this unit first saw the result
-        self._jobs = {}               # peer -> [paced stream, ...]
-        self._fw = {}                 # a group host: peer -> the next log index it feeds it
-        self._seat_of = {}            # a group host: peer -> its player (learnt from its events)
-        self._tagc = {}               # a group host: index -> tags of the newest events
+        self.streams = Streams(seat, keys, relay, self.reveals)  # what goes out paced
         self._peers_saved = None
         if storage is not None and not resumed:
             self._start_journal()
@@ -142,7 +138,8 @@ class Runner(Streams):
             return True
         if self.result() is None or len(self.verdicts) != self.seat.n - 1 or not self.revealed:
             return False
-        return self._overdue() or (not self._jobs and self._delivered() and self._confirmed())
+        return self._overdue() or (self.streams.idle() and self._delivered() and
+                                   self._confirmed())
 
     def _confirmed(self):
         """A group partner: every other partner confirmed our reveal (or was ruled not to)."""
@@ -159,9 +156,8 @@ class Runner(Streams):
         the reveals still on their way with it, and the partners would count them withheld."""
         if not self.relay:
             return True
-        n = self.seat.n_log
         for p in self.peers:
-            if self._fw.get(p, n) < n:
+            if not self.streams.fed(p):
                 return False
             ch = getattr(p, "ch", None)
             if ch is not None and ch.pending():
@@ -188,7 +184,7 @@ class Runner(Streams):
         if not self.gone():
             raise IllegalAction("no partner has vanished")
         self.claimed = True
-        self._jobs = {}
+        self.streams.stop()
         self._journal(["cl"])
         self.changed = True
 
@@ -230,23 +226,25 @@ class Runner(Streams):
             from fathom.link.grouptags import event_tags
             msg.append(event_tags(self.keys, s.player, s.n_log - 1, prev, event, s.ck))
             if self.relay:
-                self._keep_tags(s.n_log - 1, msg[6])
+                self.streams.keep_tags(s.n_log - 1, msg[6])
         self._broadcast(msg)
         self.changed = True
 
     def _broadcast(self, msg, skip=None):
-        """`msg` to every peer but `skip`. A group host's event goes now only to a partner whose
-        feed has reached it and whose link has room; the feed (streams.py) sends it to the
-        others in order as their links drain."""
+        """`msg` to every peer but `skip`. A group host's event goes through each partner's
+        feed (streams.py): now if the feed has reached it, else in order as the link drains."""
         ev = self.relay and msg[0] == "ev"
         for p in self.peers:
             if p is skip:
                 continue
             if ev:
-                if self._fw.setdefault(p, msg[1]) != msg[1] or self._room(p) <= 0:
-                    continue
-                self._fw[p] = msg[1] + 1
-            p.send(msg)
+                self.streams.offer(p, msg)
+            else:
+                p.send(msg)
+
+    def _queue(self, peer, job):
+        """Every stream the runner sends paced goes through here (streams.py lists them)."""
+        self.streams.queue(peer, job)
 
     def _journal(self, rec):
         return self.seat.journal.append(rec)
@@ -255,8 +253,8 @@ class Runner(Streams):
     def tick(self, now):
         self._now = now
         for p in self.peers:
-            if self.relay and p not in self._fw:
-                self._fw[p] = self.seat.n_log  # after a reboot the partner's sync says less
+            if self.relay:
+                self.streams.meet(p)
             rx = getattr(p, "receive", None)  # a link: frames in now, out in flush() below
             if rx is None:
                 p.tick(now)
@@ -277,7 +275,7 @@ class Runner(Streams):
             self._auto()
             self._audit_pending()
             self._reveal_deadline(now)
-        self._pump()
+        self.streams.pump(self.peers)
         for p in self.peers:
             f = getattr(p, "flush", None)
             if f is not None:
@@ -307,7 +305,7 @@ class Runner(Streams):
                 self._author()
             elif t[1] == "answer":
                 sealing = self._sealing()
-                if sealing and any(streams._busy(p) for p in self.peers):
+                if sealing and any(busy(p) for p in self.peers):
                     break  # ~800 B per shuffle event: let the link drain first, so its queue
                     #        (RAM, and the channel's saved copy) holds a few, not a deck's worth
                 self._author()
@@ -388,9 +386,9 @@ class Runner(Streams):
             self.desync = (idx, "state hash differs after event %d" % idx)
         self.changed = True
         if self.relay:
-            self._seat_of[peer] = author  # a star: a partner's link carries only its own
+            self.streams.learn(peer, author)
             if self.keys is not None:
-                self._keep_tags(idx, msg[6])
+                self.streams.keep_tags(idx, msg[6])
             self._broadcast(msg, peer)
 
     def _own_again(self, idx, event, h, ck):
@@ -492,7 +490,7 @@ class Runner(Streams):
         if flag == ASK:
             peer.send(["sync", s.n_log, s.short_hash(), TOLD])
         if self.relay:
-            self._fw[peer] = min(have, s.n_log)  # the feed goes back to where the partner is
+            self.streams.rewind(peer, have)
         else:
             self._queue(peer, ["ev", have])
         if have > s.n_log:
@@ -534,7 +532,7 @@ class Runner(Streams):
         self.reveals[player] = [salt, setup, count, 0, pos, tags]
         self.changed = True
         if self.relay:  # head and chunks from the journal, at each link's pace (streams.py)
-            self._seat_of[peer] = player
+            self.streams.learn(peer, player)
             for p in self.peers:
                 if p is not peer:
                     self._queue(p, ["relay", player])
@@ -547,7 +545,7 @@ class Runner(Streams):
         if st is None:
             raise IllegalAction("revealed actions before the reveal")
         if not isinstance(first, int) or not isinstance(actions, list) or \
-                not 0 < len(actions) <= streams.CHUNK:
+                not 0 < len(actions) <= CHUNK:
             raise IllegalAction("malformed revealed actions")
         if first > st[3] or first + len(actions) > st[2]:
             raise IllegalAction("revealed actions out of order")
@@ -627,7 +625,7 @@ class Runner(Streams):
             raise IllegalAction("malformed receipt")
         if self.relay:  # the host passes it on to its addressee, paced
             for i, p in enumerate(self.peers):  # a host's peers are in seat order
-                if p is not peer and self._seat_of.get(p, i + 1) == msg[2]:
+                if p is not peer and self.streams.seat_of.get(p, i + 1) == msg[2]:
                     self._queue(p, ["got", msg])
             return
         sender = msg[1]
@@ -758,10 +756,11 @@ def load(storage, engine_for, name=SAVE):
     seat.replay(r.replayed)
     if cut:  # the save ended inside a record: say so, the partner resends what is missing
         r.problem = _cut_line(seat.n_log)
-        # in a pair, hold this unit's moves until the partner's log is in: a move chosen
-        # again before the one the cut took comes back would fork the game (a group's host
-        # does not send a partner its own events: there the cut shows as a desync)
-        r.behind = seat.n == 2 and seat.result() is None
+        # hold this unit's moves until the partner's (a group partner: the host's) log is in:
+        # a move chosen again before the one the cut took comes back would fork the game. A
+        # group's host holds nothing back: no partner resends it the others' events (a
+        # partner keeps no tags but its own), so there the cut stops the game at its index
+        r.behind = not r.relay and seat.result() is None
     r.saved_peers = []
     if name == SAVE:
         r.saved_peers = storage.read_obj(PEERS) or []

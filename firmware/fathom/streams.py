@@ -1,20 +1,23 @@
-# The runner's paced streams (runner.py): a resend of events after a sync, this unit's reveal,
-# a group host's relay of another player's reveal, and a group host's feed of the log to each
-# partner, each read from the journal (or the seat's few recent events) and sent a few messages
-# per tick (BURST) and only while the peer's link queue is short (BUSY), so neither the link's
-# send queue (which the channel persists) nor a message grows with the game. A mixin
-# of Runner, kept apart so neither file is large: the unix port compiles a module whole, and the
-# parse of one big file was the peak of the unit's heap.
-# In a group every resent event and reveal head carries its author's end-to-end tags
+# The paced streams of one game (a Runner owns one): what goes to a peer in more messages than
+# one tick should send, each read from the journal (or the seat's few recent events) and sent a
+# few messages per tick (BURST) and only while the peer's link queue is short (BUSY), so that
+# neither the link's send queue (which the channel persists) nor a message grows with the game.
+#
+# The streams, queued per peer (queue()) and sent by pump() on every tick:
+#   ["ev", index]      the log from index on (the answer to a sync)
+#   ["mine"]           this unit's end-of-game reveal: its head, then its actions in chunks
+#   ["relay", player]  a group host's relay of another player's reveal, as its chunks arrive
+#   ["got", msg]       a group partner's receipt for a reveal (one message)
+# and, on a group's host, a feed of the log per partner: each partner's cursor is the next
+# index it needs, and the feed sends from there in order as the link drains, so no host link
+# holds more than RELAY_BUSY + 1 messages from the relay, whatever the group and the loss.
+# (Every event queued on every link at once would make each channel's saved state, written on
+# every send, need blocks of 1.3 KB with seven partners: more than a 96 KB heap can find.)
+#
+# In a group every event and reveal head sent carries its author's end-to-end tags
 # (link/grouptags.py): this unit's own are computed again from the journal, a relayed event's
 # read back from the ["t", index, tags] record the host journalled before it (or, for the
-# newest events, from the host's copy in RAM).
-#
-# A group's host feeds each partner the log from its own cursor (_fw: the next index that
-# partner needs) instead of queueing every event on every link at once: with seven partners,
-# each link holding every event not yet acknowledged made each channel's saved state (written
-# on every send) need blocks of 1.3 KB, which a 96 KB heap could not find. Now no host link
-# holds more than RELAY_BUSY + 1 (one) message from the relay, whatever the group and the loss.
+# newest events, from the copy kept here in RAM, keep_tags()).
 from fathom.games.seat import RECENT
 from fathom.journal import JournalError
 
@@ -27,27 +30,51 @@ RELAY_BUSY = 0         # the same on a group host's links: one message in flight
 
 
 class Streams:
-    def _queue(self, peer, job):
-        jobs = self._jobs.setdefault(peer, [])
+    def __init__(self, seat, keys, relay, reveals):
+        self.seat = seat
+        self.keys = keys            # a group's end-to-end keys (None: a pair)
+        self.relay = relay          # a group's host: feeds and relays
+        self.reveals = reveals      # the runner's reveals, read: player -> [salt, setup,
+                                    # count, received, journal pos, tags]
+        self.jobs = {}              # peer -> [stream, ...]
+        self.fw = {}                # a group host: peer -> the next log index its feed sends
+        self.seat_of = {}           # a group host: peer -> its player (learnt from its events)
+        self.again = {}             # a group host: peer -> the log's end at its last sync
+        self.tagc = {}              # a group host: index -> tags of the newest events
+
+    # ---- the runner's interface -------------------------------------------------------------
+    def queue(self, peer, job):
+        """Add a stream for `peer`; one of the same kind (and player) starts over: the peer
+        asked again."""
+        jobs = self.jobs.setdefault(peer, [])
         for j in jobs:
             if j[0] == job[0] and (job[0] not in ("relay", "got") or j[1] == job[1]):
-                jobs.remove(j)  # starts over: the peer asked again
+                jobs.remove(j)
                 break
         jobs.append(job)
 
-    def _pump(self):
+    def idle(self):
+        """No stream left to send."""
+        return not self.jobs
+
+    def stop(self):
+        """Drop every stream (the game ended here without its reveals: a claim)."""
+        self.jobs = {}
+
+    def pump(self, peers):
+        """Send what each peer's link has room for now: the feeds first, then the streams."""
         if self.relay:
-            for peer in self.peers:
+            for peer in peers:
                 self._feed(peer)
-        for peer in list(self._jobs):
-            jobs = self._jobs[peer]
-            if peer not in self.peers:
-                del self._jobs[peer]
+        for peer in list(self.jobs):
+            jobs = self.jobs[peer]
+            if peer not in peers:
+                del self.jobs[peer]
                 continue
             budget = BURST
             k = 0
             while k < len(jobs) and budget > 0:
-                room = self._room(peer)
+                room = self.room(peer)
                 if room <= 0:
                     break
                 sent, done = self._step(peer, jobs[k], min(budget, room))
@@ -57,31 +84,76 @@ class Streams:
                 elif done is None:
                     k += 1  # a relayed reveal waits for its next chunk: the next stream meanwhile
             if not jobs:
-                del self._jobs[peer]
+                del self.jobs[peer]
 
-    # ---- a group host's feed: the log to each partner, in order, paced ---------------------
+    def room(self, peer):
+        return _room(peer, RELAY_BUSY if self.relay else BUSY)
+
+    # ---- a group host's feeds -----------------------------------------------------------------
+    def meet(self, peer):
+        """A partner first heard: its feed starts at the log's end (after a reboot the
+        partner's sync says if it holds less)."""
+        if peer not in self.fw:
+            self.fw[peer] = self.seat.n_log
+
+    def rewind(self, peer, have):
+        """The partner holds `have` events (its sync): its feed goes back there, and up to the
+        log's end now sends it its own events too. It holds none from `have` on (it journals
+        what it authors before sending it) unless its save was cut, and then it authors them
+        again from these (runner._own_again)."""
+        n = self.seat.n_log
+        self.fw[peer] = min(have, n)
+        self.again[peer] = n
+
+    def fed(self, peer):
+        """The partner's feed has sent it the whole log."""
+        n = self.seat.n_log
+        return self.fw.get(peer, n) >= n
+
+    def offer(self, peer, msg):
+        """A new event for `peer` now if its feed has reached it and its link has room (True);
+        otherwise the feed sends it in order as the link drains."""
+        i = msg[1]
+        if self.fw.setdefault(peer, i) != i or self.room(peer) <= 0:
+            return False
+        self.fw[peer] = i + 1
+        peer.send(msg)
+        return True
+
+    def learn(self, peer, player):
+        """`peer` carries `player`'s messages (a star: a partner's link only its own); its feed
+        does not send it back its own events."""
+        self.seat_of[peer] = player
+
+    def keep_tags(self, idx, tags):
+        """Keep the tags of the newest RECENT events in RAM for the feeds."""
+        tc = self.tagc
+        tc[idx] = tags
+        tc.pop(idx - RECENT, None)
+
     def _feed(self, peer):
         s = self.seat
-        i = self._fw.get(peer)
+        i = self.fw.get(peer)
         if i is None or i >= s.n_log:
             return
-        room = min(BURST, self._room(peer))
+        room = min(BURST, self.room(peer))
         if room <= 0:
             return
-        if i < s.recent_from() or (self.keys is not None and i not in self._tagc):
+        if i < s.recent_from() or (self.keys is not None and i not in self.tagc):
             job = ["ev", i]  # older than what RAM holds (a partner far behind): the journal
             self._step_events(peer, job, room)
-            self._fw[peer] = job[1]
+            self.fw[peer] = job[1]
             return
-        own = self._seat_of.get(peer)  # a partner is not sent back its own events
+        own = self.seat_of.get(peer)
+        again = self.again.get(peer, 0)
         sent = 0
         g = s.records(i)
         try:
             for rec in g:
-                if rec[1] != own:
+                if rec[1] != own or i < again:
                     msg = ["ev", i, rec[1], rec[2], rec[3], rec[4]]
                     if self.keys is not None:
-                        msg.append(self._tagc[i])
+                        msg.append(self.tagc[i])
                     peer.send(msg)
                     sent += 1
                 i += 1
@@ -89,17 +161,9 @@ class Streams:
                     break
         finally:
             g.close()
-        self._fw[peer] = i
+        self.fw[peer] = i
 
-    def _room(self, peer):
-        return _room(peer, RELAY_BUSY if self.relay else BUSY)
-
-    def _keep_tags(self, idx, tags):
-        """A group host keeps the tags of the newest RECENT events in RAM for the feed."""
-        tc = self._tagc
-        tc[idx] = tags
-        tc.pop(idx - RECENT, None)
-
+    # ---- the streams, a step each -----------------------------------------------------------
     def _step(self, peer, job, budget):
         """Send up to `budget` messages of one stream; (messages sent, finished): finished is
         None for a stream that waits for more to arrive (the pump goes on to the next one)."""
@@ -108,7 +172,7 @@ class Streams:
             return self._step_events(peer, job, budget)
         if kind == "mine":
             return self._step_mine(peer, job)
-        if kind == "got":  # a group's receipt for a reveal (runner._receipt), one message
+        if kind == "got":
             peer.send(job[1])
             return 1, True
         return self._step_relay(peer, job)
@@ -240,5 +304,6 @@ def _room(peer, busy=BUSY):
     return BURST if ch is None else busy + 1 - ch.pending()
 
 
-def _busy(peer):
+def busy(peer):
+    """`peer`'s link holds as much as a stream may queue on it."""
     return _room(peer) <= 0

@@ -76,15 +76,15 @@ def install_attack(cls, at):
     print("cheat: armed, attack from event %d" % at)
 
     def tick_(self, now):
-        tick(self, now)
+        changed = tick(self, now)  # the app redraws on it: the verdict must reach the screen
         s = self.seat
         t = s.to_move()
         if getattr(self, "_attacked", False) or s.n_log < at or t is None or \
                 t[0] == s.player or t[1] != "act" or len(self.peers) != 1:
-            return
+            return changed
         ch = self.peers[0].ch
-        if ch.pending():
-            return  # the partner must hold every event: the index below is its next one
+        if ch.pending() or ch._snd_una != ch._snd_next:
+            return changed  # the partner must hold every event: the index below is its next
         self._attacked = True
         msg = ["ev", s.n_log, s.player, ["zz", 1], b"h" * 8, b"c" * 8]
         if self.keys is not None:
@@ -96,6 +96,7 @@ def install_attack(cls, at):
         print("cheat: deep: %d nested lists" % (len(DEEP) - 1))
         oversized(ch, MAX_MESSAGE + 600)
         print("cheat: oversized: %d bytes" % (MAX_MESSAGE + 600))
+        return changed
 
     cls.tick = tick_
 
