@@ -6,7 +6,7 @@
 # bytecode and interned names live on the heap); its figures are the benchmark's to print.
 import pytest
 
-from fathom_host import devbench
+from fathom_host.bench import device
 
 pytestmark = pytest.mark.slow  # seven whole games on emulated units, and maybe a build first
 
@@ -17,10 +17,10 @@ STACK_MAX = 8 * 1024    # C stack peak (measured ~5.3 KB: an ESP32 frame is ~1.2
 
 
 def test_every_game_fits_the_device_budgets_when_frozen():
-    out = devbench.bench_runtime("frozen", 1)
+    out = device.bench_runtime("frozen", 1)
     assert 0 < out["home_heap"] <= HOME_MAX, out
     games = out["games"]
-    assert set(devbench.all_games()) <= set(games)
+    assert set(device.all_games()) <= set(games)
     for gid, g in games.items():
         assert g["verdicts"] == ["verified"], (gid, g)
         assert g["completed_under_96k"], (gid, g)

@@ -16,7 +16,7 @@ from fathom import games
 from fathom.link import frame
 from fathom_host import FIRMWARE, FathomError, units
 from fathom_host.ether import mac_for_unit
-from fathom_host.linkbench import LinkRun
+from fathom_host.bench.link import LinkRun
 from fathom_host.units import Emulator
 
 pytestmark = pytest.mark.slow

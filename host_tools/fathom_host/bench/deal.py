@@ -1,5 +1,5 @@
 # `fathom bench deal`: what the sealed deal costs (docs/SEALED_DEAL.md). The protocol runs between
-# two players inside one real MicroPython process (host_tools/fathom_host/mp/dealrun.py) on the
+# two players inside one real MicroPython process (host_tools/fathom_host/bench/mp/dealrun.py) on the
 # 64-bit wheel and on the 32-bit stock runtime (an ESP32's object sizes); each player's work is
 # timed and its exponentiations counted apart. The ESP32 estimate scales the 32-bit figure by
 # 30-60x (the usual gap between this host and an ESP32 at 240 MHz); targets from issue 18.
@@ -73,6 +73,10 @@ def game_row(raw, gid):
         worst_s = max(row[part + "_ms_per_unit_stock"]) / 1000
         row[part + "_esp32_s"] = [round(worst_s * f, 1) for f in ESP32_FACTORS]
     return row
+
+
+def collect(args):
+    return bench_deal(runs=1) if getattr(args, "fast", False) else bench_deal()
 
 
 def main(argv=None):

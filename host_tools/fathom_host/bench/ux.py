@@ -15,6 +15,7 @@ import statistics
 from fathom_host import FathomError, use_firmware
 from fathom_host.units import Emulator
 
+FAST_GAMES = 1
 GAME_TIMEOUT_S = 600
 AUDIT_TIMEOUT_S = 60
 TARGETS = {"median": 4, "p90": 8, "first_move": 10}
@@ -75,6 +76,16 @@ def summary(reports):
     if cut:
         out["cut_examples"] = cut[:8]
     return out
+
+
+def collect(args):
+    """--fast: one game of the first game in menu order."""
+    if getattr(args, "fast", False):
+        use_firmware()
+        from fathom import games
+        args.games, args.games_given = FAST_GAMES, True
+        return bench_ux(args, [args.game if args.game_given else games.IDS[0]])
+    return bench_ux(args)
 
 
 def bench_ux(args, gids=None):

@@ -196,7 +196,7 @@ def measure(kind, loss, n=BENCH_N, seed=1, timeout=RUN_TIMEOUT_S, **knobs):
     return out
 
 
-def bench_link(args):
+def collect(args):
     n = getattr(args, "messages", None) or int(os.environ.get("FATHOM_BENCH_LINK_N", BENCH_N))
     if getattr(args, "fast", False):
         n = FAST_N

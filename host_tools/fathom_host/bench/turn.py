@@ -151,7 +151,7 @@ def run_case(gid, n, link, loss, turns, timeout_s):
     return out
 
 
-def bench_turn(args):
+def collect(args):
     """Every two-player game (or --game) over both links, or a group of --units over ESP-NOW;
     at --loss, or at 0 %, 10 % and 30 % with --loss all."""
     use_firmware()
@@ -171,7 +171,9 @@ def bench_turn(args):
     if getattr(args, "game_given", False):
         gids = [args.game]
     elif n > 2:
-        gids = ["sugardog"]
+        gids = [g for g in games.IDS if games.declaration(g).PLAYERS[1] >= n][:1]
+        if not gids:
+            raise FathomError("no game takes %d units" % n)
     else:
         gids = two_player_games()[:1] if fast else two_player_games()
     links = LINKS if n == 2 else ("espnow",)   # a group is a radio affair: no cable joins 3
