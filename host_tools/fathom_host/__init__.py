@@ -19,7 +19,10 @@ def use_firmware():
         parent, name = str(folder.parent), folder.name
         if parent not in sys.path:
             sys.path.append(parent)
-        games.register(name)
+        try:
+            games.register(name)
+        except (ImportError, AttributeError) as e:
+            raise FathomError("FATHOM_GAMES: %s does not declare a game: %s" % (folder, e))
 
 
 def outside_games():

@@ -32,8 +32,8 @@ def main(argv=None):
         if name == chosen:
             importlib.import_module(modname).add_arguments(p)
     args = parser.parse_args(argv)
-    use_firmware()
     try:
+        use_firmware()
         rc = importlib.import_module(args._module).run(args)
     except FathomError as e:
         print("fathom: %s" % e, file=sys.stderr)

@@ -29,8 +29,9 @@ def add_arguments(p):
                         "of these is part of `all`: they take minutes)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--game", default=None, help="turn: only this game (default every game two "
-                                                 "units play; sugardog for a group); device: "
-                                                 "only this game (default all five)")
+                                                 "units play; for a group, the first game that "
+                                                 "takes it); device: "
+                                                 "only this game (default every game)")
     p.add_argument("--presses", type=int, default=30,
                    help="boot: key presses timed; turn: moves timed per game and link")
     p.add_argument("--units", type=int, default=None,
@@ -42,9 +43,8 @@ def add_arguments(p):
     p.add_argument("--link", action="store_true",
                    help="device: linked games instead, through the real app on the frozen "
                         "runtime: units paired over the emulated ESP-NOW through their keys, "
-                        "each played by its scripted player (PING, Periplus, Lake Ashtapada, "
-                        "Pinned Down on 2 units, Sugar Dog on 8, Pinned Down on 4; --game "
-                        "picks one game's cases); each unit's peak live heap and largest "
+                        "each played by its scripted player (every game on 2 units, and in "
+                        "groups of 4 and of the most it takes; --game picks one game's cases); each unit's peak live heap and largest "
                         "allocation, and whether the game completes under 96k")
     p.add_argument("--loss", default=None,
                    help="turn: the ether's loss once the units are paired, 0..1, or 'all' for "
