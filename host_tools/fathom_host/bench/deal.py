@@ -1,10 +1,11 @@
 # `fathom bench deal`: what the sealed deal costs (docs/SEALED_DEAL.md). The protocol runs between
-# two players inside one real MicroPython process (host_tools/fathom_host/bench/mp/dealrun.py) on the
-# 64-bit wheel and on the 32-bit stock runtime (an ESP32's object sizes); each player's work is
-# timed and its exponentiations counted apart. The ESP32 estimate scales the 32-bit figure by
-# 30-60x (the usual gap between this host and an ESP32 at 240 MHz); targets from issue 18.
-# "games": one whole sealed PING and Periplus game through the engines (hostmodes.sealedplay.
-# engine_game): exponentiations and engine time per unit, in play and in the final audit.
+# two players inside one real MicroPython process (bench/mp/dealrun.py) on the 64-bit wheel and
+# on the 32-bit stock runtime (an ESP32's object sizes); each player's work is timed and its
+# exponentiations counted apart. The ESP32 estimate scales the 32-bit figure by 30-60x (the
+# usual gap between this host and an ESP32 at 240 MHz); the targets are those of
+# docs/SEALED_DEAL.md ("Cost, measured"). "games": one whole sealed game of every game that
+# offers the sealed deal, through the engines (hostmodes.sealedplay.engine_game):
+# exponentiations and engine time per unit, in play and in the final audit.
 import argparse
 import json
 import os

@@ -6,8 +6,9 @@
 # commits the action) from the instant its pin goes down (stamped by the unit's hub on its own
 # clock, so the scripted finger's wait for the previous key's release is not counted, and
 # whatever the firmware does after the pin falls is: debounce, a key acting on release, the
-# loop) to the moment the last partner's panel text changed (stamped on arrival). Nothing moves on any unit but what the host presses, so a panel that
-# changes while a press is timed changed because of it. In a group (--units N) the host relays
+# loop) to the moment the last partner's panel text changed (stamped on arrival). Nothing moves
+# on any unit but what the host presses, so a panel that changes while a press is timed changed
+# because of it. In a group (--units N) the host relays
 # every event, so a partner's move crosses the air twice before it reaches another partner.
 import statistics
 import time
@@ -26,7 +27,8 @@ FAST_TURNS = 4        # turns per case in the fast form (`make test`)
 def two_player_games():
     use_firmware()
     from fathom import games
-    return [g for g in games.IDS if games.declaration(g).PLAYERS[0] <= 2 <= games.declaration(g).PLAYERS[1]]
+    return [g for g in games.IDS if games.declaration(g).PLAYERS[0] <= 2
+            <= games.declaration(g).PLAYERS[1]]
 
 
 def p90(xs):
