@@ -18,7 +18,7 @@ from fathom_host import runtime
 from fathom_host.bench import device
 from fathom_host.bench.heaps import FAST, MEASURE_HEAP
 from fathom_host.bench.metrics import int_metrics
-from fathom_host.units import Emulator
+from fathom_host.emulator.units import Emulator
 
 pytestmark = pytest.mark.slow  # the first call may build the runtime (about a minute)
 

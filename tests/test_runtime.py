@@ -7,7 +7,7 @@ import subprocess
 import pytest
 
 from fathom_host import FIRMWARE, runtime
-from fathom_host.units import Emulator, micropython_path
+from fathom_host.emulator.units import Emulator, micropython_path
 
 pytestmark = pytest.mark.slow  # the first call builds both (about a minute on two cores)
 

@@ -13,7 +13,7 @@ import tempfile
 import time
 
 from fathom_host import FathomError, hostboard, use_firmware
-from fathom_host.units import GAP_MS, LONG_MS, Emulator
+from fathom_host.emulator.units import GAP_MS, LONG_MS, Emulator
 
 KEYS_HELP = ("keys to press first (after --game's moves), comma-separated: the board's key "
              "names (host: UP, DOWN, LEFT, RIGHT, OK, BACK); KEY:long holds the button for a "

@@ -4,7 +4,7 @@ import statistics
 import time
 
 from fathom_host.bench.metrics import metrics
-from fathom_host.units import Emulator
+from fathom_host.emulator.units import Emulator
 
 FAST_PRESSES = 4      # --fast: key presses timed
 

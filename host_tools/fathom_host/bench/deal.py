@@ -23,7 +23,7 @@ DRIVER = pathlib.Path(__file__).parent / "mp" / "dealrun.py"
 
 def exe(kind):
     if kind == "wheel":
-        from fathom_host.units import micropython_exe
+        from fathom_host.emulator.units import micropython_exe
         return micropython_exe()
     from fathom_host import runtime as rt
     return str(rt.ensure(kind))

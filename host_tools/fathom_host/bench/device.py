@@ -16,7 +16,7 @@ import shutil
 from fathom_host import FathomError, use_firmware
 from fathom_host.bench.heaps import BUDGET_HEAP, FAST, MEASURE_HEAP, WATCH
 from fathom_host.bench.metrics import int_metrics as metrics
-from fathom_host.units import Emulator, micropython_exe
+from fathom_host.emulator.units import Emulator, micropython_exe
 
 LEVEL = "sharp"
 FAST_GAMES = 1

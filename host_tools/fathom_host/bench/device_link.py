@@ -17,9 +17,9 @@ import time
 from fathom_host import FathomError, use_firmware
 from fathom_host.bench.heaps import BUDGET_HEAP, FAST, MEASURE_HEAP, WATCH
 from fathom_host.bench.metrics import int_metrics as metrics
-from fathom_host.drive import pair, pair_group, play_out, player_env
-from fathom_host.ether import Ether
-from fathom_host.units import BOOT_TIMEOUT_S, Emulator, micropython_exe
+from fathom_host.emulator.drive import pair, pair_group, play_out, player_env
+from fathom_host.emulator.ether import Ether
+from fathom_host.emulator.units import BOOT_TIMEOUT_S, Emulator, micropython_exe
 
 GROUPS = (4,)            # group sizes played besides the largest a game takes
 GAME_TIMEOUT_S = 900     # one linked game, the eight-unit group on a loaded machine included

@@ -14,7 +14,7 @@ import statistics
 import time
 
 from fathom_host import FathomError, use_firmware
-from fathom_host.units import BOOT_TIMEOUT_S, Emulator
+from fathom_host.emulator.units import BOOT_TIMEOUT_S, Emulator
 
 LINKS = ("espnow", "uart")
 LOSSES = (0.0, 0.1, 0.3)
@@ -45,7 +45,7 @@ def _start(gid, n, link, ether):
     """n booted units paired for `gid` (a group of n when n > 2), each with its scripted
     player in host form; the caller closes the emulator."""
     from fathom import games
-    from fathom_host.drive import pair, pair_group, pair_uart
+    from fathom_host.emulator.drive import pair, pair_group, pair_uart
     title = games.declaration(gid).TITLE
     emu = Emulator(n, ether=ether, env={"FATHOM_LINK": link,
                                         "FATHOM_UXPLAYER": "level=sharp,host"})
@@ -134,7 +134,7 @@ def measure(units, ether, link, turns, timeout_s):
 
 def run_case(gid, n, link, loss, turns, timeout_s):
     """One game of `gid` on n units over `link`, paired on a clean link, then timed at `loss`."""
-    from fathom_host.ether import Ether
+    from fathom_host.emulator.ether import Ether
     ether = Ether(seed=1)
     ether.start()
     try:

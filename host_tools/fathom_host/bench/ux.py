@@ -13,7 +13,7 @@ import shutil
 import statistics
 
 from fathom_host import FathomError, use_firmware
-from fathom_host.units import Emulator
+from fathom_host.emulator.units import Emulator
 
 FAST_GAMES = 1
 GAME_TIMEOUT_S = 600
