@@ -11,12 +11,11 @@ from fathom_host import FathomError
 BENCHES = ("boot", "link", "turn", "bots", "soak")     # `fathom bench all`
 LONG_BENCHES = ("device", "deal", "ux")                # minutes each: never part of `all`
 FAST_GAMES = 1        # --fast: games per game (bots, soak, device, ux)
-MODULES = {"device_link": "fathom_host.bench.device_link"}   # `device --link`
 
 
 def module(name):
-    """The module that measures bench `name`."""
-    return importlib.import_module(MODULES.get(name, "fathom_host.bench." + name))
+    """The module that measures bench `name` (device_link: `device --link`)."""
+    return importlib.import_module("fathom_host.bench." + name)
 
 
 def add_arguments(p):
@@ -75,9 +74,7 @@ def collect(args):
     names = BENCHES if args.what == "all" else (args.what,)
     out = {}
     for name in names:
-        if name == "device" and args.link:
-            name = "device_link"
-        out[name if name != "device_link" else "device"] = module(name).collect(args)
+        out[name] = module("device_link" if args.link else name).collect(args)
     return out if len(out) > 1 else out[names[0]]
 
 

@@ -6,9 +6,9 @@ import pathlib
 import subprocess
 
 from fathom_host import FIRMWARE, use_firmware
+from fathom_host.bench import FAST_GAMES
 from fathom_host.emulator.units import micropython_exe
 
-FAST_GAMES = 1        # --fast: games per game
 BUDGET_S = 240        # a level stops timing after this (Periplus's 20 games take 6 minutes a
                       # level on a busy machine; the process has 900 s)
 FAST_BUDGET_S = 5

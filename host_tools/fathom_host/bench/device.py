@@ -14,12 +14,12 @@ import os
 import shutil
 
 from fathom_host import FathomError, use_firmware
+from fathom_host.bench import FAST_GAMES
 from fathom_host.bench.heaps import BUDGET_HEAP, FAST, MEASURE_HEAP, WATCH
 from fathom_host.bench.metrics import int_metrics as metrics
 from fathom_host.emulator.units import Emulator, micropython_exe
 
 LEVEL = "sharp"
-FAST_GAMES = 1
 GAME_TIMEOUT_S = int(os.environ.get("FATHOM_BENCH_GAME_S", "600"))
 
 

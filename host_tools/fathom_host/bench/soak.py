@@ -7,9 +7,9 @@ import io
 import json
 
 from fathom_host import sim, use_firmware
+from fathom_host.bench import FAST_GAMES
 
 LOSS = 0.3
-FAST_GAMES = 1        # --fast: games per game
 
 
 def soak_plan():
@@ -39,8 +39,8 @@ def collect(args):
     loss = LOSS
     fast = getattr(args, "fast", False)
     for gid, players, link in fast_plan() if fast else soak_plan():
-        a = argparse.Namespace(game=gid, games=FAST_GAMES if fast else args.games, units=players, seed=7, link=link,
-                               bot="random", bots="sharp," + ",".join(["random"] * (players - 1)),
+        a = argparse.Namespace(game=gid, games=FAST_GAMES if fast else args.games,
+                               units=players, seed=7, link=link, bot="random", bots="sharp," + ",".join(["random"] * (players - 1)),
                                option=[], loss=loss, dup=0.05 if loss else 0.0,
                                corrupt=0.05 if loss else 0.0, replay=None, timeout=300.0)
         buf = io.StringIO()

@@ -13,9 +13,9 @@ import shutil
 import statistics
 
 from fathom_host import FathomError, use_firmware
+from fathom_host.bench import FAST_GAMES
 from fathom_host.emulator.units import Emulator
 
-FAST_GAMES = 1
 GAME_TIMEOUT_S = 600
 AUDIT_TIMEOUT_S = 60
 TARGETS = {"median": 4, "p90": 8, "first_move": 10}
