@@ -48,7 +48,10 @@ def quick_options(decl):
     specs = dict((o[0], o) for o in decl.OPTIONS)
     out = []
     for key, value in getattr(decl, "QUICK", ()):
-        spec = specs[key]
+        spec = specs.get(key)
+        if spec is None or value not in spec[2]:
+            raise FathomError("%s declares QUICK %s=%r: not one of its options" % (
+                decl.ID, key, value))
         shown = spec[4][spec[2].index(value)] if len(spec) > 4 else str(value)
         out.append((spec[1], shown))
     return tuple(out)
