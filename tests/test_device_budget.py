@@ -1,7 +1,8 @@
-# The device budgets (DESIGN.md, issue 14) on the "frozen" runtime: fathom frozen into a 32-bit
+# The device budgets (DESIGN.md) on the "frozen" runtime: fathom frozen into a 32-bit
 # MicroPython 1.28 image as firmware/manifest.py freezes it for a board, an ESP32's object sizes.
-# One seeded game of every game against the sharp bot, plus the long tail (a PING and a Periplus
-# game played out by random bots), through the real app: `fathom bench device`'s own machinery.
+# One seeded game of every game against the sharp bot, plus the long tail (a game played out by
+# the bots each game's LONG_BOTS names: PING's and Periplus's random bots), through the real
+# app: `fathom bench device`'s own machinery.
 # The stock runtime (fathom as .mpy files) misses the heap budgets by design of MicroPython (its
 # bytecode and interned names live on the heap); its figures are the benchmark's to print.
 import pytest

@@ -1,4 +1,4 @@
-# The C stack and the largest allocation of a whole game on the stock 32-bit runtime (issue 14),
+# The C stack and the largest allocation of a whole game on the stock 32-bit runtime,
 # measured as `fathom bench device` measures them: a unit boots on a saved game against the
 # sharp bot, resumes it and plays it to the verified result; the runtime's probe counts.
 # Measured here (unix port, x86 32-bit): stack peak 4.6-6.1 KB over the five games (Sugar Dog
