@@ -13,6 +13,21 @@ LONG_BENCHES = ("device", "deal", "ux")                # minutes each: never par
 FAST_GAMES = 1        # --fast: games per game (bots, soak, device, ux)
 
 
+def p90(xs):
+    """The 90th percentile of a list of figures (the nearest rank)."""
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, (len(xs) * 9) // 10)]
+
+
+def show(result, as_json):
+    """Print a bench's figures: one JSON object, or one `name: value` line each."""
+    if as_json:
+        print(json.dumps(result, sort_keys=True))
+    else:
+        for k, v in sorted(result.items()):
+            print("%s: %s" % (k, v))
+
+
 def module(name):
     """The module that measures bench `name` (device_link: `device --link`)."""
     return importlib.import_module("fathom_host.bench." + name)
@@ -79,10 +94,5 @@ def collect(args):
 
 
 def run(args):
-    result = collect(args)
-    if args.json:
-        print(json.dumps(result, sort_keys=True))
-    else:
-        for k, v in sorted(result.items()):
-            print("%s: %s" % (k, v))
+    show(collect(args), args.json)
     return 0

@@ -13,6 +13,7 @@ import pathlib
 import subprocess
 
 from fathom_host import FIRMWARE, FathomError
+from fathom_host.bench import show
 
 RUNTIMES = ("wheel", "stock")
 ESP32_FACTORS = (30, 60)
@@ -86,12 +87,7 @@ def main(argv=None):
     p.add_argument("--bits", type=int, default=0, help="modulus (768 or 1024; default: the games')")
     p.add_argument("--runs", type=int, default=3, help="runs per runtime; the least time counts")
     a = p.parse_args(argv)
-    result = bench_deal(a.bits, a.runs)
-    if a.json:
-        print(json.dumps(result, sort_keys=True))
-    else:
-        for k, v in sorted(result.items()):
-            print("%s: %s" % (k, v))
+    show(bench_deal(a.bits, a.runs), a.json)
     return 0
 
 

@@ -14,6 +14,7 @@ import statistics
 import time
 
 from fathom_host import FathomError, use_firmware
+from fathom_host.bench import p90
 from fathom_host.emulator.units import BOOT_TIMEOUT_S, Emulator
 
 LINKS = ("espnow", "uart")
@@ -29,11 +30,6 @@ def two_player_games():
     from fathom import games
     return [g for g in games.IDS if games.declaration(g).PLAYERS[0] <= 2
             <= games.declaration(g).PLAYERS[1]]
-
-
-def p90(xs):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, (len(xs) * 9) // 10)]
 
 
 def _report(u):

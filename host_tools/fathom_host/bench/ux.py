@@ -13,7 +13,7 @@ import shutil
 import statistics
 
 from fathom_host import FathomError, use_firmware
-from fathom_host.bench import FAST_GAMES
+from fathom_host.bench import FAST_GAMES, p90
 from fathom_host.emulator.units import Emulator
 
 GAME_TIMEOUT_S = 600
@@ -33,11 +33,6 @@ def path_for(gid):
     verb = "with" if d.PLAYERS[0] == 1 else "vs"
     player = "sharp" if "sharp" in levels(gid) else levels(gid)[0]
     return "%s/%s bot: %s" % (d.TITLE, verb, levels(gid)[0]), player
-
-
-def p90(xs):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, (len(xs) * 9) // 10)]
 
 
 def play(unit, gid, k):
