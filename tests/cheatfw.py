@@ -8,7 +8,8 @@
 import os
 import shutil
 
-from fathom_host import FIRMWARE, units
+from fathom_host import FIRMWARE
+from fathom_host.emulator import units
 
 PATCH = """
 

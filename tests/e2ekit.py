@@ -7,9 +7,9 @@ import pytest
 
 from fathom.codec import decode
 from fathom.hal.records import scan_records
-from fathom_host.drive import finished, pair_group
-from fathom_host.ether import Ether
-from fathom_host.units import Emulator
+from fathom_host.emulator.drive import finished, pair_group
+from fathom_host.emulator.ether import Ether
+from fathom_host.emulator.units import Emulator
 
 # A group partner audits every other player at the end; at the default unix-port heap a
 # partner ran out of memory there (the live heap of a group game is ~210 KB on the unix port):

@@ -16,7 +16,7 @@ def tree(tmp_path):
 
 @pytest.fixture
 def twin(tmp_path):
-    from fathom_host.serialtwin import SerialTwin
+    from fathom_host.twins.serialtwin import SerialTwin
     t = SerialTwin(tmp_path / "unit", {"FATHOM_UNIT": "0"})
     t.start()
     yield t

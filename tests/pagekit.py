@@ -1,7 +1,7 @@
 # The units' web page (fathom web) in a real browser for the tests: Debian's chromium driven by
 # Playwright, the page built into a fresh folder and served on loopback. A PageUnit is driven
 # like the emulator's Unit (press, choose, wait_text, text), through the page's own keyboard
-# keys, so the key-driving helpers of fathom_host.drive work on it unchanged.
+# keys, so the key-driving helpers of fathom_host.emulator.drive work on it unchanged.
 import atexit
 import json
 import pathlib
@@ -12,7 +12,7 @@ import time
 import pytest
 
 from fathom_host import FathomError, web
-from fathom_host.units import Unit
+from fathom_host.emulator.units import Unit
 
 CHROMIUM = "/usr/bin/chromium"
 READY_S = 90          # a page of units booting on a loaded two-core machine

@@ -9,6 +9,7 @@ import argparse
 import pytest
 
 from fathom_host import bench
+from fathom_host.bench import FAST_GAMES, soak
 
 pytestmark = pytest.mark.slow
 
@@ -35,7 +36,7 @@ def test_bench_boot_fast():
 
 
 def test_bench_link_fast():
-    from fathom_host.linkbench import FAST_N, LINKS, LOSSES
+    from fathom_host.bench.link import FAST_N, LINKS, LOSSES
     out = run("link")
     assert out["messages_each_way"] == FAST_N
     for kind in LINKS:
@@ -49,7 +50,7 @@ def test_bench_link_fast():
 
 
 def test_bench_turn_fast_pairs_on_both_links():
-    from fathom_host.turnbench import two_player_games
+    from fathom_host.bench.turn import two_player_games
     out = run("turn", loss="0.1")
     gid = two_player_games()[0]
     assert sorted(out) == ["%s_espnow_loss10" % gid, "%s_uart_loss10" % gid], sorted(out)
@@ -84,9 +85,8 @@ def test_bench_bots_fast_times_every_game_and_level():
 
 def test_bench_soak_fast_completes_every_game():
     out = run("soak")
-    assert sorted(out) == ["%s_%s" % (g, link) for g, _n, link in bench.soak_plan()
-                           if g == bench.FAST_SOAK_GAME]
+    assert sorted(out) == ["%s_%s" % (g, link) for g, _n, link in soak.fast_plan()]
     for key, row in out.items():
-        assert row["completed"] == row["games"] == bench.FAST_GAMES, (key, row)
+        assert row["completed"] == row["games"] == FAST_GAMES, (key, row)
         assert row["desyncs"] == row["audit_failures"] == row["crashes"] == 0, (key, row)
         positive(row, "frames", "bytes", "retransmits", "wall_s")

@@ -11,7 +11,7 @@ import pytest
 from hosttools_helpers import ROOT, fathom
 from fathom_host import deploy as D
 from fathom_host import runtime
-from fathom_host.serialtwin import SerialTwin
+from fathom_host.twins.serialtwin import SerialTwin
 
 MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
 

@@ -1,12 +1,13 @@
-# The device budgets (DESIGN.md, issue 14) on the "frozen" runtime: fathom frozen into a 32-bit
+# The device budgets (DESIGN.md) on the "frozen" runtime: fathom frozen into a 32-bit
 # MicroPython 1.28 image as firmware/manifest.py freezes it for a board, an ESP32's object sizes.
-# One seeded game of every game against the sharp bot, plus the long tail (a PING and a Periplus
-# game played out by random bots), through the real app: `fathom bench device`'s own machinery.
+# One seeded game of every game against the sharp bot, plus the long tail (a game played out by
+# the bots each game's LONG_BOTS names: PING's and Periplus's random bots), through the real
+# app: `fathom bench device`'s own machinery.
 # The stock runtime (fathom as .mpy files) misses the heap budgets by design of MicroPython (its
 # bytecode and interned names live on the heap); its figures are the benchmark's to print.
 import pytest
 
-from fathom_host import devbench
+from fathom_host.bench import device
 
 pytestmark = pytest.mark.slow  # seven whole games on emulated units, and maybe a build first
 
@@ -17,10 +18,10 @@ STACK_MAX = 8 * 1024    # C stack peak (measured ~5.3 KB: an ESP32 frame is ~1.2
 
 
 def test_every_game_fits_the_device_budgets_when_frozen():
-    out = devbench.bench_runtime("frozen", 1)
+    out = device.bench_runtime("frozen", 1)
     assert 0 < out["home_heap"] <= HOME_MAX, out
     games = out["games"]
-    assert set(devbench.all_games()) <= set(games)
+    assert set(device.all_games()) <= set(games)
     for gid, g in games.items():
         assert g["verdicts"] == ["verified"], (gid, g)
         assert g["completed_under_96k"], (gid, g)

@@ -7,23 +7,23 @@
 # twins"), so the 96 KB are the firmware's alone, as on a board.
 import pytest
 
-from fathom_host import devlink
-from fathom_host.devbench import BUDGET_HEAP
+from fathom_host.bench import device_link
+from fathom_host.bench.heaps import BUDGET_HEAP
 
 pytestmark = pytest.mark.bench  # whole linked games, twice each: minutes
 
 
-@pytest.mark.parametrize("name", list(devlink.CASES))
+@pytest.mark.parametrize("name", list(device_link.cases()))
 def test_linked_game_completes_under_96k(name, tmp_path):
-    gid, n, options = devlink.CASES[name]
-    rows, _took = devlink.play_case(gid, n, options, BUDGET_HEAP, False, "frozen", tmp_path)
+    gid, n, options = device_link.cases()[name]
+    rows, _took = device_link.play_case(gid, n, options, BUDGET_HEAP, False, "frozen", tmp_path)
     assert all(r["verified"] for r in rows), rows
 
 
 def test_linked_figures_are_measured():
     """The benchmark's watch run reports a peak and a largest allocation for every unit role,
     and the game it watched ends verified: the figures come from a whole game."""
-    out = devlink.bench_case(devlink.CHEAP)
+    out = device_link.bench_case(device_link.cheapest())
     assert out["verified"], out
     for role in ("proposer", "other"):
         assert 20 * 1024 < out[role]["peak_heap"] < 96 * 1024, out

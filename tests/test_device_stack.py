@@ -1,4 +1,4 @@
-# The C stack and the largest allocation of a whole game on the stock 32-bit runtime (issue 14),
+# The C stack and the largest allocation of a whole game on the stock 32-bit runtime,
 # measured as `fathom bench device` measures them: a unit boots on a saved game against the
 # sharp bot, resumes it and plays it to the verified result; the runtime's probe counts.
 # Measured here (unix port, x86 32-bit): stack peak 4.6-6.1 KB over the five games (Sugar Dog
@@ -14,8 +14,11 @@ import subprocess
 
 import pytest
 
-from fathom_host import devbench, runtime
-from fathom_host.units import Emulator
+from fathom_host import runtime
+from fathom_host.bench import device
+from fathom_host.bench.heaps import FAST, MEASURE_HEAP
+from fathom_host.bench.metrics import int_metrics
+from fathom_host.emulator.units import Emulator
 
 pytestmark = pytest.mark.slow  # the first call may build the runtime (about a minute)
 
@@ -36,14 +39,14 @@ def test_a_whole_game_stays_within_the_stack_and_allocation_budgets(tmp_path, st
     emu = Emulator(1, workdir=tmp_path, runtime="stock")
     try:
         u = emu.units[0]
-        devbench._fresh(u)
-        devbench.write_game(u.dir / "data", game, 0)
-        u.extra_env.update(devbench.FAST)
-        u.start(heap=devbench.MEASURE_HEAP, wait=False)
-        c = u.wait(devbench._stopped, 120, "the game's result")
-        assert devbench._finished(c), c.text
+        device._fresh(u)
+        device.write_game(u.dir / "data", game, 0)
+        u.extra_env.update(FAST)
+        u.start(heap=MEASURE_HEAP, wait=False)
+        c = u.wait(device._stopped, 120, "the game's result")
+        assert device._finished(c), c.text
         assert any("verified" in line for line in c.text), c.text
-        m = devbench.metrics(u)
+        m = int_metrics(u)
     finally:
         emu.close()
     figures = {k: int(m[k]) for k in ("stack_peak", "play_stack_peak", "play_max_alloc")}

@@ -16,8 +16,8 @@ from hostmodes.seatcopy import restore
 from savefile import wait_game
 from fathom.link import frame
 from fathom.link.uartframe import Deframer
-from fathom_host.ether import Ether
-from fathom_host.units import Emulator
+from fathom_host.emulator.ether import Ether
+from fathom_host.emulator.units import Emulator
 
 TITLE = "Lake Ashtapada"
 # A small lake and few mines keep the game short.

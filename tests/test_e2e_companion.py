@@ -8,7 +8,7 @@ import pytest
 
 from fathom.games.ashtapada import engine as A
 from fathom.games.ping import board as PB
-from fathom_host.units import Emulator
+from fathom_host.emulator.units import Emulator
 
 pytestmark = pytest.mark.slow
 

@@ -12,9 +12,9 @@ from e2ekit import home_without_game, lent_pair, propose
 from fathom.hal.storage import Storage
 from fathom.journal import FileJournal, header_of
 from fathom.link import crypto, uartframe
-from fathom_host.drive import pair, pair_uart
-from fathom_host.ether import Ether, mac_for_unit
-from fathom_host.units import Emulator
+from fathom_host.emulator.drive import pair, pair_uart
+from fathom_host.emulator.ether import Ether, mac_for_unit
+from fathom_host.emulator.units import Emulator
 from test_fairplay_link import listener_guesses, nowhere_in
 
 pytestmark = pytest.mark.slow

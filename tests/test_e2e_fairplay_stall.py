@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from fathom_host.drive import pair
-from fathom_host.units import Emulator
+from fathom_host.emulator.drive import pair
+from fathom_host.emulator.units import Emulator
 
 from e2ekit import ether_fixture
 

@@ -15,9 +15,9 @@ from cheatfw import cheat_env, modified_firmware
 from e2e_driver import finished, play_out, player_env
 from fathom.codec import decode
 from fathom.hal.records import scan_records
-from fathom_host.drive import pair_group
-from fathom_host.ether import Ether
-from fathom_host.units import Emulator
+from fathom_host.emulator.drive import pair_group
+from fathom_host.emulator.ether import Ether
+from fathom_host.emulator.units import Emulator
 
 # whole 3-unit games, a minute or more each under load: make bench
 pytestmark = pytest.mark.bench

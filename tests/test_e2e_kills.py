@@ -15,7 +15,7 @@ import pytest
 from e2e_driver import pair_uart, player_env
 from e2ekit import (GROUP_HEAP, chain, fleet, one_verified_end, set_calm, start_group,
                     verified)
-from fathom_host.units import UNIT_HEAP
+from fathom_host.emulator.units import UNIT_HEAP
 
 
 def changes(n):

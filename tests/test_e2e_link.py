@@ -14,10 +14,11 @@ import pytest
 
 from fathom import games
 from fathom.link import frame
-from fathom_host import FIRMWARE, FathomError, units
-from fathom_host.ether import mac_for_unit
-from fathom_host.linkbench import LinkRun
-from fathom_host.units import Emulator
+from fathom_host import FIRMWARE, FathomError
+from fathom_host.emulator import units
+from fathom_host.emulator.ether import mac_for_unit
+from fathom_host.bench.link import LinkRun
+from fathom_host.emulator.units import Emulator
 
 pytestmark = pytest.mark.slow
 
@@ -182,7 +183,7 @@ def firmware_v2(tmp_path):
 
 @pytest.mark.parametrize("kind", ["espnow", "uart"])
 def test_version_mismatch_shows_both_versions(tmp_path, kind):
-    from fathom_host.ether import Ether
+    from fathom_host.emulator.ether import Ether
     v2 = firmware_v2(tmp_path)
     title = games.engine("ashtapada").TITLE
     with Ether(seed=1) as ether:

@@ -6,8 +6,8 @@ import time
 import pytest
 
 from fathom.ui.pairing import HINT_MS
-from fathom_host.drive import open_link
-from fathom_host.units import Emulator
+from fathom_host.emulator.drive import open_link
+from fathom_host.emulator.units import Emulator
 
 from e2ekit import ether_fixture
 

@@ -14,7 +14,7 @@ import pytest
 from cheatfw import modified_firmware
 from e2e_driver import pair, pair_uart, player_env
 from e2ekit import chain, fleet, verified
-from fathom_host import units as hostunits
+from fathom_host.emulator import units as hostunits
 
 pytestmark = pytest.mark.slow
 

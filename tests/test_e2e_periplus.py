@@ -18,8 +18,8 @@ from fathom.link import frame
 from fathom.link.crypto import Mac
 from fathom.link.uartframe import wrap
 from fathom.link.uartframe import Deframer
-from fathom_host.ether import Ether
-from fathom_host.units import Emulator
+from fathom_host.emulator.ether import Ether
+from fathom_host.emulator.units import Emulator
 
 from e2e_driver import pair_uart, play_through_keys
 

@@ -16,8 +16,8 @@ from fathom.games.seat import apply_event, fresh_state, step_kind
 from capture import keyed_messages
 from fathom.link import frame
 from savefile import unit_game
-from fathom_host.ether import Ether, Sent
-from fathom_host.units import Emulator
+from fathom_host.emulator.ether import Ether, Sent
+from fathom_host.emulator.units import Emulator
 
 pytestmark = pytest.mark.slow
 

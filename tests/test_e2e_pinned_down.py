@@ -9,8 +9,8 @@ import pytest
 
 from e2e_driver import finished, play_out, player_env, release
 from fathom.games.pinned_down import cards as C
-from fathom_host.ether import Ether
-from fathom_host.units import Emulator
+from fathom_host.emulator.ether import Ether
+from fathom_host.emulator.units import Emulator
 
 pytestmark = pytest.mark.slow
 

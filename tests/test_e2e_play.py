@@ -7,9 +7,9 @@ import pytest
 from fathom import games
 from fathom.codec import encode
 from fathom.hal.storage import Storage
-from fathom_host.drive import pair, play_out, player_env
-from fathom_host.ether import Ether
-from fathom_host.units import Emulator
+from fathom_host.emulator.drive import pair, play_out, player_env
+from fathom_host.emulator.ether import Ether
+from fathom_host.emulator.units import Emulator
 
 from e2ekit import lend, propose
 

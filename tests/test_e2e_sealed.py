@@ -17,8 +17,8 @@ import pytest
 from capture import keyed_messages
 from fathom import games
 from fathom.codec import decode
-from fathom_host import units
-from fathom_host.ether import Ether
+from fathom_host.emulator import units
+from fathom_host.emulator.ether import Ether
 from fathom_host.simlink import unit_env
 from sealed_attack import attack, deal_end, first_drawer, hand_after
 

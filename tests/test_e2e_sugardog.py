@@ -14,7 +14,7 @@ from fathom.games.sugardog import engine as S
 from fathom.games.seat import apply_event, fresh_state, step_kind
 from capture import keyed_messages
 from savefile import unit_game
-from fathom_host.drive import confirm_code
+from fathom_host.emulator.drive import confirm_code
 
 pytestmark = pytest.mark.slow
 

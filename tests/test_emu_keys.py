@@ -5,7 +5,7 @@ import types
 import pytest
 
 from fathom_host.emu import apply_keys, decode_keys, key_bar, layout, typed
-from fathom_host.units import Emulator, Screen
+from fathom_host.emulator.units import Emulator, Screen
 
 
 def test_two_keys_in_one_read_are_two_presses():

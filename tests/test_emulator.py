@@ -3,7 +3,7 @@
 # semantic text describes.
 import pytest
 
-from fathom_host.units import Emulator
+from fathom_host.emulator.units import Emulator
 
 pytestmark = pytest.mark.slow
 
@@ -50,7 +50,7 @@ def test_a_setting_survives_a_reboot(emu):
 
 
 def test_the_unit_name_is_its_radio_name_until_entered_with_the_arrows(emu):
-    from fathom_host.drive import unit_label
+    from fathom_host.emulator.drive import unit_label
     u = emu.units[0]
     u.choose("Settings")
     first = unit_label(0)                  # 'UNIT' and the end of its address, not PLAYER

@@ -21,7 +21,7 @@ except ImportError:  # the package is not installed in this interpreter: use the
 
 from conftest import micropython_exe  # noqa: E402
 from fathom_host import FathomError  # noqa: E402
-from fathom_host.ether import Ether, EtherClient, mac_for_unit  # noqa: E402
+from fathom_host.emulator.ether import Ether, EtherClient, mac_for_unit  # noqa: E402
 
 TIMEOUT = 20.0  # seconds for any one step: generous, for a loaded two-core machine
 
@@ -535,7 +535,7 @@ def _get(s):
 
 
 def test_standalone_ether_is_driven_by_its_control_port():
-    proc = subprocess.Popen([sys.executable, "-m", "fathom_host.ether", "--port", "0",
+    proc = subprocess.Popen([sys.executable, "-m", "fathom_host.emulator.ether", "--port", "0",
                              "--loss", "0.25", "--seed", "5"],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             env=dict(os.environ, PYTHONPATH=os.pathsep.join(

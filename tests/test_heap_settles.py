@@ -5,7 +5,7 @@
 # not MicroPython's qstr pool (on stock every loaded .mpy's names stay interned for good).
 import pytest
 
-from fathom_host import devbench
+from fathom_host.bench import device
 
 pytestmark = pytest.mark.slow  # five whole games on an emulated unit, and maybe a build first
 
@@ -17,10 +17,10 @@ MARGIN = 4096
 
 
 def test_each_game_leaves_the_heap_within_a_margin_of_home_and_no_module_behind():
-    out = devbench.settle("frozen")
+    out = device.settle("frozen")
     home = out["home_heap"]
     assert home > 0
-    assert set(out["games"]) == set(devbench.all_games())
+    assert set(out["games"]) == set(device.all_games())
     for gid, g in out["games"].items():
         assert g["modules_left"] == [], (gid, g)
         assert g["heap_after_game"] - home <= MARGIN, (gid, home, g)

@@ -10,7 +10,7 @@ import serial
 
 from hosttools_helpers import ROOT, STAND_IN, fathom
 from fathom_host import monitor
-from fathom_host.serialtwin import SerialTwin
+from fathom_host.twins.serialtwin import SerialTwin
 
 MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
 def deploy(twin, tree, tmp_path):

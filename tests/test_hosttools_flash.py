@@ -5,7 +5,7 @@ import pytest
 import serial
 
 from hosttools_helpers import fathom
-from fathom_host.romtwin import RomTwin
+from fathom_host.twins.romtwin import RomTwin
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ import pytest
 
 from hosttools_helpers import HOST_TOOLS, fathom
 from fathom_host import FathomError, flash, monitor, serialports, unitrepl
-from fathom_host.ptywire import PtyWire
+from fathom_host.twins.ptywire import PtyWire
 
 def _deploy(port, tree, tmp_path, *extra, board="host", timeout=60):
     return fathom("deploy", "--board", board, "--port", port, "--firmware-dir", str(tree),

@@ -6,8 +6,8 @@
 # without a code, and the radio encrypts it from its first frame.
 import pytest
 
-from fathom_host.drive import confirm_code, open_link, unit_label
-from fathom_host.units import Emulator
+from fathom_host.emulator.drive import confirm_code, open_link, unit_label
+from fathom_host.emulator.units import Emulator
 
 from e2ekit import ether_fixture
 

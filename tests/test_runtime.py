@@ -7,7 +7,7 @@ import subprocess
 import pytest
 
 from fathom_host import FIRMWARE, runtime
-from fathom_host.units import Emulator, micropython_path
+from fathom_host.emulator.units import Emulator, micropython_path
 
 pytestmark = pytest.mark.slow  # the first call builds both (about a minute on two cores)
 
@@ -94,11 +94,11 @@ def test_frozen_imports_fathom_from_the_image_and_stock_from_the_filesystem(exes
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_a_unit_boots_to_its_home_menu(kind, tmp_path):
-    from fathom_host.bench import metrics
+    from fathom_host.bench.metrics import int_metrics
     with Emulator(1, workdir=tmp_path, runtime=kind) as emu:
         u = emu.units[0]
         u.wait_text("Settings", 30)
         assert u.text[0] == "fathom"
-        m = {k: int(v) for k, v in metrics(u).items()}
+        m = int_metrics(u)
         # the probe answers through the hub, and the frozen unit's code is off the heap
         assert m["heap"] > 0 and m["stack_peak"] > 0 and 0 < m["max_alloc"] < 4096

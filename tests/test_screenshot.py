@@ -7,7 +7,7 @@ from PIL import Image
 from fathom_host import FathomError, hostboard
 from fathom_host.screenshot import (board_keys, long_names, menu_path, parse_keys,
                                     presses_for, press_settled)
-from fathom_host.units import Emulator
+from fathom_host.emulator.units import Emulator
 from hosttools_helpers import fathom
 
 HOST_KEYS = ["BACK", "DOWN", "LEFT", "OK", "RIGHT", "UP"]

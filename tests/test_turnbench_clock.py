@@ -4,7 +4,7 @@
 import subprocess
 import time
 
-from fathom_host.units import _unit_time, micropython_exe
+from fathom_host.emulator.units import _unit_time, micropython_exe
 
 
 def test_a_units_stamp_lands_on_the_hosts_clock():

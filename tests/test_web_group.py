@@ -5,7 +5,7 @@
 import pytest
 
 from e2ekit import set_calm
-from fathom_host.drive import confirm_code, confirm_group_code, open_link_join, unit_label
+from fathom_host.emulator.drive import confirm_code, confirm_group_code, open_link_join, unit_label
 from pagekit import Page, browser, play_out, site  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.slow

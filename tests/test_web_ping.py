@@ -5,7 +5,7 @@
 # WebAssembly port; the radio between the units is the page's ether.
 import pytest
 
-from fathom_host.drive import pair
+from fathom_host.emulator.drive import pair
 from pagekit import Page, browser, play_out, site  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.slow

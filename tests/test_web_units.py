@@ -3,7 +3,7 @@
 # a reload in the middle of a game resumes it, as a reboot does on a unit.
 import pytest
 
-from fathom_host.units import Emulator
+from fathom_host.emulator.units import Emulator
 from pagekit import Page, browser, site  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.slow

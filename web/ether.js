@@ -1,5 +1,5 @@
 // The page's air and cable: relays ESP-NOW packets and UART bytes between the units' interpreters
-// with the emulator's seeded faults (host_tools/fathom_host/ether.py): loss, duplication,
+// with the emulator's seeded faults (host_tools/fathom_host/emulator/ether.py): loss, duplication,
 // corruption, delay and jitter, UART garbage, partitions. The units' wires
 // (web/py/etherwire.py) speak its messages:
 //   unit -> ether  H hello {kind espnow|uart, unit, mac, channel, pipe, end}

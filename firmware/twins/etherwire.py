@@ -1,5 +1,5 @@
-# A unit's connection to the emulator's ether (host_tools/fathom_host/ether.py), shared by the
-# espnow and UART twins. Messages are length-prefixed: 2-byte big-endian length, type, body.
+# A unit's connection to the emulator's ether (host_tools/fathom_host/emulator/ether.py), shared
+# by the espnow and UART twins. Messages are length-prefixed: 2-byte big-endian length, type, body.
 # Without FATHOM_ETHER the unit is alone: nothing is connected and nothing ever arrives.
 import select
 import socket

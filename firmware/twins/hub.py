@@ -389,3 +389,19 @@ def _poll():
             elif kind == b"Q":
                 return False
     return True
+
+
+def _outside_games():
+    """FATHOM_GAMES: game folders from outside fathom/games (absolute paths, comma-separated),
+    registered here as the host registered them (fathom_host.use_firmware)."""
+    folders = [f for f in (os.getenv("FATHOM_GAMES") or "").split(",") if f]
+    if folders:
+        import sys
+        from fathom import games
+        for folder in folders:
+            parent, _, name = folder.rstrip("/").rpartition("/")
+            sys.path.append(parent)
+            games.register(name)
+
+
+_outside_games()

@@ -1,4 +1,6 @@
 # The `fathom` command: a table of subcommands, each a module with add_arguments(p) and run(args).
+# Only the module of the subcommand named on the command line is imported (its options are its
+# own): `fathom --help` and every command start without loading the others.
 import argparse
 import importlib
 import sys
@@ -20,15 +22,18 @@ COMMANDS = (
 
 
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else list(argv)
+    chosen = next((a for a in argv if not a.startswith("-")), None)  # fathom has no options
     parser = argparse.ArgumentParser(prog="fathom", description="fathom host tools")
     sub = parser.add_subparsers(dest="command", required=True)
     for name, modname, help_text in COMMANDS:
-        p = sub.add_parser(name, help=help_text)
+        p = sub.add_parser(name, help=help_text, description=help_text)
         p.set_defaults(_module=modname)
-        importlib.import_module(modname).add_arguments(p)
+        if name == chosen:
+            importlib.import_module(modname).add_arguments(p)
     args = parser.parse_args(argv)
-    use_firmware()
     try:
+        use_firmware()
         rc = importlib.import_module(args._module).run(args)
     except FathomError as e:
         print("fathom: %s" % e, file=sys.stderr)

@@ -10,8 +10,8 @@ import time
 import tty
 
 from fathom_host import hostboard
-from fathom_host.ether import add_fault_arguments, ether_from_args
-from fathom_host.units import RUNTIMES, Emulator
+from fathom_host.emulator.ether import add_fault_arguments, ether_from_args
+from fathom_host.emulator.units import RUNTIMES, Emulator
 
 # Keys: unit 1 on the left hand, unit 2 on the right, unit 3 between them, arrows for the
 # focused unit (Tab). A capital is the same key held (a long press).
@@ -261,7 +261,7 @@ def run_serial(args, ether):
     """Serial twins: boards on ptys, as a maker's laptop would see them."""
     import pathlib
     import tempfile
-    from fathom_host.serialtwin import SerialTwin
+    from fathom_host.twins.serialtwin import SerialTwin
     root = pathlib.Path(args.dir or tempfile.mkdtemp(prefix="fathom-serial-"))
     twins = []
     try:

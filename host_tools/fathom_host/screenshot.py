@@ -13,7 +13,7 @@ import tempfile
 import time
 
 from fathom_host import FathomError, hostboard, use_firmware
-from fathom_host.units import GAP_MS, LONG_MS, Emulator
+from fathom_host.emulator.units import GAP_MS, LONG_MS, Emulator
 
 KEYS_HELP = ("keys to press first (after --game's moves), comma-separated: the board's key "
              "names (host: UP, DOWN, LEFT, RIGHT, OK, BACK); KEY:long holds the button for a "
@@ -26,14 +26,13 @@ TURN_TIMEOUT_S = 60
 # move", "P2 Fight"... The player is P1 against the in-unit bot, so P2-P4 is the other side.
 PARTNER_TURN = re.compile(r"\bwait|\bP[2-4]\b", re.I)
 SIZES = {"host": "128x64", "esp32c3_oled_72x40": "72x40"}
-# --all, per game: the choices made before the pictures (a board with something on it, the
-# game surely not over: a Sugar Dog torpedo can end it in a few), the top line the position
-# must show (the player choosing a move, not answering an attack or passing a fight), and the
-# keys of the second picture: OK on the cursor opens the square's menu; Periplus's first OK
-# picks the ship, its second the square; Pinned Down has no squares: RIGHT turns to the hand.
-ALL = {"ping": (8, "your move", "OK"), "ashtapada": (10, "your move", "OK"),
-       "sugardog": (2, "Your move", "OK"), "periplus": (10, "P1 move", "OK,OK"),
-       "pinned_down": (2, "Main", "RIGHT")}
+# --all, per game, its declaration's SHOTS: the choices made before the pictures (a board with
+# something on it, the game surely not over: a Sugar Dog torpedo can end it in a few), the top
+# line the position must show (the player choosing a move, not answering an attack or passing a
+# fight), and the keys of the second picture: OK on the cursor opens the square's menu;
+# Periplus's first OK picks the ship, its second the square; Pinned Down has no squares: RIGHT
+# turns to the hand. A game that declares none: two choices, any position, OK.
+DEFAULT_SHOTS = (2, None, "OK")
 ALL_TRIES = 5            # the bot's seed is fresh each game: a position that is not it, re-dealt
 
 
@@ -42,7 +41,8 @@ def add_arguments(p):
     p.add_argument("--out", help="PNG file to write")
     p.add_argument("--keys", default="", help=KEYS_HELP)
     p.add_argument("--scale", type=int, default=4)
-    p.add_argument("--game", help="reach this game mid-play first (an id: ping, ashtapada...)")
+    p.add_argument("--game", help="reach this game mid-play first (an id: ping, ashtapada...); "
+                                  "with --all, only this game's pictures (and home)")
     p.add_argument("--moves", type=int, default=6,
                    help="with --game: choices the scripted player makes first (default 6)")
     p.add_argument("--level", default="sharp", help="with --game: the bots' level")
@@ -201,9 +201,26 @@ def take_game(board, gid, moves, level, presses, out, scale=4):
 
 
 # ---- every docs picture --------------------------------------------------------------------
+def recipe(gid):
+    """(choices, top line, second picture's keys) of `gid`'s pictures: its declared SHOTS."""
+    use_firmware()
+    from fathom import games
+    return getattr(games.declaration(gid), "SHOTS", DEFAULT_SHOTS)
+
+
+def top_level(gid):
+    """The bot the pictures are played against: the sharpest the game has."""
+    use_firmware()
+    from fathom import games
+    from fathom.games.bots import levels
+    if gid not in games.IDS:
+        raise FathomError("unknown game %r: the games are %s" % (gid, ", ".join(games.IDS)))
+    return levels(gid)[-1]
+
+
 def shots(gid):
     """(name, keys) of the pictures of a game: its board, its square menu and its help."""
-    return [("board", ""), ("menu", ALL[gid][2]), ("help", "HELP")]
+    return [("board", ""), ("menu", recipe(gid)[2]), ("help", "HELP")]
 
 
 def take_all(outdir, scale=4, gids=None, log=print):
@@ -223,10 +240,11 @@ def take_all(outdir, scale=4, gids=None, log=print):
             u.start()
             made.update(_save(u, outdir / ("home_%s.png" % size), [], scale, log))
         for gid in gids or games.IDS:
+            moves, expect = recipe(gid)[:2]
             for attempt in range(ALL_TRIES):
                 fresh(u)
                 try:
-                    play_to(u, gid, ALL[gid][0], "sharp", ALL[gid][1])
+                    play_to(u, gid, moves, top_level(gid), expect)
                     break
                 except Redeal as e:
                     log("%s: dealing again" % e)
@@ -259,7 +277,9 @@ def _save(u, out, presses, scale, log):
 
 def run(args):
     if args.all:
-        take_all(args.all, args.scale)
+        if args.game:
+            menu_path(args.game, top_level(args.game))  # an unknown game, refused by name
+        take_all(args.all, args.scale, [args.game] if args.game else None)
         return 0
     if not args.out:
         raise FathomError("--out FILE is needed (or --all DIR)")

@@ -13,7 +13,7 @@ BOT_LEVELS = ("random", "easy", "sharp")
 
 
 def add_arguments(p):
-    p.add_argument("--game", default="ashtapada")
+    p.add_argument("--game", default=None, help="a game id (default: the first in menu order)")
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--units", type=int, default=None, help="players (default: the game's minimum)")
     p.add_argument("--seed", type=int, default=1)
@@ -168,6 +168,9 @@ def run(args):
     import os
     if getattr(args, "runtime", None):  # the linked units' launcher reads it from here
         os.environ["FATHOM_RUNTIME"] = args.runtime
+    if args.game is None:
+        from fathom import games
+        args.game = games.IDS[0]
     engine = load_engine(args.game)
     n = args.units or engine.PLAYERS[0]
     if not engine.PLAYERS[0] <= n <= engine.PLAYERS[1]:

@@ -9,8 +9,8 @@ import threading
 import time
 
 from fathom_host import BOARDS, FathomError
-from fathom_host.ether import Ether
-from fathom_host.units import boot_script, default_runtime, micropython_exe, runtime_env
+from fathom_host.emulator.ether import Ether
+from fathom_host.emulator.units import boot_script, default_runtime, micropython_exe, runtime_env
 
 
 def unit_env(args, i, ether, gid, opts, level, workdir):

@@ -10,3 +10,4 @@ OPTIONS = (
     ("calm", "Draw after", (40, 60, 100), 60),
 )
 PARTS = ("engine", "bot", "screen", "companion")
+SHOTS = (10, "your move", "OK")  # docs pictures: choices made, top line then, 2nd picture's keys

@@ -13,7 +13,8 @@ import shutil
 import statistics
 
 from fathom_host import FathomError, use_firmware
-from fathom_host.units import Emulator
+from fathom_host.bench import FAST_GAMES, p90
+from fathom_host.emulator.units import Emulator
 
 GAME_TIMEOUT_S = 600
 AUDIT_TIMEOUT_S = 60
@@ -32,11 +33,6 @@ def path_for(gid):
     verb = "with" if d.PLAYERS[0] == 1 else "vs"
     player = "sharp" if "sharp" in levels(gid) else levels(gid)[0]
     return "%s/%s bot: %s" % (d.TITLE, verb, levels(gid)[0]), player
-
-
-def p90(xs):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, (len(xs) * 9) // 10)]
 
 
 def play(unit, gid, k):
@@ -75,6 +71,16 @@ def summary(reports):
     if cut:
         out["cut_examples"] = cut[:8]
     return out
+
+
+def collect(args):
+    """--fast: one game of the first game in menu order."""
+    if getattr(args, "fast", False):
+        use_firmware()
+        from fathom import games
+        args.games, args.games_given = FAST_GAMES, True
+        return bench_ux(args, [args.game if args.game_given else games.IDS[0]])
+    return bench_ux(args)
 
 
 def bench_ux(args, gids=None):

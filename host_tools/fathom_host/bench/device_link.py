@@ -15,26 +15,51 @@ import tempfile
 import time
 
 from fathom_host import FathomError, use_firmware
-from fathom_host.devbench import BUDGET_HEAP, FAST, MEASURE_HEAP, WATCH, metrics
-from fathom_host.drive import pair, pair_group, play_out, player_env
-from fathom_host.ether import Ether
-from fathom_host.units import BOOT_TIMEOUT_S, Emulator, micropython_exe
+from fathom_host.bench.heaps import BUDGET_HEAP, FAST, MEASURE_HEAP, WATCH
+from fathom_host.bench.metrics import int_metrics as metrics
+from fathom_host.emulator.drive import pair, pair_group, play_out, player_env
+from fathom_host.emulator.ether import Ether
+from fathom_host.emulator.units import BOOT_TIMEOUT_S, Emulator, micropython_exe
 
-# name: (game, units, game-menu options as (label, value)). Two-unit games keep their default
-# options (the sealed deal is on for PING and Periplus linked); the Sugar Dog groups play 10 calm
-# rounds, as the group tests do, to end in minutes.
-CASES = {
-    "ping": ("ping", 2, ()),
-    "periplus": ("periplus", 2, ()),
-    "ashtapada": ("ashtapada", 2, ()),
-    "pinned_down": ("pinned_down", 2, ()),
-    "sugardog_2": ("sugardog", 2, ()),
-    "sugardog_4": ("sugardog", 4, (("Calm rounds", "10"),)),
-    "sugardog_8": ("sugardog", 8, (("Calm rounds", "10"),)),
-    "pinned_down_4": ("pinned_down", 4, ()),
-}
-CHEAP = "ping"           # the quickest case: two units, ~20 s a game
+GROUPS = (4,)            # group sizes played besides the largest a game takes
 GAME_TIMEOUT_S = 900     # one linked game, the eight-unit group on a loaded machine included
+
+
+def cases():
+    """name -> (game, units, game-menu options as (label, value)), read from the registry: every
+    game on 2 units, and in groups of 4 and of the most it takes. Two units keep the game's
+    default options (the sealed deal is on for PING and Periplus linked); a group plays those
+    its declaration names QUICK (Sugar Dog's 10 calm rounds, as the group tests), to end in
+    minutes."""
+    use_firmware()
+    from fathom import games
+    out = {}
+    for gid in games.IDS:
+        d = games.declaration(gid)
+        lo, hi = max(d.PLAYERS[0], 2), d.PLAYERS[1]
+        for n in sorted(set(x for x in (2,) + GROUPS + (hi,) if lo <= x <= hi)):
+            name = gid if n == 2 else "%s_%d" % (gid, n)
+            out[name] = (gid, n, () if n == 2 else quick_options(d))
+    return out
+
+
+def quick_options(decl):
+    """The declaration's QUICK options as the game menu shows them: (label, value)."""
+    specs = dict((o[0], o) for o in decl.OPTIONS)
+    out = []
+    for key, value in getattr(decl, "QUICK", ()):
+        spec = specs.get(key)
+        if spec is None or value not in spec[2]:
+            raise FathomError("%s declares QUICK %s=%r: not one of its options" % (
+                decl.ID, key, value))
+        shown = spec[4][spec[2].index(value)] if len(spec) > 4 else str(value)
+        out.append((spec[1], shown))
+    return tuple(out)
+
+
+def cheapest():
+    """The quickest case: the first game in menu order on two units (PING: ~20 s a game)."""
+    return next(n for n, c in cases().items() if c[1] == 2)
 
 
 def title(gid):
@@ -128,7 +153,7 @@ def _roles(rows, n):
 
 
 def bench_case(name, runtime="frozen"):
-    gid, n, options = CASES[name]
+    gid, n, options = cases()[name]
     out = {"game": gid, "units": n, "options": dict(options)}
     base = pathlib.Path(tempfile.mkdtemp(prefix="fathom-devlink-"))
     try:
@@ -153,9 +178,29 @@ def bench_case(name, runtime="frozen"):
 
 
 def bench_link_device(runtime, names=None):
-    micropython_exe(runtime)  # built (or found stale and rebuilt) before any unit's boot wait
-    names = names or tuple(CASES)
+    planned = cases()
+    names = names or tuple(planned)
     for nm in names:
-        if nm not in CASES:
-            raise FathomError("no linked case %r: choose from %s" % (nm, ", ".join(CASES)))
+        if nm not in planned:
+            raise FathomError("no linked case %r: choose from %s" % (nm, ", ".join(planned)))
+    micropython_exe(runtime)  # built (or found stale and rebuilt) before any unit's boot wait
     return {"runtime": runtime, "cases": {nm: bench_case(nm, runtime) for nm in names}}
+
+
+def plan(args):
+    """The cases `fathom bench device --link` plays: every case, or --game's."""
+    if getattr(args, "runtime", None) not in (None, "frozen"):
+        raise FathomError("bench device --link measures the frozen runtime only (stock "
+                          "misses the budgets alone: its bytecode sits on the heap)")
+    planned = cases()
+    if not getattr(args, "game_given", False):
+        return tuple(planned)
+    names = tuple(k for k, c in planned.items() if c[0] == args.game)
+    if not names:
+        raise FathomError("no linked case plays %s: the games are %s" % (
+            args.game, ", ".join(sorted(set(c[0] for c in planned.values())))))
+    return names
+
+
+def collect(args):
+    return bench_link_device("frozen", plan(args))

@@ -8,7 +8,7 @@ import struct
 import threading
 import zlib
 
-from fathom_host.ptywire import PtyWire
+from fathom_host.twins.ptywire import PtyWire
 
 _SYNC = 0x08
 _FLASH_BEGIN, _FLASH_DATA, _FLASH_END = 0x02, 0x03, 0x04

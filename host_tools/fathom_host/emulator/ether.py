@@ -586,7 +586,7 @@ class Ether:
 
 
 class EtherClient:
-    """Drives an ether running in another process (python -m fathom_host.ether) by its port."""
+    """Drives an ether running in another process (python -m fathom_host.emulator.ether) by its port."""
 
     def __init__(self, port, host="127.0.0.1", timeout=5.0):
         try:
@@ -684,7 +684,7 @@ def ether_from_args(args, port=0):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m fathom_host.ether",
+    p = argparse.ArgumentParser(prog="python -m fathom_host.emulator.ether",
                                 description="relay ESP-NOW packets and UART bytes between "
                                             "emulated units, with faults")
     p.add_argument("--port", type=int, default=7601, help="TCP port on 127.0.0.1 (0: any)")

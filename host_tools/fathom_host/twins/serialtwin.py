@@ -13,7 +13,7 @@ import threading
 import time
 
 from fathom_host import FIRMWARE, FathomError
-from fathom_host.ptywire import PtyWire
+from fathom_host.twins.ptywire import PtyWire
 
 BOOT = pathlib.Path(__file__).with_name("serialtwin_boot.py")
 MARK = b"\x00\x1b\x1dTWIN:"

@@ -6,14 +6,16 @@
 # commits the action) from the instant its pin goes down (stamped by the unit's hub on its own
 # clock, so the scripted finger's wait for the previous key's release is not counted, and
 # whatever the firmware does after the pin falls is: debounce, a key acting on release, the
-# loop) to the moment the last partner's panel text changed (stamped on arrival). Nothing moves on any unit but what the host presses, so a panel that
-# changes while a press is timed changed because of it. In a group (--units N) the host relays
+# loop) to the moment the last partner's panel text changed (stamped on arrival). Nothing moves
+# on any unit but what the host presses, so a panel that changes while a press is timed changed
+# because of it. In a group (--units N) the host relays
 # every event, so a partner's move crosses the air twice before it reaches another partner.
 import statistics
 import time
 
 from fathom_host import FathomError, use_firmware
-from fathom_host.units import BOOT_TIMEOUT_S, Emulator
+from fathom_host.bench import p90
+from fathom_host.emulator.units import BOOT_TIMEOUT_S, Emulator
 
 LINKS = ("espnow", "uart")
 LOSSES = (0.0, 0.1, 0.3)
@@ -26,12 +28,8 @@ FAST_TURNS = 4        # turns per case in the fast form (`make test`)
 def two_player_games():
     use_firmware()
     from fathom import games
-    return [g for g in games.IDS if games.declaration(g).PLAYERS[0] <= 2 <= games.declaration(g).PLAYERS[1]]
-
-
-def p90(xs):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, (len(xs) * 9) // 10)]
+    return [g for g in games.IDS if games.declaration(g).PLAYERS[0] <= 2
+            <= games.declaration(g).PLAYERS[1]]
 
 
 def _report(u):
@@ -43,7 +41,7 @@ def _start(gid, n, link, ether):
     """n booted units paired for `gid` (a group of n when n > 2), each with its scripted
     player in host form; the caller closes the emulator."""
     from fathom import games
-    from fathom_host.drive import pair, pair_group, pair_uart
+    from fathom_host.emulator.drive import pair, pair_group, pair_uart
     title = games.declaration(gid).TITLE
     emu = Emulator(n, ether=ether, env={"FATHOM_LINK": link,
                                         "FATHOM_UXPLAYER": "level=sharp,host"})
@@ -132,7 +130,7 @@ def measure(units, ether, link, turns, timeout_s):
 
 def run_case(gid, n, link, loss, turns, timeout_s):
     """One game of `gid` on n units over `link`, paired on a clean link, then timed at `loss`."""
-    from fathom_host.ether import Ether
+    from fathom_host.emulator.ether import Ether
     ether = Ether(seed=1)
     ether.start()
     try:
@@ -151,7 +149,7 @@ def run_case(gid, n, link, loss, turns, timeout_s):
     return out
 
 
-def bench_turn(args):
+def collect(args):
     """Every two-player game (or --game) over both links, or a group of --units over ESP-NOW;
     at --loss, or at 0 %, 10 % and 30 % with --loss all."""
     use_firmware()
@@ -171,7 +169,9 @@ def bench_turn(args):
     if getattr(args, "game_given", False):
         gids = [args.game]
     elif n > 2:
-        gids = ["sugardog"]
+        gids = [g for g in games.IDS if games.declaration(g).PLAYERS[1] >= n][:1]
+        if not gids:
+            raise FathomError("no game takes %d units" % n)
     else:
         gids = two_player_games()[:1] if fast else two_player_games()
     links = LINKS if n == 2 else ("espnow",)   # a group is a radio affair: no cable joins 3

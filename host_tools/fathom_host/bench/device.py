@@ -14,17 +14,21 @@ import os
 import shutil
 
 from fathom_host import FathomError, use_firmware
-from fathom_host.units import Emulator
+from fathom_host.bench import FAST_GAMES
+from fathom_host.bench.heaps import BUDGET_HEAP, FAST, MEASURE_HEAP, WATCH
+from fathom_host.bench.metrics import int_metrics as metrics
+from fathom_host.emulator.units import Emulator, micropython_exe
 
 LEVEL = "sharp"
-# The long tail: sharp bots end PING and Periplus in tens of moves, so one more game each is
-# played by random bots on both seats (PING runs to 300+ turns, Periplus to 100+ moves).
-LONG = {"ping": "random", "periplus": "random"}
-MEASURE_HEAP = "1m"      # room enough that the figures are the game's, not a MemoryError's
-BUDGET_HEAP = "96k"      # DESIGN.md: every game completes under this heap
 GAME_TIMEOUT_S = int(os.environ.get("FATHOM_BENCH_GAME_S", "600"))
-FAST = {"FATHOM_FAST_BOTS": "1"}             # bots skip their pauses for people
-WATCH = dict(FAST, FATHOM_HEAPWATCH="1")
+
+
+def long_level(gid):
+    """The long tail: where sharp bots end a game in tens of moves, its declaration names the
+    bots (LONG_BOTS) that play both seats of one more, long game; None for the others."""
+    use_firmware()
+    from fathom import games
+    return getattr(games.declaration(gid), "LONG_BOTS", None)
 
 
 def all_games():
@@ -76,11 +80,6 @@ def game_events(datadir):
     from fathom.runner import load
     r = load(Storage(str(datadir)), games.engine)
     return len(r.seat.log) if r is not None else None
-
-
-def metrics(unit):
-    from fathom_host.bench import metrics as m
-    return {k: int(v) for k, v in m(unit).items()}
 
 
 def _finished(c):
@@ -152,7 +151,6 @@ def settle(runtime, games=None, k=0):
     game (game k vs the sharp bot, resumed, played to its end, OK) back at the home menu, with
     the fathom modules loaded there that were not at boot. One unit, no 96k run."""
     games = games or all_games()
-    from fathom_host.units import micropython_exe
     micropython_exe(runtime)  # built (or rebuilt) before the unit's boot timeout runs
     emu = Emulator(1, runtime=runtime)
     try:
@@ -193,7 +191,6 @@ def home(emu):
 
 def bench_runtime(runtime, n_games, games=None):
     games = games or all_games()
-    from fathom_host.units import micropython_exe
     exe = micropython_exe(runtime)  # built (or found stale and rebuilt) before any timing
     emu = Emulator(2, runtime=runtime)
     try:
@@ -203,9 +200,10 @@ def bench_runtime(runtime, n_games, games=None):
         for gid in games:
             rows = [play_one(emu.units[0], emu.units[1], gid, k) for k in range(n_games)]
             per[gid] = summarise(rows)
-            if gid in LONG:
+            level = long_level(gid)
+            if level:
                 per[gid + "_long"] = summarise([play_one(emu.units[0], emu.units[1], gid,
-                                                         n_games, LONG[gid])])
+                                                         n_games, level)])
         out["games"] = per
         return out
     finally:
@@ -231,24 +229,17 @@ def summarise(rows):
     return s
 
 
-def bench_device(args):
-    if getattr(args, "link", False):
-        from fathom_host import devlink
-        if getattr(args, "runtime", None) not in (None, "frozen"):
-            raise FathomError("bench device --link measures the frozen runtime only (stock "
-                              "misses the budgets alone: its bytecode sits on the heap)")
-        names = None
-        if args.game_given:
-            names = tuple(k for k, c in devlink.CASES.items() if c[0] == args.game)
-            if not names:
-                raise FathomError("no linked case plays %s: the games are %s" % (
-                    args.game, ", ".join(sorted(set(c[0] for c in devlink.CASES.values())))))
-        return devlink.bench_link_device("frozen", names)
-    which = getattr(args, "runtime", None) or "both"
+def collect(args):
+    """`fathom bench device`: both 32-bit runtimes (or --runtime), every game (or --game);
+    --fast: one game of each on the frozen runtime, what tests/test_device_budget.py holds."""
+    which = getattr(args, "runtime", None) or ("frozen" if args.fast else "both")
     if which == "wheel":
         raise FathomError("bench device measures the 32-bit runtimes: --runtime stock|frozen|both")
     runtimes = ("stock", "frozen") if which == "both" else (which,)
-    n = args.games if args.games_given else 5
+    if args.fast:
+        n = FAST_GAMES
+    else:
+        n = args.games if args.games_given else 5
     games = (args.game,) if args.game_given else None
     out = {rt: bench_runtime(rt, n, games) for rt in runtimes}
     return out if len(out) > 1 else out[runtimes[0]]

@@ -11,8 +11,8 @@ import threading
 import time
 
 from fathom_host import BOARDS, FathomError
-from fathom_host.ether import Ether
-from fathom_host.units import boot_script, default_runtime, micropython_exe, runtime_env
+from fathom_host.emulator.ether import Ether
+from fathom_host.emulator.units import boot_script, default_runtime, micropython_exe, runtime_env
 
 PREFIX = "fathom-linktest "
 LOSSES = (0.0, 0.1, 0.3)
@@ -196,7 +196,7 @@ def measure(kind, loss, n=BENCH_N, seed=1, timeout=RUN_TIMEOUT_S, **knobs):
     return out
 
 
-def bench_link(args):
+def collect(args):
     n = getattr(args, "messages", None) or int(os.environ.get("FATHOM_BENCH_LINK_N", BENCH_N))
     if getattr(args, "fast", False):
         n = FAST_N

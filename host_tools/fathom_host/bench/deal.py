@@ -1,10 +1,11 @@
 # `fathom bench deal`: what the sealed deal costs (docs/SEALED_DEAL.md). The protocol runs between
-# two players inside one real MicroPython process (host_tools/fathom_host/mp/dealrun.py) on the
-# 64-bit wheel and on the 32-bit stock runtime (an ESP32's object sizes); each player's work is
-# timed and its exponentiations counted apart. The ESP32 estimate scales the 32-bit figure by
-# 30-60x (the usual gap between this host and an ESP32 at 240 MHz); targets from issue 18.
-# "games": one whole sealed PING and Periplus game through the engines (hostmodes.sealedplay.
-# engine_game): exponentiations and engine time per unit, in play and in the final audit.
+# two players inside one real MicroPython process (bench/mp/dealrun.py) on the 64-bit wheel and
+# on the 32-bit stock runtime (an ESP32's object sizes); each player's work is timed and its
+# exponentiations counted apart. The ESP32 estimate scales the 32-bit figure by 30-60x (the
+# usual gap between this host and an ESP32 at 240 MHz); the targets are those of
+# docs/SEALED_DEAL.md ("Cost, measured"). "games": one whole sealed game of every game that
+# offers the sealed deal, through the engines (hostmodes.sealedplay.engine_game):
+# exponentiations and engine time per unit, in play and in the final audit.
 import argparse
 import json
 import os
@@ -12,6 +13,7 @@ import pathlib
 import subprocess
 
 from fathom_host import FIRMWARE, FathomError
+from fathom_host.bench import show
 
 RUNTIMES = ("wheel", "stock")
 ESP32_FACTORS = (30, 60)
@@ -22,7 +24,7 @@ DRIVER = pathlib.Path(__file__).parent / "mp" / "dealrun.py"
 
 def exe(kind):
     if kind == "wheel":
-        from fathom_host.units import micropython_exe
+        from fathom_host.emulator.units import micropython_exe
         return micropython_exe()
     from fathom_host import runtime as rt
     return str(rt.ensure(kind))
@@ -75,18 +77,17 @@ def game_row(raw, gid):
     return row
 
 
+def collect(args):
+    return bench_deal(runs=1) if getattr(args, "fast", False) else bench_deal()
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(prog="fathom bench deal")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--bits", type=int, default=0, help="modulus (768 or 1024; default: the games')")
     p.add_argument("--runs", type=int, default=3, help="runs per runtime; the least time counts")
     a = p.parse_args(argv)
-    result = bench_deal(a.bits, a.runs)
-    if a.json:
-        print(json.dumps(result, sort_keys=True))
-    else:
-        for k, v in sorted(result.items()):
-            print("%s: %s" % (k, v))
+    show(bench_deal(a.bits, a.runs), a.json)
     return 0
 
 
