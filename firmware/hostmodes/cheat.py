@@ -83,7 +83,7 @@ def install_attack(cls, at):
                 t[0] == s.player or t[1] != "act" or len(self.peers) != 1:
             return changed
         ch = self.peers[0].ch
-        if ch.pending() or ch._snd_una != ch._snd_next:
+        if ch.pending() or ch.unacked():
             return changed  # the partner must hold every event: the index below is its next
         self._attacked = True
         msg = ["ev", s.n_log, s.player, ["zz", 1], b"h" * 8, b"c" * 8]

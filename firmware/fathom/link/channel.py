@@ -115,6 +115,10 @@ class Channel:
     def pending(self):
         return self._pending
 
+    def unacked(self):
+        """Frames queued that the peer has not acknowledged yet (0: it holds all we sent)."""
+        return self._snd_next - self._snd_una
+
     def _tx(self, ftype, seq, payload):
         data = frame.encode(ftype, self.session_id, seq, self._rcv_next, payload,
                             self._mac, self.role)
