@@ -55,11 +55,7 @@ EV_FOUL = FOUL                 # sealed deal: a card share opened no card (Seale
 # Every event that plays a card from a hand carries it in the same slot.
 _PLAYED = (EV_DISCARD, EV_MOVE, EV_AHEAD, EV_FIRE, EV_DEFEND)
 _PLAYED_CARD = const(1)        # the card of an event in _PLAYED
-# Slots of the sealed deal's events read by the log line (sealed/stage.py builds them), and the
-# deal state's count of cards in play (pub[_SEALED][_DEAL_CARDS]).
-_SHUF_FROM = const(2)          # [SHUFFLE_CHUNK, round, first position, chunk]
-_SHUF_CHUNK = const(3)
-_OPEN_POS = const(2)           # [CARD_SHARES, round, positions, shares]
+# The deal state's count of cards in play and its round (pub[_SEALED], sealed/stage.py).
 _DEAL_CARDS = const("n")
 _DEAL_ROUND = const("rnd")
 
@@ -531,40 +527,8 @@ class PeriplusEngine(SealedHooks, Engine):
 
     # ---- the log line -----------------------------------------------------------------------
     def describe(self, pub, author, event):
-        try:
-            return "P%d %s" % (author + 1, _line(pub, event))
-        except Exception:  # a log line must never take the screen down
-            return "P%d %s" % (author + 1, event[TAG])
-
-
-def _line(pub, ev):
-    """What an event did, in a few words for the log screen (the player is added before)."""
-    tag = ev[TAG]
-    if tag == EV_DISCARD or tag == EV_DEFEND:
-        return "%s %s" % ("plays" if tag == EV_DEFEND else "discards", C.name(ev[_PLAYED_CARD]))
-    if tag == EV_MOVE:
-        return "%s %s>%s" % (C.name(ev[MOVE_CARD]), F.abbr(pub, ev[MOVE_SHIP]),
-                             B.sq_name(ev[MOVE_TO]))
-    if tag == EV_AHEAD:
-        return "%s ahead %s" % (C.name(ev[AHEAD_CARD]), F.abbr(pub, ev[AHEAD_SHIP]))
-    if tag == EV_ALSO:
-        return "also " + F.abbr(pub, ev[ALSO_SHIP])
-    if tag == EV_FIRE:
-        return "%s %s>%s" % (C.name(ev[FIRE_CARD]), F.abbr(pub, ev[FIRE_SHIP]),
-                             F.abbr(pub, ev[FIRE_TARGET]))
-    if tag == EV_TAKE:
-        return "takes the hit"
-    if tag == H.KEY_SHARE:
-        return "deal key"
-    if tag == H.SHUFFLE_CHUNK:
-        first = ev[_SHUF_FROM]
-        return "shuffles %d-%d" % (first + 1, first + len(ev[_SHUF_CHUNK]) // 2)
-    if tag == H.CARD_SHARES:
-        n = len(ev[_OPEN_POS])
-        return "opens %d card%s" % (n, "" if n == 1 else "s")
-    if tag == EV_FOUL:
-        return "FOUL: bad card"
-    return tag
+        from fathom.games.periplus.say import describe   # the words, loaded for the log screen
+        return describe(pub, author, event)
 
 
 # Which handler plays an event, by the phase of the turn and the event's tag (the rules' turn:

@@ -552,34 +552,10 @@ class SugarDog(Engine):
         Engine.concede(self, pub, player)
         pub[PHASE] = _PH_OVER
 
-    # ---- log lines in the source's notation ------------------------------------------------
+    # ---- the log line ----------------------------------------------------------------------
     def describe(self, pub, author, event):
-        who = "P%d " % (author + 1)
-        size = pub[SIZE]
-        tag = event[TAG] if isinstance(event, list) and event else "?"
-        try:
-            if tag == EV_QUIET:
-                return who + "runs silent"
-            if tag == EV_CRUISE:
-                return who + "contact " + name(size, event[CRUISE_AT])
-            if tag == EV_FIRE:
-                return who + "torpedo %s>%s" % (name(size, event[FIRE_AT]),
-                                                DIRS[event[FIRE_HEADING]])
-            if tag == EV_SONAR or tag == EV_ECHO:   # an echo has a ping's shape
-                line = who + ("ping " if tag == EV_SONAR else "echo ") + \
-                    name(size, event[SONAR_AT])
-                if event[SONAR_MINES]:
-                    line += " m:" + ",".join([name(size, m) for m in event[SONAR_MINES]])
-                return line
-            if tag == EV_ANSWER:
-                sqs = event[ANSWER_SQUARES]
-                if event[ANSWER_RES] == CLEAR:
-                    return who + "clear " + ",".join([name(size, q) for q in sqs])
-                return who + "impact %s %s" % (name(size, sqs[-1]),
-                                               "sub" if event[ANSWER_RES] == _SUB_HIT else "mine")
-        except (IndexError, TypeError, ValueError, OverflowError):  # shown, never trusted
-            pass
-        return who + str(tag)
+        from fathom.games.sugardog.say import describe   # the words, loaded for the log screen
+        return describe(pub[SIZE], author, event)
 
 
 # Which handler plays an event, by the turn machine's phase and the event's tag: the current
