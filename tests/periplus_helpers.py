@@ -4,7 +4,7 @@ from fathom.codec import encode
 from fathom.prng import Prng
 from fathom.games.periplus.engine import ENGINE
 from fathom.games.periplus import cards as C
-from fathom.games.periplus.engine import HITS
+from fathom.games.periplus.fleet import HITS
 
 # the seeded deal: these tests read the deck order from the joint seed, or are not about the
 # deal at all (the sealed deal has its own: tests/test_sealed*.py); sealed games cost more

@@ -8,7 +8,8 @@ from fathom.prng import Prng
 from fathom.games.bots import RandomBot
 from fathom.games.periplus.engine import ENGINE
 from fathom.games.periplus import cards as C
-from fathom.games.periplus.engine import QUIET_TURNS, SQUARE, LEFT, SHEARED
+from fathom.games.periplus.engine import QUIET_TURNS
+from fathom.games.periplus.fleet import SQUARE, LEFT, SHEARED
 from periplus_helpers import BI, TR, QD, QQ, K, SEED, act, legal, pos, snapshot, sq
 
 # the seeded deal: these tests read the deck order from the joint seed, or are not about the

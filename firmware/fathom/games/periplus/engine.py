@@ -18,14 +18,12 @@ from fathom.compat import const
 from fathom.games import periplus as D
 from fathom.games.base import (CONCEDED, SETUP_PUBLIC, TAG, Engine, IllegalAction, check_int,
                                check_size)
-from fathom.sealed.hooks import (CARD_SHARES, DEAL, DEAL_TAGS, FOUL, KEY_SHARE, SHUFFLE_CHUNK,
-                                 SealedHooks)
-from fathom.prng import Prng
+from fathom.sealed import hooks as H
+from fathom.sealed.hooks import FOUL, SealedHooks
 from fathom.games.periplus import cards as C
 from fathom.games.periplus import board as B
-from fathom.games.periplus.fleet import (FLEET, HITS, NSHIPS, QUINQ, SQUARE, LEFT, TYPE, SHEARED,
-                                         ISLANDS, MOVED, SHIPS, abbr, ahead_dest, can_attack, can_move, grid,
-                                         move_dests)
+from fathom.games.periplus import fleet as F
+from fathom.games.periplus.fleet import ISLANDS, MOVED, NSHIPS, SHIPS, SQUARE
 
 # ---- the schema ------------------------------------------------------------------------------
 # Names that the screen, the bots or say.py import have no leading underscore; the rest fold
@@ -57,11 +55,7 @@ EV_FOUL = FOUL                 # sealed deal: a card share opened no card (Seale
 # Every event that plays a card from a hand carries it in the same slot.
 _PLAYED = (EV_DISCARD, EV_MOVE, EV_AHEAD, EV_FIRE, EV_DEFEND)
 _PLAYED_CARD = const(1)        # the card of an event in _PLAYED
-# Slots of the sealed deal's events read by the log line (sealed/stage.py builds them), and the
-# deal state's count of cards in play (pub[_SEALED][_DEAL_CARDS]).
-_SHUF_FROM = const(2)          # [SHUFFLE_CHUNK, round, first position, chunk]
-_SHUF_CHUNK = const(3)
-_OPEN_POS = const(2)           # [CARD_SHARES, round, positions, shares]
+# The deal state's count of cards in play and its round (pub[_SEALED], sealed/stage.py).
 _DEAL_CARDS = const("n")
 _DEAL_ROUND = const("rnd")
 
@@ -106,8 +100,8 @@ _KEY = const("key")         # sealed deal off: the seed of every reshuffle (neve
 _DEALT = const("n")         # pub[_TURNS] when this unit last dealt
 _SECRET = const("sd")       # sealed deal on: this player's deal secret
 
-DRAW = 3
-HAND_LIMIT = 5
+_DRAW = const(3)             # cards drawn at the start of a turn (Orders)
+_HAND_LIMIT = const(5)       # cards a hand may keep
 QUIET_TURNS = 30         # this many turns in a row without harm: the game is a draw
 
 
@@ -141,14 +135,14 @@ class PeriplusEngine(SealedHooks, Engine):
         pub = {
             ISLANDS: isl, SHIPS: [[0, -1, 0, 0] for _ in range(2 * NSHIPS)],
             _READY: [False, False], TURN: first, PHASE: PH_SETUP, _TURNS: 0,
-            HAND: [DRAW if p == first else 0 for p in range(2)], DECK: C.DECK_SIZE - DRAW,
+            HAND: [_DRAW if p == first else 0 for p in range(2)], DECK: C.DECK_SIZE - _DRAW,
             DISCARDS: [], _SHUF: 0, _PILE: None,
             MOVED: [], FLEET_RANGE: 0, PENDING: None, _QUIET: 0, _HARM: False, _END: None,
         }
         if sealed:
             from fathom.sealed import stage
             sd = pub[_SEALED] = stage.new(C.NKINDS)
-            stage.open_to(sd, first, stage.shuffle(sd, C.full_deck()), list(range(DRAW)))
+            stage.open_to(sd, first, stage.shuffle(sd, C.full_deck()), list(range(_DRAW)))
         return pub
 
     def new_private(self, pub, player, rng):
@@ -156,14 +150,14 @@ class PeriplusEngine(SealedHooks, Engine):
         if _SEALED in pub:  # sealed: cards arrive by the deal's openings (apply_private)
             return {_SECRET: None, HELD: [], ROW: [], _DEALT: 0}
         deck = rng.shuffle(C.full_deck())
-        hand = sorted(deck[:DRAW]) if player == pub[TURN] else []
-        return {_ORDER: deck[DRAW:], _KEY: rng.token(16), HELD: hand, ROW: [], _DEALT: 0}
+        hand = sorted(deck[:_DRAW]) if player == pub[TURN] else []
+        return {_ORDER: deck[_DRAW:], _KEY: rng.token(16), HELD: hand, ROW: [], _DEALT: 0}
 
     def setup_legal(self, pub, priv, player):
         row = priv[ROW]
         if len(row) >= NSHIPS:
             return []
-        return [t for t in range(4) if row.count(t) < FLEET[t]]
+        return [t for t in range(4) if row.count(t) < F.FLEET[t]]
 
     def setup_apply(self, pub, priv, player, choice):
         if choice not in self.setup_legal(pub, priv, player):
@@ -208,13 +202,13 @@ class PeriplusEngine(SealedHooks, Engine):
             if d in hand:
                 out.append([EV_DEFEND, d])
             return out
-        g = grid(pub)
+        g = F.grid(pub)
         base = player * NSHIPS
         if ph == PH_AHEAD:
             out = [[EV_HALT]]
             for s in range(base, base + NSHIPS):
-                if (s not in pub[MOVED] and can_move(pub, player, s)
-                        and ahead_dest(pub, g, s, pub[FLEET_RANGE]) >= 0):
+                if (s not in pub[MOVED] and F.can_move(pub, player, s)
+                        and F.ahead_dest(pub, g, s, pub[FLEET_RANGE]) >= 0):
                     out.append([EV_ALSO, s])
             return out
         out = [[EV_PASS]]
@@ -223,11 +217,11 @@ class PeriplusEngine(SealedHooks, Engine):
                 if C.ctype(k) != C.MOVE:
                     continue
                 for s in range(base, base + NSHIPS):
-                    if not can_move(pub, player, s):
+                    if not F.can_move(pub, player, s):
                         continue
-                    for d in move_dests(pub, g, s, k):
+                    for d in F.move_dests(pub, g, s, k):
                         out.append([EV_MOVE, k, s, d])
-                    if C.rng(k) != C.KNIGHT and ahead_dest(pub, g, s, C.rng(k)) >= 0:
+                    if C.rng(k) != C.KNIGHT and F.ahead_dest(pub, g, s, C.rng(k)) >= 0:
                         out.append([EV_AHEAD, k, s])
         elif ph == PH_FIRE:
             foe = (1 - player) * NSHIPS
@@ -236,7 +230,7 @@ class PeriplusEngine(SealedHooks, Engine):
                     continue
                 for s in range(base, base + NSHIPS):
                     for t in range(foe, foe + NSHIPS):
-                        if can_attack(pub, g, player, s, k, t):
+                        if F.can_attack(pub, g, player, s, k, t):
                             out.append([EV_FIRE, k, s, t])
         return out
 
@@ -264,7 +258,7 @@ class PeriplusEngine(SealedHooks, Engine):
     # Engine.apply checks shape, author and turn, then runs HANDLERS[phase(pub)][tag]; while a
     # step of the sealed deal is due only the deal's events go (SealedHooks).
     def phase(self, pub):
-        return DEAL if self.dealing(pub) else pub[PHASE]
+        return H.DEAL if self.dealing(pub) else pub[PHASE]
 
     def _foul(self, pub, author, event):
         """A card share that opened no card ends the game: its receiver names the sender
@@ -292,14 +286,14 @@ class PeriplusEngine(SealedHooks, Engine):
         for t in row:
             check_int(t, 0, 4, "ship type")
         for t in range(4):
-            if row.count(t) != FLEET[t]:
+            if row.count(t) != F.FLEET[t]:
                 raise IllegalAction("fleet must be 2 Bi, 3 Tr, 2 Qd, 1 Qq")
         if kc is not None:
             from fathom.sealed import stage
             self.sealed_call(stage.set_commit, pub[_SEALED], author, kc)
         r0 = B.back_row(author) * B.SIZE
         for c in range(NSHIPS):
-            pub[SHIPS][author * NSHIPS + c] = [row[c], r0 + c, HITS[row[c]], 0]
+            pub[SHIPS][author * NSHIPS + c] = [row[c], r0 + c, F.HITS[row[c]], 0]
         pub[_READY][author] = True
         if False not in pub[_READY]:
             pub[PHASE] = PH_MOVE          # the first player's first draw was dealt at the start
@@ -313,41 +307,41 @@ class PeriplusEngine(SealedHooks, Engine):
     def _draw(self, pub, p):
         """Draw 3 (Orders); an empty deck reshuffles the discard pile, and a hand over 5 must
         discard before it maneuvers (rules: "Orders")."""
-        took = min(DRAW, pub[DECK])
+        took = min(_DRAW, pub[DECK])
         if _SEALED in pub:   # open the drawn positions to the drawer (and a reshuffle's first)
             from fathom.sealed import stage
             sd = pub[_SEALED]
             top = sd[_DEAL_CARDS] - pub[DECK]
             stage.open_to(sd, p, sd[_DEAL_ROUND], list(range(top, top + took)))
-            if took < DRAW and pub[DISCARDS]:
-                more = min(DRAW - took, len(pub[DISCARDS]))
+            if took < _DRAW and pub[DISCARDS]:
+                more = min(_DRAW - took, len(pub[DISCARDS]))
                 stage.open_to(sd, p, stage.shuffle(sd, sorted(pub[DISCARDS])),
                               list(range(more)))
         pub[DECK] -= took
         pile = None
-        if took < DRAW and pub[DISCARDS]:
+        if took < _DRAW and pub[DISCARDS]:
             pile = sorted(pub[DISCARDS])
             pub[DISCARDS] = []
             pub[_SHUF] += 1
-            more = min(DRAW - took, len(pile))
+            more = min(_DRAW - took, len(pile))
             pub[DECK] = len(pile) - more
             took += more
         pub[_PILE] = pile
         pub[HAND][p] += took
-        pub[PHASE] = PH_DISCARD if pub[HAND][p] > HAND_LIMIT else PH_MOVE
+        pub[PHASE] = PH_DISCARD if pub[HAND][p] > _HAND_LIMIT else PH_MOVE
 
     def _discard(self, pub, p, event):
         """Orders: over the hand limit, discard one card at a time down to 5."""
         check_size(event, 2)
         k = check_int(event[DISCARD_CARD], 0, C.NKINDS, "card")
         self._pay(pub, p, k)
-        if pub[HAND][p] <= HAND_LIMIT:
+        if pub[HAND][p] <= _HAND_LIMIT:
             pub[PHASE] = PH_MOVE
 
     def _mover(self, pub, p, sid):
         """A ship of the mover's that can move: afloat and with its oars (rules: "Shear Oars")."""
         check_int(sid, 0, 2 * NSHIPS, "ship")
-        if not can_move(pub, p, sid):
+        if not F.can_move(pub, p, sid):
             raise IllegalAction("that ship cannot move")
         return sid
 
@@ -364,7 +358,7 @@ class PeriplusEngine(SealedHooks, Engine):
         k = self._move_card(event[MOVE_CARD])
         s = self._mover(pub, p, event[MOVE_SHIP])
         d = check_int(event[MOVE_TO], 0, 64, "square")
-        if d not in move_dests(pub, grid(pub), s, k):
+        if d not in F.move_dests(pub, F.grid(pub), s, k):
             raise IllegalAction("move not allowed by that card")
         self._pay(pub, p, k)
         pub[SHIPS][s][SQUARE] = d
@@ -379,7 +373,7 @@ class PeriplusEngine(SealedHooks, Engine):
         if C.rng(k) == C.KNIGHT:
             raise IllegalAction("knight cards cannot move ships ahead")
         s = self._mover(pub, p, event[AHEAD_SHIP])
-        d = ahead_dest(pub, grid(pub), s, C.rng(k))
+        d = F.ahead_dest(pub, F.grid(pub), s, C.rng(k))
         if d < 0:
             raise IllegalAction("way ahead blocked")
         self._pay(pub, p, k)
@@ -393,7 +387,7 @@ class PeriplusEngine(SealedHooks, Engine):
         s = self._mover(pub, p, event[ALSO_SHIP])
         if s in pub[MOVED]:
             raise IllegalAction("that ship has moved")
-        d = ahead_dest(pub, grid(pub), s, pub[FLEET_RANGE])
+        d = F.ahead_dest(pub, F.grid(pub), s, pub[FLEET_RANGE])
         if d < 0:
             raise IllegalAction("way ahead blocked")
         self._go_ahead(pub, p, s, d)
@@ -402,10 +396,10 @@ class PeriplusEngine(SealedHooks, Engine):
         pub[SHIPS][s][SQUARE] = d
         pub[MOVED].append(s)
         pub[PHASE] = PH_AHEAD
-        g = grid(pub)
+        g = F.grid(pub)
         for o in range(p * NSHIPS, (p + 1) * NSHIPS):
-            if (o not in pub[MOVED] and can_move(pub, p, o)
-                    and ahead_dest(pub, g, o, pub[FLEET_RANGE]) >= 0):
+            if (o not in pub[MOVED] and F.can_move(pub, p, o)
+                    and F.ahead_dest(pub, g, o, pub[FLEET_RANGE]) >= 0):
                 return
         self._halt(pub, p, [EV_HALT])   # nobody else can follow: the fleet move is over
 
@@ -431,7 +425,7 @@ class PeriplusEngine(SealedHooks, Engine):
             raise IllegalAction("not an attack card")
         s = check_int(event[FIRE_SHIP], 0, 2 * NSHIPS, "ship")
         t = check_int(event[FIRE_TARGET], 0, 2 * NSHIPS, "target")
-        if not can_attack(pub, grid(pub), p, s, k, t):
+        if not F.can_attack(pub, F.grid(pub), p, s, k, t):
             raise IllegalAction("attack not possible")
         self._pay(pub, p, k)
         pub[PENDING] = [k, s, t]
@@ -446,15 +440,15 @@ class PeriplusEngine(SealedHooks, Engine):
         ship = pub[SHIPS][atk[P_AT]]
         pub[PENDING] = None
         if k == C.SHEAR_OARS:
-            if not ship[SHEARED]:
-                ship[SHEARED] = 1
+            if not ship[F.SHEARED]:
+                ship[F.SHEARED] = 1
                 pub[_HARM] = True
         else:
-            ship[LEFT] = max(0, ship[LEFT] - C.damage(k))
+            ship[F.LEFT] = max(0, ship[F.LEFT] - C.damage(k))
             pub[_HARM] = True
-            if ship[LEFT] == 0:
+            if ship[F.LEFT] == 0:
                 ship[SQUARE] = -1
-                if ship[TYPE] == QUINQ:
+                if ship[F.TYPE] == F.QUINQ:
                     pub[_END] = [pub[TURN], "Quinquereme sunk"]
                     pub[PHASE] = PH_OVER
                     return
@@ -500,7 +494,7 @@ class PeriplusEngine(SealedHooks, Engine):
         if author == player and tag in _PLAYED:
             if event[_PLAYED_CARD] in priv[HELD]:
                 priv[HELD].remove(event[_PLAYED_CARD])
-        if tag == CARD_SHARES:
+        if tag == H.CARD_SHARES:
             got = self.sealed_private(pub, priv, player, event)
             if got:
                 priv[HELD] = sorted(priv[HELD] + [k for k in got if k >= 0])
@@ -509,11 +503,12 @@ class PeriplusEngine(SealedHooks, Engine):
         """Mirror the public draw on this unit's copy of the deck order. The cards go to the
         hand only on the drawer's unit; the other unit drops them unread."""
         deck = priv[_ORDER]
-        took = deck[:DRAW]
-        deck = deck[DRAW:]
+        took = deck[:_DRAW]
+        deck = deck[_DRAW:]
         if pub[_PILE] is not None:
+            from fathom.prng import Prng
             deck = Prng(priv[_KEY], b"reshuffle%d" % pub[_SHUF]).shuffle(list(pub[_PILE]))
-            need = DRAW - len(took)
+            need = _DRAW - len(took)
             took += deck[:need]
             deck = deck[need:]
         priv[_ORDER] = deck
@@ -532,40 +527,8 @@ class PeriplusEngine(SealedHooks, Engine):
 
     # ---- the log line -----------------------------------------------------------------------
     def describe(self, pub, author, event):
-        try:
-            return "P%d %s" % (author + 1, _line(pub, event))
-        except Exception:  # a log line must never take the screen down
-            return "P%d %s" % (author + 1, event[TAG])
-
-
-def _line(pub, ev):
-    """What an event did, in a few words for the log screen (the player is added before)."""
-    tag = ev[TAG]
-    if tag == EV_DISCARD or tag == EV_DEFEND:
-        return "%s %s" % ("plays" if tag == EV_DEFEND else "discards", C.name(ev[_PLAYED_CARD]))
-    if tag == EV_MOVE:
-        return "%s %s>%s" % (C.name(ev[MOVE_CARD]), abbr(pub, ev[MOVE_SHIP]),
-                             B.sq_name(ev[MOVE_TO]))
-    if tag == EV_AHEAD:
-        return "%s ahead %s" % (C.name(ev[AHEAD_CARD]), abbr(pub, ev[AHEAD_SHIP]))
-    if tag == EV_ALSO:
-        return "also " + abbr(pub, ev[ALSO_SHIP])
-    if tag == EV_FIRE:
-        return "%s %s>%s" % (C.name(ev[FIRE_CARD]), abbr(pub, ev[FIRE_SHIP]),
-                             abbr(pub, ev[FIRE_TARGET]))
-    if tag == EV_TAKE:
-        return "takes the hit"
-    if tag == KEY_SHARE:
-        return "deal key"
-    if tag == SHUFFLE_CHUNK:
-        first = ev[_SHUF_FROM]
-        return "shuffles %d-%d" % (first + 1, first + len(ev[_SHUF_CHUNK]) // 2)
-    if tag == CARD_SHARES:
-        n = len(ev[_OPEN_POS])
-        return "opens %d card%s" % (n, "" if n == 1 else "s")
-    if tag == EV_FOUL:
-        return "FOUL: bad card"
-    return tag
+        from fathom.games.periplus.say import describe   # the words, loaded for the log screen
+        return describe(pub, author, event)
 
 
 # Which handler plays an event, by the phase of the turn and the event's tag (the rules' turn:
@@ -577,7 +540,7 @@ PeriplusEngine.HANDLERS = {
     PH_AHEAD: {EV_ALSO: PeriplusEngine._also, EV_HALT: PeriplusEngine._halt},
     PH_FIRE: {EV_FIRE: PeriplusEngine._fire, EV_PASS: PeriplusEngine._pass},
     PH_DEFEND: {EV_TAKE: PeriplusEngine._take, EV_DEFEND: PeriplusEngine._defend},
-    DEAL: {t: SealedHooks.deal_step for t in DEAL_TAGS},
+    H.DEAL: {t: SealedHooks.deal_step for t in H.DEAL_TAGS},
 }
 PeriplusEngine.ANY_PHASE = {EV_FOUL: PeriplusEngine._foul}
 

@@ -1,11 +1,13 @@
-# Periplus in words and forecasts for the screen: what a legal action is called, which squares
-# it touches, what a ship is, and what the last event did told from one player's side (news);
-# the log's terse line is the engine's describe(). Rules-side and pure (no UI): the screen
-# asks, it never works these out itself.
+# Periplus in words and forecasts for the screen and the log: what a legal action is called,
+# which squares it touches, what a ship is, what the last event did told from one player's side
+# (news) and the short log line the engine's describe() gives for it (describe). Rules-side and
+# pure (no UI): the screen asks, it never works these out itself.
 from fathom.games.periplus import board as B
 from fathom.games.periplus import cards as C
+from fathom.compat import const
 from fathom.games.base import CONCEDE, SETUP, TAG
 from fathom.games.periplus import engine as E
+from fathom.sealed.hooks import CARD_SHARES, KEY_SHARE, SHUFFLE_CHUNK
 from fathom.games.periplus.fleet import (HITS, LEFT, NSHIPS, SHEARED, SHIP_ABBR, SHIP_NAMES,
                                          SHIPS, SQUARE, TYPE, abbr, ahead_dest, grid)
 
@@ -214,3 +216,50 @@ def news(pub, log, me):
     if tag == CONCEDE:
         return "%s conceded" % who
     return "%s: %s" % (who, tag)
+
+
+# ---- the log line (the engine's describe()) ---------------------------------------------
+# Slots of the sealed deal's events this line reads (sealed/stage.py builds them)
+_SHUF_FROM = const(2)    # [SHUFFLE_CHUNK, round, first position, chunk]
+_SHUF_CHUNK = const(3)
+_OPEN_POS = const(2)     # [CARD_SHARES, round, positions, shares]
+
+
+def describe(pub, author, event):
+    """One short line for the log screen: the author as P1/P2, then the event in a few words."""
+    try:
+        return "P%d %s" % (author + 1, _line(pub, event))
+    except Exception:  # a log line must never take the screen down
+        return "P%d %s" % (author + 1, event[TAG])
+
+
+def _line(pub, ev):
+    """What an event did, in a few words for the log screen (the player is added before)."""
+    tag = ev[TAG]
+    if tag == E.EV_DISCARD:
+        return "discards " + C.name(ev[E.DISCARD_CARD])
+    if tag == E.EV_DEFEND:
+        return "plays " + C.name(ev[E.DEFEND_CARD])
+    if tag == E.EV_MOVE:
+        return "%s %s>%s" % (C.name(ev[E.MOVE_CARD]), abbr(pub, ev[E.MOVE_SHIP]),
+                             B.sq_name(ev[E.MOVE_TO]))
+    if tag == E.EV_AHEAD:
+        return "%s ahead %s" % (C.name(ev[E.AHEAD_CARD]), abbr(pub, ev[E.AHEAD_SHIP]))
+    if tag == E.EV_ALSO:
+        return "also " + abbr(pub, ev[E.ALSO_SHIP])
+    if tag == E.EV_FIRE:
+        return "%s %s>%s" % (C.name(ev[E.FIRE_CARD]), abbr(pub, ev[E.FIRE_SHIP]),
+                             abbr(pub, ev[E.FIRE_TARGET]))
+    if tag == E.EV_TAKE:
+        return "takes the hit"
+    if tag == KEY_SHARE:
+        return "deal key"
+    if tag == SHUFFLE_CHUNK:
+        first = ev[_SHUF_FROM]
+        return "shuffles %d-%d" % (first + 1, first + len(ev[_SHUF_CHUNK]) // 2)
+    if tag == CARD_SHARES:
+        n = len(ev[_OPEN_POS])
+        return "opens %d card%s" % (n, "" if n == 1 else "s")
+    if tag == E.EV_FOUL:
+        return "FOUL: bad card"
+    return tag

@@ -7,8 +7,8 @@
 # answers are in. Squares are ints y * size + x; x is the letter (A = 0), y + 1 the number.
 from fathom.compat import const
 from fathom.games import sugardog as D
-from fathom.games.base import (CONCEDE, CONCEDED, SETUP, SETUP_COMMIT, SETUP_PUBLIC, TAG, Engine,
-                               IllegalAction, check_int, check_size)
+from fathom.games.base import (CONCEDED, SETUP_COMMIT, SETUP_PUBLIC, TAG, Engine, IllegalAction,
+                               check_int, check_size)
 
 # ---- the schema ------------------------------------------------------------------------------
 # Names that a screen, a bot or say.py imports have no leading underscore; the rest fold away
@@ -30,10 +30,10 @@ ECHO_AT = const(1)          #   the answerer's square
 ECHO_MINES = const(2)       #   its mines, nearest to the ping first
 EV_ANSWER = const("a")      # the answer for squares entered loudly, one from every other player:
 ANSWER_SQUARES = const(1)   #   the announced squares up to the first where it has something
-ANSWER_RES = const(2)       #   CLEAR, or what is at the last of them: MINE_HIT or SUB_HIT
+ANSWER_RES = const(2)       #   CLEAR, or what is at the last of them: MINE_HIT or _SUB_HIT
 CLEAR = const(0)       # nothing of the answerer's in any square asked
 MINE_HIT = const(1)    # a mine of the answerer's at the last square named
-SUB_HIT = const(2)     # the answerer's submarine at the last square named
+_SUB_HIT = const(2)     # the answerer's submarine at the last square named
 
 # Public state: pub[...]
 _NPLAYERS = const("n")         # players (seats)
@@ -58,13 +58,13 @@ _THEN = const("then")          # what follows the query: _THEN_END, _THEN_C2 or 
 _ADV = const("adv")            # ids of the mover's torpedoes still to move this turn
 _CZ = const("cz")              # the first cruise step's square (the second must touch it)
 TORPS = const("torps")         # the torpedoes afloat, each [id, owner, square, heading]:
-T_ID = const(0)                #   its id (pub[_TID] when it was fired)
+_T_ID = const(0)                #   its id (pub[_TID] when it was fired)
 T_OWNER = const(1)             #   who fired it
 T_SQ = const(2)                #   where it is
 T_HEADING = const(3)           #   where it goes, N E S W
 _TID = const("tid")            # the next torpedo's id
 _G_WHO = const(0)              # pub[_GOT] entries: the answerer,
-_G_RES = const(1)              #   MINE_HIT or SUB_HIT,
+_G_RES = const(1)              #   MINE_HIT or _SUB_HIT,
 _G_SQ = const(2)               #   the square
 
 # Phases (pub[PHASE]).
@@ -83,7 +83,7 @@ _THEN_ADV = const("adv")       # the next of the mover's torpedoes moves
 # Private state: priv[...]
 POS = const("pos")             # the submarine's square (None before the set-up)
 _FROM = const("from")          # where the cruise started (the second step may not go back)
-OWN_MINES = const("mines")     # the squares of the player's mines
+_OWN_MINES = const("mines")     # the squares of the player's mines
 MINES_LEFT = const("left")     # mines still to lay
 
 # Actions (legal(), act()): [kind, ...], the kind a word.
@@ -164,7 +164,7 @@ class SugarDog(Engine):
         }
 
     def new_private(self, pub, player, rng):
-        return {POS: None, _FROM: None, OWN_MINES: [], MINES_LEFT: MINES}
+        return {POS: None, _FROM: None, _OWN_MINES: [], MINES_LEFT: MINES}
 
     def setup_legal(self, pub, priv, player):
         if priv[POS] is not None:
@@ -200,7 +200,7 @@ class SugarDog(Engine):
         out = [["run", pos]]
         for q in neighbours(size, pos):
             out.append(["run", q])
-        if priv[MINES_LEFT] > 0 and pos not in priv[OWN_MINES]:
+        if priv[MINES_LEFT] > 0 and pos not in priv[_OWN_MINES]:
             out.append(["mine"])
         for q in neighbours(size, pos):
             out.append(["cruise", q])
@@ -222,7 +222,7 @@ class SugarDog(Engine):
             priv[POS] = action[A_TO]
             return [EV_QUIET]
         if kind == "mine":
-            priv[OWN_MINES].append(pos)
+            priv[_OWN_MINES].append(pos)
             priv[MINES_LEFT] -= 1
             return [EV_QUIET]
         if kind == "cruise":
@@ -230,22 +230,22 @@ class SugarDog(Engine):
             priv[POS] = action[A_TO]
             return [EV_CRUISE, action[A_TO]]
         if kind == "sonar":
-            return [EV_SONAR, pos, by_distance(size, pos, priv[OWN_MINES])]
+            return [EV_SONAR, pos, by_distance(size, pos, priv[_OWN_MINES])]
         d = action[A_HEADING]
         return [EV_FIRE, step(size, pos, d), d]
 
     def answer(self, pub, priv, player):
         if pub[_ASK] == _ASK_SONAR:
             ping, = pub[_SQS]
-            return [EV_ECHO, priv[POS], by_distance(pub[SIZE], ping, priv[OWN_MINES])]
+            return [EV_ECHO, priv[POS], by_distance(pub[SIZE], ping, priv[_OWN_MINES])]
         # Contacts: the squares up to the first where I have something, and what: the
         # submarine before a mine of mine in the same square.
         sqs = pub[_SQS]
         for i in range(len(sqs)):
             q = sqs[i]
             if priv[POS] == q:
-                return [EV_ANSWER, sqs[:i + 1], SUB_HIT]
-            if q in priv[OWN_MINES]:
+                return [EV_ANSWER, sqs[:i + 1], _SUB_HIT]
+            if q in priv[_OWN_MINES]:
                 return [EV_ANSWER, sqs[:i + 1], MINE_HIT]
         return [EV_ANSWER, list(sqs), CLEAR]
 
@@ -253,7 +253,7 @@ class SugarDog(Engine):
         # An answer naming an impact is always the square that blows: my mines there are gone.
         if author == player and event[TAG] == EV_ANSWER and event[ANSWER_RES] != CLEAR:
             q = event[ANSWER_SQUARES][-1]
-            priv[OWN_MINES] = [m for m in priv[OWN_MINES] if m != q]
+            priv[_OWN_MINES] = [m for m in priv[_OWN_MINES] if m != q]
 
     # ---- events ----------------------------------------------------------------------------
     # Engine.apply checks shape, author and turn, then runs HANDLERS[phase(pub)][tag].
@@ -362,7 +362,7 @@ class SugarDog(Engine):
         if pub[_ASK] != _ASK_CONTACT or not isinstance(event[ANSWER_SQUARES], list):
             raise IllegalAction("malformed contact answer")
         sqs, res = event[ANSWER_SQUARES], event[ANSWER_RES]
-        check_int(res, CLEAR, SUB_HIT + 1, "answer")
+        check_int(res, CLEAR, _SUB_HIT + 1, "answer")
         if not sqs or sqs != pub[_SQS][:len(sqs)]:
             raise IllegalAction("answer must name a prefix of the announced squares")
         if res == CLEAR and len(sqs) != len(pub[_SQS]):
@@ -428,12 +428,12 @@ class SugarDog(Engine):
         if not path:
             pub[TORPS].remove(t)
             return False
-        self._query(pub, path, t[T_ID], lost, then)
+        self._query(pub, path, t[_T_ID], lost, then)
         return True
 
     def _torp(self, pub, tid):
         for t in pub[TORPS]:
-            if t[T_ID] == tid:
+            if t[_T_ID] == tid:
                 return t
         return None
 
@@ -467,7 +467,7 @@ class SugarDog(Engine):
         else:
             dead.append(side)
         for g in pub[_GOT]:
-            if g[_G_RES] == SUB_HIT:
+            if g[_G_RES] == _SUB_HIT:
                 dead.append(g[_G_WHO])
         pub[TORPS] = [x for x in pub[TORPS] if x[T_SQ] != hit or x[T_OWNER] == side]
         for p in dead:
@@ -524,7 +524,7 @@ class SugarDog(Engine):
     def _start_turn(self, pub):
         # Torpedoes move at the start of their owner's turn, oldest first, before the command
         # (rules: "A turn", 1).
-        pub[_ADV] = [t[T_ID] for t in pub[TORPS] if t[T_OWNER] == pub[_CUR]]
+        pub[_ADV] = [t[_T_ID] for t in pub[TORPS] if t[T_OWNER] == pub[_CUR]]
         pub[PHASE] = _PH_RUN
         pub[_THEN] = _THEN_ADV
 
@@ -552,38 +552,10 @@ class SugarDog(Engine):
         Engine.concede(self, pub, player)
         pub[PHASE] = _PH_OVER
 
-    # ---- log lines in the source's notation ------------------------------------------------
+    # ---- the log line ----------------------------------------------------------------------
     def describe(self, pub, author, event):
-        who = "P%d " % (author + 1)
-        size = pub[SIZE]
-        tag = event[TAG] if isinstance(event, list) and event else "?"
-        try:
-            if tag == SETUP:
-                return who + "ready"
-            if tag == CONCEDE:
-                return who + "concedes"
-            if tag == EV_QUIET:
-                return who + "runs silent"
-            if tag == EV_CRUISE:
-                return who + "contact " + name(size, event[CRUISE_AT])
-            if tag == EV_FIRE:
-                return who + "torpedo %s>%s" % (name(size, event[FIRE_AT]),
-                                                DIRS[event[FIRE_HEADING]])
-            if tag == EV_SONAR or tag == EV_ECHO:   # an echo has a ping's shape
-                line = who + ("ping " if tag == EV_SONAR else "echo ") + \
-                    name(size, event[SONAR_AT])
-                if event[SONAR_MINES]:
-                    line += " m:" + ",".join([name(size, m) for m in event[SONAR_MINES]])
-                return line
-            if tag == EV_ANSWER:
-                sqs = event[ANSWER_SQUARES]
-                if event[ANSWER_RES] == CLEAR:
-                    return who + "clear " + ",".join([name(size, q) for q in sqs])
-                return who + "impact %s %s" % (name(size, sqs[-1]),
-                                               "sub" if event[ANSWER_RES] == SUB_HIT else "mine")
-        except (IndexError, TypeError, ValueError, OverflowError):  # shown, never trusted
-            pass
-        return who + str(tag)
+        from fathom.games.sugardog.say import describe   # the words, loaded for the log screen
+        return describe(pub[SIZE], author, event)
 
 
 # Which handler plays an event, by the turn machine's phase and the event's tag: the current
@@ -672,7 +644,7 @@ class Marks:
                 grid[seen[p]] = G_CONTACT
         for t in pub[TORPS]:
             grid[t[T_SQ]] = G_TORP if t[T_OWNER] == player else G_CONTACT
-        for q in priv[OWN_MINES]:
+        for q in priv[_OWN_MINES]:
             grid[q] = G_MINE
         if alive[player] and priv[POS] is not None:
             grid[priv[POS]] = G_SUB

@@ -1,18 +1,13 @@
 # Sugar Dog in words, for the screen and anything else that shows the game: where on the map an
-# action is pointed at, its label in the short menu of that square, and what an event meant,
-# said from one player's side. Rules questions (which square a torpedo enters first) are
+# action is pointed at, its label in the short menu of that square, what an event meant, said
+# from one player's side, and the log's short line (describe). Rules questions (which square a torpedo enters first) are
 # answered here with the engine's own step(), so the UI never re-derives them.
 from fathom.games.base import CONCEDE, SETUP, TAG
 from fathom.games.sugardog import engine as E
 from fathom.games.sugardog.engine import (A_HEADING, A_KIND, A_TO, DIRS, G_CONTACT, G_MINE,
-                                          G_SUB, G_TORP, back, step)
+                                          G_SUB, G_TORP, back, name, step)
 
 _HEADINGS = ("north", "east", "south", "west")
-_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-def name(size, sq):
-    return _LETTERS[sq % size] + str(sq // size + 1)
 
 
 def anchor(size, pos, action):
@@ -131,3 +126,33 @@ def here(glyph):
 
 _HERE = {G_SUB: "your sub", G_MINE: "your mine", G_TORP: "your torp", G_CONTACT: "contact"}
 HERE_MAX = max([len(w) for w in _HERE.values()])   # the longest of here()'s words
+
+
+# ---- the log line (the engine's describe()), in the source's notation ----------------------
+def describe(size, author, event):
+    """One short line for the log screen: 'P1 torpedo C4>N', 'P2 impact C5 sub'."""
+    who = "P%d " % (author + 1)
+    tag = event[TAG] if isinstance(event, list) and event else "?"
+    try:
+        if tag == E.EV_QUIET:
+            return who + "runs silent"
+        if tag == E.EV_CRUISE:
+            return who + "contact " + name(size, event[E.CRUISE_AT])
+        if tag == E.EV_FIRE:
+            return who + "torpedo %s>%s" % (name(size, event[E.FIRE_AT]),
+                                            DIRS[event[E.FIRE_HEADING]])
+        if tag == E.EV_SONAR or tag == E.EV_ECHO:   # an echo has a ping's shape
+            line = who + ("ping " if tag == E.EV_SONAR else "echo ") + \
+                name(size, event[E.SONAR_AT])
+            if event[E.SONAR_MINES]:
+                line += " m:" + ",".join([name(size, m) for m in event[E.SONAR_MINES]])
+            return line
+        if tag == E.EV_ANSWER:
+            sqs = event[E.ANSWER_SQUARES]
+            if event[E.ANSWER_RES] == E.CLEAR:
+                return who + "clear " + ",".join([name(size, q) for q in sqs])
+            return who + "impact %s %s" % (name(size, sqs[-1]),
+                                           "mine" if event[E.ANSWER_RES] == E.MINE_HIT else "sub")
+    except (IndexError, TypeError, ValueError, OverflowError):  # shown, never trusted
+        pass
+    return who + str(tag)
