@@ -253,23 +253,40 @@ def test_the_words_of_a_game_live_in_say(gid):
 
 # ---- the schema and the rules page -----------------------------------------------------------
 def schema(gid):
-    """{tag: [set of slot names at slot 1, at slot 2, ...]} from the engine's names: a tag is
-    EV_<X> = "wire tag", its slots the ints named <X>_<SLOT> (lower-cased <SLOT> in the doc);
-    the framework's set-up event comes from base."""
+    """{tag: [set of slot names at slot 1, at slot 2, ...]} from the engine's schema: a tag is
+    EV_<X> = "wire tag", its slots the ints named <X>_<SLOT> (lower-cased <SLOT> in the doc).
+    A name only the engine reads has a leading underscore (MicroPython then folds it away
+    instead of keeping it in the module's globals), so the names are read from the source.
+    The framework's set-up event comes from base."""
     mod = importlib.import_module(games.package(gid) + ".engine")
-    out = {base.SETUP: _slots(base, "SETUP")}
-    for name in dir(mod):
+    names = _names(pathlib.Path(mod.__file__), mod)
+    out = {base.SETUP: _slots(_names(pathlib.Path(base.__file__), base), "SETUP")}
+    for name, value in names.items():
         if name.startswith("EV_"):
-            tag = getattr(mod, name)
-            assert isinstance(tag, str) and tag, name
-            out[tag] = _slots(mod, name[3:])
+            assert isinstance(value, str) and value, name
+            out[value] = _slots(names, name[3:])
     return out
 
 
-def _slots(mod, stem):
+def _names(path, mod):
+    """{NAME: value} of the module's top-level `NAME = const(v)` (leading underscore dropped)
+    and of public names bound to another name (EV_FOUL = FOUL)."""
+    out = {}
+    for node in ast.parse(path.read_text()).body:
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and
+                isinstance(node.targets[0], ast.Name)):
+            continue
+        name, v = node.targets[0].id, node.value
+        if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "const":
+            out[name.lstrip("_")] = ast.literal_eval(v.args[0])
+        elif isinstance(v, ast.Name) and not name.startswith("_"):
+            out[name] = getattr(mod, name)
+    return out
+
+
+def _slots(names, stem):
     by_pos = {}
-    for name in dir(mod):
-        v = getattr(mod, name)
+    for name, v in names.items():
         if name.startswith(stem + "_") and type(v) is int:
             by_pos.setdefault(v, set()).add(name[len(stem) + 1:].lower())
     assert sorted(by_pos) == list(range(1, len(by_pos) + 1)), (stem, by_pos)

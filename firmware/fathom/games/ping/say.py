@@ -123,9 +123,6 @@ def _shot(ev):
     return None
 
 
-_ANSWER_WORD = {E.EV_HIT: "hit!", E.EV_MISS: "miss", E.EV_DIVE: "dived, no effect"}
-
-
 def line(log, me):
     """The last event of `log` (a sequence of (author, event)) as one line for player `me`;
     an answer is told with what it answers ('Torpedo from K heading E: miss')."""
@@ -139,9 +136,10 @@ def line(log, me):
     prev = None
     if n > 1:
         _author, prev = log[n - 2]
-    if tag in _ANSWER_WORD:
+    if tag == E.EV_HIT or tag == E.EV_MISS or tag == E.EV_DIVE:
         shot = _shot(prev) if prev is not None else None
-        return (shot or "Shot") + ": " + _ANSWER_WORD[tag]
+        what = "hit!" if tag == E.EV_HIT else "miss" if tag == E.EV_MISS else "dived, no effect"
+        return (shot or "Shot") + ": " + what
     if tag == E.EV_REPORT:
         return "%s reported objective %s" % (who, B.name(ev[E.REPORT_SQ])) + \
             (": WIN" if ev[E.REPORT_WIN] else "")
