@@ -269,8 +269,8 @@ def schema(gid):
 
 
 def _names(path, mod):
-    """{NAME: value} of the module's top-level `NAME = const(v)` (leading underscore dropped)
-    and of public names bound to another name (EV_FOUL = FOUL)."""
+    """{NAME: value} of the module's top-level `NAME = const(v)` (leading underscore dropped),
+    of public names bound to another name, and of tags imported under an EV_ name."""
     out = {}
     for node in ast.parse(path.read_text()).body:
         if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and
@@ -281,6 +281,11 @@ def _names(path, mod):
             out[name.lstrip("_")] = ast.literal_eval(v.args[0])
         elif isinstance(v, ast.Name) and not name.startswith("_"):
             out[name] = getattr(mod, name)
+    for node in ast.parse(path.read_text()).body:   # from ... import FOUL as EV_FOUL
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                if alias.asname and alias.asname.startswith("EV_"):
+                    out[alias.asname] = getattr(mod, alias.asname)
     return out
 
 

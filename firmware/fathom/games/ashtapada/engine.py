@@ -51,8 +51,8 @@ MOVE_PATH = const(1)          # the squares entered, in order
 EV_SOUND = const("sound")     # a sounding charge dropped next to the boat
 _SOUND_SQ = const(1)           # where
 EV_DEPTH = const("depth")     # a depth charge dropped next to the boat
-DEPTH_SQ = const(1)           # where
-CHARGE_SQ = const(1)          # _SOUND_SQ and DEPTH_SQ: the slot both charges share
+_DEPTH_SQ = const(1)           # where
+CHARGE_SQ = const(1)          # _SOUND_SQ and _DEPTH_SQ: the slot both charges share
 EV_MINE = const("mine")       # answer to a move: the first of its squares holding my mine
 MINE_SQ = const(1)            # that square, -1 for safe passage
 EV_PING = const("ping")       # answer to a sounding charge (rule 5)
@@ -527,7 +527,7 @@ class Ashtapada(Engine):
 
     def _h_depth(self, pub, player, event):
         self._check_action(pub, player, event)
-        sq = event[DEPTH_SQ]
+        sq = event[_DEPTH_SQ]
         if known_empty(pub, player, sq):
             self._depth(pub, player, sq, False)
         else:

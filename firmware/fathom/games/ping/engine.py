@@ -3,10 +3,10 @@
 from fathom.compat import const
 from fathom.games import ping as D
 from fathom.games.base import CONCEDED, READY, SETUP_PUBLIC, TAG, Engine, IllegalAction, check_int, check_size
-from fathom.sealed.hooks import DEAL, DEAL_TAGS, FOUL, SealedHooks
+from fathom.sealed.hooks import DEAL, DEAL_TAGS, SealedHooks
+from fathom.sealed.hooks import FOUL as EV_FOUL   # [EV_FOUL]: a sealed card share opened no card
 from fathom.games.ping import board as B
 from fathom.games.ping import track
-from fathom.games.ping.track import F_PLAY, F_AT, F_LINE, F_NEAR, tracker  # noqa: F401
 
 # The sealed deal (option sealed=1, docs/SEALED_DEAL.md): positions of the sealed deck after
 # both shuffles. Player 1's hand is opened to it by player 2's shares and the other way round;
@@ -88,7 +88,6 @@ DAMAGE_SQ = const(2)          # the square hit
 EV_HAND = const("hand")       # the face-down card the player takes, shown by its owner
 HAND_CARD = const(1)          # the card
 HAND_MODE = const(2)          # how it was played
-EV_FOUL = FOUL                # [EV_FOUL]: a sealed card share opened no card (sealed=1)
 
 # actions (legal/act; they become the events above), beyond the events' own slots
 A_MOVE = const("move")        # [A_MOVE, card, square, report 0/1]
@@ -202,8 +201,8 @@ class PingEngine(SealedHooks, Engine):
         t = self.turn(pub)
         if t is None or t[0] != player or t[1] != "act":
             return []
-        if priv.get(FOUL):
-            return [[FOUL]]
+        if priv.get(EV_FOUL):
+            return [[EV_FOUL]]
         q = pub[_PHASE]
         if q == _SHUF:
             return [[EV_SHUFFLE, k] for k in range(len(PERMS))]
@@ -241,8 +240,8 @@ class PingEngine(SealedHooks, Engine):
         if action not in self.legal(pub, priv, player):
             raise IllegalAction("illegal action %r" % (action,))
         kind = action[TAG]
-        if kind == FOUL:
-            return [FOUL]
+        if kind == EV_FOUL:
+            return [EV_FOUL]
         if kind == EV_SHUFFLE:
             h = priv[HAND_CARDS]
             priv[HAND_CARDS] = [h[i] for i in PERMS[action[_ORDER_CHOICE]]]
@@ -290,8 +289,8 @@ class PingEngine(SealedHooks, Engine):
 
     # ---- answering (from this unit's secrets) ----------------------------------------------
     def answer(self, pub, priv, player):
-        if priv.get(FOUL):
-            return [FOUL]
+        if priv.get(EV_FOUL):
+            return [EV_FOUL]
         ev = self.sealed_answer(pub, priv, player)
         if ev is not None:
             return ev
@@ -385,7 +384,7 @@ class PingEngine(SealedHooks, Engine):
     def _report(self, pub, p, rsq, win, mask):
         if rsq != -1:
             pub[REPORTED][p] = mask
-            self._fact(pub, p, F_AT, rsq)
+            self._fact(pub, p, track.F_AT, rsq)
         if win:
             pub[_WON] = [p, "objectives"]
 
@@ -427,8 +426,8 @@ class PingEngine(SealedHooks, Engine):
             elif ev[UP_DIR] != 0:
                 raise IllegalAction("malformed up event")
         pub[_WHERE_CARD][c] = 2
-        self._fact(pub, p, F_PLAY, 3 if moved else 0)
-        self._fact(pub, p, F_AT, sq)
+        self._fact(pub, p, track.F_PLAY, 3 if moved else 0)
+        self._fact(pub, p, track.F_AT, sq)
         pub[OUT] = [p, c, mode, -1 if moved else util]
         if moved:
             self._report(pub, p, sq if report else -1, win, mask)
@@ -446,7 +445,7 @@ class PingEngine(SealedHooks, Engine):
         sq = ev[DOWN_SQ]
         win = ev[DOWN_WIN]
         mask = self._win_flag(pub, p, sq, win)
-        self._fact(pub, p, F_PLAY, -1)
+        self._fact(pub, p, track.F_PLAY, -1)
         pub[OUT] = [p, -1, -1, -1]
         self._report(pub, p, sq, win, mask)
         if not win:
@@ -455,7 +454,7 @@ class PingEngine(SealedHooks, Engine):
     def _h_listen(self, pub, author, ev):
         check_size(ev, 1)
         p = pub[_MOVER]
-        self._fact(pub, p, F_PLAY, 0)
+        self._fact(pub, p, track.F_PLAY, 0)
         pub[OUT] = [p, -1, B.UTILITY, B.LISTEN]
         self._ask(pub, B.LISTEN)
 
@@ -504,7 +503,7 @@ class PingEngine(SealedHooks, Engine):
             check_int(sq, 0, B.NSQ)
         self._reveal(pub, c, mode)
         if sq >= 0:
-            self._fact(pub, 1 - pub[_MOVER], F_AT, sq)
+            self._fact(pub, 1 - pub[_MOVER], track.F_AT, sq)
         self._end_turn(pub)
 
     def _h_dive(self, pub, author, ev):
@@ -524,9 +523,9 @@ class PingEngine(SealedHooks, Engine):
         check_size(ev, 1)
         util, at, d = pub[_FIRED]
         if util == B.TORPEDO:
-            self._fact(pub, 1 - pub[_MOVER], F_LINE, at, d)
+            self._fact(pub, 1 - pub[_MOVER], track.F_LINE, at, d)
         else:
-            self._fact(pub, 1 - pub[_MOVER], F_NEAR, at)
+            self._fact(pub, 1 - pub[_MOVER], track.F_NEAR, at)
         pub[_FIRED] = None
         self._end_turn(pub)
 
@@ -552,7 +551,7 @@ class PingEngine(SealedHooks, Engine):
         sq = check_int(ev[DAMAGE_SQ], 0, B.NSQ)
         if not self._hits(pub[_FIRED], sq):
             raise IllegalAction("the shot cannot reach %s" % B.name(sq))
-        self._fact(pub, 1 - pub[_MOVER], F_AT, sq)
+        self._fact(pub, 1 - pub[_MOVER], track.F_AT, sq)
         pub[_FIRED] = None
         if sunk:
             pub[_WON] = [pub[_MOVER], "sunk"]

@@ -3,10 +3,10 @@
 # line the engine's describe() gives for it. The screen and any other front end ask here;
 # nothing in this module draws, and events carry only public facts.
 from fathom.compat import const
-from fathom.games.base import CONCEDE, SETUP, TAG
+from fathom.games import base
 from fathom.games.ping import board as B
 from fathom.games.ping import engine as E
-from fathom.sealed.hooks import CARD_SHARES, KEY_SHARE, SHUFFLE_CHUNK
+from fathom.sealed import hooks
 
 # The one short form of a card's action, shown on the help's first page (M2 PING: MOVE 2 /
 # PING); a narrower place takes its first three letters.
@@ -39,7 +39,7 @@ def label(action, narrow=False):
     for a menu of 18 characters (72 pixels), the card in its six-character form."""
     if not isinstance(action, list):
         return "start here"
-    kind = action[TAG]
+    kind = action[base.TAG]
     if kind == E.EV_REPORT:
         return "report objective"
     if kind == E.EV_SHUFFLE:
@@ -60,7 +60,7 @@ def label(action, narrow=False):
 def played_card(action):
     """The card an action plays, or -1."""
     if isinstance(action, list) and len(action) > 1 and \
-            action[TAG] not in (E.EV_SHUFFLE, E.EV_DISABLE):
+            action[base.TAG] not in (E.EV_SHUFFLE, E.EV_DISABLE):
         return action[E.ACT_CARD]
     return -1
 
@@ -70,16 +70,16 @@ def squares_of(action, me):
     square, the move's destination, every square of the torpedo's run; else your own square."""
     if not isinstance(action, list):
         return [action]
-    if action[TAG] == E.A_MOVE:
+    if action[base.TAG] == E.A_MOVE:
         return [action[E.MOVE_DEST]]
-    if action[TAG] == E.A_TORPEDO:
+    if action[base.TAG] == E.A_TORPEDO:
         return B.path(me, action[E.TORPEDO_DIR])
     return [me]
 
 
 def reaches(action, me):
     """The squares an action touches (shown when it is highlighted)."""
-    if isinstance(action, list) and action[TAG] == "gun":
+    if isinstance(action, list) and action[base.TAG] == "gun":
         return [me] + B.squares(B.NB[me])
     return squares_of(action, me)
 
@@ -89,7 +89,7 @@ def rank(action):
     then repairs (what a captain reaches for most, nearest the top)."""
     if not isinstance(action, list):
         return 0
-    kind = action[TAG]
+    kind = action[base.TAG]
     return _RANKED.index(kind) if kind in _RANKED else 9
 
 
@@ -113,7 +113,7 @@ def _use(c, mode):
 
 def _shot(ev):
     """'Torpedo from K heading E' / 'Deck gun at K' for an 'up' event that fired, else None."""
-    if ev[TAG] != E.EV_UP or ev[E.UP_MODE] != B.UTILITY:
+    if ev[base.TAG] != E.EV_UP or ev[E.UP_MODE] != B.UTILITY:
         return None
     util = B.CARDS[ev[E.UP_CARD]][1]
     if util == B.TORPEDO:
@@ -128,11 +128,11 @@ def line(log, me):
     an answer is told with what it answers ('Torpedo from K heading E: miss')."""
     n = len(log)
     author, ev = log[n - 1] if n else (0, None)
-    if ev is None or ev[TAG] == SETUP:
+    if ev is None or ev[base.TAG] == base.SETUP:
         return "You are P%d%s" % (me + 1, ": you start" if me == 0 else "")
     who = _who(author, me)
     whose = "Your" if author == me else who
-    tag = ev[TAG]
+    tag = ev[base.TAG]
     prev = None
     if n > 1:
         _author, prev = log[n - 2]
@@ -174,22 +174,22 @@ def line(log, me):
     if tag == E.EV_DAMAGE:
         return "%s %s at %s" % (who, "SUNK" if ev[E.DAMAGE_SUNK] else "damaged",
                                 B.name(ev[E.DAMAGE_SQ]))
-    if tag == CONCEDE:
+    if tag == base.CONCEDE:
         return who + " conceded"
     return "%s: %s" % (who, tag)
 
 
 # ---- the log line (the engine's describe()) ---------------------------------------------
 # Slots of the sealed deal's events this line reads (sealed/stage.py builds them)
-_SHUF_FROM = const(2)    # [SHUFFLE_CHUNK, round, first position, chunk]
+_SHUF_FROM = const(2)    # [hooks.SHUFFLE_CHUNK, round, first position, chunk]
 _SHUF_CHUNK = const(3)
-_OPEN_POS = const(2)     # [CARD_SHARES, round, positions, shares]
+_OPEN_POS = const(2)     # [hooks.CARD_SHARES, round, positions, shares]
 
 
 def describe(author, ev):
     """One short line for the log screen: the author as P1/P2, then the event in a few words."""
     who = "P%d " % (author + 1)
-    tag = ev[TAG]
+    tag = ev[base.TAG]
     try:
         if tag == E.EV_REPORT:
             return who + "report at " + B.name(ev[E.REPORT_SQ])
@@ -226,19 +226,19 @@ def describe(author, ev):
         if tag == E.EV_DAMAGE:
             return who + ("SUNK" if ev[E.DAMAGE_SUNK] else "damaged") + " at " + \
                 B.name(ev[E.DAMAGE_SQ])
-        if tag == KEY_SHARE:
+        if tag == hooks.KEY_SHARE:
             return who + "deal key"
-        if tag == SHUFFLE_CHUNK:
+        if tag == hooks.SHUFFLE_CHUNK:
             first = ev[_SHUF_FROM]
             return who + "shuffles %d-%d" % (first + 1, first + len(ev[_SHUF_CHUNK]) // 2)
-        if tag == CARD_SHARES:
+        if tag == hooks.CARD_SHARES:
             n = len(ev[_OPEN_POS])
             return who + "opens %d card%s" % (n, "" if n == 1 else "s")
         if tag == E.EV_FOUL:
             return who + "FOUL: bad card"
-        if tag == SETUP:
+        if tag == base.SETUP:
             return who + "ready"
-        if tag == CONCEDE:
+        if tag == base.CONCEDE:
             return who + "concedes"
     except (IndexError, TypeError, ValueError):
         pass
