@@ -2,7 +2,8 @@
 # docs/rules/ping.md); the map and the cards are data in board.py, the tracker in track.py.
 from fathom.compat import const
 from fathom.games import ping as D
-from fathom.games.base import CONCEDED, READY, SETUP_PUBLIC, TAG, Engine, IllegalAction, check_int, check_size
+from fathom.games import base
+from fathom.games.base import Engine, IllegalAction
 from fathom.sealed.hooks import DEAL, DEAL_TAGS, SealedHooks
 from fathom.sealed.hooks import FOUL as EV_FOUL   # [EV_FOUL]: a sealed card share opened no card
 from fathom.games.ping import board as B
@@ -111,7 +112,6 @@ _HAND = const("hand")    # adversary shows the face-down card the player takes i
 PAIRS = ((0, 1), (0, 2), (1, 2))
 PERMS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 _NONE = [-1, -1, -1, -1]   # the empty play-area slot (SLOT_OWNER.. SLOT_UTIL all -1)
-UTIL_ACTIONS = ("ping", "listen", "", "gun", "encrypt", "dive")   # action kinds by B utility
 
 
 def _obj_bit(sq):
@@ -136,7 +136,7 @@ class PingEngine(SealedHooks, Engine):
     def new_game(self, opts, nplayers, rng):
         if nplayers != 2:
             raise IllegalAction("PING is for two players")
-        pub = {READY: [False, False], _MOVER: 0, _PHASE: _PLAY, _ASKED: 0, _FIRED: None,
+        pub = {base.READY: [False, False], _MOVER: 0, _PHASE: _PLAY, _ASKED: 0, _FIRED: None,
                AREA: list(_NONE), OUT: None, _WHERE_CARD: [-1] * B.NCARDS, REPORTED: [0, 0],
                _WON: None, _TRACK: track.new(), _TAKE: None, _TURNS: 0}
         # .get: a save from before the option (opts {}) is a seeded game, and stays one
@@ -174,7 +174,7 @@ class PingEngine(SealedHooks, Engine):
 
     # ---- whose move ------------------------------------------------------------------------
     def turn(self, pub):
-        if pub[_WON] is not None or CONCEDED in pub:
+        if pub[_WON] is not None or base.CONCEDED in pub:
             return None
         if _SEALED in pub:
             from fathom.sealed import stage
@@ -190,8 +190,8 @@ class PingEngine(SealedHooks, Engine):
         return (1 - p, "answer")
 
     def result(self, pub):
-        if CONCEDED in pub:
-            return ([1 - pub[CONCEDED]], "conceded")
+        if base.CONCEDED in pub:
+            return ([1 - pub[base.CONCEDED]], "conceded")
         if pub[_WON] is not None:
             return ([pub[_WON][_WON_BY]], pub[_WON][_WON_WHY])
         return None
@@ -232,14 +232,15 @@ class PingEngine(SealedHooks, Engine):
                     if B.step(sq, d) >= 0:
                         out.append([A_TORPEDO, c, d])
             else:
-                out.append([UTIL_ACTIONS[util], c])
+                # the action kind of each B utility (a literal: a constant, no global)
+                out.append([("ping", "listen", "", "gun", "encrypt", "dive")[util], c])
         return out
 
     # ---- acting (secret consequences go to priv) -------------------------------------------
     def act(self, pub, priv, player, action):
         if action not in self.legal(pub, priv, player):
             raise IllegalAction("illegal action %r" % (action,))
-        kind = action[TAG]
+        kind = action[base.TAG]
         if kind == EV_FOUL:
             return [EV_FOUL]
         if kind == EV_SHUFFLE:
@@ -325,7 +326,7 @@ class PingEngine(SealedHooks, Engine):
         return sq == at or bool(B.NB[at] & (1 << sq))
 
     def apply_private(self, pub, priv, player, author, event):
-        if _SEALED in pub and event[TAG] in DEAL_TAGS:
+        if _SEALED in pub and event[base.TAG] in DEAL_TAGS:
             for c in self.sealed_private(pub, priv, player, event) or ():
                 if c >= 0:
                     priv[HAND_CARDS].append([c, 0])
@@ -337,7 +338,7 @@ class PingEngine(SealedHooks, Engine):
                 c = priv[INCOMING]
                 priv[INCOMING] = -1
             priv[HAND_CARDS].append([c, 0])
-        if event[TAG] == EV_DISABLE and author != player:
+        if event[base.TAG] == EV_DISABLE and author != player:
             hand = priv[HAND_CARDS]
             hand[event[DISABLE_FIRST]][_HELD_OFF] = 1
             hand[event[DISABLE_SECOND]][_HELD_OFF] = 1
@@ -349,20 +350,20 @@ class PingEngine(SealedHooks, Engine):
         return DEAL if self.dealing(pub) else pub[_PHASE]
 
     def apply_setup(self, pub, author, event):
-        check_size(event, 3)
-        if pub[READY][author]:
+        base.check_size(event, 3)
+        if pub[base.READY][author]:
             raise IllegalAction("bad set-up event")
         if _SEALED in pub:
             from fathom.sealed import stage
-            self.sealed_call(stage.set_commit, pub[_SEALED], author, event[SETUP_PUBLIC])
-        elif event[SETUP_PUBLIC] is not None:
+            self.sealed_call(stage.set_commit, pub[_SEALED], author, event[base.SETUP_PUBLIC])
+        elif event[base.SETUP_PUBLIC] is not None:
             raise IllegalAction("bad set-up event")
-        pub[READY][author] = True
+        pub[base.READY][author] = True
 
     def _h_foul(self, pub, author, ev):
         if _SEALED not in pub:
             raise IllegalAction("foul not allowed now")
-        check_size(ev, 1)
+        base.check_size(ev, 1)
         pub[_WON] = [author, "foul: P%d's card share opened no card" % (2 - author)]
 
     def _fact(self, pub, who, kind, x, y=0):
@@ -370,10 +371,10 @@ class PingEngine(SealedHooks, Engine):
 
     def _win_flag(self, pub, p, rsq, win):
         """Check a report square (or -1) and win flag; return the new public report mask."""
-        check_int(win, 0, 2)
+        base.check_int(win, 0, 2)
         mask = pub[REPORTED][p]
         if rsq != -1:
-            bit = _obj_bit(check_int(rsq, 0, B.NSQ))
+            bit = _obj_bit(base.check_int(rsq, 0, B.NSQ))
             if not bit or mask & bit:
                 raise IllegalAction("no objective left to report at %s" % B.name(rsq))
             mask |= bit
@@ -389,20 +390,20 @@ class PingEngine(SealedHooks, Engine):
             pub[_WON] = [p, "objectives"]
 
     def _h_report(self, pub, author, ev):
-        check_size(ev, 3)
+        base.check_size(ev, 3)
         p = pub[_MOVER]
         sq = ev[REPORT_SQ]
-        if not _obj_bit(check_int(sq, 0, B.NSQ)):
+        if not _obj_bit(base.check_int(sq, 0, B.NSQ)):
             raise IllegalAction("not an objective")
         mask = self._win_flag(pub, p, sq, ev[REPORT_WIN])
         self._report(pub, p, sq, ev[REPORT_WIN], mask)
 
     def _h_up(self, pub, author, ev):
-        check_size(ev, 6)
+        base.check_size(ev, 6)
         p = pub[_MOVER]
-        c = check_int(ev[UP_CARD], 0, B.NCARDS)
-        mode = check_int(ev[UP_MODE], B.MOVEMENT, B.UTILITY + 1)
-        sq = check_int(ev[UP_SQ], 0, B.NSQ)
+        c = base.check_int(ev[UP_CARD], 0, B.NCARDS)
+        mode = base.check_int(ev[UP_MODE], B.MOVEMENT, B.UTILITY + 1)
+        sq = base.check_int(ev[UP_SQ], 0, B.NSQ)
         win = ev[UP_WIN]
         if pub[_WHERE_CARD][c] not in (-1, p):
             raise IllegalAction("card %d is not in your hand" % c)
@@ -414,14 +415,14 @@ class PingEngine(SealedHooks, Engine):
         report = ev[UP_REPORT] if moved else 0
         mask = self._win_flag(pub, p, sq if report == 1 else -1, win)
         if moved:
-            check_int(report, 0, 2)
+            base.check_int(report, 0, 2)
             if win and not report:
                 raise IllegalAction("a win needs a report")
         else:
             if win:
                 raise IllegalAction("no win here")
             if util == B.TORPEDO:
-                if B.step(sq, check_int(ev[UP_DIR], 0, 4)) < 0:
+                if B.step(sq, base.check_int(ev[UP_DIR], 0, 4)) < 0:
                     raise IllegalAction("no line that way")
             elif ev[UP_DIR] != 0:
                 raise IllegalAction("malformed up event")
@@ -440,7 +441,7 @@ class PingEngine(SealedHooks, Engine):
             pub[_PHASE] = _SHOT
 
     def _h_down(self, pub, author, ev):
-        check_size(ev, 3)
+        base.check_size(ev, 3)
         p = pub[_MOVER]
         sq = ev[DOWN_SQ]
         win = ev[DOWN_WIN]
@@ -452,7 +453,7 @@ class PingEngine(SealedHooks, Engine):
             self._end_turn(pub)
 
     def _h_listen(self, pub, author, ev):
-        check_size(ev, 1)
+        base.check_size(ev, 1)
         p = pub[_MOVER]
         self._fact(pub, p, track.F_PLAY, 0)
         pub[OUT] = [p, -1, B.UTILITY, B.LISTEN]
@@ -468,8 +469,8 @@ class PingEngine(SealedHooks, Engine):
     def _check_reveal(self, pub, c, mode):
         """An answer turning the adversary's previous card up must fit what is public."""
         a = pub[AREA]
-        check_int(c, 0, B.NCARDS)
-        check_int(mode, B.REPAIR, B.UTILITY + 1)
+        base.check_int(c, 0, B.NCARDS)
+        base.check_int(mode, B.REPAIR, B.UTILITY + 1)
         if a[SLOT_CARD] >= 0:
             if c != a[SLOT_CARD] or mode != a[_SLOT_MODE]:
                 raise IllegalAction("that card is already face up")
@@ -492,7 +493,7 @@ class PingEngine(SealedHooks, Engine):
             a[_SLOT_MODE] = mode
 
     def _h_seen(self, pub, author, ev):
-        check_size(ev, 4)
+        base.check_size(ev, 4)
         c, mode, sq = ev[SEEN_CARD], ev[SEEN_MODE], ev[SEEN_SQ]
         self._check_reveal(pub, c, mode)
         block = B.DEEP if pub[_ASKED] == B.PING else B.DEEP | B.QUIET
@@ -500,14 +501,14 @@ class PingEngine(SealedHooks, Engine):
             if sq != -1:
                 raise IllegalAction("that card hides the location")
         else:
-            check_int(sq, 0, B.NSQ)
+            base.check_int(sq, 0, B.NSQ)
         self._reveal(pub, c, mode)
         if sq >= 0:
             self._fact(pub, 1 - pub[_MOVER], track.F_AT, sq)
         self._end_turn(pub)
 
     def _h_dive(self, pub, author, ev):
-        check_size(ev, 2)
+        base.check_size(ev, 2)
         a = pub[AREA]
         c = ev[_DIVE_CARD]
         if a[SLOT_OWNER] != 1 - pub[_MOVER] or a[SLOT_CARD] >= 0:
@@ -520,7 +521,7 @@ class PingEngine(SealedHooks, Engine):
         self._end_turn(pub)
 
     def _h_miss(self, pub, author, ev):
-        check_size(ev, 1)
+        base.check_size(ev, 1)
         util, at, d = pub[_FIRED]
         if util == B.TORPEDO:
             self._fact(pub, 1 - pub[_MOVER], track.F_LINE, at, d)
@@ -531,24 +532,24 @@ class PingEngine(SealedHooks, Engine):
 
     def _h_hit(self, pub, author, ev):
         # No square yet: the shot stays in pub so the reveal in `damage` can be checked.
-        check_size(ev, 1)
+        base.check_size(ev, 1)
         pub[_PHASE] = _SHUF
 
     def _h_shuffle(self, pub, author, ev):
-        check_size(ev, 1)
+        base.check_size(ev, 1)
         pub[_PHASE] = _PICK
 
     def _h_disable(self, pub, author, ev):
-        check_size(ev, 3)
+        base.check_size(ev, 3)
         first, second = ev[DISABLE_FIRST], ev[DISABLE_SECOND]
         if type(first) is not int or type(second) is not int or not 0 <= first < second <= 2:
             raise IllegalAction("pick two different positions 0..2, lower first")
         pub[_PHASE] = _DMG
 
     def _h_damage(self, pub, author, ev):
-        check_size(ev, 3)
-        sunk = check_int(ev[DAMAGE_SUNK], 0, 2)
-        sq = check_int(ev[DAMAGE_SQ], 0, B.NSQ)
+        base.check_size(ev, 3)
+        sunk = base.check_int(ev[DAMAGE_SUNK], 0, 2)
+        sq = base.check_int(ev[DAMAGE_SQ], 0, B.NSQ)
         if not self._hits(pub[_FIRED], sq):
             raise IllegalAction("the shot cannot reach %s" % B.name(sq))
         self._fact(pub, 1 - pub[_MOVER], track.F_AT, sq)
@@ -559,7 +560,7 @@ class PingEngine(SealedHooks, Engine):
             self._end_turn(pub)
 
     def _h_hand(self, pub, author, ev):
-        check_size(ev, 3)
+        base.check_size(ev, 3)
         if pub[AREA][SLOT_CARD] >= 0:
             raise IllegalAction("card already face up")
         self._check_reveal(pub, ev[HAND_CARD], ev[HAND_MODE])
