@@ -2,7 +2,6 @@
 # line per event for the player who reads it ("You", the other captain "P2") and the short log
 # line the engine's describe() gives for it. The screen and any other front end ask here;
 # nothing in this module draws, and events carry only public facts.
-from fathom.compat import const
 from fathom.games import base
 from fathom.games.ping import board as B
 from fathom.games.ping import engine as E
@@ -13,7 +12,6 @@ from fathom.sealed import hooks
 _U4 = ("PING", "LSTN", "TORP", "GUN", "ENCR", "DIVE")
 _VERB = {"ping": "ping", "listen": "listen", "gun": "deck gun", "encrypt": "encrypt",
          "dive": "dive"}
-_DIR_WORD = ("north", "east", "south", "west")
 
 
 def code(c):
@@ -55,14 +53,6 @@ def label(action, narrow=False):
     if kind == E.A_TORPEDO:
         return "torpedo %s %s" % (B.DIR_NAMES[action[E.TORPEDO_DIR]], c)
     return _VERB[kind] + " " + c
-
-
-def played_card(action):
-    """The card an action plays, or -1."""
-    if isinstance(action, list) and len(action) > 1 and \
-            action[base.TAG] not in (E.EV_SHUFFLE, E.EV_DISABLE):
-        return action[E.ACT_CARD]
-    return -1
 
 
 def squares_of(action, me):
@@ -180,12 +170,6 @@ def line(log, me):
 
 
 # ---- the log line (the engine's describe()) ---------------------------------------------
-# Slots of the sealed deal's events this line reads (sealed/stage.py builds them)
-_SHUF_FROM = const(2)    # [hooks.SHUFFLE_CHUNK, round, first position, chunk]
-_SHUF_CHUNK = const(3)
-_OPEN_POS = const(2)     # [hooks.CARD_SHARES, round, positions, shares]
-
-
 def describe(author, ev):
     """One short line for the log screen: the author as P1/P2, then the event in a few words."""
     who = "P%d " % (author + 1)
@@ -229,10 +213,11 @@ def describe(author, ev):
         if tag == hooks.KEY_SHARE:
             return who + "deal key"
         if tag == hooks.SHUFFLE_CHUNK:
-            first = ev[_SHUF_FROM]
-            return who + "shuffles %d-%d" % (first + 1, first + len(ev[_SHUF_CHUNK]) // 2)
+            _tag, _round, first, chunk = ev   # as sealed/stage.py builds it
+            return who + "shuffles %d-%d" % (first + 1, first + len(chunk) // 2)
         if tag == hooks.CARD_SHARES:
-            n = len(ev[_OPEN_POS])
+            _tag, _round, positions, _shares = ev
+            n = len(positions)
             return who + "opens %d card%s" % (n, "" if n == 1 else "s")
         if tag == E.EV_FOUL:
             return who + "FOUL: bad card"
