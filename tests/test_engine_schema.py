@@ -255,27 +255,49 @@ def test_the_words_of_a_game_live_in_say(gid):
 
 # ---- the schema and the rules page -----------------------------------------------------------
 def schema(gid):
-    """{tag: [set of slot names at slot 1, at slot 2, ...]} from the engine's names: a tag is
-    EV_<X> = "wire tag", its slots the ints named <X>_<SLOT> (lower-cased <SLOT> in the doc);
-    the framework's set-up event comes from base. The names are the engine module's own, or
-    those of the game's `schema` module when the engine keeps them there (read as K.NAME, so
-    they are not copied into every module that reads them)."""
+    """{tag: [set of slot names at slot 1, at slot 2, ...]} from the engine's schema: a tag is
+    EV_<X> = "wire tag", its slots the ints named <X>_<SLOT> (lower-cased <SLOT> in the doc).
+    A name only the engine reads has a leading underscore (MicroPython then folds it away
+    instead of keeping it in the module's globals), so the names are read from the source: the
+    engine module's own, or those of the game's `schema` module when the engine keeps them there
+    (read as K.NAME, so they are not copied into every module that reads them). The
+    framework's set-up event comes from base."""
     pkg = games.package(gid)
     has_schema = importlib.util.find_spec(pkg + ".schema") is not None
     mod = importlib.import_module(pkg + (".schema" if has_schema else ".engine"))
-    out = {base.SETUP: _slots(base, "SETUP")}
-    for name in dir(mod):
+    names = _names(pathlib.Path(mod.__file__), mod)
+    out = {base.SETUP: _slots(_names(pathlib.Path(base.__file__), base), "SETUP")}
+    for name, value in names.items():
         if name.startswith("EV_"):
-            tag = getattr(mod, name)
-            assert isinstance(tag, str) and tag, name
-            out[tag] = _slots(mod, name[3:])
+            assert isinstance(value, str) and value, name
+            out[value] = _slots(names, name[3:])
     return out
 
 
-def _slots(mod, stem):
+def _names(path, mod):
+    """{NAME: value} of the module's top-level `NAME = const(v)` (leading underscore dropped),
+    of public names bound to another name, and of tags imported under an EV_ name."""
+    out = {}
+    for node in ast.parse(path.read_text()).body:
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and
+                isinstance(node.targets[0], ast.Name)):
+            continue
+        name, v = node.targets[0].id, node.value
+        if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "const":
+            out[name.lstrip("_")] = ast.literal_eval(v.args[0])
+        elif isinstance(v, ast.Name) and not name.startswith("_"):
+            out[name] = getattr(mod, name)
+    for node in ast.parse(path.read_text()).body:   # from ... import FOUL as EV_FOUL
+        if isinstance(node, ast.ImportFrom):
+            for alias in node.names:
+                if alias.asname and alias.asname.startswith("EV_"):
+                    out[alias.asname] = getattr(mod, alias.asname)
+    return out
+
+
+def _slots(names, stem):
     by_pos = {}
-    for name in dir(mod):
-        v = getattr(mod, name)
+    for name, v in names.items():
         if name.startswith(stem + "_") and type(v) is int:
             by_pos.setdefault(v, set()).add(name[len(stem) + 1:].lower())
     assert sorted(by_pos) == list(range(1, len(by_pos) + 1)), (stem, by_pos)

@@ -4,7 +4,8 @@ import pytest
 from fathom.codec import encode
 from fathom.games import local
 from fathom.games.base import IllegalAction
-from fathom.games.ping.engine import ENGINE, PingEngine, tracker
+from fathom.games.ping.engine import ENGINE, PingEngine
+from fathom.games.ping.track import tracker
 from fathom.games.ping import board as B
 from fathom.games.ping.bot import SharpBot
 from runkit import play_seats

@@ -7,11 +7,12 @@ LEVELS = ("easy", "sharp")   # a game's own bots; "random" is every game's
 
 
 class Bot:
-    """What every bot is made with: make_bot(gid, level, seed, player) calls
-    Cls(seed, player). Its own random stream comes from the seed and LABEL (distinct per bot
-    so two bots of one game never mirror each other); set-up by default a random legal choice.
-    A game's bot subclasses it and overrides act (and setup where it plans)."""
-    LEVEL = ""
+    """Every bot, and itself the random legal-move bot (`RandomBot`, level "random"): made by
+    make_bot(gid, level, seed, player) as Cls(seed, player), with its own random stream from
+    the seed and LABEL (distinct per bot, so two bots of one game never mirror each other);
+    set-up a random legal choice. A game's bot subclasses it, names its LEVEL and LABEL and
+    overrides act (and setup where it plans)."""
+    LEVEL = "random"
     LABEL = b"bot"
 
     def __init__(self, seed, player):
@@ -22,14 +23,10 @@ class Bot:
         return self.rng.choice(seat.setup_legal())
 
     def act(self, seat):
-        raise NotImplementedError
-
-
-class RandomBot(Bot):
-    LEVEL = "random"
-
-    def act(self, seat):
         return self.rng.choice(seat.legal())
+
+
+RandomBot = Bot   # one class, not two: each class is heap on a unit that plays a bot
 
 
 def levels(gid):

@@ -31,10 +31,9 @@ class SealedHooks:
             from fathom.sealed import stage
             stage.count(pub["sd"])
 
-    def _apply(self, pub, author, event):
-        """The game's own apply: the generic dispatch (an engine with its own apply overrides
-        this; counting must follow every event, so SealedHooks.apply wraps it)."""
-        Engine.apply(self, pub, author, event)
+    # The game's own apply, which SealedHooks.apply wraps (counting must follow every event):
+    # the generic dispatch, called straight from apply (no frame of its own on the C stack).
+    _apply = Engine.apply
 
     def dealing(self, pub):
         """True while a step of the sealed deal is due: a game's phase() returns DEAL then, and

@@ -62,7 +62,7 @@ class SharpBot(Bot):
         if not left:  # the reports contradict each other: someone lied; play on blindly
             return self.rng.choice(legal)
         sure = certain(pub, me, cand)
-        charges = [a[A.DEPTH_SQ] for a in legal if a[TAG] == A.EV_DEPTH]
+        charges = [a[A.CHARGE_SQ] for a in legal if a[TAG] == A.EV_DEPTH]
         for s in sure:
             if s in charges:
                 return [A.EV_DEPTH, s]
@@ -121,7 +121,7 @@ class EasyBot(Bot):
         me = seat.player
         legal = seat.legal()
         cand = candidates(pub, me)
-        charges = [a[A.DEPTH_SQ] for a in legal if a[TAG] == A.EV_DEPTH]
+        charges = [a[A.CHARGE_SQ] for a in legal if a[TAG] == A.EV_DEPTH]
         near = [s for s in charges if cand[s]]
         if near and not pub[A.MISSED][me] and self.rng.below(4) == 0:
             return [A.EV_DEPTH, self.rng.choice(near)]

@@ -16,43 +16,43 @@ ISLAND_COUNT = const("isl")   # islands per side (option)
 CALM = const("calm")          # turns without a mine destroyed that end the game drawn (option)
 ISLANDS = const("islands")    # per side: its islands' squares, sorted (public from set-up)
 BOATS = const("boats")        # per side: its boat's square
-TURN = const("turn")          # the side to act
+_TURN = const("turn")          # the side to act
 PENDING = const("pend")       # the action awaiting the mine owner's answer, or None:
-PEND_KIND = const(0)          #   EV_MOVE, EV_SOUND or EV_DEPTH
+_PEND_KIND = const(0)          #   EV_MOVE, EV_SOUND or EV_DEPTH
 PEND_BY = const(1)            #   the side that acted
-PEND_AT = const(2)            #   the path moved (a list) or the charge's square
+_PEND_AT = const(2)            #   the path moved (a list) or the charge's square
 DEAD = const("dead")          # per side: its mines destroyed, in the order they were
 MISSED = const("miss")        # per side: the squares of its depth-charge misses
-CLEAR = const("clear")        # per side: enemy squares its boat crossed safely
-SONAR = const("sonar")        # every ping report, each a bytes record:
-REC_BY = const(0)             #   the side that sounded
-REC_AT = const(1)             #   the charge's square
-REC_DEAD = const(2)           #   how many of the reporter's mines were destroyed by then
-REC_TIMES = const(3)          #   from here: the distances reported, shortest first
+_CLEAR = const("clear")        # per side: enemy squares its boat crossed safely
+_SONAR = const("sonar")        # every ping report, each a bytes record:
+_REC_BY = const(0)             #   the side that sounded
+_REC_AT = const(1)             #   the charge's square
+_REC_DEAD = const(2)           #   how many of the reporter's mines were destroyed by then
+_REC_TIMES = const(3)          #   from here: the distances reported, shortest first
 QUIET = const("quiet")        # turns since a mine was destroyed
-TURNS = const("turns")        # turns completed
+_TURNS = const("turns")        # turns completed
 END = const("end")            # None while playing, else:
-END_WINNER = const(0)         #   the winning side, -1 for a draw
-END_WHY = const(1)            #   one of the WON_/DRAW_ reasons below
-END_SQ = const(2)             #   the square that decided it, -1 for none
+_END_WINNER = const(0)         #   the winning side, -1 for a draw
+_END_WHY = const(1)            #   one of the WON_/DRAW_ reasons below
+_END_SQ = const(2)             #   the square that decided it, -1 for none
 
 # priv, on its owner's unit only
 MY_ISLANDS = const("islands")  # my islands' squares, as placed
 MY_MINES = const("mines")      # my mines' squares, as placed (destroyed ones stay listed)
 
-# set-up choices (setup_legal): [C_ISLAND or C_MINE, square]
-C_ISLAND = const("island")
-C_MINE = const("mine")
+# set-up choices (setup_legal): [_C_ISLAND or _C_MINE, square]
+_C_ISLAND = const("island")
+_C_MINE = const("mine")
 CHOICE_SQ = const(1)
 
 # events: [tag, slot 1, ...] (actions have the same form); docs/rules/lake_ashtapada.md lists them
 EV_MOVE = const("move")       # a manoeuvre of 1 to STEPS orthogonal steps
 MOVE_PATH = const(1)          # the squares entered, in order
 EV_SOUND = const("sound")     # a sounding charge dropped next to the boat
-SOUND_SQ = const(1)           # where
+_SOUND_SQ = const(1)           # where
 EV_DEPTH = const("depth")     # a depth charge dropped next to the boat
-DEPTH_SQ = const(1)           # where
-CHARGE_SQ = const(1)          # SOUND_SQ and DEPTH_SQ: the slot both charges share
+_DEPTH_SQ = const(1)           # where
+CHARGE_SQ = const(1)          # _SOUND_SQ and _DEPTH_SQ: the slot both charges share
 EV_MINE = const("mine")       # answer to a move: the first of its squares holding my mine
 MINE_SQ = const(1)            # that square, -1 for safe passage
 EV_PING = const("ping")       # answer to a sounding charge (rule 5)
@@ -237,9 +237,9 @@ def report(size, islands, mines, charge):
 # ---- the sonar record kept in pub -----------------------------------------------------------
 def reports(pub):
     """Every ping report so far as (charger, charge square, distances, reporter's mines
-    destroyed before it). Stored as bytes in pub[SONAR] to keep a long game small."""
-    return [(rec[REC_BY], rec[REC_AT], list(rec[REC_TIMES:]), rec[REC_DEAD])
-            for rec in pub[SONAR]]
+    destroyed before it). Stored as bytes in pub[_SONAR] to keep a long game small."""
+    return [(rec[_REC_BY], rec[_REC_AT], list(rec[_REC_TIMES:]), rec[_REC_DEAD])
+            for rec in pub[_SONAR]]
 
 
 def _islands(pub):
@@ -259,7 +259,7 @@ def unproved(pub, player):
         out[s] = 1
     # _islands(pub) written out: this runs at the bottom of every answer's validation
     isl = pub[ISLANDS]
-    for s in isl[SOUTH] + isl[NORTH] + pub[DEAD][enemy] + pub[MISSED][player] + pub[CLEAR][player]:
+    for s in isl[SOUTH] + isl[NORTH] + pub[DEAD][enemy] + pub[MISSED][player] + pub[_CLEAR][player]:
         out[s] = 0
     return out
 
@@ -382,17 +382,17 @@ class Ashtapada(Engine):
     def setup_legal(self, pub, priv, player):
         n = pub[SIZE]
         if len(priv[MY_ISLANDS]) < pub[ISLAND_COUNT]:
-            return [[C_ISLAND, s] for s in range(n * n)
+            return [[_C_ISLAND, s] for s in range(n * n)
                     if self.island_ok(pub, player, s) and s not in priv[MY_ISLANDS]]
         if len(priv[MY_MINES]) < pub[MINES]:
-            return [[C_MINE, s] for s in range(n * n) if side(s, n) == player
+            return [[_C_MINE, s] for s in range(n * n) if side(s, n) == player
                     and s not in priv[MY_ISLANDS] and s not in priv[MY_MINES]]
         return []
 
     def setup_apply(self, pub, priv, player, choice):
         if choice not in self.setup_legal(pub, priv, player):
             raise IllegalAction("set-up choice not legal: %r" % (choice,))
-        priv[MY_ISLANDS if choice[TAG] == C_ISLAND else MY_MINES].append(choice[CHOICE_SQ])
+        priv[MY_ISLANDS if choice[TAG] == _C_ISLAND else MY_MINES].append(choice[CHOICE_SQ])
 
     def setup_public(self, pub, priv, player):
         return sorted(priv[MY_ISLANDS])
@@ -403,7 +403,7 @@ class Ashtapada(Engine):
             return None
         if pub[PENDING] is not None:
             return (1 - pub[PENDING][PEND_BY], "answer")
-        return (pub[TURN], "act")
+        return (pub[_TURN], "act")
 
     def charge_squares(self, pub, player):
         """Where `player` may drop a charge now (rule 4.2)."""
@@ -482,7 +482,7 @@ class Ashtapada(Engine):
         if pend is None or pend[PEND_BY] == player:
             raise IllegalAction("nothing for player %d to answer" % player)
         live = self.live_mines(pub, priv, player)
-        kind, at = pend[PEND_KIND], pend[PEND_AT]
+        kind, at = pend[_PEND_KIND], pend[_PEND_AT]
         if kind == EV_MOVE:
             for s in at:
                 if s in live:
@@ -496,7 +496,7 @@ class Ashtapada(Engine):
     def phase(self, pub):
         """ACT while the side to play chooses, else the kind of action awaiting its answer."""
         pend = pub[PENDING]
-        return _ACT if pend is None else pend[PEND_KIND]
+        return _ACT if pend is None else pend[_PEND_KIND]
 
     def apply_setup(self, pub, author, event):
         """The set-up event shows the player's islands (rule 2.2): [SETUP, islands, commit]."""
@@ -523,11 +523,11 @@ class Ashtapada(Engine):
 
     def _h_sound(self, pub, player, event):
         self._check_action(pub, player, event)
-        pub[PENDING] = [EV_SOUND, player, event[SOUND_SQ]]
+        pub[PENDING] = [EV_SOUND, player, event[_SOUND_SQ]]
 
     def _h_depth(self, pub, player, event):
         self._check_action(pub, player, event)
-        sq = event[DEPTH_SQ]
+        sq = event[_DEPTH_SQ]
         if known_empty(pub, player, sq):
             self._depth(pub, player, sq, False)
         else:
@@ -536,7 +536,7 @@ class Ashtapada(Engine):
     def _h_mine(self, pub, author, event):
         if len(event) != 2:
             raise IllegalAction("malformed mine answer")
-        actor, path = pub[PENDING][PEND_BY], pub[PENDING][PEND_AT]
+        actor, path = pub[PENDING][PEND_BY], pub[PENDING][_PEND_AT]
         sq = event[MINE_SQ]
         if not isinstance(sq, int) or isinstance(sq, bool):
             raise IllegalAction("malformed mine answer")
@@ -550,7 +550,7 @@ class Ashtapada(Engine):
 
     def _charge_answer(self, pub, event):
         """The charge an answer is about: it must name the pending one."""
-        at = pub[PENDING][PEND_AT]
+        at = pub[PENDING][_PEND_AT]
         if len(event) != 3 or _sq(event[CHARGE_SQ], pub[SIZE]) != at:
             raise IllegalAction("answer is not about the charge at %s" % name(at, pub[SIZE]))
         return pub[PENDING][PEND_BY], at
@@ -560,8 +560,8 @@ class Ashtapada(Engine):
         dists = event[PING_TIMES]
         self._check_ping(pub, author, at, dists)
         rec = bytes([actor, at, len(pub[DEAD][author])] + dists)
-        if rec not in pub[SONAR]:
-            pub[SONAR].append(rec)
+        if rec not in pub[_SONAR]:
+            pub[_SONAR].append(rec)
         self._end_turn(pub, False)
 
     def _h_hit(self, pub, author, event):
@@ -597,8 +597,8 @@ class Ashtapada(Engine):
         stop = path.index(mine) if mine >= 0 else len(path)
         n = pub[SIZE]
         for s in path[:stop]:
-            if side(s, n) != player and s not in pub[CLEAR][player]:
-                pub[CLEAR][player].append(s)
+            if side(s, n) != player and s not in pub[_CLEAR][player]:
+                pub[_CLEAR][player].append(s)
         pub[BOATS][player] = path[stop] if mine >= 0 else path[-1]
         if mine >= 0:
             pub[END] = [1 - player, WON_STRUCK, mine]
@@ -618,11 +618,11 @@ class Ashtapada(Engine):
 
     def _end_turn(self, pub, destroyed):
         pub[PENDING] = None
-        pub[TURNS] += 1
+        pub[_TURNS] += 1
         pub[QUIET] = 0 if destroyed else pub[QUIET] + 1
         if pub[END] is None and pub[QUIET] >= pub[CALM]:
             pub[END] = [-1, DRAW_CALM, -1]
-        pub[TURN] = 1 - pub[TURN]
+        pub[_TURN] = 1 - pub[_TURN]
 
     def result(self, pub):
         if pub.get(CONCEDED) is not None:
@@ -630,8 +630,8 @@ class Ashtapada(Engine):
         end = pub[END]
         if end is None:
             return None
-        winner = end[END_WINNER]
-        return ([] if winner < 0 else [winner], end[END_WHY])
+        winner = end[_END_WINNER]
+        return ([] if winner < 0 else [winner], end[_END_WHY])
 
     # ---- words: say.py (the generic choice list and the log screen ask the engine) ----------
     def label(self, pub, priv, player, action):

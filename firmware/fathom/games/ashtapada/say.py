@@ -2,7 +2,7 @@
 # can be done on a square; the short status. Rules knowledge stays here and in the engine: the
 # screen asks, and only draws what it is given.
 from fathom.games.ashtapada import engine as A
-from fathom.games.base import CONCEDE, SETUP, TAG
+from fathom.games import base
 
 SIDES = ("South", "North")
 
@@ -28,15 +28,15 @@ def event(pub, me, log):
         return you_are(me)
     author, ev = log[-1]
     n = pub[A.SIZE]
-    tag = ev[TAG]
-    if tag == SETUP:
+    tag = ev[base.TAG]
+    if tag == base.SETUP:
         if False not in pub[A.READY]:
             return "You are P%d (%s). Both lakes set: %s." % (
                 me + 1, SIDES[me], "you begin" if me == A.SOUTH else "South begins")
         if author == me:
             return "Your lake is set; the foe is setting up."
         return you_are(me) + " The foe's lake is set."
-    if tag == CONCEDE:
+    if tag == base.CONCEDE:
         return "%s conceded." % _who(me, author)
     if tag in _ACTIONS:
         return _action(pub, me, author, ev, n, len(log))
@@ -68,7 +68,7 @@ def event(pub, me, log):
 def _action(pub, me, author, ev, n, nlog):
     pend = pub[A.PENDING]
     waiting = pend is not None and pend[A.PEND_BY] == author
-    tag = ev[TAG]
+    tag = ev[base.TAG]
     if tag == A.EV_MOVE:
         to = A.name(ev[A.MOVE_PATH][-1], n)
         if waiting:
@@ -116,7 +116,7 @@ def setup_status(pub, priv):
 
 def target(action):
     """The square an action or set-up choice is aimed at (a move's last square)."""
-    if action[TAG] == A.EV_MOVE:
+    if action[base.TAG] == A.EV_MOVE:
         return action[A.MOVE_PATH][-1]
     return action[A.CHARGE_SQ]   # a charge, or a set-up choice (A.CHOICE_SQ, the same slot)
 
@@ -125,7 +125,7 @@ def kinds(legal, cells):
     """bytearray over the lake: SOUND|DEPTH|MOVE bits for what can be done on each square."""
     out = bytearray(cells)
     for a in legal:
-        tag = a[TAG]
+        tag = a[base.TAG]
         out[target(a)] |= SOUND if tag == A.EV_SOUND else DEPTH if tag == A.EV_DEPTH else MOVE
     return out
 
@@ -133,9 +133,9 @@ def kinds(legal, cells):
 def _rank(a):
     # soundings first, then moves (short paths first), depth charges last: the rarest, and
     # in a menu that wraps round its ends the last row is one UP away
-    if a[TAG] == A.EV_MOVE:
+    if a[base.TAG] == A.EV_MOVE:
         return 16 + len(a[A.MOVE_PATH])
-    return 0 if a[TAG] == A.EV_SOUND else 32
+    return 0 if a[base.TAG] == A.EV_SOUND else 32
 
 
 def order(legal):
@@ -153,9 +153,9 @@ def at(legal, sq):
 def menu_label(pub, action, paths):
     """A menu line (a narrow panel's) for an action on the square under the cursor: 'Sound',
     'Depth' (a depth charge), 'Move', or with several ways there 'Via D5-D6'."""
-    if action[TAG] == A.EV_SOUND:
+    if action[base.TAG] == A.EV_SOUND:
         return "Sound"
-    if action[TAG] == A.EV_DEPTH:
+    if action[base.TAG] == A.EV_DEPTH:
         return "Depth"
     path = action[A.MOVE_PATH]
     if paths < 2 or len(path) < 2:
@@ -243,26 +243,26 @@ _SIDE = "SN"
 def label(pub, action):
     """'move D5-D6-E6', 'sound D4', 'depth E5'."""
     n = pub[A.SIZE]
-    if action[TAG] == A.EV_MOVE:
+    if action[base.TAG] == A.EV_MOVE:
         return "move " + "-".join([A.name(s, n) for s in action[A.MOVE_PATH]])
-    return "%s %s" % (action[TAG], A.name(action[A.CHARGE_SQ], n))
+    return "%s %s" % (action[base.TAG], A.name(action[A.CHARGE_SQ], n))
 
 
 def setup_label(pub, choice):
     """'island C3', 'mine B2'."""
-    return "%s %s" % (choice[TAG], A.name(choice[A.CHOICE_SQ], pub[A.SIZE]))
+    return "%s %s" % (choice[base.TAG], A.name(choice[A.CHOICE_SQ], pub[A.SIZE]))
 
 
 def describe(pub, author, event):
     """One log line of at most 21 characters, e.g. 'S sound D4: 2,3'."""
     n = pub[A.SIZE]
-    tag = event[TAG] if isinstance(event, list) and event else "?"
+    tag = event[base.TAG] if isinstance(event, list) and event else "?"
     me = _SIDE[author] if author in (0, 1) else "?"
     foe = _SIDE[1 - author] if author in (0, 1) else "?"
     try:
-        if tag == SETUP:
+        if tag == base.SETUP:
             line = me + " ready"
-        elif tag == CONCEDE:
+        elif tag == base.CONCEDE:
             line = me + " concedes"
         elif tag == A.EV_MOVE:
             line = "%s move to %s" % (me, A.name(event[A.MOVE_PATH][-1], n))

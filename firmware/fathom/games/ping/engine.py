@@ -2,46 +2,47 @@
 # docs/rules/ping.md); the map and the cards are data in board.py, the tracker in track.py.
 from fathom.compat import const
 from fathom.games import ping as D
-from fathom.games.base import CONCEDED, READY, SETUP_PUBLIC, TAG, Engine, IllegalAction, check_int, check_size
-from fathom.sealed.hooks import DEAL, DEAL_TAGS, FOUL, SealedHooks
+from fathom.games import base
+from fathom.games.base import Engine, IllegalAction
+from fathom.sealed.hooks import DEAL, DEAL_TAGS, SealedHooks
+from fathom.sealed.hooks import FOUL as EV_FOUL   # [EV_FOUL]: a sealed card share opened no card
 from fathom.games.ping import board as B
 from fathom.games.ping import track
-from fathom.games.ping.track import F_PLAY, F_AT, F_LINE, F_NEAR, tracker  # noqa: F401
 
 # The sealed deal (option sealed=1, docs/SEALED_DEAL.md): positions of the sealed deck after
 # both shuffles. Player 1's hand is opened to it by player 2's shares and the other way round;
 # the face-down card only when player 1 takes it (end of turn 1); the rest are never opened.
 HAND_POS = ((0, 1, 2), (3, 4, 5))
-DEALT_POS = 6   # the face-down card dealt to the play area
+_DEALT_POS = const(6)   # the face-down card dealt to the play area
 
 # ---- the schema: public state (pub), private state (priv), events ------------------------
 # pub, the same on both units ("ready": base.READY; "conceded": base.CONCEDED)
-MOVER = const("p")       # the player whose turn it is
-PHASE = const("q")       # the stage of that turn (below): who authors next follows from it
-ASKED = const("ask")     # B.PING or B.LISTEN: what the adversary's SEEN answer reveals for
-FIRED = const("shot")    # [SHOT_UTIL, SHOT_FROM, SHOT_DIR] of the shot awaiting its answer
+_MOVER = const("p")       # the player whose turn it is
+_PHASE = const("q")       # the stage of that turn (below): who authors next follows from it
+_ASKED = const("ask")     # B.PING or B.LISTEN: what the adversary's SEEN answer reveals for
+_FIRED = const("shot")    # [_SHOT_UTIL, _SHOT_FROM, _SHOT_DIR] of the shot awaiting its answer
 AREA = const("area")     # the play area: the card played last turn, [owner, card, mode, util]
 OUT = const("out")       # the card played this turn, same form; it becomes AREA at turn's end
-WHERE_CARD = const("loc")  # per card: -1 unseen, 0/1 the hand it is known in, 2 face up
+_WHERE_CARD = const("loc")  # per card: -1 unseen, 0/1 the hand it is known in, 2 face up
 REPORTED = const("rep")  # per player: the bit mask of objectives reported
-WON = const("won")       # None, or [winner, reason]
-TRACK = const("tr")      # per player: what public facts leave of their position (track.py)
-TAKE = const("tk")       # [player, card] the last turn's player takes (-1: the dealt card);
+_WON = const("won")       # None, or [winner, reason]
+_TRACK = const("tr")      # per player: what public facts leave of their position (track.py)
+_TAKE = const("tk")       # [player, card] the last turn's player takes (-1: the dealt card);
                          # read by apply_private once, cleared by the next event
-TURNS = const("turns")   # turns completed
-SEALED = const("sd")     # the sealed deal's state (option sealed=1; sealed/stage.py)
-# slots of AREA and OUT (play-area slot), of FIRED, of WON and of TAKE
+_TURNS = const("turns")   # turns completed
+_SEALED = const("sd")     # the sealed deal's state (option sealed=1; sealed/stage.py)
+# slots of AREA and OUT (play-area slot), of _FIRED, of _WON and of _TAKE
 SLOT_OWNER = const(0)    # the player who played it, -1 for the empty slot
 SLOT_CARD = const(1)     # the card, -1 while face down
-SLOT_MODE = const(2)     # B.MOVEMENT / B.UTILITY / B.REPAIR, -1 while unknown
+_SLOT_MODE = const(2)     # B.MOVEMENT / B.UTILITY / B.REPAIR, -1 while unknown
 SLOT_UTIL = const(3)     # the utility it performs (a face-down play's hint), -1 if none
-SHOT_UTIL = const(0)     # B.TORPEDO or B.DECK_GUN
-SHOT_FROM = const(1)     # the square it was fired from
-SHOT_DIR = const(2)      # a torpedo's heading (0 N, 1 E, 2 S, 3 W)
-WON_BY = const(0)        # the winner
-WON_WHY = const(1)       # the reason, as result() gives it
-TAKE_BY = const(0)       # the player taking the card
-TAKE_CARD = const(1)     # the card taken, -1 for the card dealt face down at set-up
+_SHOT_UTIL = const(0)     # B.TORPEDO or B.DECK_GUN
+_SHOT_FROM = const(1)     # the square it was fired from
+_SHOT_DIR = const(2)      # a torpedo's heading (0 N, 1 E, 2 S, 3 W)
+_WON_BY = const(0)        # the winner
+_WON_WHY = const(1)       # the reason, as result() gives it
+_TAKE_BY = const(0)       # the player taking the card
+_TAKE_CARD = const(1)     # the card taken, -1 for the card dealt face down at set-up
 
 # priv, on its owner's unit only
 HAND_CARDS = const("hand")  # [[card, disabled 0/1], ...] in hand order (positions are public)
@@ -49,11 +50,11 @@ SUB_AT = const("sq")     # the submarine's square, -1 before set-up
 DONE = const("done")     # the bit mask of objectives completed (reported or not)
 LAST = const("last")     # [card, mode] of my previous play, None before it
 INCOMING = const("inc")  # the card dealt face down that player 0 takes on turn 1, else -1
-SECRET = const("sd")     # my sealed-deal secret (sealed=1)
-HELD_CARD = const(0)     # slots of a HAND_CARDS entry and of LAST
-HELD_OFF = const(1)      # HAND_CARDS: 1 while disabled
+_SECRET = const("sd")     # my sealed-deal secret (sealed=1)
+_HELD_CARD = const(0)     # slots of a HAND_CARDS entry and of LAST
+_HELD_OFF = const(1)      # HAND_CARDS: 1 while disabled
 LAST_CARD = const(0)
-LAST_MODE = const(1)
+_LAST_MODE = const(1)
 
 # events: [tag, slot 1, ...]; the tables of docs/rules/ping.md list the same
 EV_REPORT = const("report")   # report the objective under the submarine without playing
@@ -75,7 +76,7 @@ SEEN_CARD = const(1)          # the card
 SEEN_MODE = const(2)          # how it was played
 SEEN_SQ = const(3)            # the square it shows, -1 when the card hides it
 EV_DIVE = const("dive")       # answer to a shot: a DIVE played last turn makes it miss
-DIVE_CARD = const(1)          # the DIVE card, turned up
+_DIVE_CARD = const(1)          # the DIVE card, turned up
 EV_MISS = const("miss")       # answer to a shot: missed
 EV_HIT = const("hit")         # answer to a shot: hit
 EV_SHUFFLE = const("shuffle")  # the hit player shuffled their hand (secretly)
@@ -88,7 +89,6 @@ DAMAGE_SQ = const(2)          # the square hit
 EV_HAND = const("hand")       # the face-down card the player takes, shown by its owner
 HAND_CARD = const(1)          # the card
 HAND_MODE = const(2)          # how it was played
-EV_FOUL = FOUL                # [EV_FOUL]: a sealed card share opened no card (sealed=1)
 
 # actions (legal/act; they become the events above), beyond the events' own slots
 A_MOVE = const("move")        # [A_MOVE, card, square, report 0/1]
@@ -98,21 +98,20 @@ ACT_CARD = const(1)           # the card every play action plays
 MOVE_DEST = const(2)
 MOVE_REPORT = const(3)
 TORPEDO_DIR = const(2)
-ORDER_CHOICE = const(1)       # [EV_SHUFFLE, k]: the action shuffling the hand into PERMS[k]
+_ORDER_CHOICE = const(1)       # [EV_SHUFFLE, k]: the action shuffling the hand into PERMS[k]
 
-# Stages of a turn (pub[PHASE]): who authors next is decided by the stage.
-PLAY = ""        # the player to move plays a card (or reports first)
-SEEN = "seen"    # adversary turns their previous card up (PING / LISTEN)
-SHOT = "shot"    # adversary answers a TORPEDO / DECK GUN: dive, hit or miss
-SHUF = "shuf"    # hit adversary shuffles their hand (a secret choice)
-PICK = "pick"    # attacker picks two hand positions blind
-DMG = "dmg"      # adversary reveals their square and says whether they sank
-HAND = "hand"    # adversary shows the face-down card the player takes into hand
+# Stages of a turn (pub[_PHASE]): who authors next is decided by the stage.
+_PLAY = const("")        # the player to move plays a card (or reports first)
+SEEN = const("seen")    # adversary turns their previous card up (PING / LISTEN)
+_SHOT = const("shot")    # adversary answers a TORPEDO / DECK GUN: dive, hit or miss
+_SHUF = const("shuf")    # hit adversary shuffles their hand (a secret choice)
+_PICK = const("pick")    # attacker picks two hand positions blind
+_DMG = const("dmg")      # adversary reveals their square and says whether they sank
+_HAND = const("hand")    # adversary shows the face-down card the player takes into hand
 
 PAIRS = ((0, 1), (0, 2), (1, 2))
 PERMS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 _NONE = [-1, -1, -1, -1]   # the empty play-area slot (SLOT_OWNER.. SLOT_UTIL all -1)
-UTIL_ACTIONS = ("ping", "listen", "", "gun", "encrypt", "dive")   # action kinds by B utility
 
 
 def _obj_bit(sq):
@@ -137,33 +136,33 @@ class PingEngine(SealedHooks, Engine):
     def new_game(self, opts, nplayers, rng):
         if nplayers != 2:
             raise IllegalAction("PING is for two players")
-        pub = {READY: [False, False], MOVER: 0, PHASE: PLAY, ASKED: 0, FIRED: None,
-               AREA: list(_NONE), OUT: None, WHERE_CARD: [-1] * B.NCARDS, REPORTED: [0, 0],
-               WON: None, TRACK: track.new(), TAKE: None, TURNS: 0}
+        pub = {base.READY: [False, False], _MOVER: 0, _PHASE: _PLAY, _ASKED: 0, _FIRED: None,
+               AREA: list(_NONE), OUT: None, _WHERE_CARD: [-1] * B.NCARDS, REPORTED: [0, 0],
+               _WON: None, _TRACK: track.new(), _TAKE: None, _TURNS: 0}
         # .get: a save from before the option (opts {}) is a seeded game, and stays one
         if (opts or {}).get("sealed"):
             from fathom.sealed import stage
-            sd = pub[SEALED] = stage.new(B.NCARDS)
+            sd = pub[_SEALED] = stage.new(B.NCARDS)
             stage.shuffle(sd, range(B.NCARDS))
             for p in (0, 1):
                 stage.open_to(sd, p, 0, HAND_POS[p])
         return pub
 
     def new_private(self, pub, player, rng):
-        if SEALED in pub:  # sealed: the hand arrives by the deal's openings (apply_private)
-            return {HAND_CARDS: [], SUB_AT: -1, DONE: 0, LAST: None, INCOMING: -1, SECRET: None}
+        if _SEALED in pub:  # sealed: the hand arrives by the deal's openings (apply_private)
+            return {HAND_CARDS: [], SUB_AT: -1, DONE: 0, LAST: None, INCOMING: -1, _SECRET: None}
         # Both units shuffle the same deck from the joint seed and keep only their own part:
         # 0-2 player 1's hand, 3-5 player 2's, 6 the face-down card player 1 takes on turn 1.
         deck = rng.shuffle(list(range(B.NCARDS)))
         own = deck[3 * player:3 * player + 3]
         return {HAND_CARDS: [[c, 0] for c in own], SUB_AT: -1, DONE: 0, LAST: None,
-                INCOMING: deck[DEALT_POS] if player == 0 else -1}
+                INCOMING: deck[_DEALT_POS] if player == 0 else -1}
 
     def setup_public(self, pub, priv, player):
-        if SEALED not in pub:
+        if _SEALED not in pub:
             return None
         from fathom.sealed import stage
-        return stage.key_commit(priv[SECRET])
+        return stage.key_commit(priv[_SECRET])
 
     def setup_legal(self, pub, priv, player):
         return list(range(B.NSQ)) if priv[SUB_AT] < 0 else []
@@ -175,26 +174,26 @@ class PingEngine(SealedHooks, Engine):
 
     # ---- whose move ------------------------------------------------------------------------
     def turn(self, pub):
-        if pub[WON] is not None or CONCEDED in pub:
+        if pub[_WON] is not None or base.CONCEDED in pub:
             return None
-        if SEALED in pub:
+        if _SEALED in pub:
             from fathom.sealed import stage
-            a = stage.pending(pub[SEALED])
+            a = stage.pending(pub[_SEALED])
             if a >= 0:
                 return (a, "answer")
-        p = pub[MOVER]
-        q = pub[PHASE]
-        if q == PLAY or q == PICK:
+        p = pub[_MOVER]
+        q = pub[_PHASE]
+        if q == _PLAY or q == _PICK:
             return (p, "act")
-        if q == SHUF:
+        if q == _SHUF:
             return (1 - p, "act")
         return (1 - p, "answer")
 
     def result(self, pub):
-        if CONCEDED in pub:
-            return ([1 - pub[CONCEDED]], "conceded")
-        if pub[WON] is not None:
-            return ([pub[WON][WON_BY]], pub[WON][WON_WHY])
+        if base.CONCEDED in pub:
+            return ([1 - pub[base.CONCEDED]], "conceded")
+        if pub[_WON] is not None:
+            return ([pub[_WON][_WON_BY]], pub[_WON][_WON_WHY])
         return None
 
     # ---- legal actions ---------------------------------------------------------------------
@@ -202,12 +201,12 @@ class PingEngine(SealedHooks, Engine):
         t = self.turn(pub)
         if t is None or t[0] != player or t[1] != "act":
             return []
-        if priv.get(FOUL):
-            return [[FOUL]]
-        q = pub[PHASE]
-        if q == SHUF:
+        if priv.get(EV_FOUL):
+            return [[EV_FOUL]]
+        q = pub[_PHASE]
+        if q == _SHUF:
             return [[EV_SHUFFLE, k] for k in range(len(PERMS))]
-        if q == PICK:
+        if q == _PICK:
             return [[EV_DISABLE, i, j] for i, j in PAIRS]
         sq = priv[SUB_AT]
         out = []
@@ -233,19 +232,20 @@ class PingEngine(SealedHooks, Engine):
                     if B.step(sq, d) >= 0:
                         out.append([A_TORPEDO, c, d])
             else:
-                out.append([UTIL_ACTIONS[util], c])
+                # the action kind of each B utility (a literal: a constant, no global)
+                out.append([("ping", "listen", "", "gun", "encrypt", "dive")[util], c])
         return out
 
     # ---- acting (secret consequences go to priv) -------------------------------------------
     def act(self, pub, priv, player, action):
         if action not in self.legal(pub, priv, player):
             raise IllegalAction("illegal action %r" % (action,))
-        kind = action[TAG]
-        if kind == FOUL:
-            return [FOUL]
+        kind = action[base.TAG]
+        if kind == EV_FOUL:
+            return [EV_FOUL]
         if kind == EV_SHUFFLE:
             h = priv[HAND_CARDS]
-            priv[HAND_CARDS] = [h[i] for i in PERMS[action[ORDER_CHOICE]]]
+            priv[HAND_CARDS] = [h[i] for i in PERMS[action[_ORDER_CHOICE]]]
             return [EV_SHUFFLE]
         if kind == EV_DISABLE:
             return [EV_DISABLE, action[DISABLE_FIRST], action[DISABLE_SECOND]]
@@ -254,7 +254,7 @@ class PingEngine(SealedHooks, Engine):
         c = action[ACT_CARD]
         hand = priv[HAND_CARDS]
         for i in range(len(hand)):
-            if hand[i][HELD_CARD] == c:
+            if hand[i][_HELD_CARD] == c:
                 hand.pop(i)
                 break
         sq = priv[SUB_AT]
@@ -290,31 +290,31 @@ class PingEngine(SealedHooks, Engine):
 
     # ---- answering (from this unit's secrets) ----------------------------------------------
     def answer(self, pub, priv, player):
-        if priv.get(FOUL):
-            return [FOUL]
+        if priv.get(EV_FOUL):
+            return [EV_FOUL]
         ev = self.sealed_answer(pub, priv, player)
         if ev is not None:
             return ev
-        q = pub[PHASE]
+        q = pub[_PHASE]
         last = priv[LAST]
         if q == SEEN:
             c, mode = last
-            block = B.DEEP if pub[ASKED] == B.PING else B.DEEP | B.QUIET
+            block = B.DEEP if pub[_ASKED] == B.PING else B.DEEP | B.QUIET
             return [EV_SEEN, c, mode, -1 if B.tags(c, mode) & block else priv[SUB_AT]]
-        if q == HAND:
-            return [EV_HAND, last[LAST_CARD], last[LAST_MODE]]
-        if q == DMG:
+        if q == _HAND:
+            return [EV_HAND, last[LAST_CARD], last[_LAST_MODE]]
+        if q == _DMG:
             # The rules reveal the square only after the two cards are disabled ("Then,
             # reveal your location"), so the hit itself names no square and this answer does.
             for _c, dis in priv[HAND_CARDS]:
                 if not dis:
                     return [EV_DAMAGE, 0, priv[SUB_AT]]
             return [EV_DAMAGE, 1, priv[SUB_AT]]
-        if q == SHOT:
-            if last is not None and last[LAST_MODE] == B.UTILITY and \
+        if q == _SHOT:
+            if last is not None and last[_LAST_MODE] == B.UTILITY and \
                     B.CARDS[last[LAST_CARD]][1] == B.DIVE:
                 return [EV_DIVE, last[LAST_CARD]]
-            if self._hits(pub[FIRED], priv[SUB_AT]):
+            if self._hits(pub[_FIRED], priv[SUB_AT]):
                 return [EV_HIT]
             return [EV_MISS]
         raise IllegalAction("nothing to answer")
@@ -326,55 +326,55 @@ class PingEngine(SealedHooks, Engine):
         return sq == at or bool(B.NB[at] & (1 << sq))
 
     def apply_private(self, pub, priv, player, author, event):
-        if SEALED in pub and event[TAG] in DEAL_TAGS:
+        if _SEALED in pub and event[base.TAG] in DEAL_TAGS:
             for c in self.sealed_private(pub, priv, player, event) or ():
                 if c >= 0:
                     priv[HAND_CARDS].append([c, 0])
             return
-        tk = pub[TAKE]
-        if tk is not None and tk[TAKE_BY] == player:
-            c = tk[TAKE_CARD]
+        tk = pub[_TAKE]
+        if tk is not None and tk[_TAKE_BY] == player:
+            c = tk[_TAKE_CARD]
             if c < 0:  # the face-down card dealt to the play area at set-up
                 c = priv[INCOMING]
                 priv[INCOMING] = -1
             priv[HAND_CARDS].append([c, 0])
-        if event[TAG] == EV_DISABLE and author != player:
+        if event[base.TAG] == EV_DISABLE and author != player:
             hand = priv[HAND_CARDS]
-            hand[event[DISABLE_FIRST]][HELD_OFF] = 1
-            hand[event[DISABLE_SECOND]][HELD_OFF] = 1
+            hand[event[DISABLE_FIRST]][_HELD_OFF] = 1
+            hand[event[DISABLE_SECOND]][_HELD_OFF] = 1
 
     # ---- the public machine ----------------------------------------------------------------
-    TRANSIENT = TAKE   # the card the last turn's player takes: apply_private reads it once
+    TRANSIENT = _TAKE   # the card the last turn's player takes: apply_private reads it once
 
     def phase(self, pub):
-        return DEAL if self.dealing(pub) else pub[PHASE]
+        return DEAL if self.dealing(pub) else pub[_PHASE]
 
     def apply_setup(self, pub, author, event):
-        check_size(event, 3)
-        if pub[READY][author]:
+        base.check_size(event, 3)
+        if pub[base.READY][author]:
             raise IllegalAction("bad set-up event")
-        if SEALED in pub:
+        if _SEALED in pub:
             from fathom.sealed import stage
-            self.sealed_call(stage.set_commit, pub[SEALED], author, event[SETUP_PUBLIC])
-        elif event[SETUP_PUBLIC] is not None:
+            self.sealed_call(stage.set_commit, pub[_SEALED], author, event[base.SETUP_PUBLIC])
+        elif event[base.SETUP_PUBLIC] is not None:
             raise IllegalAction("bad set-up event")
-        pub[READY][author] = True
+        pub[base.READY][author] = True
 
     def _h_foul(self, pub, author, ev):
-        if SEALED not in pub:
+        if _SEALED not in pub:
             raise IllegalAction("foul not allowed now")
-        check_size(ev, 1)
-        pub[WON] = [author, "foul: P%d's card share opened no card" % (2 - author)]
+        base.check_size(ev, 1)
+        pub[_WON] = [author, "foul: P%d's card share opened no card" % (2 - author)]
 
     def _fact(self, pub, who, kind, x, y=0):
         track.add(pub, who, kind, x, y)
 
     def _win_flag(self, pub, p, rsq, win):
         """Check a report square (or -1) and win flag; return the new public report mask."""
-        check_int(win, 0, 2)
+        base.check_int(win, 0, 2)
         mask = pub[REPORTED][p]
         if rsq != -1:
-            bit = _obj_bit(check_int(rsq, 0, B.NSQ))
+            bit = _obj_bit(base.check_int(rsq, 0, B.NSQ))
             if not bit or mask & bit:
                 raise IllegalAction("no objective left to report at %s" % B.name(rsq))
             mask |= bit
@@ -385,27 +385,27 @@ class PingEngine(SealedHooks, Engine):
     def _report(self, pub, p, rsq, win, mask):
         if rsq != -1:
             pub[REPORTED][p] = mask
-            self._fact(pub, p, F_AT, rsq)
+            self._fact(pub, p, track.F_AT, rsq)
         if win:
-            pub[WON] = [p, "objectives"]
+            pub[_WON] = [p, "objectives"]
 
     def _h_report(self, pub, author, ev):
-        check_size(ev, 3)
-        p = pub[MOVER]
+        base.check_size(ev, 3)
+        p = pub[_MOVER]
         sq = ev[REPORT_SQ]
-        if not _obj_bit(check_int(sq, 0, B.NSQ)):
+        if not _obj_bit(base.check_int(sq, 0, B.NSQ)):
             raise IllegalAction("not an objective")
         mask = self._win_flag(pub, p, sq, ev[REPORT_WIN])
         self._report(pub, p, sq, ev[REPORT_WIN], mask)
 
     def _h_up(self, pub, author, ev):
-        check_size(ev, 6)
-        p = pub[MOVER]
-        c = check_int(ev[UP_CARD], 0, B.NCARDS)
-        mode = check_int(ev[UP_MODE], B.MOVEMENT, B.UTILITY + 1)
-        sq = check_int(ev[UP_SQ], 0, B.NSQ)
+        base.check_size(ev, 6)
+        p = pub[_MOVER]
+        c = base.check_int(ev[UP_CARD], 0, B.NCARDS)
+        mode = base.check_int(ev[UP_MODE], B.MOVEMENT, B.UTILITY + 1)
+        sq = base.check_int(ev[UP_SQ], 0, B.NSQ)
         win = ev[UP_WIN]
-        if pub[WHERE_CARD][c] not in (-1, p):
+        if pub[_WHERE_CARD][c] not in (-1, p):
             raise IllegalAction("card %d is not in your hand" % c)
         if not B.yellow(c, mode):
             raise IllegalAction("that action is played face down")
@@ -415,20 +415,20 @@ class PingEngine(SealedHooks, Engine):
         report = ev[UP_REPORT] if moved else 0
         mask = self._win_flag(pub, p, sq if report == 1 else -1, win)
         if moved:
-            check_int(report, 0, 2)
+            base.check_int(report, 0, 2)
             if win and not report:
                 raise IllegalAction("a win needs a report")
         else:
             if win:
                 raise IllegalAction("no win here")
             if util == B.TORPEDO:
-                if B.step(sq, check_int(ev[UP_DIR], 0, 4)) < 0:
+                if B.step(sq, base.check_int(ev[UP_DIR], 0, 4)) < 0:
                     raise IllegalAction("no line that way")
             elif ev[UP_DIR] != 0:
                 raise IllegalAction("malformed up event")
-        pub[WHERE_CARD][c] = 2
-        self._fact(pub, p, F_PLAY, 3 if moved else 0)
-        self._fact(pub, p, F_AT, sq)
+        pub[_WHERE_CARD][c] = 2
+        self._fact(pub, p, track.F_PLAY, 3 if moved else 0)
+        self._fact(pub, p, track.F_AT, sq)
         pub[OUT] = [p, c, mode, -1 if moved else util]
         if moved:
             self._report(pub, p, sq if report else -1, win, mask)
@@ -437,130 +437,130 @@ class PingEngine(SealedHooks, Engine):
         elif util == B.PING:
             self._ask(pub, B.PING)
         else:
-            pub[FIRED] = [util, sq, ev[UP_DIR]]
-            pub[PHASE] = SHOT
+            pub[_FIRED] = [util, sq, ev[UP_DIR]]
+            pub[_PHASE] = _SHOT
 
     def _h_down(self, pub, author, ev):
-        check_size(ev, 3)
-        p = pub[MOVER]
+        base.check_size(ev, 3)
+        p = pub[_MOVER]
         sq = ev[DOWN_SQ]
         win = ev[DOWN_WIN]
         mask = self._win_flag(pub, p, sq, win)
-        self._fact(pub, p, F_PLAY, -1)
+        self._fact(pub, p, track.F_PLAY, -1)
         pub[OUT] = [p, -1, -1, -1]
         self._report(pub, p, sq, win, mask)
         if not win:
             self._end_turn(pub)
 
     def _h_listen(self, pub, author, ev):
-        check_size(ev, 1)
-        p = pub[MOVER]
-        self._fact(pub, p, F_PLAY, 0)
+        base.check_size(ev, 1)
+        p = pub[_MOVER]
+        self._fact(pub, p, track.F_PLAY, 0)
         pub[OUT] = [p, -1, B.UTILITY, B.LISTEN]
         self._ask(pub, B.LISTEN)
 
     def _ask(self, pub, util):
-        if pub[AREA][SLOT_OWNER] == 1 - pub[MOVER]:
-            pub[ASKED] = util
-            pub[PHASE] = SEEN
+        if pub[AREA][SLOT_OWNER] == 1 - pub[_MOVER]:
+            pub[_ASKED] = util
+            pub[_PHASE] = SEEN
         else:  # turn 1: the adversary has no previous card yet
             self._end_turn(pub)
 
     def _check_reveal(self, pub, c, mode):
         """An answer turning the adversary's previous card up must fit what is public."""
         a = pub[AREA]
-        check_int(c, 0, B.NCARDS)
-        check_int(mode, B.REPAIR, B.UTILITY + 1)
+        base.check_int(c, 0, B.NCARDS)
+        base.check_int(mode, B.REPAIR, B.UTILITY + 1)
         if a[SLOT_CARD] >= 0:
-            if c != a[SLOT_CARD] or mode != a[SLOT_MODE]:
+            if c != a[SLOT_CARD] or mode != a[_SLOT_MODE]:
                 raise IllegalAction("that card is already face up")
             return
-        if pub[WHERE_CARD][c] not in (-1, a[SLOT_OWNER]):
+        if pub[_WHERE_CARD][c] not in (-1, a[SLOT_OWNER]):
             raise IllegalAction("card %d was not in that hand" % c)
         if B.yellow(c, mode):
             raise IllegalAction("a yellow action is never played face down")
-        if a[SLOT_MODE] >= 0 and (mode != a[SLOT_MODE] or B.CARDS[c][1] != a[SLOT_UTIL]):
+        if a[_SLOT_MODE] >= 0 and (mode != a[_SLOT_MODE] or B.CARDS[c][1] != a[SLOT_UTIL]):
             raise IllegalAction("card does not match the action played")
 
     def _reveal(self, pub, c, mode):
         a = pub[AREA]
         if a[SLOT_CARD] < 0:
-            pub[WHERE_CARD][c] = 2
+            pub[_WHERE_CARD][c] = 2
             a[SLOT_CARD] = c
-            if a[SLOT_MODE] < 0:  # the play's step count becomes known
+            if a[_SLOT_MODE] < 0:  # the play's step count becomes known
                 steps, _util = B.CARDS[c]
                 track.resolve(pub, a[SLOT_OWNER], steps if mode == B.MOVEMENT else 0)
-            a[SLOT_MODE] = mode
+            a[_SLOT_MODE] = mode
 
     def _h_seen(self, pub, author, ev):
-        check_size(ev, 4)
+        base.check_size(ev, 4)
         c, mode, sq = ev[SEEN_CARD], ev[SEEN_MODE], ev[SEEN_SQ]
         self._check_reveal(pub, c, mode)
-        block = B.DEEP if pub[ASKED] == B.PING else B.DEEP | B.QUIET
+        block = B.DEEP if pub[_ASKED] == B.PING else B.DEEP | B.QUIET
         if B.tags(c, mode) & block:
             if sq != -1:
                 raise IllegalAction("that card hides the location")
         else:
-            check_int(sq, 0, B.NSQ)
+            base.check_int(sq, 0, B.NSQ)
         self._reveal(pub, c, mode)
         if sq >= 0:
-            self._fact(pub, 1 - pub[MOVER], F_AT, sq)
+            self._fact(pub, 1 - pub[_MOVER], track.F_AT, sq)
         self._end_turn(pub)
 
     def _h_dive(self, pub, author, ev):
-        check_size(ev, 2)
+        base.check_size(ev, 2)
         a = pub[AREA]
-        c = ev[DIVE_CARD]
-        if a[SLOT_OWNER] != 1 - pub[MOVER] or a[SLOT_CARD] >= 0:
+        c = ev[_DIVE_CARD]
+        if a[SLOT_OWNER] != 1 - pub[_MOVER] or a[SLOT_CARD] >= 0:
             raise IllegalAction("no face-down card to turn up")
         self._check_reveal(pub, c, B.UTILITY)
         if B.CARDS[c][1] != B.DIVE:
             raise IllegalAction("that card is not a DIVE")
         self._reveal(pub, c, B.UTILITY)
-        pub[FIRED] = None
+        pub[_FIRED] = None
         self._end_turn(pub)
 
     def _h_miss(self, pub, author, ev):
-        check_size(ev, 1)
-        util, at, d = pub[FIRED]
+        base.check_size(ev, 1)
+        util, at, d = pub[_FIRED]
         if util == B.TORPEDO:
-            self._fact(pub, 1 - pub[MOVER], F_LINE, at, d)
+            self._fact(pub, 1 - pub[_MOVER], track.F_LINE, at, d)
         else:
-            self._fact(pub, 1 - pub[MOVER], F_NEAR, at)
-        pub[FIRED] = None
+            self._fact(pub, 1 - pub[_MOVER], track.F_NEAR, at)
+        pub[_FIRED] = None
         self._end_turn(pub)
 
     def _h_hit(self, pub, author, ev):
         # No square yet: the shot stays in pub so the reveal in `damage` can be checked.
-        check_size(ev, 1)
-        pub[PHASE] = SHUF
+        base.check_size(ev, 1)
+        pub[_PHASE] = _SHUF
 
     def _h_shuffle(self, pub, author, ev):
-        check_size(ev, 1)
-        pub[PHASE] = PICK
+        base.check_size(ev, 1)
+        pub[_PHASE] = _PICK
 
     def _h_disable(self, pub, author, ev):
-        check_size(ev, 3)
+        base.check_size(ev, 3)
         first, second = ev[DISABLE_FIRST], ev[DISABLE_SECOND]
         if type(first) is not int or type(second) is not int or not 0 <= first < second <= 2:
             raise IllegalAction("pick two different positions 0..2, lower first")
-        pub[PHASE] = DMG
+        pub[_PHASE] = _DMG
 
     def _h_damage(self, pub, author, ev):
-        check_size(ev, 3)
-        sunk = check_int(ev[DAMAGE_SUNK], 0, 2)
-        sq = check_int(ev[DAMAGE_SQ], 0, B.NSQ)
-        if not self._hits(pub[FIRED], sq):
+        base.check_size(ev, 3)
+        sunk = base.check_int(ev[DAMAGE_SUNK], 0, 2)
+        sq = base.check_int(ev[DAMAGE_SQ], 0, B.NSQ)
+        if not self._hits(pub[_FIRED], sq):
             raise IllegalAction("the shot cannot reach %s" % B.name(sq))
-        self._fact(pub, 1 - pub[MOVER], F_AT, sq)
-        pub[FIRED] = None
+        self._fact(pub, 1 - pub[_MOVER], track.F_AT, sq)
+        pub[_FIRED] = None
         if sunk:
-            pub[WON] = [pub[MOVER], "sunk"]
+            pub[_WON] = [pub[_MOVER], "sunk"]
         else:
             self._end_turn(pub)
 
     def _h_hand(self, pub, author, ev):
-        check_size(ev, 3)
+        base.check_size(ev, 3)
         if pub[AREA][SLOT_CARD] >= 0:
             raise IllegalAction("card already face up")
         self._check_reveal(pub, ev[HAND_CARD], ev[HAND_MODE])
@@ -570,24 +570,24 @@ class PingEngine(SealedHooks, Engine):
     def _end_turn(self, pub):
         """The player takes the card on their right (asking its owner to show it if it is still
         face down), then the turn passes and the card just played waits for the adversary."""
-        p = pub[MOVER]
+        p = pub[_MOVER]
         a = pub[AREA]
         card = a[SLOT_CARD]
         if a[SLOT_OWNER] == 1 - p and card < 0:
-            pub[PHASE] = HAND
+            pub[_PHASE] = _HAND
             return
-        if a[SLOT_OWNER] < 0 and SEALED in pub:  # the dealt face-down card: opened to its taker
+        if a[SLOT_OWNER] < 0 and _SEALED in pub:  # the dealt face-down card: opened to its taker
             from fathom.sealed import stage
-            stage.open_to(pub[SEALED], p, 0, [DEALT_POS])
+            stage.open_to(pub[_SEALED], p, 0, [_DEALT_POS])
         else:
-            pub[TAKE] = [p, card]
+            pub[_TAKE] = [p, card]
         if card >= 0:
-            pub[WHERE_CARD][card] = p
+            pub[_WHERE_CARD][card] = p
         pub[AREA] = pub[OUT]
         pub[OUT] = None
-        pub[MOVER] = 1 - p
-        pub[PHASE] = PLAY
-        pub[TURNS] += 1
+        pub[_MOVER] = 1 - p
+        pub[_PHASE] = _PLAY
+        pub[_TURNS] += 1
 
     # ---- log lines -------------------------------------------------------------------------
     def describe(self, pub, author, event):
@@ -596,14 +596,14 @@ class PingEngine(SealedHooks, Engine):
 
 
 PingEngine.HANDLERS = {
-    PLAY: {EV_REPORT: PingEngine._h_report, EV_UP: PingEngine._h_up,
+    _PLAY: {EV_REPORT: PingEngine._h_report, EV_UP: PingEngine._h_up,
            EV_DOWN: PingEngine._h_down, EV_LISTEN: PingEngine._h_listen},
     SEEN: {EV_SEEN: PingEngine._h_seen},
-    SHOT: {EV_DIVE: PingEngine._h_dive, EV_MISS: PingEngine._h_miss, EV_HIT: PingEngine._h_hit},
-    SHUF: {EV_SHUFFLE: PingEngine._h_shuffle},
-    PICK: {EV_DISABLE: PingEngine._h_disable},
-    DMG: {EV_DAMAGE: PingEngine._h_damage},
-    HAND: {EV_HAND: PingEngine._h_hand},
+    _SHOT: {EV_DIVE: PingEngine._h_dive, EV_MISS: PingEngine._h_miss, EV_HIT: PingEngine._h_hit},
+    _SHUF: {EV_SHUFFLE: PingEngine._h_shuffle},
+    _PICK: {EV_DISABLE: PingEngine._h_disable},
+    _DMG: {EV_DAMAGE: PingEngine._h_damage},
+    _HAND: {EV_HAND: PingEngine._h_hand},
     DEAL: {t: SealedHooks.deal_step for t in DEAL_TAGS},
 }
 PingEngine.ANY_PHASE = {EV_FOUL: PingEngine._h_foul}

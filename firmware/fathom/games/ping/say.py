@@ -2,18 +2,16 @@
 # line per event for the player who reads it ("You", the other captain "P2") and the short log
 # line the engine's describe() gives for it. The screen and any other front end ask here;
 # nothing in this module draws, and events carry only public facts.
-from fathom.compat import const
-from fathom.games.base import CONCEDE, SETUP, TAG
+from fathom.games import base
 from fathom.games.ping import board as B
 from fathom.games.ping import engine as E
-from fathom.sealed.hooks import CARD_SHARES, KEY_SHARE, SHUFFLE_CHUNK
+from fathom.sealed import hooks
 
 # The one short form of a card's action, shown on the help's first page (M2 PING: MOVE 2 /
 # PING); a narrower place takes its first three letters.
 _U4 = ("PING", "LSTN", "TORP", "GUN", "ENCR", "DIVE")
 _VERB = {"ping": "ping", "listen": "listen", "gun": "deck gun", "encrypt": "encrypt",
          "dive": "dive"}
-_DIR_WORD = ("north", "east", "south", "west")
 
 
 def code(c):
@@ -39,7 +37,7 @@ def label(action, narrow=False):
     for a menu of 18 characters (72 pixels), the card in its six-character form."""
     if not isinstance(action, list):
         return "start here"
-    kind = action[TAG]
+    kind = action[base.TAG]
     if kind == E.EV_REPORT:
         return "report objective"
     if kind == E.EV_SHUFFLE:
@@ -57,29 +55,21 @@ def label(action, narrow=False):
     return _VERB[kind] + " " + c
 
 
-def played_card(action):
-    """The card an action plays, or -1."""
-    if isinstance(action, list) and len(action) > 1 and \
-            action[TAG] not in (E.EV_SHUFFLE, E.EV_DISABLE):
-        return action[E.ACT_CARD]
-    return -1
-
-
 def squares_of(action, me):
     """The squares an action is pointed at on the map (where its menu offers it): the start
     square, the move's destination, every square of the torpedo's run; else your own square."""
     if not isinstance(action, list):
         return [action]
-    if action[TAG] == E.A_MOVE:
+    if action[base.TAG] == E.A_MOVE:
         return [action[E.MOVE_DEST]]
-    if action[TAG] == E.A_TORPEDO:
+    if action[base.TAG] == E.A_TORPEDO:
         return B.path(me, action[E.TORPEDO_DIR])
     return [me]
 
 
 def reaches(action, me):
     """The squares an action touches (shown when it is highlighted)."""
-    if isinstance(action, list) and action[TAG] == "gun":
+    if isinstance(action, list) and action[base.TAG] == "gun":
         return [me] + B.squares(B.NB[me])
     return squares_of(action, me)
 
@@ -89,7 +79,7 @@ def rank(action):
     then repairs (what a captain reaches for most, nearest the top)."""
     if not isinstance(action, list):
         return 0
-    kind = action[TAG]
+    kind = action[base.TAG]
     return _RANKED.index(kind) if kind in _RANKED else 9
 
 
@@ -113,7 +103,7 @@ def _use(c, mode):
 
 def _shot(ev):
     """'Torpedo from K heading E' / 'Deck gun at K' for an 'up' event that fired, else None."""
-    if ev[TAG] != E.EV_UP or ev[E.UP_MODE] != B.UTILITY:
+    if ev[base.TAG] != E.EV_UP or ev[E.UP_MODE] != B.UTILITY:
         return None
     util = B.CARDS[ev[E.UP_CARD]][1]
     if util == B.TORPEDO:
@@ -123,25 +113,23 @@ def _shot(ev):
     return None
 
 
-_ANSWER_WORD = {E.EV_HIT: "hit!", E.EV_MISS: "miss", E.EV_DIVE: "dived, no effect"}
-
-
 def line(log, me):
     """The last event of `log` (a sequence of (author, event)) as one line for player `me`;
     an answer is told with what it answers ('Torpedo from K heading E: miss')."""
     n = len(log)
     author, ev = log[n - 1] if n else (0, None)
-    if ev is None or ev[TAG] == SETUP:
+    if ev is None or ev[base.TAG] == base.SETUP:
         return "You are P%d%s" % (me + 1, ": you start" if me == 0 else "")
     who = _who(author, me)
     whose = "Your" if author == me else who
-    tag = ev[TAG]
+    tag = ev[base.TAG]
     prev = None
     if n > 1:
         _author, prev = log[n - 2]
-    if tag in _ANSWER_WORD:
+    if tag == E.EV_HIT or tag == E.EV_MISS or tag == E.EV_DIVE:
         shot = _shot(prev) if prev is not None else None
-        return (shot or "Shot") + ": " + _ANSWER_WORD[tag]
+        what = "hit!" if tag == E.EV_HIT else "miss" if tag == E.EV_MISS else "dived, no effect"
+        return (shot or "Shot") + ": " + what
     if tag == E.EV_REPORT:
         return "%s reported objective %s" % (who, B.name(ev[E.REPORT_SQ])) + \
             (": WIN" if ev[E.REPORT_WIN] else "")
@@ -176,22 +164,16 @@ def line(log, me):
     if tag == E.EV_DAMAGE:
         return "%s %s at %s" % (who, "SUNK" if ev[E.DAMAGE_SUNK] else "damaged",
                                 B.name(ev[E.DAMAGE_SQ]))
-    if tag == CONCEDE:
+    if tag == base.CONCEDE:
         return who + " conceded"
     return "%s: %s" % (who, tag)
 
 
 # ---- the log line (the engine's describe()) ---------------------------------------------
-# Slots of the sealed deal's events this line reads (sealed/stage.py builds them)
-_SHUF_FROM = const(2)    # [SHUFFLE_CHUNK, round, first position, chunk]
-_SHUF_CHUNK = const(3)
-_OPEN_POS = const(2)     # [CARD_SHARES, round, positions, shares]
-
-
 def describe(author, ev):
     """One short line for the log screen: the author as P1/P2, then the event in a few words."""
     who = "P%d " % (author + 1)
-    tag = ev[TAG]
+    tag = ev[base.TAG]
     try:
         if tag == E.EV_REPORT:
             return who + "report at " + B.name(ev[E.REPORT_SQ])
@@ -228,19 +210,20 @@ def describe(author, ev):
         if tag == E.EV_DAMAGE:
             return who + ("SUNK" if ev[E.DAMAGE_SUNK] else "damaged") + " at " + \
                 B.name(ev[E.DAMAGE_SQ])
-        if tag == KEY_SHARE:
+        if tag == hooks.KEY_SHARE:
             return who + "deal key"
-        if tag == SHUFFLE_CHUNK:
-            first = ev[_SHUF_FROM]
-            return who + "shuffles %d-%d" % (first + 1, first + len(ev[_SHUF_CHUNK]) // 2)
-        if tag == CARD_SHARES:
-            n = len(ev[_OPEN_POS])
+        if tag == hooks.SHUFFLE_CHUNK:
+            _tag, _round, first, chunk = ev   # as sealed/stage.py builds it
+            return who + "shuffles %d-%d" % (first + 1, first + len(chunk) // 2)
+        if tag == hooks.CARD_SHARES:
+            _tag, _round, positions, _shares = ev
+            n = len(positions)
             return who + "opens %d card%s" % (n, "" if n == 1 else "s")
         if tag == E.EV_FOUL:
             return who + "FOUL: bad card"
-        if tag == SETUP:
+        if tag == base.SETUP:
             return who + "ready"
-        if tag == CONCEDE:
+        if tag == base.CONCEDE:
             return who + "concedes"
     except (IndexError, TypeError, ValueError):
         pass
