@@ -19,7 +19,7 @@
 # recursion, so a peer's deep message costs heap (one small list per level), never C stack: the
 # ESP32 task has 16 KB of it, and the recursive decoder this replaces took 512 B per list level
 # on the 32-bit unix port (12 KB at its old limit of 24); now decode peaks at ~1.4 KB at any depth
-# (measured with micropython.stack_use(), tests/test_codec_stack.py). The deepest legitimate
+# (measured with micropython.stack_use(), tests/runner/test_codec_stack.py). The deepest legitimate
 # value is a game save, 6 levels (save -> seat -> log -> entry -> event -> a list in the event);
 # link messages reach 4 ("rev": message -> reveal -> actions -> action). 8 leaves room to grow.
 _MAX_DEPTH = 8

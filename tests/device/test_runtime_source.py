@@ -136,7 +136,7 @@ def test_a_bare_clone_without_network_fails_its_runtime_tests_with_one_line(tmp_
     env.update(PYTHONPATH=str(clone / "host_tools"),
                FATHOM_MP_GIT="file://%s/no-network.git" % tmp_path)
     proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:randomly",
-                           "tests/test_manifest.py"], cwd=str(clone), env=env,
+                           "tests/device/test_manifest.py"], cwd=str(clone), env=env,
                           capture_output=True, text=True, timeout=300)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 1, out

@@ -1,7 +1,7 @@
 # A modified group host is named, end to end through the keys (issue 19, "Done when"): three
 # emulated units pair as a Sugar Dog group over the ether's ESP-NOW and their scripted players
-# play through the keys, but the host runs a modified firmware (tests/cheatfw.py, the rewrite in
-# firmware/hostmodes/cheat.py): it relays one move of P2 to P3 as a cruise to another square,
+# play through the keys, but the host runs a modified firmware (kit/cheat_firmware.py, the
+# rewrite in firmware/hostmodes/cheat.py): it relays one move of P2 to P3 as a cruise to another square,
 # with the short hash recomputed so no desync shows. P3's end-to-end tag check refuses it and
 # its screen names the host; the capture shows the rewrite went on the air; P3's journal keeps
 # the finding across a reboot. The control: the same group on the unmodified firmware plays to

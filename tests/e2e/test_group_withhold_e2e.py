@@ -1,6 +1,6 @@
 # A group host that withholds one partner's reveal is named on every unit it could hurt, end to
 # end: three emulated units pair as a Sugar Dog group over the ether's ESP-NOW and their scripted
-# players play it out, but the host runs a modified firmware (tests/cheatfw.py, the withholding
+# players play it out, but the host runs a modified firmware (kit/cheat_firmware.py, the withholding
 # in firmware/hostmodes/cheat.py) that never relays P2's reveal to P3. P3 cannot tell whether P2
 # or the host kept it and rules against both; P2, never told by P3 (through P3's tagged receipt)
 # that its reveal arrived, says the host did not deliver it. The reveal limit is lowered

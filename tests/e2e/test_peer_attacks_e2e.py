@@ -1,6 +1,6 @@
 # A modified peer over the emulated cable and radio, end to end: two real unit processes pair
 # for PING through their keys and play through them (their scripted players), but unit 0 runs a
-# modified firmware (tests/cheatfw.py, firmware/hostmodes/cheat.py's attack mode): mid-game,
+# modified firmware (kit/cheat_firmware.py, firmware/hostmodes/cheat.py's attack mode): mid-game,
 # with its partner to act, it sends an event as the player to act (out of turn), a message
 # nested sixty lists deep and one larger than a channel reassembles. The partner, on the same
 # firmware with only a watch that prints what it refused and counted, names the foul ("refused:

@@ -12,13 +12,13 @@ from fathom_host import FIRMWARE, units
 
 PATCH = """
 
-# ---- patched by tests/cheatfw.py: this is a modified host's firmware ----
+# ---- patched by tests/kit/cheat_firmware.py: this is a modified host's firmware ----
 from hostmodes import cheat  # noqa: E402
 cheat.install(Runner)
 """
 
 SHIM = """\
-# Written by tests/cheatfw.py: boots this unit on the modified firmware beside this file.
+# Written by tests/kit/cheat_firmware.py: boots this unit on the modified firmware beside this file.
 import sys
 sys.path.insert(0, %(here)r)
 exec(open(%(twin)r).read())

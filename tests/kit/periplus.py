@@ -7,7 +7,7 @@ from fathom.games.periplus import cards as C
 from fathom.games.periplus.engine import HITS
 
 # the seeded deal: these tests read the deck order from the joint seed, or are not about the
-# deal at all (the sealed deal has its own: tests/test_sealed*.py); sealed games cost more
+# deal at all (the sealed deal has its own: tests/sealed/); sealed games cost more
 SEEDED = {"sealed": 0}
 
 SEED = b"periplus-test"

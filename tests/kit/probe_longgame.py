@@ -1,4 +1,4 @@
-# Run under a 32-bit MicroPython (tests/test_journal_memory.py): one long game, the player's
+# Run under a 32-bit MicroPython (tests/runner/test_journal_memory.py): one long game, the player's
 # Runner and Seat with storage against an in-unit bot (its own journal too), random bots.
 # Prints one line "longgame {json}": the events, the largest single write to storage and the
 # largest in the first and second halves of the game, and with the fathomprobe module (the

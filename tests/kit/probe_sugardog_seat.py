@@ -1,4 +1,4 @@
-# Run under the 32-bit MicroPython (tests/test_sugardog_group_memory.py): ONE seat of a Sugar Dog
+# Run under the 32-bit MicroPython (runner/test_sugardog_group_memory.py): ONE seat of a Sugar Dog
 # group game, as a unit holds it, fed the other players' events from a transcript made on
 # CPython. The seat journals into storage (the unit's FileJournal), its own bot decides from
 # its view, every event it authors must equal the transcript's, and at the end it audits every

@@ -6,7 +6,7 @@
 # a bad CRC, a message nested too deep, a beacon from a made-up unit. Every pairing must still
 # complete with one code and one seed on both units; the frames are ignored and counted, and a
 # pairing slowed down says so on its screen. Real Connectors over the in-memory radio
-# (hostmodes.wire.Air), as tests/test_link_hail.py.
+# (hostmodes.wire.Air), as tests/link/test_hail.py.
 import pytest
 
 from fathom import games

@@ -5,7 +5,7 @@
 # events again from that copy with its own secrets (an answer as the rules give it, an action
 # whose event and state commitment both match), and the game ends verified with equal logs.
 # Real runners, journals, keyed channels and LinkPeers over an in-memory wire (the harness of
-# tests/test_resume_gap.py), PING with its sealed deal.
+# tests/runner/test_resume_gap.py), PING with its sealed deal.
 import os
 
 import pytest

@@ -1,5 +1,5 @@
 # A modified peer over a real link (real runners, journals, keyed channels and LinkPeers over an
-# in-memory wire: tests/test_resume_gap.py's units) sends what an honest unit never does, in the
+# in-memory wire: runner/test_resume_gap.py's units) sends what an honest unit never does, in the
 # middle of a game: a message larger than a channel reassembles, one nested deeper than the
 # codec reads, an event out of its turn, an event the rules do not allow, an event as its
 # partner. Each is refused and counted or named on the receiver, and the game goes on to a

@@ -2,7 +2,7 @@
 # the unit's 96 KB heap: the game is played on CPython by bots, its transcript (every event with
 # its author's state commitment, then every reveal) written to a file, and one seat rebuilt
 # under `micropython-stock -X heapsize=96k` from a stock unit's .mpy files
-# (tests/sugardog_seat_probe.py) with its journal in
+# (tests/kit/probe_sugardog_seat.py) with its journal in
 # storage and its own bot authoring its events, which must equal the transcript's; it then
 # audits the seven others. The figures: the live heap after gc at every event, its peak over
 # the imports, the largest heap block and the C stack peak.
@@ -72,7 +72,7 @@ def probe(path, me, root):
     return json.loads(lines[-1][len("seatprobe "):])
 
 
-# The longest 8-player games of the seeds tried (tests/test_sugardog_groups.py measures them):
+# The longest 8-player games of the seeds tried (engines/test_sugardog_groups.py measures them):
 # sharp bots at the default calm, and easy bots at the longest calm option (50 rounds).
 @pytest.mark.parametrize("seed,level,calm,seats", [(b"long8-19", "sharp", 20, (0, 7)),
                                                    (b"long8-9", "easy", 50, (3,))])

@@ -271,7 +271,7 @@ def test_a_cursor_move_and_redraw_allocate_nothing():
 
 
 def test_a_game_played_from_the_screen_text_alone():
-    # what the end-to-end tests do on emulated units (tests/sugardog_drive.py), in-process
+    # what the end-to-end tests do on emulated units (tests/kit/sugardog_keys.py), in-process
     from fathom.prng import Prng
     from kit.sugardog_keys import policy
 
