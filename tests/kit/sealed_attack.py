@@ -1,4 +1,4 @@
-# The secrecy attack of issue 18's Done-when: from everything one unit holds (the joint seed, its
+# The secrecy attack on the sealed deal: from everything one unit holds (the joint seed, its
 # own salt and hence its own secrets, every event it sent or received) determine cards of the
 # other player's hand. Every way we know to read a card is tried; each returns only cards it
 # *determines* (no guesses). With the seeded deal the first method reads the whole hand, so a
