@@ -3,10 +3,11 @@
 # (FATHOM_RUNTIME picks the wheel's 64-bit build or the 32-bit stock/frozen ones), so nothing
 # CPython-only sneaks into the firmware.
 #
-# How it runs: one `micropython -X heapsize=8m tests/mprun.py MODULE` process per module, once
+# How it runs: one `micropython -X heapsize=8m tests/unixport/mprun.py MODULE` process per module, once
 # per test session (with xdist, the first worker to need a module runs it under a file lock and
 # the other reads its results), calling each test function with each of its parametrize cases
-# (tests/mpshim/pytest.py is the pytest the module sees there).
+# (tests/unixport/pytest.py is the pytest the module sees there). The layout of tests/ and where a
+# new test goes: tests/README.md.
 # How results are reported: one pytest item per CPython item, named `NAME[micropython]` or, for
 # a parametrized case, `NAME[ID-micropython]`; its outcome is that case's under MicroPython. A
 # module that fails to import, or a process that dies (a MemoryError outside a test, a crash,
@@ -32,25 +33,13 @@ import uuid
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
-FIRMWARE = ROOT / "firmware"
-TESTS = ROOT / "tests"
-for p in (str(FIRMWARE), str(TESTS)):
+TESTS = pathlib.Path(__file__).resolve().parent
+FIRMWARE = TESTS.parent / "firmware"
+for p in (str(FIRMWARE), str(TESTS)):   # fathom, and the test kit (`from kit.play import ...`)
     if p not in sys.path:
         sys.path.insert(0, p)
 
-
-def runtime():
-    """FATHOM_RUNTIME: wheel (default, the PyPI build), stock or frozen (32-bit builds)."""
-    return os.environ.get("FATHOM_RUNTIME") or "wheel"
-
-
-def micropython_exe():
-    if runtime() != "wheel":
-        from fathom_host import runtime as rt
-        return str(rt.ensure(runtime()))
-    venv = pathlib.Path(sys.executable).parent / "micropython"
-    return str(venv) if venv.exists() else shutil.which("micropython")
+from kit.runtimes import micropython_exe, runtime  # noqa: E402
 
 
 _results = {}
@@ -72,14 +61,14 @@ def _run(path):
     if exe is None:
         pytest.fail("no micropython executable: run `make setup`")
     env = dict(os.environ)
-    here = [str(TESTS / "mpshim"), str(pathlib.Path(path).parent)]
+    here = [str(TESTS / "unixport"), str(pathlib.Path(path).parent)]
     if runtime() == "frozen":  # firmware/ before .frozen would shadow the frozen fathom
         here += [str(TESTS), ".frozen", str(FIRMWARE)]
     else:
         here += [str(FIRMWARE), str(TESTS), ".frozen"]
     env["MICROPYPATH"] = os.pathsep.join(here)
     try:
-        proc = subprocess.run([exe, "-X", "heapsize=8m", str(TESTS / "mprun.py"), str(path)],
+        proc = subprocess.run([exe, "-X", "heapsize=8m", str(TESTS / "unixport" / "mprun.py"), str(path)],
                               capture_output=True, text=True, env=env, timeout=600)
         return {"rc": proc.returncode, "out": proc.stdout, "err": proc.stderr}
     except subprocess.TimeoutExpired as e:

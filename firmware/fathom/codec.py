@@ -17,9 +17,9 @@
 # Nesting limit: at most this many containers open at once, in encode and decode alike (so
 # whatever encode() produces, decode() accepts). Both walk the value with an explicit stack, not
 # recursion, so a peer's deep message costs heap (one small list per level), never C stack: the
-# ESP32 task has 16 KB of it, and the recursive decoder this replaces took 512 B per list level
-# on the 32-bit unix port (12 KB at its old limit of 24); now decode peaks at ~1.4 KB at any depth
-# (measured with micropython.stack_use(), tests/test_codec_stack.py). The deepest legitimate
+# ESP32 task has 16 KB of it, and a recursive decoder takes 512 B per list level on the 32-bit
+# unix port (12 KB at a depth of 24); this one peaks at ~1.4 KB at any depth (measured with
+# micropython.stack_use(), tests/runner/test_codec_stack.py). The deepest legitimate
 # value is a game save, 6 levels (save -> seat -> log -> entry -> event -> a list in the event);
 # link messages reach 4 ("rev": message -> reveal -> actions -> action). 8 leaves room to grow.
 _MAX_DEPTH = 8
@@ -38,7 +38,7 @@ def _varint(out, n):
 
 # encode() calls _scalar and _key_bytes, and they call nothing (the varint is written inline):
 # encoding sits under a commitment or a journal append at the bottom of the play path, where
-# every frame counts against the ESP32's 16 KB C stack (issue 14).
+# every frame counts against the ESP32's 16 KB C stack (docs/ARCHITECTURE.md, Budgets).
 def _key_bytes(k):
     if isinstance(k, bool) or not isinstance(k, (str, int)):
         raise CodecError("dict key must be str or int")
@@ -98,7 +98,8 @@ def encode(v):
 def feed(h, v):
     """h.update(encode(v)) without encode(v) as one block: the bytes go to the hash in pieces of
     about _CHUNK. A game's hash chain covers its whole public state after every event; encoded
-    whole, that was the largest allocation of a game and grew with it (issue 14)."""
+    whole, it would be the largest allocation of a game and grow with it, and nothing during
+    play may allocate a block that grows with the game."""
     _encode(v, h)
 
 
@@ -175,7 +176,7 @@ class _Reader:
 
     # varint reads its bytes itself, and _item checks counts inline: decode -> _item -> varint
     # is the whole call depth, since a journal read sits at the bottom of a deep play path
-    # (issue 14: the C stack budget).
+    # (the 16 KB C stack: docs/ARCHITECTURE.md, Budgets).
     def varint(self):
         b = self.b
         i = self.i

@@ -28,7 +28,7 @@ class Prng:
         limit = (1 << 32) - ((1 << 32) % n)
         while True:
             # _bytes(4), inline: shuffles call this deep in set-up and play, where one frame
-            # less matters on the ESP32's 16 KB C stack (issue 14)
+            # less matters on the ESP32's 16 KB C stack
             while len(self._buf) < 4:
                 self._buf += hashlib.sha256(self._key + self._ctr.to_bytes(8, "big")).digest()
                 self._ctr += 1

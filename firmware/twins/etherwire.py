@@ -32,8 +32,8 @@ class Wire:
         self._poll = None
         self._buf = b""
         # read into one buffer made at start, as the radio's own receive ring is: a fresh
-        # 1 KB block per read was the twin's allocation, not the hardware's, and under a
-        # 96 KB heap it failed where a unit would not
+        # 1 KB block per read would be the twin's allocation, not the hardware's, and under a
+        # 96 KB heap it would fail where a unit does not
         self._rx = bytearray(256)
         self._rxv = memoryview(self._rx)
         self._last_try = None

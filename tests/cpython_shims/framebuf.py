@@ -1,7 +1,7 @@
 # Pure-Python stand-in for MicroPython's built-in `framebuf`, for CPython tests ONLY (the firmware
 # never ships it). It follows extmod/modframebuf.c pixel for pixel (same line, clipping, scroll and
 # the same 8x8 font, dumped from the unix port), so a screen drawn under CPython matches the one the
-# unix port draws; tests/test_hal_display.py cross-checks it against the real module.
+# unix port draws; tests/hal/test_display.py cross-checks it against the real module.
 import binascii
 
 MONO_VLSB = 0

@@ -18,10 +18,10 @@ from fathom.sealed.group import Comb, SealedError, exponent
 
 EVENT_BYTES = 200   # a shuffle event carries at most this many element bytes: 1 card at 768
 #                     bits. No allocation during play may pass 1 KB (an 800-byte event's
-#                     encoding grew to 1.6 KB in a buffer), and a seat keeps its newest 8
-#                     events in RAM: 2-card events held 4.5 KB there, at the peak of a
-#                     Periplus reshuffle mid-game (docs/SEALED_DEAL.md, memory); a 2-card
-#                     event took two link frames anyway, a 1-card event takes one
+#                     encoding grows to 1.6 KB in a buffer); a seat keeps its newest events
+#                     in RAM, as many as fit in 400 bytes of byte strings (games/seat.py), so
+#                     larger events would cost heap at the peak of a Periplus reshuffle
+#                     (docs/SEALED_DEAL.md, memory); and a 1-card event is one link frame
 
 
 def secret_from_salt(salt):

@@ -22,7 +22,8 @@ class SealedError(ValueError):
 
 # Safe primes p = 2q+1, first after a public label (group_start below: SHA-256 of "fathom sealed
 # deal <bits>", top two bits set, then q, q+1, ... until q and 2q+1 are both prime). The offset
-# is where the search stopped; tests/test_sealed_prime.py re-derives both and checks primality.
+# is where the search stopped; tests/sealed/test_sealed_prime.py re-derives both and checks
+# primality.
 PRIMES = {
     768: (119038, 0xd6751e604b88d84804118a06eb1d2f4d087957f29bd37cea074316a89305837e20030c0f99905ab6e3178cf62f2cf5f4fe9dff4f097fcbc7089a10f527fcf5fadc11b1b9089c7922a8691f4760f55fa7ccc2338261c73cc4740d236179a586ab),  # noqa: E501
     1024: (571336, 0xd6b84c4887f5e00d16142703dc5a6e17e02aaa506266f817509cf0dade4753af1198201996e6e54caa06f5c079341c3858d7e50be9ae111f3fe808356c4339d891d6a4efcabd7d783c0f692c4f2c55c83d81f1d4ca13d217022bb1013c8046cc75b99fe852b5b9789b2c21a4c5906ae37ea39d86def783cc24411f9ba0997e9f),  # noqa: E501

@@ -1,0 +1,349 @@
+# The PING screen drawn into a real framebuf: the board cursor and the menu of what can be done
+# on a square, your own submarine only, the tracker's marks, the blind shuffle and the pick as
+# a card row, the event line in words, the help page, and whole games played through the keys
+# keys_for() names, every authored action checked against the one asked for.
+import pytest
+
+from fathom.games.ping.bot import SharpBot
+from fathom.games.bots import RandomBot
+from fathom.games.local import make_seats
+from fathom.games.ping.engine import ENGINE
+from fathom.games.ping import board as B
+from fathom.games.ping import say as W
+from fathom.runner import Runner
+from fathom.games.ping import screen as ui
+from fathom.ui.dialog import read_text
+from kit.ping import (SQ, game, play, M1_TORP, M1_TORP2, M2_TORP, M1_GUN,
+                               M3_PING, M1_ENC, M2_DIVE, M1_LISTEN)
+
+from kit.play import catch_up, settle
+from kit.panel import App
+
+pytestmark = pytest.mark.micropython
+
+SIZES = ((128, 64), (128, 32), (72, 40))
+
+
+def screen_for(seat, w=128, h=64):
+    app = App(w, h)
+    return app, ui.screen(app, Runner(seat, [], None, "ping"))
+
+
+def draw(app, scr):
+    d = app.hw.display
+    d.fill(0)
+    scr.draw(d)
+    return d
+
+
+def choices(lines):
+    return [l[1:] for l in lines[1:] if l[:1] in (">", " ")]
+
+
+def info(lines, tag):
+    for l in lines:
+        if l.startswith("# " + tag + " "):
+            return l[len(tag) + 3:]
+    return None
+
+
+def press(scr, keys):
+    for k in keys:
+        scr.key(k)
+
+
+def square_box(scr, sq):
+    """(x, y, px) of a square as the grid last laid it out, or None when scrolled away."""
+    g = scr.grid
+    at = g.where(B.cell(sq))
+    return None if at is None else (at[0], at[1], g.px)
+
+
+def inverted(d, scr, sq):
+    x, y, px = square_box(scr, sq)
+    return d.lit(x, y, px, px - 1) > px * (px - 1) // 2
+
+
+def underlined(d, scr, sq):
+    x, y, px = square_box(scr, sq)
+    if px >= 9:
+        return d.lit(x + 1, y + px - 1, px - 2, 1) == px - 2
+    # 3x5 letters: under the glyph only, clear of the squares either side
+    return d.lit(x + (px - 3) // 2, y + px - 1, 3, 1) == 3 and not d.lit(x, y + px - 1, 1, 1)
+
+
+@pytest.mark.parametrize("w, h", SIZES)
+def test_setup_is_a_cursor_on_the_map_and_ok(w, h):
+    seats = make_seats(ENGINE, {}, 2, b"ui")
+    app, scr = screen_for(seats[1], w, h)
+    lines = scr.lines()
+    assert lines[0] == "PING set up" and lines[1] == "| You are P2"
+    assert info(lines, "cursor") == "M" and info(lines, "you") == "-"
+    assert info(lines, "foe") == "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    d = draw(app, scr)
+    assert not inverted(d, scr, SQ["M"]) and underlined(d, scr, SQ["M"])
+    press(scr, ["UP"])          # M -> H straight above
+    assert info(scr.lines(), "cursor") == "H"
+    press(scr, ["LEFT"])        # H -> G
+    press(scr, ["LEFT"])        # G -> F: the reef between is jumped
+    assert info(scr.lines(), "cursor") == "F"
+    assert scr.keys_for(SQ["B"]) == ["UP", "RIGHT", "OK"]
+    press(scr, scr.keys_for(SQ["B"]))
+    assert seats[1].priv["sq"] == SQ["B"]
+    d = draw(app, scr)
+    assert inverted(d, scr, SQ["B"]) and info(scr.lines(), "you") == "B"
+
+
+@pytest.mark.parametrize("w, h", SIZES)
+def test_the_other_submarine_never_changes_a_pixel(w, h):
+    """Two games alike but for where P2 hides: P1's screens are identical, pixel for pixel,
+    on every square of the board and in every menu."""
+    shots = []
+    for there in ("S", "A"):
+        seats = game([M1_TORP, M1_GUN, M3_PING], [M1_LISTEN, M1_ENC, M2_DIVE], "M", there)
+        app, scr = screen_for(seats[0], w, h)
+        seen = []
+        for sq in range(B.NSQ):
+            scr.grid.cursor = B.cell(sq)
+            seen.append((bytes(draw(app, scr).buf), scr.lines()))
+            scr.key("OK")
+            seen.append((bytes(draw(app, scr).buf), scr.lines()))
+            if scr.mode == ui.MENU:
+                scr.key("BACK")
+        shots.append(seen)
+    assert shots[0] == shots[1]
+
+
+def test_the_menu_offers_what_can_be_done_on_the_square():
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M1_LISTEN, M1_ENC, M2_DIVE], "M", "S")
+    app, scr = screen_for(seats[0])
+    lines = scr.lines()
+    assert lines[0] == "PING your move" and info(lines, "cursor") == "M"  # on your submarine
+    assert info(lines, "hand") == "1TOR 1GUN 3PIN" and info(lines, "obj") == "- P2 -"
+    scr.key("OK")
+    assert choices(scr.lines()) == ["report objective", "deck gun M1 GUN", "ping M3 PING"]
+    assert info(scr.lines(), "at") == "M"
+    draw(app, scr)
+    scr.key("BACK")
+    scr.key("RIGHT")            # N: one step east, on the torpedo's run east
+    scr.key("OK")
+    assert choices(scr.lines()) == ["torpedo E M1 TORP", "move M1 TORP", "move M1 GUN",
+                                    "move M3 PING"]
+    scr.key("BACK")
+    press(scr, ["RIGHT", "OK"])  # O: still the torpedo's run, and no move ends there
+    assert choices(scr.lines()) == ["torpedo E M1 TORP"]
+    press(scr, ["BACK", "UP", "UP", "OK"])  # D: nothing to do there, nothing opens
+    assert info(scr.lines(), "cursor") == "D"
+    assert scr.mode == ui.BOARD and not choices(scr.lines())
+    # every legal action is in the menu of some square
+    offered = []
+    for sq in range(B.NSQ):
+        offered.extend(W.label(a) for a in scr.menu_at(sq))
+    assert sorted(set(offered)) == sorted(set(W.label(a) for a in seats[0].legal()))
+    # the two MOVE 1 / TORPEDO cards play alike: one entry for both
+    seats = game([M1_TORP, M1_TORP2, M2_TORP], [M1_LISTEN, M1_ENC, M2_DIVE], "M", "S")
+    _app, scr = screen_for(seats[0])
+    press(scr, ["RIGHT", "OK"])
+    assert choices(scr.lines()).count("torpedo E M1 TORP") == 1
+    scr.key("OK")
+    assert seats[0].actions[-1] == ["torpedo", M1_TORP, B.E]
+
+
+@pytest.mark.parametrize("w, h", SIZES)
+def test_the_tracker_marks_and_the_event_line(w, h):
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M2_TORP, M1_ENC, M2_DIVE], "M", "S")
+    play(seats, ["ping", M3_PING])          # P1 shows M
+    app2, scr2 = screen_for(seats[1], w, h)
+    assert scr2.lines()[1] == "| P1 PING from M"
+    play(seats, ["torpedo", M2_TORP, B.N])  # P2 fires north from S and misses
+    app1, scr1 = screen_for(seats[0], w, h)
+    assert scr1.lines()[1] == "| Torpedo from S heading N: miss"
+    assert info(scr1.lines(), "foe") == "S"  # P2 surfaced to fire
+    assert info(scr1.lines(), "take") == "M2 TORP"
+    d = draw(app1, scr1)
+    assert underlined(d, scr1, SQ["S"]) and not underlined(d, scr1, SQ["R"])
+    assert inverted(d, scr1, SQ["M"]) and not inverted(d, scr1, SQ["S"])
+    _app2, scr2 = screen_for(seats[1], w, h)
+    assert info(scr2.lines(), "foe") == "M" and info(scr2.lines(), "you") == "S"
+
+
+@pytest.mark.parametrize("w, h", SIZES)
+def test_a_hit_the_blind_shuffle_and_the_pick_as_a_card_row(w, h):
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M2_TORP, M1_ENC, M2_DIVE], "M", "N")
+    a1, s1 = screen_for(seats[0], w, h)
+    a2, s2 = screen_for(seats[1], w, h)
+    press(s1, ["OK", "DOWN", "OK"])         # deck gun, on your own square
+    assert seats[0].actions[-1] == ["gun", M1_GUN]
+    catch_up(seats)
+    settle(seats, in_order=True)                          # P2 is hit
+    assert s2.lines()[1] == "| Deck gun at M: hit!"
+    assert choices(s2.lines()) == ["shuffle hand"]  # the order is drawn, not chosen
+    draw(a2, s2)
+    assert s2.keys_for(["shuffle", 3]) == ["OK"]
+    s2.key("OK")
+    catch_up(seats)
+    assert choices(s1.lines()) == ["cards 1+2", "cards 1+3", "cards 2+3"]
+    draw(a1, s1)
+    assert s1.keys_for(["disable", 1, 2]) == ["LEFT", "OK"]
+    s1.key("RIGHT")
+    draw(a1, s1)
+    s1.key("OK")
+    assert seats[0].actions[-1] == ["disable", 0, 2]
+    catch_up(seats)
+    settle(seats, in_order=True)
+    assert s1.lines()[1] == "| P2 damaged at N"
+    hand = info(s2.lines(), "hand").split(" ")
+    assert len([c for c in hand if c.startswith("x")]) == 2, hand
+    d = draw(a2, s2)
+    if h >= 40:                             # the card rows struck through in the side strip
+        x = s2.grid.layout(0, ui.CH, w, h - ui.CH - ui.TH) + 1
+        for i in range(3):
+            y = ui.CH + 1 + i * ui.TH + 2
+            assert (d.lit(x, y, 3 * ui.TW, 1) == 3 * ui.TW) == bool(
+                seats[1].priv["hand"][i][1]), i
+    scr_menu = [W.label(a) for a in s2.menu_at(SQ["N"])]
+    assert [t for t in scr_menu if t.startswith("repair")]
+
+
+def test_help_opens_with_a_long_press_and_scrolls():
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M2_TORP, M1_ENC, M2_DIVE], "M", "N")
+    app, scr = screen_for(seats[0], 72, 40)
+    scr.key("OK")                           # a menu open underneath
+    scr.key("HELP")
+    d = draw(app, scr)
+    lines = scr.lines()
+    assert lines[0] == "PING help" and "GOAL" in " ".join(lines)
+    top = scr.page.top
+    scr.key("DOWN")
+    assert scr.page.top == top + scr.page._rows - 1   # a page, one line kept
+    draw(app, scr)
+    assert d.lit(0, 0, 72, 8) > 0
+    assert scr.keys_for(["ping", M3_PING])[0] == "BACK"
+    scr.key("BACK")
+    assert scr.mode == ui.MENU and scr.page is None
+
+
+def test_the_help_text_ships_beside_the_game():
+    text = read_text(ui.HELP_FILE)
+    for word in ("GOAL", "TORPEDO", "DECK GUN", "DIVE", "KEYS", "SET-UP", "BACK"):
+        assert word in text, word
+
+
+# ---- whole games through the keys keys_for() names -----------------------------------------
+def _same(asked, done):
+    """An action authored for the one asked: the same, or its twin card, or (a shuffle) any
+    order: the screen draws that itself."""
+    if asked == done:
+        return True
+    if isinstance(asked, list) and asked[0] == "shuffle":
+        return done[0] == "shuffle"
+    return W.label(asked) == W.label(done)
+
+
+def keyed_game(seed, bots, sizes, counts):
+    """Each seat plays what its bot chooses, through the keys its screen names; every screen
+    drawn after every event. Returns the log."""
+    seats = make_seats(ENGINE, {}, 2, seed)
+    scr = [screen_for(seats[0], *sizes[0]), screen_for(seats[1], *sizes[1])]
+    rounds = 0
+    while seats[0].result() is None:
+        moved = False
+        for p in (0, 1):
+            app, sc = scr[p]
+            s = seats[p]
+            if s.setup_legal():
+                want = bots[p].setup(s)
+                keys = sc.keys_for(want)
+                press(sc, keys)
+                assert s.setup_choices[-1] == want
+            elif s.legal():
+                want = bots[p].act(s)
+                keys = sc.keys_for(want)
+                n = len(s.actions)
+                press(sc, keys)
+                assert len(s.actions) == n + 1 and _same(want, s.actions[-1]), (
+                    want, keys, s.actions[-1])
+            else:
+                continue
+            counts.append(len(keys))
+            catch_up(seats)
+            settle(seats, in_order=True)
+            moved = True
+            draw(app, sc)
+        assert moved
+        for app, sc in scr:
+            draw(app, sc)
+            assert sc.lines()[0].startswith("PING ")
+        rounds += 1
+        assert rounds < 1000
+    for app, sc in scr:
+        draw(app, sc)  # the final position still draws
+    assert seats[0].audit(1, seats[1].reveal()) is None
+    assert seats[1].audit(0, seats[0].reveal()) is None
+    return seats[0].log
+
+
+def test_whole_games_through_the_keys_keys_for_names():
+    tags = []
+    counts = []
+    for seed, bots, sizes in ((b"g1", (SharpBot(b"g1", 0), RandomBot(b"g1", 1)),
+                               ((128, 64), (72, 40))),
+                              (b"r2", (RandomBot(b"r2", 0), RandomBot(b"r2", 1)),
+                               ((128, 32), (128, 64))),
+                              (b"g2", (RandomBot(b"g2", 0), SharpBot(b"g2", 1)),
+                               ((72, 40), (128, 32)))):
+        for _a, ev in keyed_game(seed, bots, sizes, counts):
+            if ev[0] not in tags:
+                tags.append(ev[0])
+    for t in ("up", "down", "report", "listen", "seen", "hand", "hit", "miss", "shuffle",
+              "disable", "damage"):
+        assert t in tags, (t, tags)
+    counts.sort()
+    median = counts[len(counts) // 2]
+    p90 = counts[len(counts) * 9 // 10]
+    print("ping keys per action: median %d, p90 %d over %d" % (median, p90, len(counts)))
+    assert median <= 4 and p90 <= 8, (median, p90)
+
+
+def test_ok_where_nothing_can_be_done_says_why_in_one_line():
+    # OK on such a square used to do nothing, with no word why
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M1_LISTEN, M1_ENC, M2_DIVE], "M", "S")
+    app, scr = screen_for(seats[0], 128, 64)
+    scr.refresh()
+    empty = [sq for sq in range(B.NSQ) if not scr.menu_at(sq)]
+    assert empty, "every square has an action"
+    scr.grid.cursor = B.cell(empty[0])
+    n = len(seats[0].log)
+    scr.key("OK")
+    assert len(seats[0].log) == n and scr.mode == ui.BOARD
+    why = info(scr.lines(), "why")
+    assert why == "No card reaches %s." % ui._LETTERS[empty[0]]
+    for w, h in SIZES:                     # on the panel too, in one line that is not cut
+        app2, scr2 = screen_for(seats[0], w, h)
+        scr2.grid.cursor = B.cell(empty[0])
+        scr2.key("OK")
+        d = draw(app2, scr2)
+        assert d.lit(0, 0, w, h)
+        assert len(why) <= (w + 1) // 4       # the 3x5 bottom line holds it whole
+    scr.key("LEFT" if B.cell(empty[0]) % B.COLS else "RIGHT")
+    assert info(scr.lines(), "why") is None  # the cursor moved: the reason goes
+
+
+def test_the_72x40_map_marks_the_rows_it_hides():
+    # at 72x40 the 5-row map shows 4 rows at a time: the hidden side's edge is dotted
+    seats = make_seats(ENGINE, {}, 2, b"ui")
+    app, scr = screen_for(seats[0], 72, 40)
+    g = scr.grid
+
+    def dotted(y):
+        row = [d.pixel(x, y) for x in range(g.x0, g.x0 + g.vc * g.px)]
+        return row.count(1) >= len(row) // 2 - 1 and 0 in row
+
+    for first in ("UP", "DOWN"):
+        for _ in range(B.NROWS):
+            scr.key(first)
+        d = draw(app, scr)
+        assert g.vr < B.NROWS
+        hidden_above = g.fr > 0
+        assert dotted(g.y0 - 1) == hidden_above
+        assert dotted(g.y0 + g.vr * g.px) == (not hidden_above)

@@ -1,0 +1,76 @@
+# How `fathom bench ux` knows what a player could read (hostmodes/uxplayer: Drawn, Reading):
+# from the strings the app really draws, frame by frame. An event counts as read only once all
+# its words were on the panel before the player's next action; a drawn line that ends in '~'
+# is a cut line. Fast: one PING exchange on real screens, in-process.
+import pytest
+
+from fathom.games.ping import board as B
+from fathom.games.ping import screen as ping_ui
+from fathom.runner import Runner
+from fathom.ui.font import put
+from hostmodes.uxplayer import Drawn, Reading
+
+from kit.ping import M1_ENC, M1_GUN, M1_TORP, M2_DIVE, M2_TORP, M3_PING, game, play
+from kit.panel import App
+
+pytestmark = pytest.mark.micropython
+
+
+class Unit(App):
+    """uikit's App with what Drawn wraps: the display as app.d and a redraw of the top."""
+
+    def __init__(self, w, h):
+        App.__init__(self, w, h)
+        self.d = self.hw.display
+
+    def redraw(self):
+        self.d.fill(0)
+        self.stack[-1].draw(self.d)
+
+
+def unit_for(seat):
+    u = Unit(128, 64)
+    u.push(ping_ui.screen(u, Runner(seat, [], None, "ping")))
+    return u
+
+
+def test_an_event_drawn_before_the_next_action_is_read_and_one_never_drawn_is_not():
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M2_TORP, M1_ENC, M2_DIVE], "M", "S")
+    u = unit_for(seats[1])
+    drawn = Drawn(u)
+    try:
+        rd = Reading(drawn)
+        scr = u.stack[-1]
+        u.redraw()
+        rd.look(scr, seats[1])
+        play(seats, ["ping", M3_PING])      # P1 pings from M: P2's screen must say so
+        rd.look(scr, seats[1])
+        assert not rd.read()                # not drawn yet
+        u.redraw()
+        assert rd.read() and "PING" in drawn.words
+        play(seats, ["torpedo", M2_TORP, B.N])   # P2's own move: nothing was missed
+        rd.look(scr, seats[1])
+        assert rd.unseen == 0 and rd.events >= 2
+        play(seats, ["gun", M1_GUN])        # P1 again, and P2 moves before any redraw
+        rd.look(scr, seats[1])
+        assert not rd.read()
+        rd.act()                            # what P2 did next came before any frame
+        assert rd.unseen >= 1 and rd.examples
+    finally:
+        drawn.close()
+
+
+def test_a_drawn_line_that_ends_in_a_cut_is_counted_once():
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M2_TORP, M1_ENC, M2_DIVE], "M", "S")
+    u = unit_for(seats[0])
+    drawn = Drawn(u)
+    try:
+        u.redraw()
+        assert not drawn.cut, drawn.cut
+        for _ in range(2):                  # two frames, one cut line
+            del drawn.runs[:]
+            put(u.d, "Captain Rhee (2/3 power)", 0, 56, 15, 1, True)   # as a screen would
+            drawn._frame()
+        assert drawn.cut == {"Captain Rhee (~"}
+    finally:
+        drawn.close()

@@ -1,0 +1,30 @@
+# The units' web page in a real browser: two units paired for PING through the page's keyboard
+# keys, then played to the end by each unit's scripted player (hostmodes/uxplayer: a bot
+# decides, the screen's keys_for says which keys, the page's press path presses them), both
+# screens ending on a verified result. The firmware is the unchanged firmware/ on MicroPython's
+# WebAssembly port; the radio between the units is the page's ether.
+import pytest
+
+from fathom_host.emulator.drive import pair
+from kit.page import Page, browser, play_out, site  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.slow
+
+
+def test_ping_two_units_to_a_verified_end(browser, site):  # noqa: F811
+    with Page(browser, site, "units=2&player=level=sharp&seed=3") as page:
+        a, b = page.units
+        pair([a, b], "PING")
+        seen = play_out([a, b])
+        for c in seen:
+            assert c.text[0] == "Result" and "verified" in c.text, c.text
+            assert [r for r in c.reports if r.get("result") is True], c.reports
+        # one game, two seats: one won, the other lost, both telling the same story after
+        heads = sorted(c.text[1] for c in seen)
+        assert heads == ["You lose", "You win"] and seen[0].text[2] == seen[1].text[2], heads
+        radio = page.js("fathom.state.ether.totals.espnow")
+        assert radio["delivered"] > 20 and radio["lost"] == 0, radio  # over the page's ether
+        stats = page.stats()
+        print("web PING: load %.2f s, step mean %.2f ms over %d steps" % (
+            page.load_s, stats["units"][0]["mean_ms"], stats["units"][0]["steps"]))
+        assert not page.errors, page.errors
