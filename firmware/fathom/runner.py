@@ -497,7 +497,7 @@ class Runner:
             # The peer holds events we lack and will not send them unasked: say how far we
             # are. A rebooted group host's feed starts at its own log's end; a unit of a pair
             # that lost power after journalling its own event, before its link's save queued
-            # it, resumes with a channel that never heard of it (tests/test_resume_gap.py).
+            # it, resumes with a channel that never heard of it (tests/runner/test_resume_gap.py).
             # Only the unit behind answers and logs only grow, so an answer is never answered.
             peer.send(["sync", s.n_log, s.short_hash()])
         if self.revealed:

@@ -1,5 +1,5 @@
 # Host only, for tests: a modified group host, the attack the end-to-end tags exist for
-# (docs/PROTOCOL.md section 9). The real firmware never imports this module: tests/cheatfw.py
+# (docs/PROTOCOL.md section 9). The real firmware never imports this module: tests/kit/cheat_firmware.py
 # boots one emulated unit on a copy of firmware/fathom whose runner.py ends with
 # `cheat.install(Runner)`.
 #

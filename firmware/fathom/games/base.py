@@ -15,7 +15,7 @@
 #     fathom.compat, with one line of meaning each: `ev[UP_CARD]`, `pub[FIRED]`, never `ev[1]`;
 #     an event's tag is EV_<X> = const("wire tag"), its slots <X>_<SLOT> = const(n), and the
 #     rules page's event table lists `tag slot slot ...` with the <SLOT>s lower-cased (a slot
-#     of two meanings: `report/dir`); tests/test_engine_schema.py holds the two together;
+#     of two meanings: `report/dir`); tests/engines/test_engine_schema.py holds the two together;
 #   - HANDLERS, the table `apply` dispatches through: tag -> handler, or, when the game's
 #     `phase(pub)` names the stage of play, phase -> {tag -> handler}; ANY_PHASE for the few
 #     tags every phase accepts. A handler is a plain function of the engine's class,

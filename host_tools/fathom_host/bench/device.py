@@ -231,7 +231,7 @@ def summarise(rows):
 
 def collect(args):
     """`fathom bench device`: both 32-bit runtimes (or --runtime), every game (or --game);
-    --fast: one game of each on the frozen runtime, what tests/test_device_budget.py holds."""
+    --fast: one game of each on the frozen runtime, what tests/device/test_device_budget.py holds."""
     which = getattr(args, "runtime", None) or ("frozen" if args.fast else "both")
     if which == "wheel":
         raise FathomError("bench device measures the 32-bit runtimes: --runtime stock|frozen|both")

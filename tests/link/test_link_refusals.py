@@ -14,8 +14,8 @@ from fathom.link.group import GROUP_N, GROUP_SEAT, GroupHost, GroupMember
 from fathom.link.peer import LinkPeer
 from fathom.link.session import (GameSetup, Handshake, PairRecord, SessionError, beacon,
                                  encode_msg, parse_beacon)
-from memstore import MemStorage
-from test_link_hostile import Queue
+from kit.memstore import MemStorage
+from test_hostile_peer import Queue
 
 pytestmark = pytest.mark.micropython
 

@@ -21,7 +21,7 @@ import pytest
 from fathom import games
 from fathom.games import base
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 TOY = "toy"
 
 # Games whose engines are being given their schema on another branch: skipped until they are.

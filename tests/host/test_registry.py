@@ -17,7 +17,7 @@ from fathom import games
 from fathom_host import FathomError, screenshot
 from fathom_host.bench import device, device_link
 
-TOY = pathlib.Path(__file__).resolve().parent / "toy"
+TOY = pathlib.Path(__file__).resolve().parents[1] / "toy"
 ROOT = TOY.parent.parent
 
 

@@ -8,7 +8,7 @@ import pathlib
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 # (folder whose files are top-level modules, the packages under it) for each tree
 TREES = {
     "firmware": [ROOT / "firmware", ROOT / "firmware" / "twins"],

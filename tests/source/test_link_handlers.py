@@ -5,7 +5,7 @@
 import ast
 import pathlib
 
-LINK = pathlib.Path(__file__).resolve().parent.parent / "firmware" / "fathom" / "link"
+LINK = pathlib.Path(__file__).resolve().parents[2] / "firmware" / "fathom" / "link"
 BROAD = ("Exception", "BaseException")
 
 
