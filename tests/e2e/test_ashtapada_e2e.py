@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from fathom_host.drive import pair, pair_uart, play_out, player_env, release
+from fathom_host.emulator.drive import pair, pair_uart, play_out, player_env, release
 from fathom import codec
 from fathom.games.ashtapada import engine as A
 from hostmodes.seatcopy import restore

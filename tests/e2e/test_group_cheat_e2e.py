@@ -12,7 +12,7 @@ import pytest
 
 from kit.capture import keyed_messages
 from kit.cheat_firmware import cheat_env, modified_firmware
-from fathom_host.drive import finished, play_out, player_env
+from fathom_host.emulator.drive import finished, play_out, player_env
 from fathom.codec import decode
 from fathom.hal.records import scan_records
 from fathom_host.emulator.drive import pair_group

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from fathom_host.drive import play_out, player_env
+from fathom_host.emulator.drive import play_out, player_env
 from kit.e2e import GROUP_HEAP, chain, fleet, one_verified_end, start_group
 
 # a 4-unit game with two reboots, about 2 minutes: make bench

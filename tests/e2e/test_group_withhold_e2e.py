@@ -9,7 +9,7 @@
 import pytest
 
 from kit.cheat_firmware import modified_firmware, withhold_env
-from fathom_host.drive import finished, play_out
+from fathom_host.emulator.drive import finished, play_out
 from test_group_cheat_e2e import close, form, journal
 
 REVEAL_MS = 8000

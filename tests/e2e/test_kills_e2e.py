@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from fathom_host.drive import pair_uart, player_env
+from fathom_host.emulator.drive import pair_uart, player_env
 from kit.e2e import (GROUP_HEAP, chain, fleet, one_verified_end, set_calm, start_group,
                     verified)
 from fathom_host.emulator.units import UNIT_HEAP

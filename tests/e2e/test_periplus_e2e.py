@@ -21,7 +21,7 @@ from fathom.link.uartframe import Deframer
 from fathom_host.emulator.ether import Ether
 from fathom_host.emulator.units import Emulator
 
-from fathom_host.drive import pair_uart, play_through_keys
+from fathom_host.emulator.drive import pair_uart, play_through_keys
 
 GAME_TIMEOUT_S = 420
 # pytest's own bound (300 s in pytest.ini) must come after the game's, whose failure shows the

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from fathom_host.drive import finished, pair, play_out, player_env, release
+from fathom_host.emulator.drive import finished, pair, play_out, player_env, release
 from fathom.codec import decode, encode
 from fathom.games.ping.engine import ENGINE
 from fathom.games.ping import board as B

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from fathom_host.drive import finished, play_out, player_env, release
+from fathom_host.emulator.drive import finished, play_out, player_env, release
 from fathom.games.pinned_down import cards as C
 from fathom_host.emulator.ether import Ether
 from fathom_host.emulator.units import Emulator

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from fathom_host.drive import finished, play_out, player_env
+from fathom_host.emulator.drive import finished, play_out, player_env
 from kit.e2e import fleet, set_calm, start_group
 from fathom.codec import decode
 from fathom.games.sugardog import engine as S

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from fathom_host.drive import play_out, player_env
+from fathom_host.emulator.drive import play_out, player_env
 from kit.e2e import fleet, one_verified_end, set_calm, start_group, verified
 
 pytestmark = pytest.mark.slow

@@ -1,10 +1,10 @@
 # Which MicroPython runs the unix-port tier and the tests that start one (CPython only): the
-# emulator's own choice (fathom_host.units), so a test runs what `fathom emu` would.
+# emulator's own choice (fathom_host.emulator.units), so a test runs what `fathom emu` would.
 
 
 def runtime():
     """FATHOM_RUNTIME: wheel (default, the PyPI build), stock or frozen (32-bit builds)."""
-    from fathom_host import units
+    from fathom_host.emulator import units
     return units.default_runtime()
 
 
