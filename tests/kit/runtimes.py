@@ -10,7 +10,8 @@ def runtime():
 
 def micropython_exe():
     """The executable's path; None when the wheel's is missing (the caller says so)."""
-    from fathom_host import FathomError, units
+    from fathom_host import FathomError
+    from fathom_host.emulator import units
     kind = runtime()
     if kind != "wheel":
         return units.micropython_exe(kind)   # built on first use
