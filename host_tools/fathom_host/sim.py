@@ -147,7 +147,7 @@ def seat_levels(levels, rotate):
 
 def replay(args, engine, opts, n, levels):
     """One direct game from the number a failure report gave, with its log."""
-    from fathom.games.base import describe
+    from fathom.games import describe
     k = args.replay
     try:
         out = play_direct(engine, opts, n, game_seed(k), seat_levels(levels, (k % 1000000) % n))

@@ -1,4 +1,4 @@
-# Issue 18's Done-when, between two real emulated units: each runs the firmware's headless
+# The sealed deal end to end, between two real emulated units: each runs the firmware's headless
 # sim mode (hostmodes/simrun: the Connector, channel, runner and engines of a person's game,
 # a sharp bot choosing) over the ether's ESP-NOW, pairs and plays one PING or Periplus game.
 # Then, from everything one unit holds (the joint seed, its own salt and so its own secrets,

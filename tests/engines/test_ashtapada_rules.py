@@ -2,6 +2,7 @@
 import pytest
 
 from fathom.codec import encode
+from fathom.games.ashtapada import say as SAY
 from fathom.games.base import IllegalAction
 from fathom.games.ashtapada.engine import (ENGINE, report, ping_path, name, parse, side, candidates,
                                     certain, reports, known_empty, distance, _reach, DRAW_CALM, WON_MINES,
@@ -543,7 +544,7 @@ def test_6_3_mine_destroyed_later_still_blocked_earlier_reports():
 # ---- 10. log lines ---------------------------------------------------------------------------
 def test_10_describe():
     pub, privs = game()
-    d = ENGINE.describe
+    d = SAY.describe
     assert d(pub, 1, ["ping", P("D4"), [2, 3]]) == "S sound D4: 2,3"
     assert d(pub, 0, ["sound", P("D4")]) == "S sound D4"
     assert d(pub, 0, ["move", Ps("D4 D5")]) == "S move to D5"
@@ -563,13 +564,13 @@ def test_10_describe():
 
 def test_10_labels_for_the_choice_list():
     pub, privs = game()
-    assert ENGINE.label(pub, privs[0], 0, ["move", Ps("A2 B2 B3")]) == "move A2-B2-B3"
-    assert ENGINE.label(pub, privs[0], 0, ["sound", P("B2")]) == "sound B2"
-    assert ENGINE.label(pub, privs[0], 0, ["depth", P("B2")]) == "depth B2"
+    assert SAY.label(pub, ["move", Ps("A2 B2 B3")]) == "move A2-B2-B3"
+    assert SAY.label(pub, ["sound", P("B2")]) == "sound B2"
+    assert SAY.label(pub, ["depth", P("B2")]) == "depth B2"
     for a in ENGINE.legal(pub, privs[0], 0):
-        assert len(ENGINE.label(pub, privs[0], 0, a)) <= 21
-    assert ENGINE.setup_label(pub, privs[0], 0, ["island", P("C3")]) == "island C3"
-    assert ENGINE.setup_label(pub, privs[0], 0, ["mine", P("J5")]) == "mine J5"
+        assert len(SAY.label(pub, a)) <= 21
+    assert SAY.setup_label(pub, ["island", P("C3")]) == "island C3"
+    assert SAY.setup_label(pub, ["mine", P("J5")]) == "mine J5"
 
 
 # ---- bad input -------------------------------------------------------------------------------

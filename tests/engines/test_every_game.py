@@ -16,7 +16,8 @@ from kit import panel as uikit  # noqa: F401  (on CPython: the framebuf stand-in
 from fathom import games
 from fathom.codec import decode, encode
 from fathom.games import local
-from fathom.games.base import describe, local_options
+from fathom.games import describe
+from fathom.games.base import local_options
 from fathom.games.bots import RandomBot, levels, make_bot
 from fathom.games.seat import Seat, commitment, state_commit
 from kit.memstore import MemStorage
@@ -154,7 +155,7 @@ def test_every_option_value_starts_a_game(gid):
 def test_random_playouts_end_verified_within_the_bound_with_a_line_for_every_event(gid):
     # every player count the game takes; every seat audits every other; the longest of the
     # games stays under its bound (longest); describe() gives a line for every event (an engine
-    # that cannot describe one of its events raises there: base.describe hides nothing)
+    # that cannot describe one of its events raises there: games.describe hides nothing)
     ready(gid)
     outs = playouts(gid)
     for out in outs:

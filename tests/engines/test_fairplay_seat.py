@@ -1,4 +1,4 @@
-# Fair play in the game layer (issue 16): a unit that rewrites its hidden past at reveal time is
+# Fair play in the game layer: a unit that rewrites its hidden past at reveal time is
 # named by the audit at the first event whose state commitment it contradicts (and the same
 # rewrite passes the audit without the commitments, so the check is what catches it); a reveal
 # that never arrives ends as "did not reveal" after the limit; a partner whose link is lost

@@ -1,6 +1,7 @@
 # Periplus, rule by rule against docs/rules/periplus.md (runs under CPython and MicroPython).
 import pytest
 
+from fathom.games.periplus import say as SAY
 from fathom.games import local
 from fathom.games.base import IllegalAction
 from fathom.games.seat import Seat
@@ -527,9 +528,9 @@ def test_random_playouts_finish_and_pass_every_audit(seed, islands):
 
 def test_log_lines_are_short_and_never_crash():
     pub, privs = pos(FOUR, hands=([K["Row"]], []))
-    assert ENGINE.describe(pub, 0, ["move", K["Row"], 0, sq("d5")]) == "P1 Row T>d5"
-    assert ENGINE.describe(pub, 1, ["fire", K["Ram"], 8, 0]) == "P2 Ram T>T"
-    assert ENGINE.describe(pub, 1, ["defend", K["Disengage"]]) == "P2 plays Disengage"
+    assert SAY.describe(pub, 0, ["move", K["Row"], 0, sq("d5")]) == "P1 Row T>d5"
+    assert SAY.describe(pub, 1, ["fire", K["Ram"], 8, 0]) == "P2 Ram T>T"
+    assert SAY.describe(pub, 1, ["defend", K["Disengage"]]) == "P2 plays Disengage"
     for ev in (["take"], ["pass"], ["also", 7], ["halt"], ["move", 99], ["fire"]):
-        line = ENGINE.describe(pub, 0, ev)
+        line = SAY.describe(pub, 0, ev)
         assert line.startswith("P1 ") and len(line) <= 21

@@ -2,6 +2,7 @@
 import pytest
 
 from fathom.codec import encode
+from fathom.games.ping import say as SAY
 from fathom.games import local
 from fathom.games.base import IllegalAction
 from fathom.games.ping.engine import ENGINE, PingEngine
@@ -507,6 +508,6 @@ def test_describe_lines_are_short():
            ["disable", 0, 2], ["damage", 1, 3], ["damage", 0, 25], ["setup", None, b""],
            ["zzz", 1]]
     for ev in evs:
-        line = ENGINE.describe(None, 1, ev)
+        line = SAY.describe(None, 1, ev)
         assert line.startswith("P2 ") and len(line) <= 21, line
-    assert ENGINE.describe(None, 0, evs[1]) == "P1 TORPEDO R E"
+    assert SAY.describe(None, 0, evs[1]) == "P1 TORPEDO R E"

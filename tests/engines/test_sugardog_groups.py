@@ -13,6 +13,7 @@ import pytest
 
 from fathom.codec import encode
 from fathom.prng import Prng
+from fathom.games.sugardog import say as SAY
 from fathom.games import local
 from fathom.games.base import IllegalAction
 from fathom.games.bots import RandomBot
@@ -79,8 +80,8 @@ def test_eighteen_columns_are_lettered_a_to_r_and_rows_numbered_to_18():
     assert step(18, sq("R9", 18), W) == sq("Q9", 18) and step(18, sq("R9", 18), E) == -1
     assert step(18, sq("A18", 18), S) == sq("A17", 18) and step(18, sq("A1", 18), S) == -1
     seats = game(spread(8))
-    assert ENGINE.describe(seats[0].pub, 7, ["c", 323]) == "P8 contact R18"
-    assert ENGINE.describe(seats[0].pub, 0, ["s", 0, [323, 322]]) == "P1 ping A1 m:R18,Q18"
+    assert SAY.describe(seats[0].pub, 7, ["c", 323]) == "P8 contact R18"
+    assert SAY.describe(seats[0].pub, 0, ["s", 0, [323, 322]]) == "P1 ping A1 m:R18,Q18"
     assert len(encode(["a", [323], 2])) <= 8      # a far square is still a short event
 
 

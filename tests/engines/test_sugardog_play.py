@@ -4,6 +4,7 @@ from hostmodes import seatcopy
 from hypothesis import given, settings, strategies as st
 
 from fathom.codec import encode
+from fathom.games.sugardog import say as SAY
 from fathom.games import local
 from fathom.games.base import IllegalAction
 from hostmodes.seatcopy import restore
@@ -108,7 +109,7 @@ def test_fuzzed_events_raise_illegal_action_and_change_nothing(ev, steps, author
         ENGINE.apply(pub, author, event)
     except IllegalAction:
         assert encode(pub) == before
-    ENGINE.describe(pub, 0, event)             # never raises, whatever the event
+    SAY.describe(pub, 0, event)             # never raises, whatever the event
 
 
 def test_save_restore_mid_game_gives_the_same_state():

@@ -3,6 +3,7 @@ import pytest
 
 from fathom.codec import encode
 from fathom.prng import Prng
+from fathom.games.sugardog import say as SAY
 from fathom.games import local
 from fathom.games.base import IllegalAction
 from fathom.games.sugardog.engine import ENGINE, map_size, marks, name, step, N, E, S, W
@@ -96,7 +97,7 @@ def test_silent_running_through_a_contact_shares_the_square_without_collision():
     seats = game(["C4", "D4"])
     do(seats, ["mine"])                       # P1 mines C4
     assert do(seats, ["run", sq("C4")]) == [[1, ["q"]]]   # P2 slips onto P1's sub and mine
-    assert ENGINE.describe(pub(seats), 1, ["q"]) == "P2 runs silent"
+    assert SAY.describe(pub(seats), 1, ["q"]) == "P2 runs silent"
     assert alive(seats) == [True, True]
     do(seats, ["run", sq("C5")])              # P1 leaves quietly, its mine stays
     assert do(seats, ["run", sq("C3")]) == [[1, ["q"]]]   # and P2 slips out through it
@@ -233,7 +234,7 @@ def test_cruise_into_resting_foe_torpedo_destroys_both():
     do(seats, ["cruise", sq("C2")])
     evs = do(seats, ["cruise", sq("C1")])     # P1 has nothing there, the torpedo is public
     assert evs == [[1, ["c", sq("C1")]], [0, ["a", [sq("C1")], 0]]]
-    assert ENGINE.describe(pub(seats), 1, evs[0][1]) == "P2 contact C1"
+    assert SAY.describe(pub(seats), 1, evs[0][1]) == "P2 contact C1"
     assert alive(seats) == [True, False]
     assert pub(seats)["torps"] == []
 
@@ -272,7 +273,7 @@ def test_sonar_announces_everyone_nearest_first_in_turn_order():
     assert evs == [[1, ["s", sq("G8", 8), [sq("G8", 8), sq("H8", 8)]]],
                    [2, ["e", sq("B1", 8), [sq("A1", 8)]]],
                    [0, ["e", sq("C4", 8), [sq("C4", 8)]]]]
-    assert ENGINE.describe(pub(seats), 1, evs[0][1]) == "P2 ping G8 m:G8,H8"
+    assert SAY.describe(pub(seats), 1, evs[0][1]) == "P2 ping G8 m:G8,H8"
     assert seats[0].to_move() == (2, "act")
 
 
@@ -291,8 +292,8 @@ def test_fire_moves_two_squares_announced_and_then_two_each_owner_turn():
     assert ["fire", S] not in seats[0].legal() and ["fire", W] not in seats[0].legal()
     evs = do(seats, ["fire", N])
     assert evs == [[0, ["f", sq("A2"), N]], [1, ["a", [sq("A2"), sq("A3")], 0]]]
-    assert ENGINE.describe(pub(seats), 0, evs[0][1]) == "P1 torpedo A2>N"
-    assert ENGINE.describe(pub(seats), 1, evs[1][1]) == "P2 clear A2,A3"
+    assert SAY.describe(pub(seats), 0, evs[0][1]) == "P1 torpedo A2>N"
+    assert SAY.describe(pub(seats), 1, evs[1][1]) == "P2 clear A2,A3"
     assert pub(seats)["torps"] == [[0, 0, sq("A3"), N]]
     evs = do(seats, ["run", sq("F6")])        # P2's quiet turn; then P1's torpedo moves
     assert evs == [[1, ["q"]], [1, ["a", [sq("A4"), sq("A5")], 0]]]
@@ -317,7 +318,7 @@ def test_torpedo_destroys_the_submarine_in_the_first_square_and_stops():
     seats = game(["C2", "C3"])
     evs = do(seats, ["fire", N])
     assert evs == [[0, ["f", sq("C3"), N]], [1, ["a", [sq("C3")], 2]]]
-    assert ENGINE.describe(pub(seats), 1, evs[1][1]) == "P2 impact C3 sub"
+    assert SAY.describe(pub(seats), 1, evs[1][1]) == "P2 impact C3 sub"
     assert pub(seats)["torps"] == []
     assert seats[0].result() == ([0], "last afloat")
 

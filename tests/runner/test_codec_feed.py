@@ -1,5 +1,5 @@
-# codec.feed: the hash of a value's encoding, fed in small pieces (issue 14: a game's hash chain
-# covers its whole public state, whose encoding as one block grew with the game).
+# codec.feed: the hash of a value's encoding, fed in small pieces (a game's hash chain
+# covers its whole public state, whose encoding as one block would grow with the game).
 import hashlib
 
 import pytest

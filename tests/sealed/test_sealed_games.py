@@ -1,4 +1,4 @@
-# The sealed deal inside PING and Periplus (issue 18, docs/SEALED_DEAL.md): the option off is
+# The sealed deal inside PING and Periplus (docs/SEALED_DEAL.md): the option off is
 # today's seeded deal, unchanged; on, seats play whole games with sealed hands and the audit
 # verifies them; a bad share ends the game naming its sender; a lie about a drawn card is named
 # by the audit; and the secrecy attack that reads a seeded hand reads nothing of a sealed one.

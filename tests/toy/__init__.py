@@ -5,4 +5,4 @@ ID = "toy"
 TITLE = "Toy"
 PLAYERS = (2, 2)
 OPTIONS = (("top", "Top", (4, 6), 4),)
-PARTS = ("engine", "companion")
+PARTS = ("engine", "say", "companion")

@@ -3,7 +3,7 @@
 # other's number and the owner answers "hi", "lo" or "hit" from its secret. First hit wins;
 # 8 misses each = draw.
 from fathom.compat import const
-from fathom.games.base import CONCEDED, READY, TAG, Engine, IllegalAction
+from fathom.games.base import CONCEDED, READY, Engine, IllegalAction
 
 import toy as D
 
@@ -81,12 +81,6 @@ class Toy(Engine):
         pub[GUESSED] = None
         pub[TURN] = 1 - pub[TURN]
 
-    def describe(self, pub, author, event):
-        if event[TAG] == EV_GUESS:
-            return "P%d guesses %d" % (author + 1, event[GUESS_NUMBER])
-        if event[TAG] == EV_ANS:
-            return "P%d: %s" % (author + 1, event[ANS_WORD])
-        raise IllegalAction("no such event")
 
     def result(self, pub):
         if pub.get(CONCEDED) is not None:

@@ -1,4 +1,4 @@
-# The sealed deal where a person meets it (issue 18): on by default for a link game, off and
+# The sealed deal where a person meets it: on by default for a link game, off and
 # said so for a game against the in-unit bot (both seats on one unit: nothing to protect), shown
 # as off/on in the game menu, and a progress bar over the game screen while the units shuffle,
 # at every panel size. And where it lives: in the log, not in RAM (the engine reads it back).

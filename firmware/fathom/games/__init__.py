@@ -49,6 +49,19 @@ def options(gid, given=None):
     return check_options(declaration(gid).OPTIONS, given)
 
 
+def describe(eng, seat, author, event):
+    """The log line for an event: the framework's own events here, the game's from its words
+    (the part `say`: describe(pub, author, event), one short line, <= 21 chars ideally, for
+    every event the engine accepts: the generic tests hold it to that). The registry finds the
+    words, as they import their engine for its names and an engine never imports its words."""
+    from fathom.games.base import CONCEDE, SETUP, TAG
+    if event[TAG] == SETUP:
+        return "P%d ready" % (author + 1)
+    if event[TAG] == CONCEDE:
+        return "P%d concedes" % (author + 1)
+    return part(eng.NAME, "say").describe(seat.pub, author, event)
+
+
 def with_part(name):
     """The ids of the games that have a part, in menu order."""
     return [gid for gid in IDS if has(gid, name)]

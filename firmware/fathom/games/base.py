@@ -243,20 +243,7 @@ class Engine:
         raise NotImplementedError
 
     # ---- for the UI and the bots -----------------------------------------------------------
-    def describe(self, pub, author, event):
-        """One short line (<= 21 chars ideally) for the log screen."""
-        return str(event[0])
-
     def concede(self, pub, player):
         """Mark `player` as having conceded; the result must then name the others."""
         pub[CONCEDED] = player
 
-
-def describe(eng, seat, author, event):
-    """The log line for an event: the framework's own events here, the game's from its engine
-    (which must describe every event it accepts: the generic tests hold it to that)."""
-    if event[TAG] == SETUP:
-        return "P%d ready" % (author + 1)
-    if event[TAG] == CONCEDE:
-        return "P%d concedes" % (author + 1)
-    return eng.describe(seat.pub, author, event)

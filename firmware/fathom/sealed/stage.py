@@ -35,7 +35,6 @@
 #                              opened card: 1 each), reset when the queue empties
 from fathom.sealed import deal
 from fathom.sealed.group import Group, SealedError
-from fathom.sealed.hooks import DEAL_TAGS as TAGS  # noqa: F401  the deal's event tags
 
 _grp = []
 

@@ -1,7 +1,7 @@
 # The game log screen (from the pause menu, or BACK on the result). Loaded when first opened.
 # One row per event, except the sealed deal: its many messages (keys, shuffle chunks, shares)
 # are one row per deal, which says how many steps it took and who shuffled.
-from fathom.games.base import describe
+from fathom.games import describe
 from fathom.ui.font import CH
 from fathom.ui.happened import DEAL, deal_line
 from fathom.ui.listview import ListView

@@ -1,6 +1,6 @@
 # The generic game screen, for a game that declares no screen part of its own
 # (fathom/games/<id>/screen.py): loaded only for such a game.
-from fathom.games.base import describe
+from fathom.games import describe
 from fathom.ui.font import CH, put
 from fathom.ui.listview import ListView
 from fathom.ui.gamebase import GameBase

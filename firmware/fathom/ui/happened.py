@@ -9,7 +9,7 @@ from fathom.hal import clock
 MAX = 10                     # lines kept: a turn of any game brings fewer
 LOOK = 12                    # events read back when a screen opens on a game under way
 TURN_MS = 1600               # a stack longer than its box turns a page this often
-DEAL = ("sk", "ss", "so")    # the sealed deal's messages (sealed/stage.TAGS)
+DEAL = ("sk", "ss", "so")    # the sealed deal's messages (sealed/hooks.DEAL_TAGS)
 
 
 def deal_line(steps):

@@ -633,18 +633,7 @@ class Ashtapada(Engine):
         winner = end[_END_WINNER]
         return ([] if winner < 0 else [winner], end[_END_WHY])
 
-    # ---- words: say.py (the generic choice list and the log screen ask the engine) ----------
-    def label(self, pub, priv, player, action):
-        from fathom.games.ashtapada.say import label
-        return label(pub, action)
 
-    def setup_label(self, pub, priv, player, choice):
-        from fathom.games.ashtapada.say import setup_label
-        return setup_label(pub, choice)
-
-    def describe(self, pub, author, event):
-        from fathom.games.ashtapada.say import describe
-        return describe(pub, author, event)
 
 
 Ashtapada.HANDLERS = {

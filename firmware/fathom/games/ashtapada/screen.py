@@ -462,7 +462,7 @@ class AshtapadaScreen(GameBase):
             if self._setup_phase():
                 for c in self._legal:
                     if c[1] == here:
-                        out.append(">" + self.eng.setup_label(s.pub, s.priv, self.me, c))
+                        out.append(">" + say.setup_label(s.pub, c))
             elif here == s.pub[A.BOATS][self.me] and not self.only:
                 out.append(">%s: your boat, a menu of kinds" % A.name(here, self.n))
             elif self._kinds[here]:

@@ -526,9 +526,6 @@ class PeriplusEngine(SealedHooks, Engine):
         return ([] if winner < 0 else [winner], reason)
 
     # ---- the log line -----------------------------------------------------------------------
-    def describe(self, pub, author, event):
-        from fathom.games.periplus.say import describe   # the words, loaded for the log screen
-        return describe(pub, author, event)
 
 
 # Which handler plays an event, by the phase of the turn and the event's tag (the rules' turn:

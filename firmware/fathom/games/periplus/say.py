@@ -1,6 +1,6 @@
 # Periplus in words and forecasts for the screen and the log: what a legal action is called,
 # which squares it touches, what a ship is, what the last event did told from one player's side
-# (news) and the short log line the engine's describe() gives for it (describe). Rules-side and
+# (news) and the short log line games.describe gives for it (describe). Rules-side and
 # pure (no UI): the screen asks, it never works these out itself.
 from fathom.games.periplus import board as B
 from fathom.games.periplus import cards as C
@@ -218,7 +218,7 @@ def news(pub, log, me):
     return "%s: %s" % (who, tag)
 
 
-# ---- the log line (the engine's describe()) ---------------------------------------------
+# ---- the log line (games.describe) ---------------------------------------------
 # Slots of the sealed deal's events this line reads (sealed/stage.py builds them)
 _SHUF_FROM = const(2)    # [SHUFFLE_CHUNK, round, first position, chunk]
 _SHUF_CHUNK = const(3)

@@ -5,7 +5,8 @@
 # Set-up ships and discards are a row of cards; the defender answers from a two-line menu under
 # the attack in words, with a countdown: nobody answering means "take the hit".
 # The words (labels, the last event, what a square holds) come from say.py, rules-side.
-from fathom.games.base import TAG, IllegalAction, describe
+from fathom.games import describe
+from fathom.games.base import TAG, IllegalAction
 from fathom.games.periplus import board as B
 from fathom.games.periplus import cards as C
 from fathom.games.periplus import engine as E

@@ -590,9 +590,6 @@ class PingEngine(SealedHooks, Engine):
         pub[_TURNS] += 1
 
     # ---- log lines -------------------------------------------------------------------------
-    def describe(self, pub, author, event):
-        from fathom.games.ping.say import describe
-        return describe(author, event)
 
 
 PingEngine.HANDLERS = {

@@ -1,6 +1,6 @@
 # PING in words, from the rules' side: what a choice is called, where on the map it points, one
 # line per event for the player who reads it ("You", the other captain "P2") and the short log
-# line the engine's describe() gives for it. The screen and any other front end ask here;
+# line games.describe gives for it. The screen and any other front end ask here;
 # nothing in this module draws, and events carry only public facts.
 from fathom.games import base
 from fathom.games.ping import board as B
@@ -169,8 +169,8 @@ def line(log, me):
     return "%s: %s" % (who, tag)
 
 
-# ---- the log line (the engine's describe()) ---------------------------------------------
-def describe(author, ev):
+# ---- the log line (games.describe) ---------------------------------------------
+def describe(pub, author, ev):
     """One short line for the log screen: the author as P1/P2, then the event in a few words."""
     who = "P%d " % (author + 1)
     tag = ev[base.TAG]

@@ -222,11 +222,6 @@ class PinnedDown(Engine):
         return (list(range(pub[K.PLAYER_COUNT])) if won else [], reason)
 
     # ---- for the UI ------------------------------------------------------------------------
-    def describe(self, pub, author, event):
-        try:
-            return say.event(pub, author, event)
-        except Exception:  # a log line must never take the screen down
-            return "P%d %s" % (author + 1, event[K.TAG])
 
     def label(self, pub, priv, player, action):
         try:

@@ -92,6 +92,11 @@ def action(pub, a):
     return tag
 
 
+def describe(pub, author, e):
+    """The log line for an event (games.describe): what `event` says of it."""
+    return event(pub, author, e)
+
+
 def event(pub, author, e):
     """Called after the event was applied: the line describes what was sent."""
     tag = e[K.TAG]

@@ -7,7 +7,7 @@
 # (HELP) opens the help page. Words and forecasts come from say.py (the engine side); this
 # module only lays them out with the widget kit.
 from fathom.compat import const
-from fathom.games.base import describe
+from fathom.games import describe
 from fathom.games.pinned_down import cards as C
 from fathom.games.pinned_down import schema as K
 from fathom.games.pinned_down import say

@@ -553,9 +553,6 @@ class SugarDog(Engine):
         pub[PHASE] = _PH_OVER
 
     # ---- the log line ----------------------------------------------------------------------
-    def describe(self, pub, author, event):
-        from fathom.games.sugardog.say import describe   # the words, loaded for the log screen
-        return describe(pub[SIZE], author, event)
 
 
 # Which handler plays an event, by the turn machine's phase and the event's tag: the current

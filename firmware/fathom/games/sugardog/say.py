@@ -128,9 +128,10 @@ _HERE = {G_SUB: "your sub", G_MINE: "your mine", G_TORP: "your torp", G_CONTACT:
 HERE_MAX = max([len(w) for w in _HERE.values()])   # the longest of here()'s words
 
 
-# ---- the log line (the engine's describe()), in the source's notation ----------------------
-def describe(size, author, event):
+# ---- the log line (games.describe), in the source's notation ----------------------
+def describe(pub, author, event):
     """One short line for the log screen: 'P1 torpedo C4>N', 'P2 impact C5 sub'."""
+    size = pub[E.SIZE]
     who = "P%d " % (author + 1)
     tag = event[TAG] if isinstance(event, list) and event else "?"
     try:
