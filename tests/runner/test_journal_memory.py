@@ -44,7 +44,10 @@ def long_game(tmp_path, gid, min_events, heap):
 
 # One process holds both seats and compiles the firmware from source, so it gets more heap than
 # a unit; whether a unit completes a game in 96 KB is `fathom bench device`'s figure.
-@pytest.mark.parametrize("gid,min_events,heap", [("ping", 300, "160k"),
+# The stock runtime holds every module's bytecode on the heap, so a heap that fits it says little:
+# what this test holds is the size of each write and allocation (the frozen runtime's heap
+# budgets are tests/device's).
+@pytest.mark.parametrize("gid,min_events,heap", [("ping", 300, "192k"),
                                                  ("periplus", 100, "160k")])
 def test_a_long_game_writes_and_allocates_only_small_pieces(tmp_path, gid, min_events, heap):
     out = long_game(tmp_path, gid, min_events, heap)
