@@ -34,7 +34,7 @@ def longest(n):
     deal's; 40 random PING games of either deal end in 1,100 or less), more for a big group
     (8 players of Sugar Dog: ~3,200 seen)."""
     return max(3000, 500 * n)
-PARTS = ("engine", "bot", "screen", "companion")
+PARTS = ("engine", "say", "bot", "screen", "companion")
 
 
 def _collect():
@@ -107,7 +107,7 @@ def test_the_declaration_is_sane_and_its_parts_import(gid):
     assert d.TITLE and isinstance(d.TITLE, str)
     lo, hi = d.PLAYERS
     assert 1 <= lo <= hi <= 8
-    assert "engine" in d.PARTS and all(p in PARTS for p in d.PARTS), d.PARTS
+    assert "engine" in d.PARTS and "say" in d.PARTS and all(p in PARTS for p in d.PARTS), d.PARTS
     keys = [o[0] for o in d.OPTIONS]
     assert len(set(keys)) == len(keys)
     for o in d.OPTIONS:

@@ -191,6 +191,21 @@ def test_a_unit_chosen_that_does_not_choose_back_is_named():
 
 
 # ---- in the game: a partner silent, back, vanished; a concession said in words ----------------
+def with_toy(test):
+    """The test with the toy registered for its length (its log lines come from its words,
+    which the registry finds), and unregistered after, as the other tests expect five games."""
+    def run():
+        added = "toy" not in games.IDS
+        if added:
+            games.register("toy")
+        try:
+            test()
+        finally:
+            if added:
+                games.unregister("toy")
+    return run
+
+
 def linked_game():
     air = Air()
     stores = [MemStorage(), MemStorage()]
@@ -232,6 +247,7 @@ def tick_top(app, now):
     app.stack[-1].draw(app.hw.display)
 
 
+@with_toy
 def test_a_silent_partner_gets_an_overlay_that_closes_when_it_is_back():
     from fathom.ui.partner import PartnerScreen
     (ra, rb), now = linked_game()
@@ -278,6 +294,7 @@ def test_a_silent_partner_gets_an_overlay_that_closes_when_it_is_back():
     assert app.stack[-1] is scr
 
 
+@with_toy
 def test_a_silent_partner_becomes_a_vanished_one_with_its_claim():
     from fathom.ui.partner import PartnerScreen
     (ra, rb), now = linked_game()
@@ -294,6 +311,7 @@ def test_a_silent_partner_becomes_a_vanished_one_with_its_claim():
     assert now >= VANISH_MS
 
 
+@with_toy
 def test_leave_from_the_overlay_keeps_the_game():
     from fathom.ui.partner import PartnerScreen
     (ra, rb), now = linked_game()
@@ -318,6 +336,7 @@ def test_leave_from_the_overlay_keeps_the_game():
     assert isinstance(app.stack[-1], Under) and ra.storage.exists("game")
 
 
+@with_toy
 def test_a_partner_who_leaves_is_said_at_once_and_its_return_clears_it():
     from fathom.ui.partner import PartnerScreen
     (ra, rb), now = linked_game()
@@ -359,6 +378,7 @@ def test_a_partner_who_leaves_is_said_at_once_and_its_return_clears_it():
     assert app.stack[-1] is scr and not ra.left and scr.status() != "partner left"
 
 
+@with_toy
 def test_a_bye_from_a_peer_is_checked():
     (ra, rb), now = linked_game()
     for bad in (["bye"], ["bye", 0, "left"], ["bye", 7, "left"], ["bye", "1", "x"]):
@@ -371,6 +391,7 @@ def test_a_bye_from_a_peer_is_checked():
         ra.problem = None
 
 
+@with_toy
 def test_a_partner_who_concedes_is_named_on_the_result():
     from fathom.ui.gameend import ResultScreen
     (ra, rb), now = linked_game()
@@ -393,6 +414,7 @@ def test_a_partner_who_concedes_is_named_on_the_result():
 SIZES = ((128, 64), (128, 32), (72, 40))
 
 
+@with_toy
 def test_the_partner_screens_fit_every_panel():
     from fathom.ui.partner import PartnerScreen
     from kit.panel import Oversized
