@@ -1,6 +1,6 @@
 # The engine hooks every game with a sealed deal shares (PING, Periplus), as a mixin. The deal's
 # code is imported only by a game that has one (pub["sd"]): an unsealed game pays nothing.
-from fathom.games.base import Engine, IllegalAction
+from fathom.games.base import TAG, Engine, IllegalAction
 
 FOUL = "foul"   # a card share opened no card: its receiver ends the game naming the sender
 DEAL = "deal"   # the phase (Engine.phase) while a step of the deal is due: only its events go
@@ -8,6 +8,23 @@ KEY_SHARE = "sk"        # the deal's events (stage.py): a player's key commitmen
 SHUFFLE_CHUNK = "ss"    # a chunk of a shuffle,
 CARD_SHARES = "so"      # the shares that open cards to their receiver
 DEAL_TAGS = (KEY_SHARE, SHUFFLE_CHUNK, CARD_SHARES)
+SHUFFLE_FROM = 2        # [SHUFFLE_CHUNK, round, first position, chunk] (stage.py builds them)
+SHUFFLE_CARDS = 3
+OPEN_POSITIONS = 2      # [CARD_SHARES, round, positions, shares]
+
+
+def deal_line(ev):
+    """The log's few words for one of the deal's events ("shuffles 1-8"), None for another."""
+    tag = ev[TAG]
+    if tag == KEY_SHARE:
+        return "deal key"
+    if tag == SHUFFLE_CHUNK:
+        first = ev[SHUFFLE_FROM]
+        return "shuffles %d-%d" % (first + 1, first + len(ev[SHUFFLE_CARDS]) // 2)
+    if tag == CARD_SHARES:
+        n = len(ev[OPEN_POSITIONS])
+        return "opens %d card%s" % (n, "" if n == 1 else "s")
+    return None
 
 
 class SealedHooks:

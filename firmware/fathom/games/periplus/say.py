@@ -4,10 +4,9 @@
 # pure (no UI): the screen asks, it never works these out itself.
 from fathom.games.periplus import board as B
 from fathom.games.periplus import cards as C
-from fathom.compat import const
 from fathom.games.base import CONCEDE, SETUP, TAG
 from fathom.games.periplus import engine as E
-from fathom.sealed.hooks import CARD_SHARES, KEY_SHARE, SHUFFLE_CHUNK
+from fathom.sealed.hooks import DEAL_TAGS, deal_line
 from fathom.games.periplus.fleet import (HITS, LEFT, NSHIPS, SHEARED, SHIP_ABBR, SHIP_NAMES,
                                          SHIPS, SQUARE, TYPE, abbr, ahead_dest, grid)
 
@@ -219,12 +218,6 @@ def news(pub, log, me):
 
 
 # ---- the log line (games.describe) ---------------------------------------------
-# Slots of the sealed deal's events this line reads (sealed/stage.py builds them)
-_SHUF_FROM = const(2)    # [SHUFFLE_CHUNK, round, first position, chunk]
-_SHUF_CHUNK = const(3)
-_OPEN_POS = const(2)     # [CARD_SHARES, round, positions, shares]
-
-
 def describe(pub, author, event):
     """One short line for the log screen: the author as P1/P2, then the event in a few words."""
     try:
@@ -252,14 +245,8 @@ def _line(pub, ev):
                              abbr(pub, ev[E.FIRE_TARGET]))
     if tag == E.EV_TAKE:
         return "takes the hit"
-    if tag == KEY_SHARE:
-        return "deal key"
-    if tag == SHUFFLE_CHUNK:
-        first = ev[_SHUF_FROM]
-        return "shuffles %d-%d" % (first + 1, first + len(ev[_SHUF_CHUNK]) // 2)
-    if tag == CARD_SHARES:
-        n = len(ev[_OPEN_POS])
-        return "opens %d card%s" % (n, "" if n == 1 else "s")
+    if tag in DEAL_TAGS:
+        return deal_line(ev)
     if tag == E.EV_FOUL:
         return "FOUL: bad card"
     return tag

@@ -210,15 +210,8 @@ def describe(pub, author, ev):
         if tag == E.EV_DAMAGE:
             return who + ("SUNK" if ev[E.DAMAGE_SUNK] else "damaged") + " at " + \
                 B.name(ev[E.DAMAGE_SQ])
-        if tag == hooks.KEY_SHARE:
-            return who + "deal key"
-        if tag == hooks.SHUFFLE_CHUNK:
-            _tag, _round, first, chunk = ev   # as sealed/stage.py builds it
-            return who + "shuffles %d-%d" % (first + 1, first + len(chunk) // 2)
-        if tag == hooks.CARD_SHARES:
-            _tag, _round, positions, _shares = ev
-            n = len(positions)
-            return who + "opens %d card%s" % (n, "" if n == 1 else "s")
+        if tag in hooks.DEAL_TAGS:
+            return who + hooks.deal_line(ev)
         if tag == E.EV_FOUL:
             return who + "FOUL: bad card"
         if tag == base.SETUP:
