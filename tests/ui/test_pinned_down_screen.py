@@ -484,3 +484,29 @@ def test_a_captain_who_can_board_his_own_ship_is_where_the_cursor_rests():
         assert len(s.log) == n + 1 and s.actions[-1] == a
         found += 1
     assert found >= 2, found
+
+
+def test_a_card_that_calls_a_ship_lists_the_ships_strongest_first():
+    found = 0
+    for k in range(12):
+        seats = start(1, "red", b"call%d" % k, "normal")
+
+        def calls(ss):
+            return phase("main")(ss) and len([a for a in ss[0].legal() if a[0] == "play" and
+                                              C.kw(a[1], "PDS")]) > 1
+        if not play(seats, [EasyBot(b"c", 0)], calls, limit=400):
+            continue
+        app, scr = screen_for(seats[0])
+        scr.lines()
+        acts = scr._acts
+        i = [n for n in range(len(scr._items)) if [j for j in scr._items[n][1]
+                                                   if acts[j][0] == "play" and
+                                                   C.kw(acts[j][1], "PDS")]][0]
+        scr.view.cursor = i
+        scr.key("OK")
+        assert scr.sub is not None
+        powers = [C.get(acts[j][2])[C.POWER] for j in scr._items[i][1]
+                  if acts[j][0] == "play" and isinstance(acts[j][2], str)]
+        assert powers == sorted(powers, reverse=True), (powers, scr.sub.labels)
+        found += 1
+    assert found >= 2, found

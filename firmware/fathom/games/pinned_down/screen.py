@@ -48,6 +48,15 @@ def _home(pub, acts, item):
     return -1
 
 
+def _called_power(acts, j):
+    """The power of the ship choice j calls into play (Call to Arms), else 0."""
+    a = acts[j]
+    if isinstance(a, list) and a[K.TAG] == "play" and len(a) > 2 and \
+            isinstance(a[K.PLAY_TARGET], str) and C.get(a[K.PLAY_TARGET])[C.TYPE] == C.SHIP:
+        return C.get(a[K.PLAY_TARGET])[C.POWER]
+    return 0
+
+
 def _ends(acts, item):
     a = acts[item[_CHOICES][0]]
     return isinstance(a, list) and a[K.TAG] in _ENDS
@@ -129,8 +138,15 @@ class PinnedDownScreen(GameBase):
         # the play the rules reward, where the cursor rests. Ending the turn (or passing a
         # fight) goes last: the cursor starts on the first item, and one OK on a new turn must
         # not end it.
+        # A card that calls a ship into play lists the ships strongest first (not in the
+        # deck's order, which says nothing).
         home = []
         for it in items:
+            ch = it[_CHOICES]
+            pw = [_called_power(acts, j) for j in ch]
+            if len(ch) > 1 and max(pw):   # (the index in the key: MicroPython's sort is not stable)
+                order = sorted(range(len(ch)), key=lambda i: (-pw[i], i))
+                it[_CHOICES] = [ch[i] for i in order]
             n = _home(s.pub, acts, it)
             if n >= 0:
                 ch = it[_CHOICES]
