@@ -121,6 +121,21 @@ def test_a_long_wait_keeps_at_most_max_lines_and_an_own_move_clears_them():
     assert h.lines == ["P1 did 50"]
 
 
+def test_a_turn_longer_than_the_stack_folds_its_oldest_lines_and_loses_none():
+    # a Periplus turn can bring a dozen lines (a fleet ahead with every ship following, two
+    # discards, the deal, the shot): the oldest ones must still be there to read
+    s = _Seat()
+    h = Happened(s, lambda prev, a, e: "P2 did %d" % e[1], "start")
+    n = MAX + 4
+    for i in range(n):
+        s.recs.append(["e", 1, ["x", i], b"", None])
+        h.update()
+    assert len(h.lines) == MAX and h.lines[0] == "P2 did %d" % (n - 1)
+    for i in range(n):
+        assert ("P2 did %d" % i) in h.text.replace(happened.JOIN, "\n").split("\n"), h.lines
+    assert h.lines[-1].startswith("start / P2 did 0 / "), h.lines   # oldest first
+
+
 def test_every_short_form_on_the_screens_is_on_the_help_page():
     help_p = read_text("games/periplus/help.txt")
     top = help_p[:help_p.index("A TURN")]               # the first page: before the rules

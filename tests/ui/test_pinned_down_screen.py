@@ -450,3 +450,63 @@ def test_the_cursor_never_rests_on_ending_the_turn_while_there_is_more_to_do():
                 checked += 1
         deliver(seats, s, bots[s.player].act(s))
     assert checked > 5
+
+
+def _captain_home(seat):
+    """A legal play that puts a captain aboard his own ship, or None."""
+    pub = seat.pub
+    for a in seat.legal():
+        if a[0] == "play" and len(a) > 2 and isinstance(a[2], int):
+            cap = C.captain_of(a[1])
+            if cap is not None and pub["ships"][a[2]][1] == cap:
+                return a
+    return None
+
+
+def test_a_captain_who_can_board_his_own_ship_is_where_the_cursor_rests():
+    # the play the rules reward is the newcomer's likely one: OK, OK plays it (it was three
+    # or more presses down the hand's order before), and it never ends the turn
+    found = 0
+    for k in range(12):
+        seats = start(1, "red", b"captain%d" % k, "normal")
+        play(seats, [SharpBot(b"c", 0)], lambda ss: phase("main")(ss) and
+             _captain_home(ss[0]) is not None and len(ss[0].legal()) > 4, limit=400)
+        s = seats[0]
+        a = _captain_home(s)
+        if a is None or s.pub["ph"] != "main":
+            continue
+        app, scr = screen_for(s)
+        assert scr.keys_for(a) == ["OK", "OK"] or scr.keys_for(a) == ["OK"], (
+            a, choice_lines(scr.lines()))
+        n = len(s.log)
+        for key in scr.keys_for(a):
+            scr.key(key)
+        assert len(s.log) == n + 1 and s.actions[-1] == a
+        found += 1
+    assert found >= 2, found
+
+
+def test_a_card_that_calls_a_ship_lists_the_ships_strongest_first():
+    found = 0
+    for k in range(12):
+        seats = start(1, "red", b"call%d" % k, "normal")
+
+        def calls(ss):
+            return phase("main")(ss) and len([a for a in ss[0].legal() if a[0] == "play" and
+                                              C.kw(a[1], "PDS")]) > 1
+        if not play(seats, [EasyBot(b"c", 0)], calls, limit=400):
+            continue
+        app, scr = screen_for(seats[0])
+        scr.lines()
+        acts = scr._acts
+        i = [n for n in range(len(scr._items)) if [j for j in scr._items[n][1]
+                                                   if acts[j][0] == "play" and
+                                                   C.kw(acts[j][1], "PDS")]][0]
+        scr.view.cursor = i
+        scr.key("OK")
+        assert scr.sub is not None
+        powers = [C.get(acts[j][2])[C.POWER] for j in scr._items[i][1]
+                  if acts[j][0] == "play" and isinstance(acts[j][2], str)]
+        assert powers == sorted(powers, reverse=True), (powers, scr.sub.labels)
+        found += 1
+    assert found >= 2, found

@@ -3,10 +3,14 @@
 # to one's own move) is replaced before it could be read. The words are the game's own (its
 # say/describe module, from the reader's side), given one event and the one before it; this
 # module only keeps them. Bounded whatever the game's length: at most MAX lines, the sealed
-# deal's many messages folded into one line per deal.
+# deal's many messages folded into one line per deal, and a turn that brings more lines than
+# that (a Periplus fleet ahead with every ship following, then discards) folds its oldest ones
+# into the last line, joined by " / ", rather than losing them before they were read.
 from fathom.hal import clock
 
-MAX = 10                     # lines kept: a turn of any game brings fewer
+MAX = 10                     # lines kept: older ones fold into the last
+FOLD = 200                   # characters the folded last line keeps (its newest parts)
+JOIN = " / "
 LOOK = 12                    # events read back when a screen opens on a game under way
 TURN_MS = 1600               # a stack longer than its box turns a page this often
 DEAL = ("sk", "ss", "so")    # the sealed deal's messages (sealed/hooks.DEAL_TAGS)
@@ -14,6 +18,14 @@ DEAL = ("sk", "ss", "so")    # the sealed deal's messages (sealed/hooks.DEAL_TAG
 
 def deal_line(steps):
     return "Sealed deal: %d step%s" % (steps, "" if steps == 1 else "s")
+
+
+def fold(older, newer):
+    """Two lines as one, oldest first; past FOLD characters its oldest parts go, whole."""
+    t = older + JOIN + newer
+    while len(t) > FOLD and JOIN in t:
+        t = t.split(JOIN, 1)[1]
+    return t
 
 
 class Happened:
@@ -61,7 +73,9 @@ class Happened:
                     line = "P%d: %s (%s)" % (author + 1, ev[0], type(e).__name__)
                 if line and not (lines and lines[0] == line):  # (both set-ups: one line)
                     lines.insert(0, line)
-            del lines[MAX:]
+            if len(lines) > MAX:
+                oldest = lines.pop()
+                lines[-1] = fold(oldest, lines[-1])
             prev = (author, ev)
         self.n = n
         self.text = "\n".join(lines)

@@ -34,6 +34,29 @@ _LABEL = const(0)
 _CHOICES = const(1)
 
 
+def _home(pub, acts, item):
+    """Where in item's choices a captain goes aboard his own ship (the rules reward it), or -1."""
+    ch = item[_CHOICES]
+    for n in range(len(ch)):
+        a = acts[ch[n]]
+        if isinstance(a, list) and a[K.TAG] == "play" and len(a) > 2 and \
+                isinstance(a[K.PLAY_TARGET], int):
+            cap = C.captain_of(a[K.PLAY_CARD])
+            if cap is not None and 0 <= a[K.PLAY_TARGET] < len(pub[K.SHIPS]) and \
+                    pub[K.SHIPS][a[K.PLAY_TARGET]][K.SHIP_CARD] == cap:
+                return n
+    return -1
+
+
+def _called_power(acts, j):
+    """The power of the ship choice j calls into play (Call to Arms), else 0."""
+    a = acts[j]
+    if isinstance(a, list) and a[K.TAG] == "play" and len(a) > 2 and \
+            isinstance(a[K.PLAY_TARGET], str) and C.get(a[K.PLAY_TARGET])[C.TYPE] == C.SHIP:
+        return C.get(a[K.PLAY_TARGET])[C.POWER]
+    return 0
+
+
 def _ends(acts, item):
     a = acts[item[_CHOICES][0]]
     return isinstance(a, list) and a[K.TAG] in _ENDS
@@ -111,9 +134,25 @@ class PinnedDownScreen(GameBase):
                 it[_LABEL] = labels[it[_CHOICES][0]]
             else:
                 it[_LABEL] = "%s (%d)" % (it[_LABEL], len(it[_CHOICES]))
-        # ending the turn (or passing a fight) goes last: the cursor starts on the first item,
-        # and one OK on a new turn must not end it
-        items = [it for it in items if not _ends(acts, it)] + \
+        # A captain who can go aboard his own ship goes first, his menu opening on that ship:
+        # the play the rules reward, where the cursor rests. Ending the turn (or passing a
+        # fight) goes last: the cursor starts on the first item, and one OK on a new turn must
+        # not end it.
+        # A card that calls a ship into play lists the ships strongest first (not in the
+        # deck's order, which says nothing).
+        home = []
+        for it in items:
+            ch = it[_CHOICES]
+            pw = [_called_power(acts, j) for j in ch]
+            if len(ch) > 1 and max(pw):   # (the index in the key: MicroPython's sort is not stable)
+                order = sorted(range(len(ch)), key=lambda i: (-pw[i], i))
+                it[_CHOICES] = [ch[i] for i in order]
+            n = _home(s.pub, acts, it)
+            if n >= 0:
+                ch = it[_CHOICES]
+                ch.insert(0, ch.pop(n))
+                home.append(it)
+        items = home + [it for it in items if it not in home and not _ends(acts, it)] + \
             [it for it in items if _ends(acts, it)]
         self._acts = acts
         self._labels = labels
