@@ -3,7 +3,7 @@
 # cannot be zero fails here the day it rots, not the day someone next reads its figures. The
 # figures themselves are the benches' to report; nothing here asserts a budget. The benches
 # outside `bench all` are held in the same form by their own tests: device by
-# test_device_budget.py, deal by test_dealbench.py, ux by test_e2e_uxbench.py.
+# device/test_device_budget.py, deal by bench/test_dealbench.py, ux by bench/test_uxbench_e2e.py.
 import argparse
 
 import pytest

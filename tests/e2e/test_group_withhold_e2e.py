@@ -5,7 +5,7 @@
 # or the host kept it and rules against both; P2, never told by P3 (through P3's tagged receipt)
 # that its reveal arrived, says the host did not deliver it. The reveal limit is lowered
 # (FATHOM_REVEAL_MS) so a run waits seconds, not the minute a player would. The control (the
-# same group on the unmodified firmware) is test_e2e_group_cheat.py's, and here in the bench.
+# same group on the unmodified firmware) is test_group_cheat_e2e.py's, and here in the bench.
 import pytest
 
 from kit.cheat_firmware import modified_firmware, withhold_env

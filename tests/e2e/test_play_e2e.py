@@ -15,7 +15,7 @@ from kit.e2e import lend, propose
 
 pytestmark = pytest.mark.slow
 
-# Lake Ashtapada plays whole games through the keys in test_e2e_ashtapada.py: here, make bench
+# Lake Ashtapada plays whole games through the keys in test_ashtapada_e2e.py: here, make bench
 TWO_PLAYER = [pytest.param(gid, games.declaration(gid).TITLE,
                            marks=[pytest.mark.bench] if gid == "ashtapada" else [])
               for gid in games.IDS if games.declaration(gid).PLAYERS[0] == 2]

@@ -1,7 +1,7 @@
 # The modified firmwares the end-to-end attack tests boot (firmware/hostmodes/cheat.py) differ
 # from the real one only where they attack: a patched runner still tells the app when something
 # changed, or the screen of the unit that attacked would never show its own verdict (it stayed
-# on "audit: waiting" with the verdict in; tests/test_e2e_peer_attacks.py ends on it).
+# on "audit: waiting" with the verdict in; tests/e2e/test_peer_attacks_e2e.py ends on it).
 from fathom.games.seat import Seat
 from fathom.runner import Runner
 from hostmodes import cheat
