@@ -7,7 +7,8 @@ import time
 
 import pytest
 
-from fathom_host.emulator.drive import finished, play_out, player_env, release
+from fathom_host.emulator.drive import (choose_each_other, confirm_code, finished, play_out,
+                                        player_env, release)
 from fathom.games.pinned_down import cards as C
 from fathom_host.emulator.ether import Ether
 from fathom_host.emulator.units import Emulator
@@ -87,19 +88,8 @@ def pair_two(units_):
         u.choose("with other unit")
         u.wait_text("Players", 10)
         u.choose("2 players")
-    for u in units_:
-        # the second unit may have been chosen by the first before it listed it: it takes
-        # that choice (its screen says who chose it) and goes straight to the code
-        u.wait(lambda c: any("Choose a unit" in l or l.startswith("Code") for l in c.text),
-               30, "the list or the code")
-        if not any(l.startswith("Code") for l in u.text):
-            u.press("OK")
-    for u in units_:
-        u.wait_text("Code", 60)
-    codes = [[l for l in u.text if l.startswith("Code")][0] for u in units_]
-    assert codes[0] == codes[1]
-    for u in units_:
-        u.press("OK")
+    choose_each_other(units_)
+    confirm_code(*units_)
 
 
 def test_two_units_play_over_espnow_through_the_keys(tmp_path):

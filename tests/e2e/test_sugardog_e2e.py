@@ -14,7 +14,7 @@ from fathom.games.sugardog import engine as S
 from fathom.games.seat import apply_event, fresh_state, step_kind
 from kit.capture import keyed_messages
 from kit.savefile import unit_game
-from fathom_host.emulator.drive import confirm_code
+from fathom_host.emulator.drive import choose_each_other, confirm_code
 
 pytestmark = pytest.mark.slow
 
@@ -28,10 +28,8 @@ def pair_two(units):
         u.choose("vs other unit")
         u.wait_text("Players", 10)
         u.choose("2 players")
-    for u in units:
-        u.wait_text("Choose a unit", 30)
-        u.press("OK")
-    confirm_code(units[0], units[1])
+    choose_each_other(units)
+    confirm_code(*units)
 
 
 def saved_game(emu, i):

@@ -142,14 +142,17 @@ def pair(units, game_title):
     """Choose the game on every unit, pick the partner and confirm the code on both."""
     for u in units:
         open_link(u, game_title)
+    choose_each_other(units)
+    confirm_code(*units)
+
+
+def choose_each_other(units):
+    """Both units list each other before either chooses. A unit chosen before it listed the
+    other skips its list ("... chose this unit"), so waiting for one list after the other
+    chose would wait for a screen that never comes. An OK that lands once the other's choice
+    did is harmless: the connecting screen takes no key."""
     for u in units:
         u.wait_text("Choose a unit", 30)
-    for u in units:
-        u.press("OK")
-    for u in units:
-        u.wait_text("Code", 60)
-    codes = [[l for l in u.text if l.startswith("Code")][0] for u in units]
-    assert len(set(codes)) == 1, codes
     for u in units:
         u.press("OK")
 
@@ -168,14 +171,14 @@ def unit_label(i):
     return "UNIT %02X%02X" % (uid[-2], uid[-1])
 
 
-def confirm_code(a, b):
-    """Both screens show the same six digits: OK on both."""
-    for u in (a, b):
+def confirm_code(*units):
+    """Every screen shows the same six digits: OK on each."""
+    for u in units:
         u.wait_text("Code", 60)
-    codes = [[l for l in u.text if l.startswith("Code")][0] for u in (a, b)]
-    if codes[0] != codes[1]:
+    codes = [[l for l in u.text if l.startswith("Code")][0] for u in units]
+    if len(set(codes)) != 1:
         raise FathomError("the codes differ: %r" % codes)
-    for u in (a, b):
+    for u in units:
         u.press("OK")
 
 
