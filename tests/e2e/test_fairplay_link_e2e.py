@@ -29,7 +29,10 @@ def saved(unit):
 
 
 def wait_saved(unit):
-    deadline = time.monotonic() + 30
+    """The unit saves its game before it shows the game's screen: wait for that screen (the
+    pairing's key agreement can take a minute on a loaded machine), then for the files."""
+    unit.wait(lambda c: c.text and c.text[0].startswith(TITLE), 90, "the game screen")
+    deadline = time.monotonic() + 10
     while True:
         try:
             return saved(unit)
