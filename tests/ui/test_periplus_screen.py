@@ -10,7 +10,7 @@ from fathom.games.periplus import cards as C
 from fathom.games.periplus import screen as P
 from fathom.games.periplus.bot import EasyBot, SharpBot
 from fathom.games.periplus.engine import ENGINE
-from fathom.games.periplus.fleet import NSHIPS, SQUARE
+from fathom.games.periplus.fleet import HITS, NSHIPS, SHIP_NAMES, SQUARE
 from fathom.peers import pipe_pair
 from fathom.runner import Runner
 
@@ -282,6 +282,42 @@ def test_what_happened_stays_in_words_until_the_next_event():
         for i in (0, 1):
             bot_step(rs, bots, i)
     assert seen
+
+
+def drawn_words(scr):
+    """Every word the screen draws (8x8 and 3x5, upper case) while what happened turns its
+    pages once round, as the ux bench reads them (hostmodes/uxplayer)."""
+    from hostmodes.uxplayer import Drawn
+    app = scr.app
+    app.d = app.hw.display
+    app.redraw = lambda: draw(scr)
+    seen = set()
+    drawn = Drawn(app)
+    drawn.on_frame = seen.update
+    try:
+        page = scr.news_page
+        page.top = 0
+        app.redraw()
+        while page.top < page.last_top():
+            page.top += page.rows()
+            app.redraw()
+    finally:
+        drawn.close()
+    return seen
+
+
+@pytest.mark.parametrize("w,h", [(128, 64), (128, 32)])
+def test_every_ship_and_card_name_in_what_happened_is_drawn_whole(w, h):
+    rs = new_game()
+    assert play_until(rs, my_phase("move"))
+    app, scr = make_screen(rs, w, h)
+    assert scr.stage == P.PICK
+    lines = ["Foe %s a8 hit: 1/%d left" % (n, HITS[t]) for t, n in enumerate(SHIP_NAMES)]
+    lines += ["P2 negated %s with %s" % (C.name(k), C.name(k)) for k in range(C.NKINDS)]
+    scr.news_page.set("\n".join(lines))      # as GameBase.news() gives it a longer stack
+    seen = drawn_words(scr)
+    names = set(" ".join(SHIP_NAMES + tuple(C.name(k) for k in range(C.NKINDS))).upper().split())
+    assert not names - seen, (w, h, sorted(names - seen))
 
 
 def test_help_opens_on_a_long_back_and_scrolls():

@@ -171,7 +171,9 @@ class PeriplusScreen(GameBase):
         self.row = CardRow(0, 0, 3)
         self.view = ListView(fit=True)     # 3x5 where 8x8 labels would be cut
         self.page = TextPage()    # the defender's prompt
-        self.news_page = TextPage()  # what happened (8x8 in a wide side panel, else 3x5)
+        # what happened, in the 3x5 font wherever it shows: the side panel holds 8 columns of
+        # 8x8, too few for "Quinquereme" or "Parablemata" whole (and one line a page)
+        self.news_page = TextPage("", True)
         self.hand_page = TextPage("", True)  # your hand in card codes, at the panel's foot
         self.ck = 0               # counts decisions (tick() redraws when it moves on)
         self.ck_log = self.ck_setup = -1
@@ -583,7 +585,6 @@ class PeriplusScreen(GameBase):
             # all of it for the question ("Target?", not "Targ~"; the side says whose ships)
             top_bar(d, self.bar, self.app.link_state, None, 0, 0, sx, sw, True)
         if alone:                 # no side panel: what happened in one row over the cards or menu
-            self.news_page.small = True
             self.news_page.draw(d, 0, CH + 1, d.width, TH - 1)
             if self.stage == CARDS:
                 self.row.draw(d, 0, CH + TH + 1, d.width, h - CH - TH - 1, self.label_fn,
@@ -604,7 +605,6 @@ class PeriplusScreen(GameBase):
         y = top if top else CH
         if self.stage == CARDS or self.stage == MENU:
             # what happened, one row at the side panel's foot (turned when longer)
-            self.news_page.small = True
             self.news_page.draw(d, sx + 1, h - TH + 1, sw - 1, TH - 1)
             h -= TH
         if self.stage == CARDS:
@@ -626,13 +626,11 @@ class PeriplusScreen(GameBase):
                 # where its last line ends at the foot
                 yh = h - len(self.hand_page.lines(sw - 1, h)) * TH
                 self.hand_page.draw(d, sx + 1, yh + 1, sw - 1, h)
-            self.news_page.small = False
-            self.news_page.draw(d, sx, y, sw, yh - y)
+            self.news_page.draw(d, sx + 1, y + 1, sw - 1, yh - y - 1)
         else:
             if self.where_t:
                 tiny(d, self.where_t, sx + 1, y + 1)
                 y += TH + 1
-            self.news_page.small = True
             self.news_page.draw(d, sx + 1, y, sw - 1, h - y)
 
     def _card_label(self, i):
