@@ -13,6 +13,7 @@ from fathom.games.periplus.engine import ENGINE
 from fathom.games.periplus.fleet import HITS, NSHIPS, SHIP_NAMES, SQUARE
 from fathom.peers import pipe_pair
 from fathom.runner import Runner
+from fathom.ui.happened import TURN_MS
 
 from kit.panel import App, Oversized
 
@@ -286,7 +287,8 @@ def test_what_happened_stays_in_words_until_the_next_event():
 
 def drawn_words(scr):
     """Every word the screen draws (8x8 and 3x5, upper case) while what happened turns its
-    pages once round, as the ux bench reads them (hostmodes/uxplayer)."""
+    pages by itself (ui/happened.py) once round, as the ux bench reads them
+    (hostmodes/uxplayer)."""
     from hostmodes.uxplayer import Drawn
     app = scr.app
     app.d = app.hw.display
@@ -298,16 +300,20 @@ def drawn_words(scr):
         page = scr.news_page
         page.top = 0
         app.redraw()
+        now = 0
+        scr.happened.turn(page, now)             # the first call sets the clock
         while page.top < page.last_top():
-            page.top += page.rows()
+            now += TURN_MS
+            assert scr.happened.turn(page, now)
             app.redraw()
     finally:
         drawn.close()
     return seen
 
 
-@pytest.mark.parametrize("w,h", [(128, 64), (128, 32)])
+@pytest.mark.parametrize("w,h", SIZES)
 def test_every_ship_and_card_name_in_what_happened_is_drawn_whole(w, h):
+    # whole on the panel, or (7 columns at 72x40) split with a hyphen, read as one word
     rs = new_game()
     assert play_until(rs, my_phase("move"))
     app, scr = make_screen(rs, w, h)

@@ -536,3 +536,11 @@ def test_cursor_moves_and_redraws_allocate_nothing(w, h):
 
     _locked(moves)
     assert kit.steps == 8
+
+
+def test_a_word_longer_than_the_line_is_split_with_a_hyphen():
+    from fathom.ui.screen import wrap
+    assert wrap("Foe Quinquereme a8 hit", 7) == ["Foe", "Quinqu-", "ereme", "a8 hit"]
+    assert wrap("Parablemata", 4) == ["Par-", "abl-", "ema-", "ta"]
+    assert wrap("Row Row", 7) == ["Row Row"]
+    assert wrap("abc", 1) == ["a", "b", "c"]     # no room for a hyphen: split bare
