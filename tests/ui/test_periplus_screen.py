@@ -558,3 +558,17 @@ def test_a_redraw_allocates_nothing(w, h):
         else:
             scr.draw(d)
     assert stages == [P.PICK, P.AIM, P.MENU]
+
+
+def test_the_defence_prompt_goes_round_twice_before_the_default_answer_at_72x40():
+    # the prompt and what else happened in the turn (a fleet ahead, its followers) turn a page
+    # every TURN_MS: two rows of nine 8x8 characters took most of the answer's 20 s to go round
+    rs = reach_defence()
+    app, scr = make_screen(rs, 72, 40)
+    scr.answer.tick(1000)
+    scr.happened.text = "\n".join(["P2: Row Row fleet ahead, T to c5"] +
+                                  ["P2: %s follows to d%d" % (b, i) for i, b in enumerate("BDQT")])
+    draw(scr)
+    page = scr.page
+    pages = (page.count() + page.rows() - 1) // page.rows()
+    assert pages * TURN_MS * 2 <= P.ANSWER_TIMEOUT_MS, (pages, page.count(), page.rows())

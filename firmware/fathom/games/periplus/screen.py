@@ -701,9 +701,13 @@ class PeriplusScreen(GameBase):
         d.hline(d.width * left // (ANSWER_TIMEOUT_MS // 1000), CH - 1, d.width, 0)
         n = len(self.labels)
         y = h - n * CH
-        # the prompt, then what else happened since your last move (turned when longer)
+        # the prompt, then what else happened since your last move (turned when longer); on a
+        # short panel in the 3x5 font: two rows of 9 characters went round too slowly to be
+        # read before the default answer
         self.page.set(W.prompt(s.pub, s.priv[E.HELD], self.me) + "\n" + self.happened.text)
-        self.page.draw(d, 0, CH, d.width, y - CH)
+        self.page.small = h < 64
+        y0 = CH + 1 if self.page.small else CH
+        self.page.draw(d, 0, y0, d.width, y - y0)
         self.view.draw(d, 0, y, d.width, n * CH)
 
 
