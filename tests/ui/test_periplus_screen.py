@@ -572,3 +572,16 @@ def test_the_defence_prompt_goes_round_twice_before_the_default_answer_at_72x40(
     page = scr.page
     pages = (page.count() + page.rows() - 1) // page.rows()
     assert pages * TURN_MS * 2 <= P.ANSWER_TIMEOUT_MS, (pages, page.count(), page.rows())
+
+
+def test_the_discard_at_72x40_shows_what_happened_in_two_rows_over_the_cards():
+    # the other side's turn is read at the discard that starts yours: one row of 18 characters
+    # turning every TURN_MS went round a 12-line turn in about 40 s
+    rs = new_game()
+    assert play_until(rs, my_phase("discard"))
+    app, scr = make_screen(rs, 72, 40)
+    assert scr.stage == P.CARDS
+    scr.news_page.set("\n".join(["P2: T follows to c%d" % i for i in range(1, 9)]))
+    d = draw(scr)
+    assert scr.news_page.rows() == 2
+    assert d.lit(0, 8 + 2 * 6 + 1, d.width, 9) > 20     # the card row under them

@@ -584,12 +584,15 @@ class PeriplusScreen(GameBase):
         else:   # a short panel keeps every row for the board: a bar over the side panel only,
             # all of it for the question ("Target?", not "Targ~"; the side says whose ships)
             top_bar(d, self.bar, self.app.link_state, None, 0, 0, sx, sw, True)
-        if alone:                 # no side panel: what happened in one row over the cards or menu
-            self.news_page.draw(d, 0, CH + 1, d.width, TH - 1)
+        if alone:                 # no side panel: what happened over the cards or menu
             if self.stage == CARDS:
-                self.row.draw(d, 0, CH + TH + 1, d.width, h - CH - TH - 1, self.label_fn,
-                              self.text_fn)
+                # two rows: the other side's turn is read here, at the discard that starts
+                # yours (the card's text keeps its one row under the 3x5 card labels)
+                self.news_page.draw(d, 0, CH + 1, d.width, 2 * TH - 1)
+                self.row.draw(d, 0, CH + 2 * TH + 1, d.width, h - CH - 2 * TH - 1,
+                              self.label_fn, self.text_fn)
             else:
+                self.news_page.draw(d, 0, CH + 1, d.width, TH - 1)
                 self.view.draw(d, 0, CH + TH, d.width, h - CH - TH)
             return
         self.grid.cursor = self.cur if self.cur >= 0 else 0
