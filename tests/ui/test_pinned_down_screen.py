@@ -537,15 +537,19 @@ def test_the_first_move_from_power_on_stays_within_ten_presses():
     assert max(worst)[0] <= 3, max(worst)
 
 
-def test_plays_are_listed_strongest_first_ships_after_the_other_cards():
+def test_plays_are_listed_strongest_first_then_ships_by_power_for_threat():
     checked = 0
     for k in range(8):
         s = first_turn(b"first%d" % k)
         app, scr = screen_for(s)
         scr.build()
         plays = [scr._acts[it[1][0]] for it in scr._items if scr._acts[it[1][0]][0] == "play"]
-        ranks = [(C.get(a[1])[C.TYPE] == C.SHIP, -C.get(a[1])[C.POWER]) for a in plays
+        ranks = [(1, -C.get(a[1])[C.POWER] * 100 // C.get(a[1])[C.THREAT])
+                 if C.get(a[1])[C.TYPE] == C.SHIP
+                 else (0, -C.get(a[1])[C.POWER]) for a in plays
                  if not C.kw(a[1], "PDS") and C.captain_of(a[1]) is None]
         assert ranks == sorted(ranks), choice_lines(scr.lines())
+        first = [scr._acts[it[1][0]][0] == "play" for it in scr._items]
+        assert first == sorted(first, reverse=True), choice_lines(scr.lines())  # plays first
         checked += len(ranks) >= 3
     assert checked >= 3, checked

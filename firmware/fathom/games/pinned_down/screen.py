@@ -59,14 +59,15 @@ def _called_power(acts, j):
 
 def _rank(acts, item):
     """Where a play goes in the list, after a captain going home: the strongest first (the
-    power the card adds; a card that calls a ship, that ship's), ships, which raise the threat
-    most, after the other cards; every other choice after the plays, in the rules' order."""
+    power the card adds; a card that calls a ship, that ship's), then ships, which raise the
+    threat most, the most power for their threat first; every other choice after the plays,
+    in the rules' order."""
     a = acts[item[_CHOICES][0]]
     if not (isinstance(a, list) and a[K.TAG] == "play"):
-        return 99
+        return 10000
     c = C.get(a[K.PLAY_CARD])
     if c[C.TYPE] == C.SHIP:
-        return 50 - c[C.POWER]
+        return 1000 - c[C.POWER] * 100 // max(1, c[C.THREAT])
     return -max([_called_power(acts, j) for j in item[_CHOICES]] + [c[C.POWER]])
 
 
