@@ -33,6 +33,7 @@ import sys
 
 from fathom.games.bots import make_bot
 from fathom.hal.clock import ticks_diff, ticks_ms
+from fathom.ui.font import TH, TW
 from fathom.ui.happened import DEAL
 
 # How long keys may take to show as an authored choice once they are all pressed: a game may
@@ -41,6 +42,7 @@ from fathom.ui.happened import DEAL
 SETTLE_MS = 8000
 READ_MS = 40000   # the longest a reader waits for the lines of a turn to come round
 CUT = "~"
+HYPHEN = "-"
 
 
 class Drawn:
@@ -97,20 +99,34 @@ class Drawn:
         for y, x, t, step in self.runs:
             rows.setdefault(y, []).append((x, t, step))
         words = set()
+        starts = {}               # (y, x, step) -> the text of the run that starts there
         for y in rows:
             merged = []
             for x, t, step in sorted(rows[y]):
                 if merged and merged[-1][2] == step and merged[-1][0] == x:
                     last = merged[-1]
-                    merged[-1] = [x + len(t) * step, last[1] + t, step]
+                    merged[-1] = [x + len(t) * step, last[1] + t, step, last[3]]
                 else:
-                    merged.append([x + len(t) * step, t, step])
-            for _end, t, _step in merged:
+                    merged.append([x + len(t) * step, t, step, x])
+            for _end, t, step, x in merged:
                 t = t.strip()
+                starts[(y, x, step)] = t
                 if t.endswith(CUT) or (CUT + " ") in t:
                     self.cut.add(t)
                 for w in t.upper().split():
                     words.add(w)
+        # a word the wrap split with a hyphen (ui/screen.wrap) reads whole: its next part
+        # starts the next line at the same x
+        for (y, x, step), t in starts.items():
+            w = t.split()[-1] if t.endswith(HYPHEN) else ""
+            while w.endswith(HYPHEN):
+                y += TH if step == TW else step
+                nxt = starts.get((y, x, step))
+                if not nxt:
+                    break
+                w = w[:-1] + nxt.split()[0]
+            if w:
+                words.add(w.upper())
         self.words = words
         self.frames += 1
         if self.on_frame is not None:

@@ -10,9 +10,10 @@ from fathom.games.periplus import cards as C
 from fathom.games.periplus import screen as P
 from fathom.games.periplus.bot import EasyBot, SharpBot
 from fathom.games.periplus.engine import ENGINE
-from fathom.games.periplus.fleet import NSHIPS, SQUARE
+from fathom.games.periplus.fleet import HITS, NSHIPS, SHIP_NAMES, SQUARE
 from fathom.peers import pipe_pair
 from fathom.runner import Runner
+from fathom.ui.happened import TURN_MS
 
 from kit.panel import App, Oversized
 
@@ -284,6 +285,47 @@ def test_what_happened_stays_in_words_until_the_next_event():
     assert seen
 
 
+def drawn_words(scr):
+    """Every word the screen draws (8x8 and 3x5, upper case) while what happened turns its
+    pages by itself (ui/happened.py) once round, as the ux bench reads them
+    (hostmodes/uxplayer)."""
+    from hostmodes.uxplayer import Drawn
+    app = scr.app
+    app.d = app.hw.display
+    app.redraw = lambda: draw(scr)
+    seen = set()
+    drawn = Drawn(app)
+    drawn.on_frame = seen.update
+    try:
+        page = scr.news_page
+        page.top = 0
+        app.redraw()
+        now = 0
+        scr.happened.turn(page, now)             # the first call sets the clock
+        while page.top < page.last_top():
+            now += TURN_MS
+            assert scr.happened.turn(page, now)
+            app.redraw()
+    finally:
+        drawn.close()
+    return seen
+
+
+@pytest.mark.parametrize("w,h", SIZES)
+def test_every_ship_and_card_name_in_what_happened_is_drawn_whole(w, h):
+    # whole on the panel, or (7 columns at 72x40) split with a hyphen, read as one word
+    rs = new_game()
+    assert play_until(rs, my_phase("move"))
+    app, scr = make_screen(rs, w, h)
+    assert scr.stage == P.PICK
+    lines = ["Foe %s a8 hit: 1/%d left" % (n, HITS[t]) for t, n in enumerate(SHIP_NAMES)]
+    lines += ["P2 negated %s with %s" % (C.name(k), C.name(k)) for k in range(C.NKINDS)]
+    scr.news_page.set("\n".join(lines))      # as GameBase.news() gives it a longer stack
+    seen = drawn_words(scr)
+    names = set(" ".join(SHIP_NAMES + tuple(C.name(k) for k in range(C.NKINDS))).upper().split())
+    assert not names - seen, (w, h, sorted(names - seen))
+
+
 def test_help_opens_on_a_long_back_and_scrolls():
     rs = new_game()
     app, scr = make_screen(rs, 72, 40)
@@ -516,3 +558,30 @@ def test_a_redraw_allocates_nothing(w, h):
         else:
             scr.draw(d)
     assert stages == [P.PICK, P.AIM, P.MENU]
+
+
+def test_the_defence_prompt_goes_round_twice_before_the_default_answer_at_72x40():
+    # the prompt and what else happened in the turn (a fleet ahead, its followers) turn a page
+    # every TURN_MS: two rows of nine 8x8 characters took most of the answer's 20 s to go round
+    rs = reach_defence()
+    app, scr = make_screen(rs, 72, 40)
+    scr.answer.tick(1000)
+    scr.happened.text = "\n".join(["P2: Row Row fleet ahead, T to c5"] +
+                                  ["P2: %s follows to d%d" % (b, i) for i, b in enumerate("BDQT")])
+    draw(scr)
+    page = scr.page
+    pages = (page.count() + page.rows() - 1) // page.rows()
+    assert pages * TURN_MS * 2 <= P.ANSWER_TIMEOUT_MS, (pages, page.count(), page.rows())
+
+
+def test_the_discard_at_72x40_shows_what_happened_in_two_rows_over_the_cards():
+    # the other side's turn is read at the discard that starts yours: one row of 18 characters
+    # turning every TURN_MS went round a 12-line turn in about 40 s
+    rs = new_game()
+    assert play_until(rs, my_phase("discard"))
+    app, scr = make_screen(rs, 72, 40)
+    assert scr.stage == P.CARDS
+    scr.news_page.set("\n".join(["P2: T follows to c%d" % i for i in range(1, 9)]))
+    d = draw(scr)
+    assert scr.news_page.rows() == 2
+    assert d.lit(0, 8 + 2 * 6 + 1, d.width, 9) > 20     # the card row under them

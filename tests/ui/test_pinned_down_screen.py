@@ -510,3 +510,46 @@ def test_a_card_that_calls_a_ship_lists_the_ships_strongest_first():
         assert powers == sorted(powers, reverse=True), (powers, scr.sub.labels)
         found += 1
     assert found >= 2, found
+
+
+def first_turn(seed):
+    """P1's seat of a game of two at its first choice."""
+    seats = start(2, seed=seed, level="normal")
+    while not seats[0].my_turn():
+        o = next_author(seats)
+        deliver(seats, o, SharpBot(seed, o.player).act(o))
+    return seats[0]
+
+
+def test_the_first_move_from_power_on_stays_within_ten_presses():
+    # From power-on, 7 presses come before the first choice (home menu: 4 DOWN to the fifth
+    # game and OK; its menu: DOWN from How to play to the bot and OK), so the first choice of
+    # a person with a plan (the sharp bot's) must take at most 3. In the hand's order it took
+    # up to 5 (a card 3 items down, then its ship).
+    worst = []
+    for k in range(30):
+        seed = b"first%d" % k
+        s = first_turn(seed)
+        app, scr = screen_for(s)
+        a = SharpBot(seed, 0).act(s)
+        keys = scr.keys_for(a)
+        worst.append((len(keys), a, choice_lines(scr.lines())))
+    assert max(worst)[0] <= 3, max(worst)
+
+
+def test_plays_are_listed_strongest_first_then_ships_by_power_for_threat():
+    checked = 0
+    for k in range(8):
+        s = first_turn(b"first%d" % k)
+        app, scr = screen_for(s)
+        scr.build()
+        plays = [scr._acts[it[1][0]] for it in scr._items if scr._acts[it[1][0]][0] == "play"]
+        ranks = [(1, -C.get(a[1])[C.POWER] * 100 // C.get(a[1])[C.THREAT])
+                 if C.get(a[1])[C.TYPE] == C.SHIP
+                 else (0, -C.get(a[1])[C.POWER]) for a in plays
+                 if not C.kw(a[1], "PDS") and C.captain_of(a[1]) is None]
+        assert ranks == sorted(ranks), choice_lines(scr.lines())
+        first = [scr._acts[it[1][0]][0] == "play" for it in scr._items]
+        assert first == sorted(first, reverse=True), choice_lines(scr.lines())  # plays first
+        checked += len(ranks) >= 3
+    assert checked >= 3, checked

@@ -74,3 +74,22 @@ def test_a_drawn_line_that_ends_in_a_cut_is_counted_once():
         assert drawn.cut == {"Captain Rhee (~"}
     finally:
         drawn.close()
+
+
+def test_a_word_split_with_a_hyphen_reads_whole_once_both_parts_are_drawn():
+    from fathom.ui import font
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M2_TORP, M1_ENC, M2_DIVE], "M", "S")
+    u = unit_for(seats[0])
+    drawn = Drawn(u)
+    try:
+        del drawn.runs[:]
+        font.tiny(u.d, "Foe Quinqu-", 40, 20)     # as a TextPage draws a wrapped word
+        drawn._frame()
+        assert "QUINQUEREME" not in drawn.words
+        del drawn.runs[:]
+        font.tiny(u.d, "Foe Quinqu-", 40, 20)
+        font.tiny(u.d, "ereme a8", 40, 20 + font.TH)
+        drawn._frame()
+        assert "QUINQUEREME" in drawn.words and not drawn.cut
+    finally:
+        drawn.close()

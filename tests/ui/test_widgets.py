@@ -163,7 +163,8 @@ def test_list_view_reaches_every_row_and_wraps_the_highlight(w, h, fixed, small)
         sel = v.lines_of(v.cursor, room)
         if sel is not None:   # the highlighted label is readable whole: no '~', every word
             assert " ".join(sel).split() == (LABELS[v.cursor] + " " + notes[v.cursor]).split() \
-                or "".join(sel).replace(" ", "") == LABELS[v.cursor].replace(" ", "")
+                or "".join(line[:-1] if line.endswith("-") else line for line in sel).replace(
+                    " ", "") == LABELS[v.cursor].replace(" ", "")   # a long word hyphenated
             assert all(len(line) <= room for line in sel)
         v.key("DOWN")
     assert seen == set(range(len(LABELS)))
@@ -536,3 +537,11 @@ def test_cursor_moves_and_redraws_allocate_nothing(w, h):
 
     _locked(moves)
     assert kit.steps == 8
+
+
+def test_a_word_longer_than_the_line_is_split_with_a_hyphen():
+    from fathom.ui.screen import wrap
+    assert wrap("Foe Quinquereme a8 hit", 7) == ["Foe", "Quinqu-", "ereme", "a8 hit"]
+    assert wrap("Parablemata", 4) == ["Par-", "abl-", "ema-", "ta"]
+    assert wrap("Row Row", 7) == ["Row Row"]
+    assert wrap("abc", 1) == ["a", "b", "c"]     # no room for a hyphen: split bare

@@ -94,5 +94,5 @@ class Happened:
         if clock.ticks_diff(now, self._turn_at) < 0:
             return False
         self._turn_at = clock.ticks_add(now, TURN_MS)
-        page.top = 0 if page.top >= last else min(last, page.top + page.rows())
+        page.top = 0 if page.top >= last else page.next_top()
         return True

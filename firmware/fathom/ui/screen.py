@@ -44,8 +44,11 @@ def clip(text, n):
 
 
 def wrap(text, width):
-    """Greedy word wrap to `width` characters; long words are split."""
+    """Greedy word wrap to `width` characters; a word longer than a line is split with a
+    hyphen at the end of each part ("Quinqu-" "ereme" in 7 columns: read as one word, where a
+    bare split reads as two)."""
     width = max(1, width)  # a zero-width box must not split words forever
+    part = width - 1 if width >= 3 else width   # the hyphen takes a column
     out = []
     for para in text.split("\n"):
         line = ""
@@ -54,8 +57,8 @@ def wrap(text, width):
                 if line:
                     out.append(line)
                     line = ""
-                out.append(word[:width])
-                word = word[width:]
+                out.append(word[:part] + "-" if part < width else word[:part])
+                word = word[part:]
             if not line:
                 line = word
             elif len(line) + 1 + len(word) <= width:

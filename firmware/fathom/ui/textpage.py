@@ -56,6 +56,16 @@ class TextPage:
         """The top line that shows the end of the text (0 when it all fits)."""
         return max(0, len(self._lines or ()) - self._rows)
 
+    def next_top(self):
+        """The top line of the next page as it turns by itself: a page on, less one line when
+        the last line shown ends in a word split with a hyphen (the word stays whole in view)."""
+        lines = self._lines or ()
+        step = self._rows
+        end = self.top + step - 1
+        if step > 1 and end < len(lines) and lines[end].endswith("-"):
+            step -= 1
+        return min(self.last_top(), self.top + step)
+
     def key(self, k):
         """UP/DOWN turn a page less one line, LEFT/RIGHT a whole page (a help page is a hundred
         lines and more: a line a press took a player through it in over a hundred presses);

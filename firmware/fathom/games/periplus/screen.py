@@ -171,7 +171,9 @@ class PeriplusScreen(GameBase):
         self.row = CardRow(0, 0, 3)
         self.view = ListView(fit=True)     # 3x5 where 8x8 labels would be cut
         self.page = TextPage()    # the defender's prompt
-        self.news_page = TextPage()  # what happened (8x8 in a wide side panel, else 3x5)
+        # what happened, in the 3x5 font wherever it shows: the side panel holds 8 columns of
+        # 8x8, too few for "Quinquereme" or "Parablemata" whole (and one line a page)
+        self.news_page = TextPage("", True)
         self.hand_page = TextPage("", True)  # your hand in card codes, at the panel's foot
         self.ck = 0               # counts decisions (tick() redraws when it moves on)
         self.ck_log = self.ck_setup = -1
@@ -582,13 +584,15 @@ class PeriplusScreen(GameBase):
         else:   # a short panel keeps every row for the board: a bar over the side panel only,
             # all of it for the question ("Target?", not "Targ~"; the side says whose ships)
             top_bar(d, self.bar, self.app.link_state, None, 0, 0, sx, sw, True)
-        if alone:                 # no side panel: what happened in one row over the cards or menu
-            self.news_page.small = True
-            self.news_page.draw(d, 0, CH + 1, d.width, TH - 1)
+        if alone:                 # no side panel: what happened over the cards or menu
             if self.stage == CARDS:
-                self.row.draw(d, 0, CH + TH + 1, d.width, h - CH - TH - 1, self.label_fn,
-                              self.text_fn)
+                # two rows: the other side's turn is read here, at the discard that starts
+                # yours (the card's text keeps its one row under the 3x5 card labels)
+                self.news_page.draw(d, 0, CH + 1, d.width, 2 * TH - 1)
+                self.row.draw(d, 0, CH + 2 * TH + 1, d.width, h - CH - 2 * TH - 1,
+                              self.label_fn, self.text_fn)
             else:
+                self.news_page.draw(d, 0, CH + 1, d.width, TH - 1)
                 self.view.draw(d, 0, CH + TH, d.width, h - CH - TH)
             return
         self.grid.cursor = self.cur if self.cur >= 0 else 0
@@ -604,7 +608,6 @@ class PeriplusScreen(GameBase):
         y = top if top else CH
         if self.stage == CARDS or self.stage == MENU:
             # what happened, one row at the side panel's foot (turned when longer)
-            self.news_page.small = True
             self.news_page.draw(d, sx + 1, h - TH + 1, sw - 1, TH - 1)
             h -= TH
         if self.stage == CARDS:
@@ -626,13 +629,11 @@ class PeriplusScreen(GameBase):
                 # where its last line ends at the foot
                 yh = h - len(self.hand_page.lines(sw - 1, h)) * TH
                 self.hand_page.draw(d, sx + 1, yh + 1, sw - 1, h)
-            self.news_page.small = False
-            self.news_page.draw(d, sx, y, sw, yh - y)
+            self.news_page.draw(d, sx + 1, y + 1, sw - 1, yh - y - 1)
         else:
             if self.where_t:
                 tiny(d, self.where_t, sx + 1, y + 1)
                 y += TH + 1
-            self.news_page.small = True
             self.news_page.draw(d, sx + 1, y, sw - 1, h - y)
 
     def _card_label(self, i):
@@ -703,9 +704,13 @@ class PeriplusScreen(GameBase):
         d.hline(d.width * left // (ANSWER_TIMEOUT_MS // 1000), CH - 1, d.width, 0)
         n = len(self.labels)
         y = h - n * CH
-        # the prompt, then what else happened since your last move (turned when longer)
+        # the prompt, then what else happened since your last move (turned when longer); on a
+        # short panel in the 3x5 font: two rows of 9 characters went round too slowly to be
+        # read before the default answer
         self.page.set(W.prompt(s.pub, s.priv[E.HELD], self.me) + "\n" + self.happened.text)
-        self.page.draw(d, 0, CH, d.width, y - CH)
+        self.page.small = h < 64
+        y0 = CH + 1 if self.page.small else CH
+        self.page.draw(d, 0, y0, d.width, y - y0)
         self.view.draw(d, 0, y, d.width, n * CH)
 
 

@@ -57,6 +57,20 @@ def _called_power(acts, j):
     return 0
 
 
+def _rank(acts, item):
+    """Where a play goes in the list, after a captain going home: the strongest first (the
+    power the card adds; a card that calls a ship, that ship's), then ships, which raise the
+    threat most, the most power for their threat first; every other choice after the plays,
+    in the rules' order."""
+    a = acts[item[_CHOICES][0]]
+    if not (isinstance(a, list) and a[K.TAG] == "play"):
+        return 10000
+    c = C.get(a[K.PLAY_CARD])
+    if c[C.TYPE] == C.SHIP:
+        return 1000 - c[C.POWER] * 100 // max(1, c[C.THREAT])
+    return -max([_called_power(acts, j) for j in item[_CHOICES]] + [c[C.POWER]])
+
+
 def _ends(acts, item):
     a = acts[item[_CHOICES][0]]
     return isinstance(a, list) and a[K.TAG] in _ENDS
@@ -135,9 +149,10 @@ class PinnedDownScreen(GameBase):
             else:
                 it[_LABEL] = "%s (%d)" % (it[_LABEL], len(it[_CHOICES]))
         # A captain who can go aboard his own ship goes first, his menu opening on that ship:
-        # the play the rules reward, where the cursor rests. Ending the turn (or passing a
-        # fight) goes last: the cursor starts on the first item, and one OK on a new turn must
-        # not end it.
+        # the play the rules reward, where the cursor rests. The other plays follow strongest
+        # first (_rank: a newcomer's likely play within a press or two, where the hand's order
+        # put it up to four presses down). Ending the turn (or passing a fight) goes last: the
+        # cursor starts on the first item, and one OK on a new turn must not end it.
         # A card that calls a ship into play lists the ships strongest first (not in the
         # deck's order, which says nothing).
         home = []
@@ -152,8 +167,10 @@ class PinnedDownScreen(GameBase):
                 ch = it[_CHOICES]
                 ch.insert(0, ch.pop(n))
                 home.append(it)
-        items = home + [it for it in items if it not in home and not _ends(acts, it)] + \
-            [it for it in items if _ends(acts, it)]
+        rest = [it for it in items if it not in home and not _ends(acts, it)]
+        rank = [_rank(acts, it) for it in rest]
+        order = sorted(range(len(rest)), key=lambda i: (rank[i], i))
+        items = home + [rest[i] for i in order] + [it for it in items if _ends(acts, it)]
         self._acts = acts
         self._labels = labels
         self._items = items
