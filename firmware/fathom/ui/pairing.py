@@ -22,6 +22,15 @@ HINT_MS = 8000    # alone this long (no unit listed, no answer): the screen says
 JAM_SAY = 3       # frames not from this exchange (forged, replayed) before a slow pairing
                   # blames the radio noise, not the partner
 _LINK = {"espnow": "ESP-NOW", "uart": "cable (UART)"}
+# What only pairing runs, forgotten once the game starts (PairScreen._start): this screen, the
+# menu it came from, and the connector with every part it imports (discovery, handshake, Diffie-
+# Hellman, group keys). It is freed only if the game keeps no function of it: a function holds
+# its module's globals, so whatever goes on into the game (a channel's sender) comes from
+# modules the game keeps (link/peer.py).
+PAIRING_CODE = ("fathom.ui.pairing", "fathom.ui.gamemenu", "fathom.link.lent",
+                "fathom.link.connect", "fathom.link.discovery", "fathom.link.handshake",
+                "fathom.link.group", "fathom.link.groupkeys", "fathom.link.session",
+                "fathom.link.entropy")
 
 
 def start_link_game(app, gid, opts, players=None, join=False, invite=None):
@@ -190,13 +199,10 @@ class PairScreen(Screen):
         app.pop()
         from fathom.ui.play import show
         show(app, runner)
-        # Pairing is over: its code (Diffie-Hellman, handshake, this screen) leaves the heap
-        # with the last reference; a resume or the next pairing imports it again.
+        # Pairing is over: its code leaves the heap with the last reference; the next
+        # pairing imports it again
         from fathom import forget
-        for m in ("fathom.ui.pairing", "fathom.ui.gamemenu", "fathom.link.lent",
-                  "fathom.link.groupkeys", "fathom.link.group", "fathom.link.handshake",
-                  "fathom.link.discovery",
-                  "fathom.link.connect", "fathom.link.session", "fathom.link.entropy"):
+        for m in PAIRING_CODE:
             forget(m)
 
     def _text(self):
