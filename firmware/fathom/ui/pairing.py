@@ -128,6 +128,7 @@ class PairScreen(Screen):
         self.bot = app.settings["opponent"] != "off"
         self.hint = (False, False)  # (waited past HINT_MS, partner quiet) at the last tick
         self.code_ok = False        # the player saw the group code and said it matches
+        self.at = None              # the MAC of the unit under the list's cursor
 
     def tick(self, now):
         self.now = now
@@ -176,6 +177,21 @@ class PairScreen(Screen):
         return self.c.group() > 2 and self.c.group_code() is not None and not self.bot \
             and not self.code_ok
 
+    def _near(self):
+        """The units listed, by name then address, the cursor on the unit it was on: units
+        come and go as their beacons do, and the row under a player's thumb must not turn
+        into another unit (nor the key that picks it choose one)."""
+        near = sorted(self.c.nearby(self.now), key=lambda m: (m[1], m[0]))
+        v = self.view
+        for i in range(len(near)):
+            if near[i][0] == self.at:
+                v.cursor = i
+                return near
+        if near:  # first shown, or its unit gone: the row the cursor is on now
+            v.cursor = min(v.cursor, len(near) - 1)
+            self.at = near[v.cursor][0]
+        return near
+
     def _waited(self):
         """How long the current state has lasted, capped at HINT_MS (a wrapping clock)."""
         w = ticks_diff(self.now, self.c.since)
@@ -211,7 +227,7 @@ class PairScreen(Screen):
         who = c.partner() or "the other unit"
         alone = self._waited() >= HINT_MS
         if st == "discover":
-            near = c.nearby(self.now)
+            near = self._near()
             head = "Choose a unit:"
             if c.players > 2:
                 head = "Choose a unit %d/%d:" % (len(c.partners) + 1, c.players - 1)
@@ -305,13 +321,14 @@ class PairScreen(Screen):
             if k == "BACK":  # a second BACK does not wait for the partner's ack
                 self._close()
         elif st == "discover":
-            near = c.nearby(self.now)
+            near = self._near()
             v = self.view
             if k in ("UP", "DOWN") and near:
                 v.set(near)   # only its length counts for a move
                 v.key(k)
+                self.at = near[v.cursor][0]
             elif k == "OK" and near:
-                c.choose(near[min(v.cursor, len(near) - 1)][0], self.now)
+                c.choose(near[v.cursor][0], self.now)
             elif k == "BACK":
                 self._leave()
         elif st == "ready":
