@@ -8,6 +8,7 @@ from fathom import games
 from fathom.games.bots import RandomBot
 from fathom.games.seat import Seat
 from fathom.link.channel import LEAVE_MS, LOST_MS
+from fathom.link.discovery import SEEN_MS
 from fathom.link.connect import Connector
 from fathom.runner import VANISH_MS, Runner
 from fathom.ui.pairing import HINT_MS, PairScreen
@@ -188,6 +189,31 @@ def test_a_unit_chosen_that_does_not_choose_back_is_named():
     run([a[0], b[0]], now, HINT_MS + 500, person=False)
     t = text(a[1])
     assert "U1 has not chosen" in t and "'U0'" in t, a[1].lines()
+
+
+
+def test_the_cursor_stays_on_its_unit_as_the_list_changes():
+    # A unit that stops beaconing leaves the list: the rows below it move up, and the cursor,
+    # once an index, then sat on the next unit, which OK chose (a group's partner picked
+    # another partner instead of its host, and both waited for ever)
+    air = Air()
+    units = [unit(air, i, "sugardog") for i in range(4)]
+    app, scr = units[0]
+    others = [u[0] for u in units[1:]]
+
+    def listed():
+        return sorted(m[1] for m in scr.c.nearby(scr.now))
+    now = run([app] + others, 0, 5000, lambda: listed() == ["U1", "U2", "U3"], person=False)
+    assert listed() == ["U1", "U2", "U3"], scr.lines()
+    scr.key("DOWN")
+    assert ">U2" in scr.lines(), scr.lines()
+    units[1][1].c.t.closed = True  # U1 switched off: its beacons stop
+    now = run([app] + others, now, SEEN_MS + 2000, lambda: listed() == ["U2", "U3"],
+              person=False)
+    assert listed() == ["U2", "U3"], scr.lines()
+    assert ">U2" in scr.lines(), scr.lines()
+    scr.key("OK")
+    assert scr.c.peer_mac == units[2][1].c.mac
 
 
 # ---- in the game: a partner silent, back, vanished; a concession said in words ----------------

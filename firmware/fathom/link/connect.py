@@ -13,7 +13,7 @@ from fathom.link import handshake as pair
 from fathom.link import group
 from fathom.link.channel import Channel
 from fathom.link.group import GROUP_N, GROUP_SEAT, GroupError, GroupHost, GroupMember
-from fathom.link.peer import MAX_PARTNERS, LinkPeer, Mux, link_slot
+from fathom.link.peer import MAX_PARTNERS, LinkPeer, Mux, frame_sender, link_slot
 from fathom.link.session import (BYE, GameSetup, Pairings, SessionError, bye_reason,
                                  encode_msg, parse_beacon)
 
@@ -400,9 +400,9 @@ class Connector:
         if self.peer_mac is None and self.kind == "espnow":
             self.peer_mac = hs.peer_mac
         key, sid, _sas = hs.result()
-        t, mac = self.t, self.peer_mac
         # bound to this partner's mac: the host moves on to the next partner, the channel stays
-        self.ch1 = Channel(lambda f: t.send(mac, f), key, sid, now, hs.role)
+        # (and goes on into the game, so its sender is peer.py's, not a function of this module)
+        self.ch1 = Channel(frame_sender(self.t, self.peer_mac), key, sid, now, hs.role)
         self.setup = GameSetup(hs.role, entropy.token(16), key)
         # a unit waiting as the bot opponent, or joining a group, proposes nothing
         if self.gid is not None and not self.join:

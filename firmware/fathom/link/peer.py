@@ -15,6 +15,13 @@ def link_slot(i):
     return LINK if i == 0 else LINK + str(i)
 
 
+def frame_sender(transport, mac):
+    """A channel's send_frame to the partner at `mac`. Made here, in a module the game keeps:
+    a function holds its module's globals, so one made in the pairing code (connect.py) would
+    keep all of that code on the heap for the whole game, however often it is forgotten."""
+    return lambda f: transport.send(mac, f)
+
+
 def open_transport(kind, profile):
     if kind == "uart":
         from fathom.link.uart_link import UartLink
@@ -197,5 +204,5 @@ def restore_peer(storage, profile, now, t=None, slot=LINK):
         t.set_key(peer.peer_mac, peer.lmk)  # the session ran encrypted: so does its resume
     peer.bad = peer.foreign = 0
     peer.refused = None
-    peer.ch = Channel.restore(d["ch"], lambda f: t.send(peer.peer_mac, f), now)
+    peer.ch = Channel.restore(d["ch"], frame_sender(t, peer.peer_mac), now)
     return peer

@@ -22,6 +22,15 @@ HINT_MS = 8000    # alone this long (no unit listed, no answer): the screen says
 JAM_SAY = 3       # frames not from this exchange (forged, replayed) before a slow pairing
                   # blames the radio noise, not the partner
 _LINK = {"espnow": "ESP-NOW", "uart": "cable (UART)"}
+# What only pairing runs, forgotten once the game starts (PairScreen._start): this screen, the
+# menu it came from, and the connector with every part it imports (discovery, handshake, Diffie-
+# Hellman, group keys). It is freed only if the game keeps no function of it: a function holds
+# its module's globals, so whatever goes on into the game (a channel's sender) comes from
+# modules the game keeps (link/peer.py).
+PAIRING_CODE = ("fathom.ui.pairing", "fathom.ui.gamemenu", "fathom.link.lent",
+                "fathom.link.connect", "fathom.link.discovery", "fathom.link.handshake",
+                "fathom.link.group", "fathom.link.groupkeys", "fathom.link.session",
+                "fathom.link.entropy")
 
 
 def start_link_game(app, gid, opts, players=None, join=False, invite=None):
@@ -119,6 +128,7 @@ class PairScreen(Screen):
         self.bot = app.settings["opponent"] != "off"
         self.hint = (False, False)  # (waited past HINT_MS, partner quiet) at the last tick
         self.code_ok = False        # the player saw the group code and said it matches
+        self.at = None              # the MAC of the unit under the list's cursor
 
     def tick(self, now):
         self.now = now
@@ -167,6 +177,21 @@ class PairScreen(Screen):
         return self.c.group() > 2 and self.c.group_code() is not None and not self.bot \
             and not self.code_ok
 
+    def _near(self):
+        """The units listed, by name then address, the cursor on the unit it was on: units
+        come and go as their beacons do, and the row under a player's thumb must not turn
+        into another unit (nor the key that picks it choose one)."""
+        near = sorted(self.c.nearby(self.now), key=lambda m: (m[1], m[0]))
+        v = self.view
+        for i in range(len(near)):
+            if near[i][0] == self.at:
+                v.cursor = i
+                return near
+        if near:  # first shown, or its unit gone: the row the cursor is on now
+            v.cursor = min(v.cursor, len(near) - 1)
+            self.at = near[v.cursor][0]
+        return near
+
     def _waited(self):
         """How long the current state has lasted, capped at HINT_MS (a wrapping clock)."""
         w = ticks_diff(self.now, self.c.since)
@@ -190,13 +215,10 @@ class PairScreen(Screen):
         app.pop()
         from fathom.ui.play import show
         show(app, runner)
-        # Pairing is over: its code (Diffie-Hellman, handshake, this screen) leaves the heap
-        # with the last reference; a resume or the next pairing imports it again.
+        # Pairing is over: its code leaves the heap with the last reference; the next
+        # pairing imports it again
         from fathom import forget
-        for m in ("fathom.ui.pairing", "fathom.ui.gamemenu", "fathom.link.lent",
-                  "fathom.link.groupkeys", "fathom.link.group", "fathom.link.handshake",
-                  "fathom.link.discovery",
-                  "fathom.link.connect", "fathom.link.session", "fathom.link.entropy"):
+        for m in PAIRING_CODE:
             forget(m)
 
     def _text(self):
@@ -205,7 +227,7 @@ class PairScreen(Screen):
         who = c.partner() or "the other unit"
         alone = self._waited() >= HINT_MS
         if st == "discover":
-            near = c.nearby(self.now)
+            near = self._near()
             head = "Choose a unit:"
             if c.players > 2:
                 head = "Choose a unit %d/%d:" % (len(c.partners) + 1, c.players - 1)
@@ -299,13 +321,14 @@ class PairScreen(Screen):
             if k == "BACK":  # a second BACK does not wait for the partner's ack
                 self._close()
         elif st == "discover":
-            near = c.nearby(self.now)
+            near = self._near()
             v = self.view
             if k in ("UP", "DOWN") and near:
                 v.set(near)   # only its length counts for a move
                 v.key(k)
+                self.at = near[v.cursor][0]
             elif k == "OK" and near:
-                c.choose(near[min(v.cursor, len(near) - 1)][0], self.now)
+                c.choose(near[v.cursor][0], self.now)
             elif k == "BACK":
                 self._leave()
         elif st == "ready":

@@ -123,10 +123,12 @@ def play_case(gid, n, options, heap, watch, runtime, workdir, seed=1):
 
 
 def _failure(e, workdir, n):
-    """The first line of the error, the player's report, and the end of any traceback a unit
-    printed (where a MemoryError struck)."""
+    """The first line of the error, the screen a unit timed out on, the player's report, and
+    the end of any traceback a unit printed (where a MemoryError struck)."""
     text = str(e).splitlines()
     out = {"error": text[0][:300]}
+    if text[0].endswith("screen:"):  # a wait's timeout: the unit's text follows, then its console
+        out["screen"] = [l[:60] for l in text[1:9]]
     said = [l for l in text if "'error'" in l]  # a scripted player's own report
     if said:
         out["player"] = said[0][:300]
