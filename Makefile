@@ -29,13 +29,16 @@ $(STAMP): requirements.txt host_tools/pyproject.toml
 lint: setup
 	$(BIN)/ruff check .
 
-# The fast loop: lint, then every test not marked slow (no emulated unit games).
+# The fast loop: lint, then every test not marked slow (no emulated unit games, no whole-game
+# play-outs, no long fuzzing: those are make test's).
 check: lint
 	$(BIN)/python -m pytest -q -n 2 -m "not slow and not bench" tests
 
-# Two workers, each taking whole files: the emulated units mostly wait on each other.
+# Four workers on two cores, each taking whole files: a test with emulated units uses a core
+# for a fifth of its time or less (its units mostly wait: on each other, and 140 ms for every
+# press a person would make), so two more workers fill the cores those leave idle.
 test: setup web
-	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m "not bench" tests
+	$(BIN)/python -m pytest -q -n 4 --dist loadfile -m "not bench" tests
 
 play: setup
 	$(BIN)/fathom emu

@@ -6,10 +6,11 @@
 # How it runs: one `micropython -X heapsize=8m tests/unixport/mprun.py MODULE` process per module, once
 # per test session (with xdist, the first worker to need a module runs it under a file lock and
 # the other reads its results), calling each test function with each of its parametrize cases
-# (tests/unixport/pytest.py is the pytest the module sees there). The layout of tests/ and where a
-# new test goes: tests/README.md.
+# that the session selected (tests/unixport/pytest.py is the pytest the module sees there). The
+# layout of tests/ and where a new test goes: tests/README.md.
 # How results are reported: one pytest item per CPython item, named `NAME[micropython]` or, for
-# a parametrized case, `NAME[ID-micropython]`; its outcome is that case's under MicroPython. A
+# a parametrized case, `NAME[ID-micropython]`, with the CPython item's own marks (a `slow` or
+# `bench` test is one in both runtimes); its outcome is that case's under MicroPython. A
 # module that fails to import, or a process that dies (a MemoryError outside a test, a crash,
 # the 600 s limit), fails every item of the module with the process's output.
 # What cannot run there: fixtures of any kind (tmp_path, monkeypatch, yield fixtures: the
@@ -56,7 +57,7 @@ def _case_key(params):
     return ";".join("%s=%s" % (n, k(params[n])) for n in sorted(params))
 
 
-def _run(path):
+def _run(path, selected):
     exe = micropython_exe()
     if exe is None:
         pytest.fail("no micropython executable: run `make setup`")
@@ -67,13 +68,17 @@ def _run(path):
     else:
         here += [str(FIRMWARE), str(TESTS), ".frozen"]
     env["MICROPYPATH"] = os.pathsep.join(here)
+    with tempfile.NamedTemporaryFile("w", suffix=".cases", delete=False) as f:
+        f.write("".join("%s\t%s\n" % case for case in sorted(selected)))
     try:
-        proc = subprocess.run([exe, "-X", "heapsize=8m", str(TESTS / "unixport" / "mprun.py"), str(path)],
-                              capture_output=True, text=True, env=env, timeout=600)
+        proc = subprocess.run([exe, "-X", "heapsize=8m", str(TESTS / "unixport" / "mprun.py"), str(path),
+                               f.name], capture_output=True, text=True, env=env, timeout=600)
         return {"rc": proc.returncode, "out": proc.stdout, "err": proc.stderr}
     except subprocess.TimeoutExpired as e:
         return {"rc": "timeout after 600 s", "out": (e.stdout or b"").decode(errors="replace"),
                 "err": (e.stderr or b"").decode(errors="replace")}
+    finally:
+        os.unlink(f.name)
 
 
 def _shared_dir():
@@ -86,22 +91,26 @@ def _shared_dir():
     return d
 
 
-def run_module_under_micropython(path):
-    """{(function, case key): (status, message)} plus "__proc__": the run's exit and output."""
+def run_module_under_micropython(path, selected):
+    """{(function, case key): (status, message)} plus "__proc__": the run's exit and output.
+    `selected`: the (function, case key) pairs this session runs (a case deselected by a
+    marker, `-k` or a node id is not run under MicroPython either)."""
     if path in _results:
         return _results[path]
     shared = _shared_dir()
     if shared is None:
-        raw = _run(path)
+        raw = _run(path, selected)
     else:
-        name = "%s-%s" % (runtime(), hashlib.sha256(path.encode()).hexdigest()[:16])
+        # every worker collects and selects alike; the selection is in the name all the same
+        name = "%s-%s" % (runtime(), hashlib.sha256(
+            ("%s\n%r" % (path, sorted(selected))).encode()).hexdigest()[:16])
         with open(shared / (name + ".lock"), "w") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)   # the other worker waits, then reads
             done = shared / (name + ".json")
             if done.exists():
                 raw = json.loads(done.read_text())
             else:
-                raw = _run(path)
+                raw = _run(path, selected)
                 done.write_text(json.dumps(raw))
     res = {}
     for line in raw["out"].splitlines():
@@ -120,7 +129,10 @@ class MicroPythonItem(pytest.Item):
         self.key = key
 
     def runtest(self):
-        res = run_module_under_micropython(str(self.path))
+        path = str(self.path)
+        res = _results.get(path) or run_module_under_micropython(path, {
+            (i.funcname, i.key) for i in self.session.items
+            if isinstance(i, MicroPythonItem) and str(i.path) == path})
         if (self.funcname, self.key) not in res:
             proc = res["__proc__"]
             raise AssertionError("micropython did not run %s [%s] (exit %s)\n%s\n%s" % (
@@ -191,7 +203,10 @@ def pytest_collection_modifyitems(session, config, items):
         params = dict(cs.params) if cs else {}
         name = "%s[%s-micropython]" % (item.originalname, cs.id) if cs else \
             item.originalname + "[micropython]"
-        out.append(MicroPythonItem.from_parent(item.parent, name=name,
-                                               funcname=item.originalname,
-                                               key=_case_key(params)))
+        twin = MicroPythonItem.from_parent(item.parent, name=name, funcname=item.originalname,
+                                           key=_case_key(params))
+        for m in item.own_markers:   # the function's and its case's marks (slow, bench)
+            if m.name != "parametrize":
+                twin.add_marker(getattr(pytest.mark, m.name)(*m.args, **m.kwargs))
+        out.append(twin)
     items[:] = out

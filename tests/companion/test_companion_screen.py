@@ -197,6 +197,7 @@ def test_number_pick_collects_sorted_set():
     assert app.top().title == "base"
 
 
+@pytest.mark.slow   # hundreds of random keys: make test, not the fast loop
 @pytest.mark.parametrize("w,h", [(128, 64), (72, 40)])
 def test_random_keys_never_crash(w, h):
     # every screen of every mode, reached by chance: no exception, always something drawn,

@@ -1,4 +1,5 @@
 # Lake Ashtapada under CPython only: bot strength, many more play-outs, and fuzzed events.
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from fathom.codec import encode
@@ -25,14 +26,17 @@ def duel(cls_a, cls_b, games, prefix, opts=None):
     return wins
 
 
+@pytest.mark.slow   # many whole games: make test, not the fast loop
 def test_sharp_beats_random():
     assert duel(SharpBot, RandomBot, 60, b"sr") >= 33          # measured about 98%
 
 
+@pytest.mark.slow   # many whole games: make test, not the fast loop
 def test_sharp_beats_easy():
     assert duel(SharpBot, EasyBot, 20, b"se") >= 8             # measured about 70%, rest draws
 
 
+@pytest.mark.slow   # many whole games: make test, not the fast loop
 def test_easy_beats_random():
     assert duel(EasyBot, RandomBot, 30, b"er") >= 17
 
@@ -85,6 +89,7 @@ values = st.recursive(
 tags = st.sampled_from(["move", "sound", "depth", "ping", "hit", "mine", "setup", "x"])
 
 
+@pytest.mark.slow   # hundreds of fuzzed cases: make test, not the fast loop
 @settings(max_examples=200, deadline=None)
 @given(tag=tags, rest=st.lists(values, max_size=3), author=st.integers(-1, 2),
        pending=st.booleans())

@@ -151,6 +151,7 @@ def test_every_option_value_starts_a_game(gid):
 
 
 # ---- whole games --------------------------------------------------------------------------------
+@pytest.mark.slow   # whole games: make test, not the fast loop
 @pytest.mark.parametrize("gid", GIDS)
 def test_random_playouts_end_verified_within_the_bound_with_a_line_for_every_event(gid):
     # every player count the game takes; every seat audits every other; the longest of the
@@ -170,6 +171,7 @@ def test_random_playouts_end_verified_within_the_bound_with_a_line_for_every_eve
     assert all(0 < o["events"] < longest(o["n"]) for o in outs)
 
 
+@pytest.mark.slow   # whole games: make test, not the fast loop
 @pytest.mark.parametrize("gid", GIDS)
 def test_a_seat_rebuilt_from_its_journal_equals_the_live_one(gid):
     store = MemStorage()

@@ -19,6 +19,7 @@ from fathom.games.periplus import cards as C
 SEEDED = {"sealed": 0}
 
 
+@pytest.mark.slow   # many whole games: make test, not the fast loop
 @pytest.mark.parametrize("islands", [0, 2, 4])
 def test_many_random_playouts_end_with_clean_audits(islands):
     opts = ENGINE.options({"islands": islands, "sealed": 0})
@@ -89,10 +90,12 @@ def _rate(cls, games):
     return wins
 
 
+@pytest.mark.slow   # many whole games: make test, not the fast loop
 def test_sharp_beats_random():
     assert _rate(SharpBot, 60) >= 33          # measured 100%; 55% leaves room
 
 
+@pytest.mark.slow   # many whole games: make test, not the fast loop
 def test_easy_mostly_beats_random():
     assert _rate(EasyBot, 10) >= 5            # measured 77% over 100 games
 

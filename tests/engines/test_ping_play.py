@@ -159,6 +159,7 @@ _tags = st.sampled_from(["up", "down", "report", "listen", "seen", "hand", "dive
                          "miss", "shuffle", "disable", "damage", "setup", "x"])
 
 
+@pytest.mark.slow   # hundreds of fuzzed cases: make test, not the fast loop
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 60), _tags, st.lists(_val, max_size=6), st.integers(0, 1))
 def test_fuzzed_events_raise_cleanly_or_apply(stop, tag, args, author):

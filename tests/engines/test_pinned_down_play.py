@@ -29,6 +29,7 @@ def test_many_random_playouts_pass_every_audit(n):
         assert reasons == {"every fl", "distance"}
 
 
+@pytest.mark.slow   # many whole games: make test, not the fast loop
 def test_bots_play_legal_games_in_mixed_teams():
     kinds = [SharpBot, EasyBot, RandomBot, SharpBot]
     for i in range(3):
@@ -48,6 +49,7 @@ def _team_wins(bot, n, games, tag):
     return wins
 
 
+@pytest.mark.slow   # many whole games: make test, not the fast loop
 def test_sharp_team_wins_clearly_more_than_random_team():
     games = 48
     sharp = _team_wins(SharpBot, 1, games, b"rate")
@@ -153,6 +155,7 @@ EVENT = st.recursive(
     lambda inner: st.lists(inner, max_size=5), max_leaves=10)
 
 
+@pytest.mark.slow   # hundreds of fuzzed cases: make test, not the fast loop
 @settings(max_examples=300, deadline=None)
 @given(st.lists(EVENT, min_size=1, max_size=6), st.integers(0, 3))
 def test_fuzzed_events_never_crash_and_never_half_apply(events, upto):

@@ -13,6 +13,7 @@ from fathom.games.bots import RandomBot
 from fathom.games.sugardog.bot import EasyBot, SharpBot
 
 
+@pytest.mark.slow   # many whole games: make test, not the fast loop
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_many_random_playouts_pass_every_audit(n):
     reasons = set()
@@ -83,6 +84,7 @@ EVENT = st.recursive(
     lambda inner: st.lists(inner, max_size=4), max_leaves=8)
 
 
+@pytest.mark.slow   # hundreds of fuzzed cases: make test, not the fast loop
 @settings(max_examples=200, deadline=None)
 @given(st.tuples(st.sampled_from(["q", "c", "f", "s", "e", "a", "setup"]),
                  st.lists(EVENT, max_size=3)),

@@ -75,6 +75,7 @@ def test_a_game_without_pictures_or_long_bots_gets_the_defaults(toy):
         screenshot.top_level("nosuch")
 
 
+@pytest.mark.slow   # pictures of every game and linked sim runs: make test, not the fast loop
 def test_fathom_screenshot_all_makes_the_registered_games_pictures(tmp_path):
     out = fathom("screenshot", "--all", str(tmp_path), "--game", "toy")
     assert out.returncode == 0, out.stderr[-2000:]
@@ -88,6 +89,7 @@ def test_fathom_screenshot_all_makes_the_registered_games_pictures(tmp_path):
     assert "Toy" in board and "guess" in board, board
 
 
+@pytest.mark.slow   # pictures of every game and linked sim runs: make test, not the fast loop
 def test_fathom_sim_plays_the_registered_game_on_the_host_and_on_linked_units():
     for argv in (["--games", "6"], ["--games", "1", "--link", "espnow"]):
         out = fathom("sim", "--game", "toy", *argv)

@@ -8,6 +8,8 @@ import sys
 import threading
 import time
 
+import pytest
+
 from fathom_host.simlink import _read, _wait_all, tally
 
 
@@ -45,6 +47,7 @@ def test_units_that_finish_are_waited_for_and_nothing_is_recorded():
     assert [p.returncode for p in procs] == [0, 0] and stats["failures"] == []
 
 
+@pytest.mark.slow   # linked unit processes: make test, not the fast loop
 def test_units_that_go_quiet_are_stopped_and_named():
     procs = _procs("print('fathom-sim {}', flush=True); import time; time.sleep(600)")
     ended, lines = _watch(procs)
@@ -95,6 +98,7 @@ def _sim(tmp_path, *argv, code=0):
     return json.loads(out.stdout.splitlines()[-1])
 
 
+@pytest.mark.slow   # linked unit processes: make test, not the fast loop
 def test_a_clean_run_removes_its_unit_folders_and_a_failed_one_keeps_them(tmp_path):
     r = _sim(tmp_path, "--game", "ping", "--link", "espnow", "--games", "1")
     assert r["completed"] == 1 and "workdir" not in r

@@ -1,6 +1,7 @@
 # The invitation a discovery beacon carries (its fifth field), fuzzed with hypothesis (CPython):
 # any value in that field, well-formed or not, lists the unit as its four-field beacon does and
 # never raises; only a well-formed one invites, to exactly the game and group size it names.
+import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 from fathom import codec
@@ -28,6 +29,7 @@ def well_formed(v):
             and 0 < len(v[0].encode()) <= 16 and type(v[1]) is int and 2 <= v[1] <= 255)
 
 
+@pytest.mark.slow   # hundreds of fuzzed cases: make test, not the fast loop
 @FUZZ
 @given(values)
 def test_any_fifth_field_lists_the_unit_and_invites_only_when_well_formed(v):
@@ -42,6 +44,7 @@ def test_any_fifth_field_lists_the_unit_and_invites_only_when_well_formed(v):
         assert inv is None
 
 
+@pytest.mark.slow   # hundreds of fuzzed cases: make test, not the fast loop
 @FUZZ
 @given(st.text(min_size=1, max_size=16).filter(lambda g: len(g.encode()) <= 16),
        st.integers(2, 255))

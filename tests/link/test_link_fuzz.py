@@ -1,5 +1,6 @@
 # Fuzzing every link decoder with random and mutated bytes (hypothesis, CPython only):
 # nothing escapes but the documented error, and nothing is delivered that was not sent.
+import pytest
 from hypothesis import given, settings, strategies as st, HealthCheck
 
 from fathom.link import crypto, frame
@@ -54,6 +55,7 @@ def test_frame_decode_raises_only_frame_error(data, keyed):
         pass
 
 
+@pytest.mark.slow   # hundreds of fuzzed cases: make test, not the fast loop
 @FUZZ
 @given(st.lists(mutated(), max_size=20), st.booleans())
 def test_channel_on_frame_never_raises_and_delivers_nothing(frames, keyed):
@@ -73,6 +75,7 @@ def test_channel_on_frame_never_raises_and_delivers_nothing(frames, keyed):
         assert 0 < len(d) <= frame.MAX_FRAME
 
 
+@pytest.mark.slow   # hundreds of fuzzed cases: make test, not the fast loop
 @FUZZ
 @given(st.lists(mutated(), max_size=20))
 def test_unkeyed_channel_delivers_only_frames_that_check(frames):
@@ -112,6 +115,7 @@ ITEMS = st.one_of(st.none(), st.booleans(), st.integers(-5, 300), st.binary(max_
                   st.dictionaries(st.text(max_size=4), st.integers(), max_size=3))
 
 
+@pytest.mark.slow   # hundreds of fuzzed cases: make test, not the fast loop
 @FUZZ
 @given(st.lists(st.one_of(st.binary(max_size=80),
                           st.builds(lambda k, xs: encode_msg(k, *xs), MSG_KINDS,

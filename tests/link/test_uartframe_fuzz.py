@@ -1,5 +1,6 @@
 # Fuzzing the UART deframer (CPython only: hypothesis): it never raises, never invents a frame,
 # and always recovers the real frames whatever garbage surrounds them.
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,7 @@ def _feed_in_chunks(d, stream, cuts):
     return out + d.feed(stream[pos:])
 
 
+@pytest.mark.slow   # hundreds of fuzzed cases: make test, not the fast loop
 @settings(max_examples=300, deadline=None)
 @given(st.binary(max_size=2000), st.lists(st.integers(0, 2000), max_size=20))
 def test_random_bytes_never_raise_and_every_output_was_on_the_wire(data, cuts):
@@ -30,6 +32,7 @@ def test_random_bytes_never_raise_and_every_output_was_on_the_wire(data, cuts):
     assert d.frames == len(out)
 
 
+@pytest.mark.slow   # hundreds of fuzzed cases: make test, not the fast loop
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(garbage, frames), min_size=1, max_size=6), garbage,
        st.lists(st.integers(0, 5000), max_size=10))

@@ -40,6 +40,7 @@ def cut_run(seed, k, keep):
     return units, now, seen
 
 
+@pytest.mark.slow   # whole games: make test, not the fast loop
 @pytest.mark.parametrize("k,keep", [(10, 2), (14, 3)])
 def test_a_save_cut_in_the_middle_is_said_kept_and_healed_from_the_partner(k, keep):
     units, now, seen = cut_run(b"cut%d" % k, k, keep)
@@ -57,6 +58,7 @@ def test_a_save_cut_in_the_middle_is_said_kept_and_healed_from_the_partner(k, ke
         seen["n"], units[1].runner.seat.n_log, units[0].runner.seat.n_log))
 
 
+@pytest.mark.slow   # whole games: make test, not the fast loop
 def test_a_cut_file_is_no_game_and_goes_with_the_game():
     units, now, _seen = cut_run(b"cut10", 10, 2)
     r = units[0].runner

@@ -72,6 +72,7 @@ def play_until(runners, bots, until, limit=20000, hold=()):
 
 
 # ---- honest groups ---------------------------------------------------------------------------
+@pytest.mark.slow   # whole keyed group games: make test, not the fast loop
 @pytest.mark.parametrize("n", [3, 8])
 def test_a_keyed_group_plays_to_a_verified_end_and_every_frame_fits(n):
     runners = star(n, b"auth%d" % n, keyed=True)
@@ -104,6 +105,7 @@ def test_the_tags_do_not_change_a_game_of_two():
     assert set(len(m) for m in seen if m[0] == "rev") == {5}
 
 
+@pytest.mark.slow   # whole keyed group games: make test, not the fast loop
 def test_a_pinned_down_group_of_four_keyed_fits_its_frames():
     from fathom.games.pinned_down.bot import SharpBot as PinnedBot
     from fathom.games.pinned_down.engine import ENGINE as PINNED

@@ -12,6 +12,8 @@ import pytest
 
 from kit.paths import FIRMWARE, TESTS
 
+pytestmark = pytest.mark.slow  # long games on the 32-bit runtime: make test, not the fast loop
+
 
 WRITE_MAX = 400        # bytes: one record (an event with its hash and action) and its header;
 #                        the largest is a sealed shuffle event: one card, two 96-byte elements

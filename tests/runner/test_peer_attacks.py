@@ -128,6 +128,7 @@ def cut_game(seed, count, engine):
     return units, cuts
 
 
+@pytest.mark.slow   # a whole game cut three times: make test, not the fast loop
 @pytest.mark.parametrize("engine", ["toy", "ping"])
 def test_three_power_cuts_at_random_moments_resume_with_equal_logs(engine):
     from fathom.games.ping.engine import ENGINE as PING

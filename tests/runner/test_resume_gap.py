@@ -315,6 +315,7 @@ def test_an_event_on_the_saved_link_but_not_yet_sent_goes_out_after_the_reboot(w
     check_verified_end(units, now)
 
 
+@pytest.mark.slow   # whole games: make test, not the fast loop
 @pytest.mark.parametrize("gid,who", [("ashtapada", 0), ("sugardog", 1), ("pinned_down", 0),
                                      ("ping", 1)])
 def test_the_same_gap_in_each_real_game(gid, who):
@@ -367,6 +368,7 @@ def test_a_reboot_during_the_reveal(who, where):
 
 
 # ---- every point of one unit's game ---------------------------------------------------------
+@pytest.mark.slow   # a whole game cut at every point: make test, not the fast loop
 def test_a_cut_before_any_write_or_frame_of_a_game_still_ends_verified():
     # A pair that never answered a sync ahead of it stalls for good at 11 of these 117 cut
     # points under CPython, the set-up commit's among them.

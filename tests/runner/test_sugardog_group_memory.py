@@ -19,6 +19,8 @@ from fathom.games import local
 from fathom.games.bots import make_bot
 from fathom.games.sugardog.engine import ENGINE
 
+pytestmark = pytest.mark.slow  # long 8-player games on the 32-bit runtime: make test, not the fast loop
+
 HEAP = "96k"            # DESIGN.md: a unit's heap
 GAME_LIVE = 64 * 1024  # DESIGN.md: any game in progress <= 64 KB live after gc (the 96 KB heap
                        # must also hold the screen and the link: see the figures printed)

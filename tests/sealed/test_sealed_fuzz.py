@@ -1,5 +1,6 @@
 # Fuzzing the sealed deal's decoders of peer-supplied values (hypothesis, CPython): whatever a
 # peer sends, the public table refuses it with SealedError or takes it; nothing else escapes.
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from fathom.sealed import deal
@@ -28,6 +29,7 @@ events = st.one_of(
               st.lists(elements, max_size=3)).map(list))
 
 
+@pytest.mark.slow   # hundreds of fuzzed cases: make test, not the fast loop
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, len(LOG)), st.integers(-1, 2), events)
 def test_any_event_at_any_point_is_taken_or_refused_with_sealed_error(cut, author, ev):

@@ -52,6 +52,7 @@ def test_off_is_the_seeded_deal_unchanged(gid):
 
 
 # ---- on: whole games, verified -------------------------------------------------------------
+@pytest.mark.slow   # whole sealed games: make test, not the fast loop
 @pytest.mark.parametrize("gid", GIDS)
 @pytest.mark.parametrize("level", ["random", "sharp"])
 def test_sealed_games_complete_and_verify(gid, level):
@@ -211,6 +212,7 @@ def _lie(gid, k):
     return liar, first, auditor.audit(liar, seats[liar].reveal())
 
 
+@pytest.mark.slow   # whole sealed games: make test, not the fast loop
 @pytest.mark.parametrize("gid", GIDS)
 def test_a_lie_about_a_drawn_card_is_named_by_the_audit(gid):
     for k in range(3):
@@ -235,6 +237,7 @@ def _attack_after_deal(gid, sealed, k):
     return truth, attack(gid, opts, seed, me, seats[me].salt, log)
 
 
+@pytest.mark.slow   # whole sealed games: make test, not the fast loop
 @pytest.mark.parametrize("gid", GIDS)
 def test_secrecy_attack_reads_the_seeded_hand_and_nothing_sealed(gid):
     for k in range(3):
@@ -265,6 +268,7 @@ def test_deal_progress_counts_up_to_its_total(gid):
     assert all(t == total for _d, t in seen) and dones[-1] < total
 
 
+@pytest.mark.slow   # whole sealed games: make test, not the fast loop
 def test_a_sealed_game_resumes_from_its_save():
     out = play("periplus", 1, 5)
     for s in out["seats"]:

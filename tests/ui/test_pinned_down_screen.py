@@ -123,6 +123,7 @@ def median_p90(xs):
     return xs[len(xs) // 2], xs[min(len(xs) - 1, len(xs) * 9 // 10)]
 
 
+@pytest.mark.slow   # whole games: make test, not the fast loop
 @pytest.mark.parametrize("n", [1, 2])
 def test_keys_for_plays_whole_games_within_the_press_targets(n):
     counts = []
@@ -284,6 +285,7 @@ def test_fleet_and_table_pages_in_words():
     assert scr.page == ui.MAIN
 
 
+@pytest.mark.slow   # whole games: make test, not the fast loop
 def test_fight_forecast_is_what_the_engine_resolves_and_leaves_pub_alone():
     checked = 0
     for g in range(6):
@@ -354,6 +356,7 @@ def _check_frame(d, scr):
         assert d.fb.lit(0, 9 + 5, w, 1) == 0        # under the news line
 
 
+@pytest.mark.slow   # whole games: make test, not the fast loop
 @pytest.mark.parametrize("wh", SIZES)
 def test_every_page_fits_every_panel_through_a_game(wh):
     w, h = wh

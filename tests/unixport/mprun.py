@@ -1,5 +1,7 @@
-# Runs one test module's functions under MicroPython, each parametrize case on its own, and
-# prints a line per case (tab-separated; the case key as tests/conftest.py's _case_key makes it):
+# Runs one test module's functions under MicroPython, each parametrize case on its own (only the
+# cases listed in the file named by the second argument, when there is one: those the pytest
+# session selected), and prints a line per case (tab-separated; the case key as
+# tests/conftest.py's _case_key makes it):
 #   @@ <function> <case key> ok|fail|skip <message on one line>
 # tests/conftest.py starts this with the unix port and turns the lines into pytest results.
 import sys
@@ -25,6 +27,10 @@ def one_line(s):
 
 
 path = sys.argv[1]
+selected = None
+if len(sys.argv) > 2:
+    with open(sys.argv[2]) as f:
+        selected = set(line.rstrip("\n") for line in f)
 name = path.split("/")[-1][:-3]
 mod = __import__(name)
 for attr in sorted(dir(mod)):
@@ -34,6 +40,8 @@ for attr in sorted(dir(mod)):
     if not callable(fn):
         continue
     for case in pytest.CASES.get(fn, [{}]):
+        if selected is not None and attr + "\t" + case_key(case) not in selected:
+            continue
         status = "ok"
         msg = ""
         try:
