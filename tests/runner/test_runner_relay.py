@@ -134,6 +134,18 @@ def test_host_resumes_from_its_journal_with_the_relay_on(keyed):
     check_agreement(runners)
 
 
+def cut_and_load(store, keep):
+    """The unit's journal loses its tail (half of it, or its last byte) and the unit boots
+    from what is left: it says so in one line."""
+    with open(store.root + "/game", "rb") as f:
+        data = f.read()
+    with open(store.root + "/game", "wb") as f:
+        f.write(data[:len(data) // 2 if keep == "half" else len(data) - 1])
+    back = load(store, lambda gid: ENGINE)
+    assert back.problem == "save cut after event %d: partner resends" % (back.seat.n_log - 1)
+    return back
+
+
 @pytest.mark.parametrize("keyed", [False, True])
 @pytest.mark.parametrize("keep", ["half", "all but a byte"])
 def test_a_partner_whose_save_is_cut_in_the_middle_heals_from_the_host(keyed, keep):
@@ -146,12 +158,7 @@ def test_a_partner_whose_save_is_cut_in_the_middle_heals_from_the_host(keyed, ke
     drive(runners, bots, until=lambda: me.seat.n_actions >= 6 and me.seat.log[-1][0] == 2 and
           runners[0].seat.n_log == me.seat.n_log)
     lost = me.seat.n_log
-    with open(store.root + "/game", "rb") as f:
-        data = f.read()
-    with open(store.root + "/game", "wb") as f:  # the filesystem lost the file's tail
-        f.write(data[:len(data) // 2 if keep == "half" else len(data) - 1])
-    back = load(store, lambda gid: ENGINE)
-    assert back.problem == "save cut after event %d: partner resends" % (back.seat.n_log - 1)
+    back = cut_and_load(store, keep)
     assert back.behind and back.seat.n_log < lost
     # the cut took events this partner had authored and sent: the half far older than the
     # host keeps in RAM, the last record its newest
@@ -178,12 +185,7 @@ def test_a_host_whose_save_is_cut_in_the_middle_heals_from_its_partners(keep):
     drive(runners, bots, until=lambda: host.seat.n_actions >= 3 and host.seat.log[-1][0] != 0)
     lost = host.seat.n_log
     authors = [a for a, _e in host.seat.log]
-    with open(store.root + "/game", "rb") as f:
-        data = f.read()
-    with open(store.root + "/game", "wb") as f:  # the filesystem lost the file's tail
-        f.write(data[:len(data) // 2 if keep == "half" else len(data) - 1])
-    back = load(store, lambda gid: ENGINE)
-    assert back.problem == "save cut after event %d: partner resends" % (back.seat.n_log - 1)
+    back = cut_and_load(store, keep)
     assert back.behind and back.seat.n_log < lost
     gone = authors[back.seat.n_log:]
     if keep == "half":  # events of the host itself and of partners, relayed to the others
