@@ -16,7 +16,7 @@
 #
 # In a group every event and reveal head sent carries its author's end-to-end tags
 # (link/grouptags.py): this unit's own are computed again from the journal, a relayed event's
-# read back from the ["t", index, tags] record the host journalled before it (or, for the
+# read back from the ["t", index, tags] record journalled before it (or, on a host, for the
 # newest events, from the copy kept here in RAM, keep_tags()).
 from fathom.games.seat import RECENT
 from fathom.journal import JournalError
