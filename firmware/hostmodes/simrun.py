@@ -131,7 +131,7 @@ def _progress(runner):
 
 def _play(runner, bot, limit_ms):
     """Play to the end. The limit is on a game that stopped moving: `limit_ms` (stretched by
-    the machine's pace) without a new event or a frame heard, not on a long game."""
+    the machine's pace) without a new event or a message delivered, not on a long game."""
     s = runner.seat
     mark, since = None, now_ms()
     told, told_at = 0, since
