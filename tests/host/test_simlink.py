@@ -139,3 +139,16 @@ def test_heartbeats_are_no_progress_for_a_units_own_limit():
                 p.tick(now)
     assert sum(p.ch.stats["frames_received"] for p in runners[0].peers) > 4
     assert simrun._progress(runners[0]) == before
+
+
+def test_a_units_reveal_and_vanish_limits_stretch_with_the_machines_pace(monkeypatch):
+    # a unit three times slower than a device relays reveals three times slower: the runner's
+    # limits, a device's seconds, stretch as the sim's own do
+    from fathom.runner import Runner
+    from hostmodes import simrun
+    from kit.memstore import MemStorage
+    from kit.play import solo
+    runner, _bot = solo("ping", b"pace", MemStorage())
+    monkeypatch.setattr(simrun._pace, "slow", 3.0)
+    simrun._pace.limits(runner)
+    assert runner.reveal_ms == 3 * Runner.reveal_ms and runner.vanish_ms == 3 * Runner.vanish_ms
