@@ -101,7 +101,7 @@ class Runner:
         self.conceding = False        # conceded in set-up: goes once every set-up is in
         self.claimed = False          # ended here after the partner vanished (claim())
         self.behind = False           # the save was cut: nothing is authored until the
-        self._ahead = None            # partner's log (this long, once told) is in again
+        self._ahead = None            # partners' logs (peer -> length, once told) are in again
         self.changed = True
         self._now = None              # the newest tick's time
         self._heard = {}              # peer -> when it last sent a message (or we booted)
@@ -288,7 +288,10 @@ class Runner:
         """Author what needs no decision: a finished set-up's commit, answers, the reveal."""
         s = self.seat
         if self.behind:
-            if self._ahead is None or s.n_log < self._ahead:
+            # every peer told its length (a group's host asks each partner: one that has not
+            # answered may hold events the others lack) and the longest log is in again
+            a = self._ahead
+            if a is None or len(a) < len(self.peers) or s.n_log < max(a.values()):
                 return
             self.behind = False
             self.problem = None
@@ -379,14 +382,17 @@ class Runner:
                                msg[6]):
                 self._forged(idx, gt.forged_event(s.player, author, idx))
                 return
-            if self.relay:  # before the event: a resend must find them (streams.py)
+            if self.relay or gt.relayed(s.player, author):
+                # before the event: a resend must find them (streams.py), a partner's to heal
+                # a host whose save was cut, which only its partners can give it back
                 self._journal(["t", idx, msg[6]])
         s.receive(author, event, ck)  # journals it, with ck
         if s.short_hash() != h:
             self.desync = (idx, "state hash differs after event %d" % idx)
         self.changed = True
         if self.relay:
-            self.streams.learn(peer, author)
+            if not self.behind:  # a cut host takes back from a partner others' events too
+                self.streams.learn(peer, author)
             if self.keys is not None:
                 self.streams.keep_tags(idx, msg[6])
             self._broadcast(msg, peer)
@@ -485,7 +491,9 @@ class Runner:
             raise IllegalAction("bad sync")
         s = self.seat
         if flag == TOLD:  # the partner's length, asked for after our save was cut
-            self._ahead = have
+            if self._ahead is None:
+                self._ahead = {}
+            self._ahead[peer] = have
             return
         if flag == ASK:
             peer.send(["sync", s.n_log, s.short_hash(), TOLD])
@@ -756,11 +764,11 @@ def load(storage, engine_for, name=SAVE):
     seat.replay(r.replayed)
     if cut:  # the save ended inside a record: say so, the partner resends what is missing
         r.problem = _cut_line(seat.n_log)
-        # hold this unit's moves until the partner's (a group partner: the host's) log is in:
-        # a move chosen again before the one the cut took comes back would fork the game. A
-        # group's host holds nothing back: no partner resends it the others' events (a
-        # partner keeps no tags but its own), so there the cut stops the game at its index
-        r.behind = not r.relay and seat.result() is None
+        # hold this unit's moves until the partner's (a group partner: the host's; a group's
+        # host: every partner's) log is in: a move chosen again before the one the cut took
+        # comes back would fork the game. A group's partners resend the host every event they
+        # hold, another partner's with the tags its author sent (streams.py)
+        r.behind = seat.result() is None
     r.saved_peers = []
     if name == SAVE:
         r.saved_peers = storage.read_obj(PEERS) or []

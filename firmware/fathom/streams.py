@@ -16,7 +16,7 @@
 #
 # In a group every event and reveal head sent carries its author's end-to-end tags
 # (link/grouptags.py): this unit's own are computed again from the journal, a relayed event's
-# read back from the ["t", index, tags] record the host journalled before it (or, for the
+# read back from the ["t", index, tags] record journalled before it (or, on a host, for the
 # newest events, from the copy kept here in RAM, keep_tags()).
 from fathom.games.seat import RECENT
 from fathom.journal import JournalError
@@ -150,6 +150,8 @@ class Streams:
         g = s.records(i)
         try:
             for rec in g:
+                if self.keys is not None and i not in self.tagc:
+                    break  # an event authored again after a cut: the journal's path next
                 if rec[1] != own or i < again:
                     msg = ["ev", i, rec[1], rec[2], rec[3], rec[4]]
                     if self.keys is not None:
@@ -200,9 +202,13 @@ class Streams:
 
     def _step_tagged(self, peer, job, budget):
         """A group's resend: events from the journal with their tags, this unit's own tagged
-        again (over the short hash before each, so reading starts one event earlier)."""
+        again (over the short hash before each, so reading starts one event earlier). A
+        partner sends every event it holds from there: past its own, there are any only when
+        the host's save was cut, and then the host takes back another partner's event by the
+        tags its author sent (journalled with it) and its own by authoring it again from its
+        secrets (runner._own_again: no tags of ours to check, so none are sent)."""
         from fathom.link.crypto import sha256
-        from fathom.link.grouptags import event_tags
+        from fathom.link.grouptags import HOST, event_tags
         s = self.seat
         i = job[1]
         if i >= s.n_log:
@@ -222,11 +228,16 @@ class Streams:
                     continue
                 if rec[0] != "e":
                     continue
-                if j >= i and (rec[1] == s.player or self.relay):
+                if j >= i:
                     if rec[1] == s.player:
                         t = event_tags(self.keys, s.player, j, prev, rec[2], rec[4])
                     elif tags is not None and tags[1] == j:
                         t = tags[2]
+                    elif not self.relay and rec[1] == HOST:
+                        t = b""
+                    elif not self.relay:  # a save from before partners kept them: no more
+                        j = s.n_log
+                        break
                     else:
                         raise JournalError("the journal lacks the tags of event %d" % j)
                     peer.send(["ev", j, rec[1], rec[2], rec[3], rec[4], t])

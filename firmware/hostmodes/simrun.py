@@ -5,10 +5,9 @@ import binascii
 import gc
 import json
 import os
-import time
 
 from fathom import games
-from fathom.hal.clock import now_ms, ticks_add, ticks_diff
+from fathom.hal.clock import now_ms, sleep_ms, ticks_add, ticks_diff
 from fathom.games.seat import Seat
 from fathom.hal.storage import Storage
 from fathom.link import entropy
@@ -24,6 +23,11 @@ DRAIN_MS = 1500       # keep the finished game's channel alive so the peer gets 
 # was acknowledged, at most this long: a group's host has queued the reveals it relays, which
 # take a while at 20 % loss, and a host that left at once had partners count them "withheld".
 DELIVER_MS = 60000
+# A game in progress says how far its log got at most this often ("fathom-sim-progress N"): the
+# host stops a run only when no unit said anything for its limit, so a long game that moves (an
+# 8-unit group of random bots, ~2,000 events, took longer than that limit on a loaded machine,
+# and was stopped mid-game as though it had stalled) is not taken for a stalled one.
+PROGRESS_MS = 15000
 
 
 def _env(k, default=None):
@@ -101,43 +105,58 @@ class _Pace:
 
     def sleep(self, ms):
         t = now_ms()
-        time.sleep_ms(ms)
+        sleep_ms(ms)
         r = ticks_diff(now_ms(), t) / ms
         self.slow = max(1.0, self.slow * 0.98 + r * 0.02)
 
     def stretch(self, ms):
         return int(ms * self.slow)
 
+    def limits(self, runner):
+        """The runner's own time limits (a reveal's, a vanished partner's) stretched as the
+        sim's: they stand for a device's seconds, and a unit running several times slower
+        than one relays a group's reveals several times slower (an 8-unit group at 20 % loss
+        on two cores loaded to 17 ruled reveals "withheld" that were still on their way)."""
+        runner.reveal_ms = self.stretch(Runner.reveal_ms)
+        runner.vanish_ms = self.stretch(Runner.vanish_ms)
+
 
 _pace = _Pace()
 
 
 def _progress(runner):
-    """What changes while a game moves: its log, the set-up choices, the frames heard."""
+    """What changes while a game moves: its log, the set-up choices, the messages delivered
+    (not the frames heard: a stalled game's links still exchange heartbeats, and then only
+    the host's backstop, which knows nothing of the game, would ever stop it)."""
     s = runner.seat
     heard = 0
     for p in runner.peers:
         ch = getattr(p, "ch", None)
         if ch is not None:
-            heard += ch.stats["frames_received"]
+            heard += ch.stats["delivered"]
     return (len(s.log), len(s.setup_choices), heard)
 
 
 def _play(runner, bot, limit_ms):
     """Play to the end. The limit is on a game that stopped moving: `limit_ms` (stretched by
-    the machine's pace) without a new event or a frame heard, not on a long game."""
+    the machine's pace) without a new event or a message delivered, not on a long game."""
     s = runner.seat
     mark, since = None, now_ms()
+    told, told_at = 0, since
     while not runner.finished() and runner.desync is None:
         now = now_ms()
         m = _progress(runner)
         if m != mark:
             mark, since = m, now
+            if s.n_log > told and ticks_diff(now, told_at) >= PROGRESS_MS:
+                told, told_at = s.n_log, now
+                print("fathom-sim-progress %d" % told)
         elif ticks_diff(now, since) > _pace.stretch(limit_ms):
             return "no progress for %d s (machine pace x%.1f)" % (
                 ticks_diff(now, since) // 1000, _pace.slow)
         while s.setup_legal():
             runner.setup_choose(bot.setup(s))
+        _pace.limits(runner)
         _watch(runner.tick(now), s, runner.peers)
         if s.result() is None and runner.my_turn() and s.to_move()[1] == "act":
             runner.play(bot.act(s))
@@ -149,12 +168,13 @@ def _drain(runner, ms):
     end = ticks_add(now_ms(), DELIVER_MS)  # now_ms wraps like ticks_ms: compare with ticks_diff
     while ticks_diff(now_ms(), end) < 0 and any(
             p.ch.pending() for p in runner.peers if hasattr(p, "ch")):
+        _pace.limits(runner)
         runner.tick(now_ms())
-        time.sleep_ms(2)
+        sleep_ms(2)
     end = ticks_add(now_ms(), ms)
     while ticks_diff(now_ms(), end) < 0:
         runner.tick(now_ms())
-        time.sleep_ms(2)
+        sleep_ms(2)
 
 
 def main(profile, root):

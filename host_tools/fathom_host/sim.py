@@ -29,7 +29,7 @@ def add_arguments(p):
                    help="replay one direct game from its seed and print its log")
     p.add_argument("--timeout", type=float, default=600.0,
                    help="a linked game fails after this many seconds without progress (no "
-                        "event, no frame heard), stretched when the machine is busy")
+                        "event, no message delivered), stretched when the machine is busy")
     p.add_argument("--lent", action="store_true",
                    help="linked units but the first are lent as bot opponents (Play as bot): "
                         "they join whoever hails them, a group's host too")

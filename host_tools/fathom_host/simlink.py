@@ -73,9 +73,10 @@ def run_linked(args, engine, opts, n, levels, stats):
 
 
 def quiet_limit(args, n):
-    """Seconds the host waits for any unit's next line: a unit reports every game, and fails
-    one itself after --timeout without progress (its pairing after 60 s a partner), each
-    stretched by how busy it finds the machine; this is the backstop for a unit that hangs."""
+    """Seconds the host waits for any unit's next line: a unit reports every game and, while
+    one moves, how far its log got (simrun.PROGRESS_MS), and fails one itself after --timeout
+    without progress (its pairing after 60 s a partner), each stretched by how busy it finds
+    the machine; this is the backstop for a unit that hangs, not a limit on a long game."""
     return args.timeout + 60 * max(1, n - 1) + 120
 
 

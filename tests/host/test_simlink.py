@@ -108,3 +108,51 @@ def test_a_clean_run_removes_its_unit_folders_and_a_failed_one_keeps_them(tmp_pa
              code=1)
     assert r["completed"] == 0 and r["failures"]
     assert os.path.isdir(r["workdir"]) and r["workdir"].startswith(str(tmp_path))
+
+
+# ---- the unit's side (hostmodes/simrun.py), under CPython ----------------------------------
+def test_a_unit_says_how_far_a_long_game_got_so_the_host_does_not_stop_it(capsys, monkeypatch):
+    # The host stops a run when no unit printed a line for its limit; a unit printed one line a
+    # game, so an 8-unit game of random bots that outlasted the limit was stopped mid-game
+    from fathom.peers import BotPeer
+    from hostmodes import simrun
+    from kit.memstore import MemStorage
+    from kit.play import solo
+    monkeypatch.setattr(BotPeer, "THINK_MS", 0)
+    monkeypatch.setattr(simrun, "PROGRESS_MS", 0, raising=False)  # every growth of the log, here
+    monkeypatch.setattr(simrun, "_heap", [-1])  # as main() leaves it without FATHOM_SIM_HEAP
+    runner, bot = solo("ping", b"progress", MemStorage())
+    assert simrun._play(runner, bot, 60000) is None and runner.seat.result() is not None
+    told = [int(ln.split()[1]) for ln in capsys.readouterr().out.splitlines()
+            if ln.startswith("fathom-sim-progress ")]
+    assert len(told) > 10 and told == sorted(set(told)) and told[-1] <= runner.seat.n_log
+
+
+def test_heartbeats_are_no_progress_for_a_units_own_limit():
+    # links that only exchange heartbeats around a stalled game: the unit's own limit (which
+    # reports the game's state) must see no progress, or only the host's backstop stops it
+    from hostmodes import simrun
+    from runner.test_group_host_pacing import linked_star
+    runners, wires, _store = linked_star(3, b"beats")
+    before = simrun._progress(runners[0])
+    now = 0
+    for _ in range(300):  # 3 s of links alone, no runner ticked: heartbeats each way
+        now += 10
+        for r in runners:
+            for p in r.peers:
+                p.tick(now)
+    assert sum(p.ch.stats["frames_received"] for p in runners[0].peers) > 4
+    assert simrun._progress(runners[0]) == before
+
+
+def test_a_units_reveal_and_vanish_limits_stretch_with_the_machines_pace(monkeypatch):
+    # a unit three times slower than a device relays reveals three times slower: the runner's
+    # limits, a device's seconds, stretch as the sim's own do
+    from fathom.runner import Runner
+    from hostmodes import simrun
+    from kit.memstore import MemStorage
+    from kit.play import solo
+    runner, _bot = solo("ping", b"pace", MemStorage())
+    monkeypatch.setattr(simrun._pace, "slow", 3.0)
+    simrun._pace.limits(runner)
+    assert runner.reveal_ms == 3 * Runner.reveal_ms and runner.vanish_ms == 3 * Runner.vanish_ms

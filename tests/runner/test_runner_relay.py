@@ -4,6 +4,7 @@ import hashlib
 
 import pytest
 
+from fathom.games.base import IllegalAction
 from fathom.games.bots import RandomBot
 from fathom.games.sugardog.bot import SharpBot
 from fathom.games.seat import Seat
@@ -133,6 +134,18 @@ def test_host_resumes_from_its_journal_with_the_relay_on(keyed):
     check_agreement(runners)
 
 
+def cut_and_load(store, keep):
+    """The unit's journal loses its tail (half of it, or its last byte) and the unit boots
+    from what is left: it says so in one line."""
+    with open(store.root + "/game", "rb") as f:
+        data = f.read()
+    with open(store.root + "/game", "wb") as f:
+        f.write(data[:len(data) // 2 if keep == "half" else len(data) - 1])
+    back = load(store, lambda gid: ENGINE)
+    assert back.problem == "save cut after event %d: partner resends" % (back.seat.n_log - 1)
+    return back
+
+
 @pytest.mark.parametrize("keyed", [False, True])
 @pytest.mark.parametrize("keep", ["half", "all but a byte"])
 def test_a_partner_whose_save_is_cut_in_the_middle_heals_from_the_host(keyed, keep):
@@ -145,12 +158,7 @@ def test_a_partner_whose_save_is_cut_in_the_middle_heals_from_the_host(keyed, ke
     drive(runners, bots, until=lambda: me.seat.n_actions >= 6 and me.seat.log[-1][0] == 2 and
           runners[0].seat.n_log == me.seat.n_log)
     lost = me.seat.n_log
-    with open(store.root + "/game", "rb") as f:
-        data = f.read()
-    with open(store.root + "/game", "wb") as f:  # the filesystem lost the file's tail
-        f.write(data[:len(data) // 2 if keep == "half" else len(data) - 1])
-    back = load(store, lambda gid: ENGINE)
-    assert back.problem == "save cut after event %d: partner resends" % (back.seat.n_log - 1)
+    back = cut_and_load(store, keep)
     assert back.behind and back.seat.n_log < lost
     # the cut took events this partner had authored and sent: the half far older than the
     # host keeps in RAM, the last record its newest
@@ -160,6 +168,35 @@ def test_a_partner_whose_save_is_cut_in_the_middle_heals_from_the_host(keyed, ke
     back.peers = me.peers
     runners[2] = back
     back.resync()
+    drive(runners, bots)
+    check_agreement(runners)
+    assert back.seat.n_log > lost and not back.behind
+
+
+@pytest.mark.parametrize("keep", ["half", "all but a byte"])
+def test_a_host_whose_save_is_cut_in_the_middle_heals_from_its_partners(keep):
+    store = MemStorage()
+    runners = star(4, b"cuthost", store, keyed=True)
+    bots = [RandomBot(b"cuthost", p) for p in range(4)]
+    host = runners[0]
+    # play on until each player has authored several actions and the host's own event is not
+    # the newest: the cut takes events of the host and of every partner, which only the
+    # partners still hold (each with the tags its author sent)
+    drive(runners, bots, until=lambda: host.seat.n_actions >= 3 and host.seat.log[-1][0] != 0)
+    lost = host.seat.n_log
+    authors = [a for a, _e in host.seat.log]
+    back = cut_and_load(store, keep)
+    assert back.behind and back.seat.n_log < lost
+    gone = authors[back.seat.n_log:]
+    if keep == "half":  # events of the host itself and of partners, relayed to the others
+        assert 0 in gone and len(set(gone)) > 2
+    for p in host.peers:
+        p.inbox.clear()  # what was in flight to the host is lost with its RAM
+    back.peers = host.peers
+    runners[0] = back
+    back.resync()
+    with pytest.raises(IllegalAction):
+        back.play(["sonar"])  # nothing authored before the lost events are back
     drive(runners, bots)
     check_agreement(runners)
     assert back.seat.n_log > lost and not back.behind
