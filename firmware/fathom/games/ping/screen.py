@@ -11,9 +11,8 @@
 # at a time, in turn, so it reads whole on a 72x40 panel too without a key. A long press of
 # BACK opens the help page.
 # Words come from say.py (the rules' side); nothing here knows a rule beyond what it draws.
-from fathom.games.base import TAG
+from fathom.compat import const
 from fathom.games.ping import board as B
-from fathom.games.ping import engine as E
 from fathom.games.ping import say as W
 from fathom.games.ping import track
 from fathom.ui.boardgrid import BoardGrid
@@ -24,6 +23,26 @@ from fathom.ui.listview import ListView, steps
 from fathom.ui.gamebase import GameBase
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
+
+# The schema's names this module reads (the engine's, and base's): private copies that
+# MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
+_TAG = const(0)
+_AREA = const("area")
+_OUT = const("out")
+_REPORTED = const("rep")
+_SLOT_OWNER = const(0)
+_SLOT_CARD = const(1)
+_SLOT_UTIL = const(3)
+_HAND_CARDS = const("hand")
+_SUB_AT = const("sq")
+_DONE = const("done")
+_LAST = const("last")
+_INCOMING = const("inc")
+_LAST_CARD = const(0)
+_EV_SHUFFLE = const("shuffle")
+_EV_DISABLE = const("disable")
+_A_MOVE = const("move")
+_MOVE_DEST = const(2)
 
 BOARD, MENU, PICK, HELP = 0, 1, 2, 3
 HELP_FILE = "games/ping/help.txt"
@@ -37,7 +56,7 @@ class PingScreen(GameBase):
     def __init__(self, app, runner):
         GameBase.__init__(self, app, runner)
         s = runner.seat
-        me = s.priv[E.SUB_AT]
+        me = s.priv[_SUB_AT]
         self.grid = BoardGrid(B.COLS, B.NROWS, B.cell(me if me >= 0 else _START),
                               min_px=6, max_px=10)
         # its long labels wrapped once, not per cursor move; 3x5 on a narrow panel
@@ -90,7 +109,7 @@ class PingScreen(GameBase):
         legal = s.setup_legal()
         if not legal:
             legal = s.legal()
-            if legal and legal[0][TAG] == E.EV_SHUFFLE:
+            if legal and legal[0][_TAG] == _EV_SHUFFLE:
                 # The victim shuffles blind: one choice, the order drawn here (rules §7).
                 import os
                 from fathom.prng import Prng
@@ -101,15 +120,15 @@ class PingScreen(GameBase):
             if not isinstance(act, list):
                 twin = _LETTERS[act]
             else:
-                twin = text + _LETTERS[act[E.MOVE_DEST]] if act[TAG] == E.A_MOVE else text
+                twin = text + _LETTERS[act[_MOVE_DEST]] if act[_TAG] == _A_MOVE else text
             if twin in seen:
                 continue  # cards 0 and 1 are twins: one entry for both
             seen.append(twin)
             self.acts.append(act)
             self.labels.append(text)
-        me = s.priv[E.SUB_AT]
-        pick = self.acts and isinstance(self.acts[0], list) and self.acts[0][TAG] in (
-            E.EV_SHUFFLE, E.EV_DISABLE)
+        me = s.priv[_SUB_AT]
+        pick = self.acts and isinstance(self.acts[0], list) and self.acts[0][_TAG] in (
+            _EV_SHUFFLE, _EV_DISABLE)
         if self.acts and not mine_before and me >= 0:
             # your turn: the cursor on your boat, or where nothing can be done on the boat's
             # square, on the nearest square where something can (OK there opens a menu)
@@ -132,21 +151,21 @@ class PingScreen(GameBase):
         self.title_short = st[:1].upper() + st[1:]
 
     def _side(self, s):
-        hand = s.priv[E.HAND_CARDS]
+        hand = s.priv[_HAND_CARDS]
         self.codes = [W.code(c) for c, _d in hand]
         self.dis = [d for _c, d in hand]
         rows = [W.card(c) for c, _d in hand]
         left, right = slots(s.pub, s.player)
         rows.append("TAKE " + slot_words(right, known_down(s, right)))
-        rows.append("OBJ " + obj_names(s.priv[E.DONE]))
-        rows.append(_SEAT[1 - s.player] + " OBJ " + obj_names(s.pub[E.REPORTED][1 - s.player]))
-        self.obj_line = "OBJ %s %s %s" % (obj_names(s.priv[E.DONE]), _SEAT[1 - s.player],
-                                          obj_names(s.pub[E.REPORTED][1 - s.player]))
+        rows.append("OBJ " + obj_names(s.priv[_DONE]))
+        rows.append(_SEAT[1 - s.player] + " OBJ " + obj_names(s.pub[_REPORTED][1 - s.player]))
+        self.obj_line = "OBJ %s %s %s" % (obj_names(s.priv[_DONE]), _SEAT[1 - s.player],
+                                          obj_names(s.pub[_REPORTED][1 - s.player]))
         self.side = rows
         short = [W.card_short(c) for c, _d in hand]
         short.append("TK " + slot_short(right, known_down(s, right)))
-        short.append("ME " + obj_names(s.priv[E.DONE]))
-        short.append(_SEAT[1 - s.player] + " " + obj_names(s.pub[E.REPORTED][1 - s.player]))
+        short.append("ME " + obj_names(s.priv[_DONE]))
+        short.append(_SEAT[1 - s.player] + " " + obj_names(s.pub[_REPORTED][1 - s.player]))
         self.side_short = short
 
     # ---- drawing ---------------------------------------------------------------------------
@@ -181,7 +200,7 @@ class PingScreen(GameBase):
         if sq < 0:
             return                # a reef
         ink = 1
-        if sq == self.runner.seat.priv[E.SUB_AT]:  # your submarine: only this unit knows it
+        if sq == self.runner.seat.priv[_SUB_AT]:  # your submarine: only this unit knows it
             d.fill_rect(x, y, px, px - 1, 1)
             ink = 0
         if px >= 9:
@@ -229,13 +248,13 @@ class PingScreen(GameBase):
             y += TH
 
     def _draw_pick(self, d, bh):
-        shuffle = self.acts[0][TAG] == E.EV_SHUFFLE
+        shuffle = self.acts[0][_TAG] == _EV_SHUFFLE
         put(d, "HIT: OK SHUFFLES" if shuffle else "PICK 2 TO DISABLE", 0, CH + 2,
             d.width // TW, 1, True)
         self.row.draw(d, 0, CH + 2 + TH + 1, d.width, bh - TH - 3, self._pick_label)
 
     def _pick_label(self, i):
-        return "OK" if self.acts[i][TAG] == E.EV_SHUFFLE else _PAIRS[i]
+        return "OK" if self.acts[i][_TAG] == _EV_SHUFFLE else _PAIRS[i]
 
     # ---- keys ------------------------------------------------------------------------------
     def key(self, k):
@@ -313,7 +332,7 @@ class PingScreen(GameBase):
 
     def menu_at(self, sq):
         """The actions offered on square sq, in the menu's order."""
-        me = self.runner.seat.priv[E.SUB_AT]
+        me = self.runner.seat.priv[_SUB_AT]
         here = [a for a in self.acts if sq in W.squares_of(a, me)]
         out = []
         for r in range(W.RANKS):  # by rank, then in the engine's order (a stable sort)
@@ -342,7 +361,7 @@ class PingScreen(GameBase):
             pre = ["BACK"]
             mode = self.back_to
         if mode == PICK:
-            if self.acts[0][TAG] == E.EV_SHUFFLE:
+            if self.acts[0][_TAG] == _EV_SHUFFLE:
                 return pre + ["OK"]
             return pre + self.row.keys_to(self.labels.index(want)) + ["OK"]
         if mode == MENU:
@@ -350,7 +369,7 @@ class PingScreen(GameBase):
             if want in labels and self._same(action, self.at):
                 return pre + self.menu.keys_to(labels.index(want)) + ["OK"]
             pre = pre + ["BACK"]
-        me = self.runner.seat.priv[E.SUB_AT]
+        me = self.runner.seat.priv[_SUB_AT]
         g = self.grid
         if not isinstance(action, list):
             return pre + g.keys_to(B.cell(action), _is_square) + ["OK"]
@@ -364,7 +383,7 @@ class PingScreen(GameBase):
         return pre + best
 
     def _same(self, action, sq):
-        return sq in W.squares_of(action, self.runner.seat.priv[E.SUB_AT])
+        return sq in W.squares_of(action, self.runner.seat.priv[_SUB_AT])
 
     # ---- semantic text ---------------------------------------------------------------------
     def lines(self):
@@ -373,7 +392,7 @@ class PingScreen(GameBase):
         if self.mode == HELP:
             d = self.app.hw.display  # the box draw_page lays it out in (under the top bar)
             return ["PING help"] + ["# " + l for l in self.page.lines(d.width, d.height - CH)]
-        me = s.priv[E.SUB_AT]
+        me = s.priv[_SUB_AT]
         out = ["PING " + self.status(), "| " + self.event,
                "# you " + (_LETTERS[me] if me >= 0 else "-"),
                "# cursor " + _LETTERS[B.at(self.grid.cursor)],
@@ -410,10 +429,10 @@ def slots(pub, me):
     """(left, right): the play-area card I played (the adversary takes it) and the one I take,
     each [owner, card or -1 face down, mode or -1, utility hint] or None."""
     left = right = None
-    for slot in (pub[E.AREA], pub[E.OUT]):
+    for slot in (pub[_AREA], pub[_OUT]):
         if slot is None:
             continue
-        owner = slot[E.SLOT_OWNER]
+        owner = slot[_SLOT_OWNER]
         if owner == me:
             left = slot
         elif owner == 1 - me or (owner < 0 and me == 0):
@@ -425,13 +444,13 @@ def slots(pub, me):
 
 def known_down(seat, slot):
     """The card under my own face-down slot (or the dealt card player 1 will take), else -1."""
-    if slot is None or slot[E.SLOT_CARD] >= 0:
+    if slot is None or slot[_SLOT_CARD] >= 0:
         return -1
-    last = seat.priv[E.LAST]
-    if slot[E.SLOT_OWNER] == seat.player and last is not None:
-        return last[E.LAST_CARD]
-    if slot[E.SLOT_OWNER] < 0 and seat.player == 0:
-        return seat.priv[E.INCOMING]
+    last = seat.priv[_LAST]
+    if slot[_SLOT_OWNER] == seat.player and last is not None:
+        return last[_LAST_CARD]
+    if slot[_SLOT_OWNER] < 0 and seat.player == 0:
+        return seat.priv[_INCOMING]
     return -1
 
 
@@ -440,12 +459,12 @@ def slot_words(slot, known):
     only its action is public."""
     if slot is None:
         return "-"
-    if slot[E.SLOT_CARD] >= 0:
-        return W.card(slot[E.SLOT_CARD])
+    if slot[_SLOT_CARD] >= 0:
+        return W.card(slot[_SLOT_CARD])
     if known >= 0:
         return W.card(known)
-    if slot[E.SLOT_UTIL] >= 0:
-        return "? " + B.UTIL_NAMES[slot[E.SLOT_UTIL]][:4]
+    if slot[_SLOT_UTIL] >= 0:
+        return "? " + B.UTIL_NAMES[slot[_SLOT_UTIL]][:4]
     return "?"
 
 
@@ -453,8 +472,8 @@ def slot_short(slot, known):
     """slot_words in at most 4 characters ('2PIN'), for a narrow side strip."""
     if slot is None:
         return "-"
-    if slot[E.SLOT_CARD] >= 0:
-        return W.code(slot[E.SLOT_CARD])
+    if slot[_SLOT_CARD] >= 0:
+        return W.code(slot[_SLOT_CARD])
     if known >= 0:
         return W.code(known)
     return "?"
