@@ -11,16 +11,25 @@
 # hash and save canonically on both runtimes.
 #
 # How a game declares its events (the engine's module opens with this schema):
-#   - every key of pub and priv and every slot of every event a name, `X = const(...)` from
-#     fathom.compat, with one line of meaning each: `ev[UP_CARD]`, `pub[FIRED]`, never `ev[1]`;
-#     an event's tag is EV_<X> = const("wire tag"), its slots <X>_<SLOT> = const(n), and the
-#     rules page's event table lists `tag slot slot ...` with the <SLOT>s lower-cased (a slot
-#     of two meanings: `report/dir`); tests/engines/test_engine_schema.py holds the two together;
+#   - every key of pub and priv and every slot of every event a name, `_X = const(...)` from
+#     fathom.compat, with one line of meaning each: `ev[_UP_CARD]`, `pub[_FIRED]`, never
+#     `ev[1]`; an event's tag is _EV_<X> = const("wire tag"), its slots _<X>_<SLOT> = const(n),
+#     and the rules page's event table lists `tag slot slot ...` with the <SLOT>s lower-cased
+#     (a slot of two meanings: `report/dir`); tests/engines/test_engine_schema.py holds the two
+#     together. The names are private (a leading underscore): MicroPython folds them into the
+#     code and keeps no module global for them. A module of the game that reads some of them
+#     (its words, bot, screen) declares its own private copies of those, under the same names;
+#     the same test holds every copy to the schema (docs/ARCHITECTURE.md, "Names that cost no
+#     heap");
 #   - HANDLERS, the table `apply` dispatches through: tag -> handler, or, when the game's
 #     `phase(pub)` names the stage of play, phase -> {tag -> handler}; ANY_PHASE for the few
 #     tags every phase accepts. A handler is a plain function of the engine's class,
 #     handler(self, pub, author, event); it checks the event completely (check_size,
-#     check_int, the rules) BEFORE it changes pub, so a refused event changes nothing.
+#     check_int, the rules) BEFORE it changes pub, so a refused event changes nothing. It may
+#     return the step of play that follows (a function of pub, which returns the next step or
+#     None): apply runs the steps one after another from its own frame, so an event that
+#     crosses several stages (Pinned Down's jump into an attack) does not nest a frame per stage
+#     on the C stack.
 # Models: tests/toy/engine.py (a table by tag), games/ping/engine.py (by phase, with a sealed
 # deal) and games/ashtapada/engine.py (by the action awaiting its answer).
 from fathom.compat import const
@@ -30,13 +39,8 @@ CONCEDE = const("concede")  # the framework's event: [CONCEDE] (the seat calls E
 READY = const("ready")      # pub key of the default set-up: one bool per seat, True once in
 CONCEDED = const("conceded")  # pub key Engine.concede sets: the player who conceded
 TAG = const(0)              # every event's (and action's) first slot: its tag
-SETUP_PUBLIC = const(1)     # [SETUP, ...]: what the rules make public of the set-up, or None
-SETUP_COMMIT = const(2)     # [SETUP, ...]: the commitment to the set-up (seat.py)
-
-# Exceptions a handler raises on a slot of the wrong type or out of range that it did not
-# check itself: the event is malformed, not the code wrong (the slot came from another unit).
-_MALFORMED = (TypeError, IndexError, KeyError, ValueError, AttributeError)
-_NONE = {}   # the empty table a phase without handlers reads (shared: never written)
+_SETUP_PUBLIC = const(1)    # [SETUP, ...]: what the rules make public of the set-up, or None
+_SETUP_COMMIT = const(2)    # [SETUP, ...]: the commitment to the set-up (seat.py)
 
 
 class IllegalAction(ValueError):
@@ -192,9 +196,11 @@ class Engine:
         if type(author) is not int or not 0 <= author < self.seats(pub):
             raise IllegalAction("bad author %r" % (author,))
         if tag == SETUP:
-            return self.apply_setup(pub, author, event)
-        ready = pub.get(READY)
-        if ready is not None and False in ready:
+            step = self.apply_setup(pub, author, event)
+            while step is not None:
+                step = step(pub)
+            return
+        if not self.set_up(pub):
             raise IllegalAction("play before every set-up is in")
         t = self.turn(pub)
         if t is None:
@@ -202,7 +208,9 @@ class Engine:
         if t[0] != author:
             raise IllegalAction("out of turn: player %d sent, player %d to play" % (author, t[0]))
         ph = self.phase(pub)
-        handler = (self.HANDLERS if ph is None else self.HANDLERS.get(ph, _NONE)).get(tag)
+        handler = self.HANDLERS if ph is None else self.HANDLERS.get(ph)
+        if handler is not None:
+            handler = handler.get(tag)
         if handler is None:
             handler = self.ANY_PHASE.get(tag)
             if handler is None:
@@ -212,22 +220,33 @@ class Engine:
             old = pub[key]
             pub[key] = None
         try:
-            handler(self, pub, author, event)
+            step = handler(self, pub, author, event)
         except IllegalAction:
             if key is not None:
                 pub[key] = old
             raise
-        except _MALFORMED:
+        # a slot of the wrong type or out of range that the handler did not check itself: the
+        # event is malformed, not the code wrong (the slot came from another unit)
+        except (TypeError, IndexError, KeyError, ValueError, AttributeError):
             if key is not None:
                 pub[key] = old
             raise IllegalAction("malformed %s event" % tag)
+        while step is not None:   # outside the try: a step that fails is a bug, not the event
+            step = step(pub)
+
+    def set_up(self, pub):
+        """True once every seat's set-up is in; play is refused before. This default reads
+        pub[READY] (one bool per seat) when the game keeps it."""
+        ready = pub.get(READY)
+        return ready is None or False not in ready
 
     def apply_setup(self, pub, author, event):
         """Apply a player's set-up event [SETUP, public part, commitment]. This default fits a
         game whose set-up makes nothing public: pub[READY][author] becomes True. A game whose
-        set-up shows something (islands, a row of ships) overrides it and checks that part."""
+        set-up shows something (islands, a row of ships) overrides it and checks that part; it
+        may return a step, as a handler does (the first turn's, once the last set-up is in)."""
         check_size(event, 3)
-        if event[SETUP_PUBLIC] is not None:
+        if event[_SETUP_PUBLIC] is not None:
             raise IllegalAction("malformed setup event")
         if pub[READY][author]:
             raise IllegalAction("player %d set up twice" % author)

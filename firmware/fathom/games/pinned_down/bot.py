@@ -8,7 +8,8 @@ from fathom.compat import const
 from fathom.games.bots import Bot
 from fathom.games.pinned_down import cards as C
 from fathom.games.pinned_down import fleet as F
-from fathom.games.pinned_down.engine import ENGINE, GOAL, extra_threat
+from fathom.games.pinned_down.engine import ENGINE
+from fathom.games.pinned_down.phases import GOAL, extra_threat
 
 # Pinned Down's names (schema.py says what each means) that this module reads: private
 # consts, folded into the code, so they cost no heap; a test holds them to schema.py.

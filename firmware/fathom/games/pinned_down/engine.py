@@ -1,6 +1,6 @@
 # Pinned Down rules engine: a cooperative fleet of 1 to 4 players against the attack deck.
 # Rules and every interpretation: docs/rules/pinned_down.md. The state's keys and every
-# event's slots are named in schema.py (K); the turn sequence is phases.py, one handler per
+# event's slots are named in schema.py; the turn sequence is phases.py, one handler per
 # (phase, event); what a player may do is choices.py; ships and fights are fleet.py and
 # fights.py. This class is the contract the framework calls (games/base.py).
 #
@@ -13,7 +13,7 @@ from fathom.compat import const
 from fathom import res  # noqa: F401  (leaves first: imports nest shallow on the C stack)
 from fathom.prng import Prng
 from fathom.games import pinned_down as D
-from fathom.games.base import SETUP, Engine, IllegalAction, event_tag
+from fathom.games.base import Engine, IllegalAction
 from fathom.games.pinned_down import cards as C
 from fathom.games.pinned_down import choices as CH
 from fathom.games.pinned_down import deckfile
@@ -21,7 +21,7 @@ from fathom.games.pinned_down import fights as FT
 from fathom.games.pinned_down import fleet as F
 from fathom.games.pinned_down import phases as P
 from fathom.games.pinned_down import say
-from fathom.games.pinned_down.phases import GOAL, REFILL, extra_threat  # noqa: F401
+from fathom.games.pinned_down.phases import REFILL
 
 # Pinned Down's names (schema.py says what each means) that this module reads: private
 # consts, folded into the code, so they cost no heap; a test holds them to schema.py.
@@ -101,10 +101,8 @@ _EV_KEEP = const("keep")
 _TAG = const(0)
 _CONCEDED = const("conceded")
 
-_ACT = "act"
-_NONE = {}          # the handlers of a phase that takes no event (shared, never written)
+_ACT = const("act")
 _CONFIRM = {_EV_AGREE: P.agree, _EV_OBJECT: P.object_}   # the others confirm a proposal
-_MALFORMED = (TypeError, IndexError, KeyError, AttributeError)   # a slot a handler trips on
 
 
 class PinnedDown(Engine):
@@ -251,41 +249,13 @@ class PinnedDown(Engine):
     def phase(self, pub):
         return pub[_PHASE]
 
-    def apply(self, pub, author, event):
-        """Engine.apply's checks and dispatch through HANDLERS, with two differences the base
-        API does not offer yet (games/base.py):
-        - the set-up guard is the phase: base reads pub["ready"] for it, a key Pinned Down
-          also uses for the main phase's ready players (and pub's keys cannot change: the hash
-          chain of every saved game covers them);
-        - a handler returns the phase step its event runs into (phases.py), and the steps run
-          here one after another, from this frame, so their depth on the C stack does not
-          grow with the phases one event crosses."""
-        tag = event_tag(event)
-        if type(author) is not int or not 0 <= author < self.seats(pub):
-            raise IllegalAction("bad author %r" % (author,))
-        if tag == SETUP:
-            step = P.setup(self, pub, author, event)
-        else:
-            ph = self.phase(pub)
-            if ph == _PHASE_SETUP:
-                raise IllegalAction("play before every set-up is in")
-            t = self.turn(pub)
-            if t is None:
-                raise IllegalAction("game is over")
-            if t[0] != author:
-                raise IllegalAction("out of turn: player %d sent, player %d to play"
-                                    % (author, t[0]))
-            handler = self.HANDLERS.get(ph, _NONE).get(tag)
-            if handler is None:
-                raise IllegalAction("%s not allowed in the %s phase" % (tag, ph))
-            try:
-                step = handler(self, pub, author, event)
-            except IllegalAction:
-                raise
-            except _MALFORMED:   # a slot of the wrong type: refused before anything changed
-                raise IllegalAction("malformed %s event" % tag)
-        while step is not None:
-            step = step(pub)
+    def set_up(self, pub):
+        """Play waits for the set-up phase to end (pub[READY] cannot say it: Pinned Down also
+        keeps the main phase's ready players there, and pub's keys never change)."""
+        return pub[_PHASE] != _PHASE_SETUP
+
+    def apply_setup(self, pub, author, event):
+        return P.setup(self, pub, author, event)
 
     def apply_private(self, pub, priv, player, author, event):
         P.apply_private(pub, priv, player, author, event)
@@ -302,10 +272,9 @@ class PinnedDown(Engine):
     # ---- for the UI ------------------------------------------------------------------------
 
     def label(self, pub, priv, player, action):
-        try:
-            return say.action(pub, action)
-        except Exception:
-            return " ".join(str(x) for x in action)
+        """The choice list's words for a legal action; an action the words cannot read is a
+        bug and fails here, where a test sees it."""
+        return say.action(pub, action)
 
 
 ENGINE = PinnedDown()
