@@ -41,7 +41,7 @@ _LEFT = const(2)
 _SHEARED = const(3)
 
 # a setup row that hides the Quinquereme in a corner with the heavy ships beside it
-_ROW = (_QUINQ, 2, 1, 0, 1, 0, 1, 2)
+_ROW_TYPES = (_QUINQ, 2, 1, 0, 1, 0, 1, 2)
 
 
 def _hand(seat):
@@ -128,7 +128,7 @@ class SharpBot(Bot):
     LABEL = b"sharp"
 
     def setup(self, seat):
-        return _ROW[len(seat.priv[_ROW])]
+        return _ROW_TYPES[len(seat.priv[_ROW])]
 
     def act(self, seat):
         legal = seat.legal()

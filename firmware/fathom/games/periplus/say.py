@@ -53,7 +53,7 @@ _SHEARED = const(3)
 # page of the help; parallel to cards.CARDS. Everywhere else a card goes by its name.
 CODE = ("R1", "R2", "R3", "R4", "PER", "PRG", "RRM", "RAM", "SHR", "HOP", "HPX", "CRV", "MAR",
         "FDK", "ARC", "JAV", "SLG", "GFI", "BAL", "CAT", "TRB", "TWR", "PAR", "RHL", "DIS")
-_TYPE = {C.MOVE: "move", C.RAM: "ram", C.BOARD: "board", C.SHOOT: "shot", C.DEFENSE: "defence"}
+_KIND_WORDS = {C.MOVE: "move", C.RAM: "ram", C.BOARD: "board", C.SHOOT: "shot", C.DEFENSE: "defence"}
 
 
 def next_square(player, row):
@@ -78,8 +78,8 @@ def card_words(k):
     t = C.ctype(k)
     r = C.rng(k)
     if t == C.DEFENSE:
-        return "%s: stops %ss" % (C.name(k), _TYPE[r])
-    return "%s: %s, %s" % (C.name(k), _TYPE[t], "knight jump" if r == C.KNIGHT
+        return "%s: stops %ss" % (C.name(k), _KIND_WORDS[r])
+    return "%s: %s, %s" % (C.name(k), _KIND_WORDS[t], "knight jump" if r == C.KNIGHT
                            else "range %d" % r)
 
 

@@ -74,7 +74,7 @@ ANSWER = const(5)    # the defender's two answers
 
 HELP_FILE = "games/periplus/help.txt"
 LETTER = ("B", "T", "D", "Q")     # hull letters in the 3x5 font: Bi, Tr, quaDri, Qq
-_PHASE = {_PH_SETUP: "Set-up", _PH_DISCARD: "Discard", _PH_MOVE: "Move",
+_PHASE_NAMES = {_PH_SETUP: "Set-up", _PH_DISCARD: "Discard", _PH_MOVE: "Move",
           _PH_AHEAD: "Fleet", _PH_FIRE: "Fire", _PH_DEFEND: "Defend", _PH_OVER: "Over"}
 # What the player is asked, per phase and stage, in words short enough for a 72-px bar.
 _ASK = {(_PH_MOVE, PICK): ("Ship?", "Move: ship?"), (_PH_MOVE, AIM): ("To?", "Move: to?"),
@@ -375,7 +375,7 @@ class PeriplusScreen(GameBase):
         if who is None:
             return "waiting"
         if who == self.me:
-            return _PHASE.get(s.pub[_PHASE], "").lower()
+            return _PHASE_NAMES.get(s.pub[_PHASE], "").lower()
         return "wait for P%d" % (who + 1)
 
     def status(self):
