@@ -8,6 +8,7 @@ from fathom.games.ashtapada import engine as A
 # MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
 _SETUP = const("setup")
 _CONCEDE = const("concede")
+_READY = const("ready")
 _TAG = const(0)
 _SOUTH = const(0)
 _NORTH = const(1)
@@ -67,7 +68,7 @@ def event(pub, me, log):
     n = pub[_SIZE]
     tag = ev[_TAG]
     if tag == _SETUP:
-        if False not in pub[A.READY]:
+        if False not in pub[_READY]:
             return "You are P%d (%s). Both lakes set: %s." % (
                 me + 1, SIDES[me], "you begin" if me == _SOUTH else "South begins")
         if author == me:
@@ -223,7 +224,7 @@ def lake(pub, priv, me):
         if who == me:
             m[c] |= SOUNDED
     ncert = 0
-    if False not in pub[A.READY] and pub[_END] is None:
+    if False not in pub[_READY] and pub[_END] is None:
         cand = A.candidates(pub, me)
         for sq in range(n * n):
             if cand[sq]:

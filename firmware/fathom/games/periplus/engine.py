@@ -96,6 +96,7 @@ _QUIET = const("quiet")     # turns in a row without harm
 _HARM = const("harm")       # this turn harmed a ship (a hit point lost or oars sheared)
 _END = const("end")         # once over: [winner or -1 for a draw, reason]
 _SEALED = const("sd")        # with the sealed deal: its work queue (sealed/stage.py)
+_CARD_SHARES = const("so")   # the deal's event that opens cards to their receiver (sealed/hooks)
 
 # Phases (pub[PHASE]).
 _PH_SETUP = const("setup")      # fleets being placed
@@ -508,7 +509,7 @@ class PeriplusEngine(SealedHooks, Engine):
         if author == player and tag in _PLAYED:
             if event[_PLAYED_CARD] in priv[_HELD]:
                 priv[_HELD].remove(event[_PLAYED_CARD])
-        if tag == H.CARD_SHARES:
+        if tag == _CARD_SHARES:
             got = self.sealed_private(pub, priv, player, event)
             if got:
                 priv[_HELD] = sorted(priv[_HELD] + [k for k in got if k >= 0])
