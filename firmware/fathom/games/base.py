@@ -109,6 +109,23 @@ def local_options(opts):
 
 
 class Engine:
+    """The methods every game defines (none has a default: a game without one fails loudly
+    with the AttributeError that names it; a stub here for each would cost every unit heap for
+    a function object and a class-table entry, the whole time a game is loaded):
+      new_game(opts, nplayers, rng): the public starting state; `rng` is a Prng on the
+        session's joint seed (public chance);
+      new_private(pub, player, rng): this player's private state before their secret set-up;
+        `rng` is the same joint-seed Prng on every unit (label b'deal'), so a dealt hand is the
+        same on every unit;
+      turn(pub): (player, kind) who must author the next event: kind 'act' (choose an action)
+        or 'answer' (answer the pending query from their secrets); None once the game is over;
+      legal(pub, priv, player): every legal action for `player` now (bots, random play-outs);
+      act(pub, priv, player, action): the public event an action makes; may update priv with
+        its secret consequences (the new position), never pub; IllegalAction if not legal;
+      answer(pub, priv, player): the public event answering pub's pending query from this
+        player's priv (may update priv: a mine destroyed);
+      result(pub): None while playing, else (winners, reason): winners a list of players
+        (empty: a draw; in a cooperative game every player or none)."""
     NAME = ""            # the declaration's ID: on the link, in saves, in `fathom sim --game`
     TITLE = ""           # shown in menus
     PLAYERS = (2, 2)     # min, max
@@ -127,15 +144,6 @@ class Engine:
         return self
 
     # ---- setup -----------------------------------------------------------------------------
-    def new_game(self, opts, nplayers, rng):
-        """Public starting state. `rng` is a Prng on the session's joint seed (public chance)."""
-        raise NotImplementedError
-
-    def new_private(self, pub, player, rng):
-        """Private state before this player's secret setup. `rng` is the same joint-seed Prng
-        on every unit (label b'deal'), so a dealt hand is consistent across units."""
-        raise NotImplementedError
-
     def setup_legal(self, pub, priv, player):
         """Secret set-up choices still open (e.g. place a mine at a square, or 'done').
         An empty list means this player's set-up is complete."""
@@ -149,26 +157,6 @@ class Engine:
         """The part of a finished set-up that the rules make public (e.g. islands), or None.
         It travels in the player's commit event and is applied by `apply`."""
         return None
-
-    # ---- play ------------------------------------------------------------------------------
-    def turn(self, pub):
-        """(player, kind) who must author the next event: kind 'act' (choose an action) or
-        'answer' (answer the pending query from their secrets). None when the game is over."""
-        raise NotImplementedError
-
-    def legal(self, pub, priv, player):
-        """Every legal action for `player` now (bots and random play-outs use this)."""
-        raise NotImplementedError
-
-    def act(self, pub, priv, player, action):
-        """Turn an action into the public event. May update priv with the action's secret
-        consequences (e.g. the new position). Must not change pub. Raises IllegalAction."""
-        raise NotImplementedError
-
-    def answer(self, pub, priv, player):
-        """The public event answering pub's pending query, computed from this player's priv.
-        May update priv (e.g. a mine destroyed)."""
-        raise NotImplementedError
 
     # ---- applying an event (the same on every unit) -------------------------------------
     HANDLERS = {}     # tag -> handler, or phase -> {tag -> handler} when phase() names one
@@ -255,11 +243,6 @@ class Engine:
     def apply_private(self, pub, priv, player, author, event):
         """Update this player's priv for an event (called after apply). Default: nothing."""
         return None
-
-    def result(self, pub):
-        """None while playing, else (winners, reason): winners a list of players (empty =
-        draw; in a cooperative game every player or none)."""
-        raise NotImplementedError
 
     # ---- for the UI and the bots -----------------------------------------------------------
     def concede(self, pub, player):

@@ -7,8 +7,9 @@
 from fathom.compat import const
 from fathom.games.bots import Bot
 from fathom.games.pinned_down import cards as C
+from fathom.games.pinned_down import choices as CH
+from fathom.games.pinned_down import fights as FT
 from fathom.games.pinned_down import fleet as F
-from fathom.games.pinned_down.engine import ENGINE
 from fathom.games.pinned_down.phases import GOAL, extra_threat
 
 # Pinned Down's names (schema.py says what each means) that this module reads: private
@@ -95,7 +96,7 @@ def _score_fights(pub, fights):
     for fight in fights:
         ships, foes = fight[_FIGHT_SHIPS], fight[_FIGHT_FOES]
         # the engine's own sums; each battle destiny still to draw counted at its mean, 2
-        pp, pd, ep, ed, _res = ENGINE.forecast(pub, fight)
+        pp, pd, ep, ed, _res = FT.forecast(pub, fight)
         pp += 2 * pd
         ep += 2 * ed
         if pp > ep:
@@ -115,7 +116,7 @@ def _score_fights(pub, fights):
 
 
 def _fights_for(pub, asg):
-    return ENGINE.fights_for(pub, asg)
+    return FT.build(pub, asg)
 
 
 def best_assignment(pub):
@@ -159,7 +160,7 @@ def _greedy(pub, prefix):
     save = pub[_ASSIGNED]
     while len(asg) < len(pub[_FIGHTERS]):
         pub[_ASSIGNED] = asg
-        opts = ENGINE.def_options(pub)
+        opts = CH.def_options(pub)
         best, bs = opts[0], None
         for a in opts:
             trial = asg + [a]
@@ -260,7 +261,7 @@ class SharpBot(Bot):
         return ["cloak", 1 if F.power(pub, s) * 2 < expected - others else 0]
 
     def _fight(self, pub, legal):
-        open_ = ENGINE.open_fights(pub)
+        open_ = CH.open_fights(pub)
         for a in legal:
             if a[_TAG] == "play" and len(a) == 3 and (C.kw(a[_PLAY_CARD], "FT2")
                                                        or C.kw(a[_PLAY_CARD], "FA1")):
@@ -295,7 +296,7 @@ class SharpBot(Bot):
                 if c[C.TYPE] == C.SHIP and (not F.unique_ok(pub, cid)
                                             or F.count_ships(pub, seat.player)
                                             >= F.limit(pub, seat.player)):
-                    if not ENGINE.spares(pub, cid):
+                    if not CH.spares(pub, cid):
                         return a
                 if c[C.TYPE] in (C.CHAR, C.EQUIP) and not F.unique_ok(pub, cid):
                     return a

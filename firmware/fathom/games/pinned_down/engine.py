@@ -17,7 +17,6 @@ from fathom.games.base import Engine, IllegalAction
 from fathom.games.pinned_down import cards as C
 from fathom.games.pinned_down import choices as CH
 from fathom.games.pinned_down import deckfile
-from fathom.games.pinned_down import fights as FT
 from fathom.games.pinned_down import fleet as F
 from fathom.games.pinned_down import phases as P
 from fathom.games.pinned_down import say
@@ -203,33 +202,6 @@ class PinnedDown(Engine):
         if ph == _PHASE_WRAP:
             return [["keep"]] + [["discard", c] for c in CH.distinct(priv[_HAND])]
         return []
-
-    def spares(self, pub, cid):
-        return CH.spares(pub, cid)
-
-    def def_options(self, pub):
-        return CH.def_options(pub)
-
-    def open_fights(self, pub):
-        return CH.open_fights(pub)
-
-    # ---- fights, as the screen forecasts them and the bot scores them (fights.py) ----------
-    def foe_power(self, pub, f):
-        return FT.foe_power(pub, f)
-
-    def fights_for(self, pub, asg):
-        """The fights a full assignment would make (pub unchanged): the forecast the screen
-        shows and the bot scores, built by the rule the assignment then runs."""
-        return FT.build(pub, asg)
-
-    def forecast(self, pub, fight):
-        """(fleet power, its destinies, enemy power, its destinies, outcome) of `fight` as
-        resolve() would count it before the destiny cards are drawn."""
-        pp, pd, ep, ed, n = FT.sums(pub, fight)
-        return pp, pd, ep, ed, FT.outcome(pp, ep, n)
-
-    def resolve(self, pub, k):
-        P.resolve(pub, k)
 
     # ---- acting ----------------------------------------------------------------------------
     def act(self, pub, priv, player, action):

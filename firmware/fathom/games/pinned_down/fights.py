@@ -83,6 +83,14 @@ def sums(pub, fight):
     return pp, pd, ep, ed, len(ships)
 
 
+def forecast(pub, fight):
+    """(fleet power, its destinies, enemy power, its destinies, outcome) of `fight` as the
+    resolution counts it before the destiny cards are drawn: what the screen shows and the bot
+    scores."""
+    pp, pd, ep, ed, n = sums(pub, fight)
+    return pp, pd, ep, ed, outcome(pp, ep, n)
+
+
 def outcome(pp, ep, nships):
     """Rule 8.5: more power wins; an enemy with at least double overpowers; else damaged."""
     if not nships:

@@ -9,6 +9,7 @@
 from fathom.compat import const
 from fathom.games import describe
 from fathom.games.pinned_down import cards as C
+from fathom.games.pinned_down import fights as FT
 from fathom.games.pinned_down import say
 from fathom.ui.cardrow import CardRow
 from fathom.ui.dialog import draw_page, show_help
@@ -484,14 +485,14 @@ class PinnedDownScreen(GameBase):
                     out.append(" " + say.ship_line(pub, i))
             for f in fights[k][_FIGHT_FOES]:
                 out.append(" vs %s: power %d" % (C.get(pub[_FOES][f][_FOE_CARD])[C.NAME],
-                                                 self.eng.foe_power(pub, f)))
+                                                 FT.foe_power(pub, f)))
         used = []
         for fight in fights:
             used.extend(fight[_FIGHT_FOES])
         for f in range(len(pub[_FOES])):
             if f not in used and not pub[_FOES][f][_FOE_BEATEN]:
                 out.append("Attacker %s: power %d" % (C.get(pub[_FOES][f][_FOE_CARD])[C.NAME],
-                                                      self.eng.foe_power(pub, f)))
+                                                      FT.foe_power(pub, f)))
         if pub[_LAST_FIGHT]:
             k, pp, ep, res = pub[_LAST_FIGHT]
             out.append("Last: fight %d, %d vs %d, %s" % (k + 1, pp, ep, say.RESULT[res]))
