@@ -38,7 +38,7 @@ SETUP = const("setup")      # the framework's event: [SETUP, public part, commit
 CONCEDE = const("concede")  # the framework's event: [CONCEDE] (the seat calls Engine.concede)
 READY = const("ready")      # pub key of the default set-up: one bool per seat, True once in
 CONCEDED = const("conceded")  # pub key Engine.concede sets: the player who conceded
-TAG = const(0)              # every event's (and action's) first slot: its tag
+_TAG = const(0)             # every event's (and action's) first slot: its tag
 _SETUP_PUBLIC = const(1)    # [SETUP, ...]: what the rules make public of the set-up, or None
 _SETUP_COMMIT = const(2)    # [SETUP, ...]: the commitment to the set-up (seat.py)
 
@@ -50,15 +50,15 @@ class IllegalAction(ValueError):
 def event_tag(event):
     """The tag of an event of the right shape (a non-empty list whose first item is a str);
     IllegalAction otherwise. The one shape guard: Engine.apply and seat.step_kind use it."""
-    if not isinstance(event, list) or not event or not isinstance(event[TAG], str):
+    if not isinstance(event, list) or not event or not isinstance(event[_TAG], str):
         raise IllegalAction("malformed event")
-    return event[TAG]
+    return event[_TAG]
 
 
 def check_size(event, n):
     """An event must have exactly `n` items (its tag included)."""
     if len(event) != n:
-        raise IllegalAction("malformed %s event" % event[TAG])
+        raise IllegalAction("malformed %s event" % event[_TAG])
 
 
 def check_int(v, lo, hi, what=None):

@@ -10,7 +10,7 @@ from fathom.games.base import IllegalAction
 from fathom.games.periplus import board as B
 from fathom.games.periplus import cards as C
 from fathom.games.periplus import say as W
-from fathom.games.periplus.fleet import FLEET, HITS, SHIP_ABBR, SHIP_NAMES
+from fathom.games.periplus import fleet as F
 from fathom.hal import clock
 from fathom.ui.boardgrid import BoardGrid
 from fathom.ui.cardrow import CardRow
@@ -65,14 +65,14 @@ ANSWER_TIMEOUT_MS = const(20000)
 ANSWER_MIN_MS = const(1500)
 
 # stages of one decision
-WAIT = const(0)      # nothing to choose
+_WAIT = const(0)     # nothing to choose
 CARDS = const(1)     # a row of cards: set-up ship types, discards
 PICK = const(2)      # board cursor on a first square (your ship; an enemy target)
 AIM = const(3)       # board cursor on where the picked ship goes
 MENU = const(4)      # the short list of what can be done at the square
-ANSWER = const(5)    # the defender's two answers
+_ANSWER = const(5)   # the defender's two answers
 
-HELP_FILE = "games/periplus/help.txt"
+_HELP_FILE = const("games/periplus/help.txt")
 LETTER = ("B", "T", "D", "Q")     # hull letters in the 3x5 font: Bi, Tr, quaDri, Qq
 _PHASE_NAMES = {_PH_SETUP: "Set-up", _PH_DISCARD: "Discard", _PH_MOVE: "Move",
           _PH_AHEAD: "Fleet", _PH_FIRE: "Fire", _PH_DEFEND: "Defend", _PH_OVER: "Over"}
@@ -165,14 +165,14 @@ class Choices:
             self.items = acts
             return
         if not acts:
-            self.stage = WAIT
+            self.stage = _WAIT
             return
         if ph == _PH_DISCARD:
             self.stage = CARDS
             self.items = acts
             return
         if ph == _PH_DEFEND:
-            self.stage = ANSWER
+            self.stage = _ANSWER
             self.items = acts[1:] + acts[:1]   # the Defense card first: OK = yes, negate it
             return
         self.two = ph == _PH_MOVE
@@ -211,7 +211,7 @@ class PeriplusScreen(GameBase):
         self.ck_log = self.ck_setup = -1
         self.ck_q = True
         self.ch = None
-        self.stage = WAIT
+        self.stage = _WAIT
         self.cur = -1             # board square under the cursor
         self.sel = -1             # the ship picked in the move phase
         self.last_ship = -1       # ship id last moved, target id last fired at: where to start
@@ -286,7 +286,7 @@ class PeriplusScreen(GameBase):
         elif stage == AIM:
             goals = ch.first[self.sel]
             self.cur = self._start_goal(self.sel, goals)
-        elif stage in (MENU, ANSWER):
+        elif stage in (MENU, _ANSWER):
             self.menu_acts = self._menu_of(stage, self.cur, self.sel)
             pub = self.runner.seat.pub
             self.labels = [self._menu_word(pub, a) for a in self.menu_acts]
@@ -295,14 +295,14 @@ class PeriplusScreen(GameBase):
         self._where()
 
     def _menu_word(self, pub, a):
-        if self.stage == ANSWER:
+        if self.stage == _ANSWER:
             return "Negate" if a[_TAG] == _EV_DEFEND else "Take hit"
         return W.choice(pub, a)
 
     def _card_code(self, x):
         if isinstance(x, list):
             return W.CODE[x[_DISCARD_CARD]]
-        return SHIP_ABBR[x]
+        return F.SHIP_ABBR[x]
 
     def _start(self):
         """The first square the cursor rests on: the ship you moved last, the ship you fired
@@ -350,8 +350,8 @@ class PeriplusScreen(GameBase):
         for sid in range(2 * _NSHIPS):
             sh = pub[_SHIPS][sid]
             if sh[_SQUARE] == sq:
-                hp = "%d/%d" % (sh[_LEFT], HITS[sh[_TYPE]])
-                ab = SHIP_ABBR[sh[_TYPE]]      # yours in small letters (the help says so)
+                hp = "%d/%d" % (sh[_LEFT], F.HITS[sh[_TYPE]])
+                ab = F.SHIP_ABBR[sh[_TYPE]]      # yours in small letters (the help says so)
                 ab = ab.lower() if sid // _NSHIPS == self.me else ab
                 self.where = "%s %s%s%s" % (B.sq_name(sq), ab, "*" if sh[_SHEARED] else " ", hp)
                 self.where_t = "%s %s%s" % (B.sq_name(sq), ab, hp)
@@ -401,7 +401,7 @@ class PeriplusScreen(GameBase):
     def _pos(self):
         if self.stage == CARDS:
             return self.row.cursor
-        if self.stage in (MENU, ANSWER):
+        if self.stage in (MENU, _ANSWER):
             return self.view.cursor
         return 0
 
@@ -424,7 +424,7 @@ class PeriplusScreen(GameBase):
             if k == "OK":
                 return ("act", ch.items[pos])
             return None
-        if stage in (MENU, ANSWER):
+        if stage in (MENU, _ANSWER):
             acts = self._menu_of(stage, cur, sel)
             n = len(acts)
             if k in ("UP", "DOWN"):
@@ -452,7 +452,7 @@ class PeriplusScreen(GameBase):
 
     def _menu_of(self, stage, cur, sel):
         ch = self.ch
-        if stage == ANSWER:
+        if stage == _ANSWER:
             return ch.items
         if not ch.first:
             return ch.extra
@@ -465,7 +465,7 @@ class PeriplusScreen(GameBase):
             self.help()
             return
         ch = self.refresh()
-        if ch.stage == WAIT:
+        if ch.stage == _WAIT:
             if k == "BACK":
                 self.pause()
             return
@@ -486,11 +486,11 @@ class PeriplusScreen(GameBase):
             self.sel = sel
             if not same:
                 self.stage = stage
-                if stage in (MENU, ANSWER):
+                if stage in (MENU, _ANSWER):
                     self._enter(stage)
             if stage == CARDS:
                 self.row.cursor = pos
-            elif stage in (MENU, ANSWER):
+            elif stage in (MENU, _ANSWER):
                 self.view.cursor = pos
             self._where()
             self._retitle()
@@ -512,7 +512,7 @@ class PeriplusScreen(GameBase):
         """The fewest keys that, pressed now, author `action` (a legal action, or a set-up
         ship type); None when no key sequence does."""
         ch = self.refresh()
-        if ch.stage == WAIT:
+        if ch.stage == _WAIT:
             return None
         from fathom.ui.keysearch import shortest
 
@@ -525,7 +525,7 @@ class PeriplusScreen(GameBase):
         return shortest(self._state(), _KEYS, step, lambda st: st[0] == "act")
 
     def help(self):
-        show_help(self.app, "Periplus help", HELP_FILE)
+        show_help(self.app, "Periplus help", _HELP_FILE)
 
     def tick(self, now):
         if GameBase.tick(self, now):
@@ -551,7 +551,7 @@ class PeriplusScreen(GameBase):
         out = [self.title + " P%d %s" % (self.me + 1, self._status()), "= " + self.last_news]
         for a, e in s.log[-3:]:
             out.append("| " + describe(self.eng, s, a, e))
-        if self.stage == ANSWER:
+        if self.stage == _ANSWER:
             out.append("! " + W.prompt(pub, s.priv[_HELD], self.me))
         out.append("# you " + W.fleet_words(pub, self.me))
         out.append("# foe " + W.fleet_words(pub, 1 - self.me))
@@ -569,14 +569,14 @@ class PeriplusScreen(GameBase):
             out.append(">" + self.labels[self.row.cursor])
         elif self.stage in (PICK, AIM):
             out.append(">" + self.where)
-        elif self.stage in (MENU, ANSWER):
+        elif self.stage in (MENU, _ANSWER):
             for i in range(len(self.labels)):
                 out.append((">" if i == self.view.cursor else " ") + self.labels[i])
         return out
 
     def said_page(self):
         """The page that shows what happened: the prompt's while an attack waits for you."""
-        return self.page if self.stage == ANSWER else self.news_page
+        return self.page if self.stage == _ANSWER else self.news_page
 
     def _card_text(self, i):
         x = self.ch.items[i]
@@ -584,7 +584,7 @@ class PeriplusScreen(GameBase):
             return W.card_words(x[_DISCARD_CARD])
         row = self.runner.seat.priv[_ROW]
         return "%s: %d hits, %d left. Goes to %s" % (
-            SHIP_NAMES[x], HITS[x], FLEET[x] - row.count(x),
+            F.SHIP_NAMES[x], F.HITS[x], F.FLEET[x] - row.count(x),
             B.sq_name(W.next_square(self.me, row)))
 
     # ---- drawing --------------------------------------------------------------------------
@@ -606,7 +606,7 @@ class PeriplusScreen(GameBase):
     def draw(self, d):
         self.refresh()
         _w, h, top, bw, sx, sw, big = self.layout(d)
-        if self.stage == ANSWER or (self.answer.queued is not None):
+        if self.stage == _ANSWER or (self.answer.queued is not None):
             self.draw_answer(d)
             return
         right = "P1" if self.me == 0 else "P2"
@@ -689,11 +689,11 @@ class PeriplusScreen(GameBase):
             row = s.priv[_ROW]
             i = sq - B.back_row(self.me) * 8
             if 0 <= i < len(row):
-                _ship(d, x, y, sz, row[i], HITS[row[i]], 0, True, 1)
+                _ship(d, x, y, sz, row[i], F.HITS[row[i]], 0, True, 1)
                 return
             if self.stage == CARDS and i == len(row):
                 t = self.ch.items[self.row.cursor]
-                _ship(d, x, y, sz, t, HITS[t], 0, True, 1)
+                _ship(d, x, y, sz, t, F.HITS[t], 0, True, 1)
                 return
         if (self.stage == AIM and sq in self.ch.first[self.sel]) or self._lit(sq):
             d.rect(x + sz // 2 - 1, y + sz // 2 - 1, 3, 3, 1)

@@ -48,8 +48,8 @@ BOARD, MENU, PICK, HELP = 0, 1, 2, 3
 HELP_FILE = "games/ping/help.txt"
 _LETTERS = tuple([chr(65 + i) for i in range(B.NSQ)])  # drawn every frame: never rebuilt
 _SEAT = ("P1", "P2")
-_START = 12                  # the cursor's square before you have one: M, the centre
-_LOW = 40                    # panels this tall have the event line under the board
+_START = const(12)           # the cursor's square before you have one: M, the centre
+_LOW = const(40)             # panels this tall have the event line under the board
 
 
 class PingScreen(GameBase):

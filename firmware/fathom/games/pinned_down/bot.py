@@ -10,10 +10,11 @@ from fathom.games.pinned_down import cards as C
 from fathom.games.pinned_down import choices as CH
 from fathom.games.pinned_down import fights as FT
 from fathom.games.pinned_down import fleet as F
-from fathom.games.pinned_down.phases import GOAL, extra_threat
+from fathom.games.pinned_down.phases import extra_threat
 
 # Pinned Down's names (schema.py says what each means) that this module reads: private
 # consts, folded into the code, so they cost no heap; a test holds them to schema.py.
+_GOAL = const(10)
 _PHASE = const("ph")
 _THREAT = const("threat")
 _DISTANCE = const("dist")
@@ -177,7 +178,7 @@ def _greedy(pub, prefix):
 def _loc_value(pub, cid):
     c = C.get(cid)
     v = 10 * c[C.POWER]
-    if pub[_DISTANCE] + c[C.POWER] >= GOAL:
+    if pub[_DISTANCE] + c[C.POWER] >= _GOAL:
         v += 200
     r = power_per_threat(pub)
     for k in c[C.KEYWORDS]:

@@ -20,10 +20,10 @@ from fathom.games.pinned_down import deckfile
 from fathom.games.pinned_down import fleet as F
 from fathom.games.pinned_down import phases as P
 from fathom.games.pinned_down import say
-from fathom.games.pinned_down.phases import REFILL
 
 # Pinned Down's names (schema.py says what each means) that this module reads: private
 # consts, folded into the code, so they cost no heap; a test holds them to schema.py.
+_REFILL = const(4)
 _PLAYER_COUNT = const("n")
 _AFFILIATIONS = const("aff")
 _DECK_LISTS = const("lists")
@@ -143,8 +143,8 @@ class PinnedDown(Engine):
             _OBJECTIONS: 0, _TO_CONFIRM: [], _CLOAK_QUEUE: [], _FIGHTERS: [],
             _ASSIGNED: [], _FIGHTS: [], _FIGHT_WINDOW: [], _WRAP_QUEUE: [], _FOES: [],
             _AMBUSH: 0, _TABLE: [], _SHIPS: ships, _LAST_FIGHT: None,
-            _HAND_SIZES: [REFILL] * n, _DECK_SIZES: [len(d) - REFILL for d in lists],
-            _DRAWN: [REFILL] * n, _DISCARDS: [[] for _ in range(n)],
+            _HAND_SIZES: [_REFILL] * n, _DECK_SIZES: [len(d) - _REFILL for d in lists],
+            _DRAWN: [_REFILL] * n, _DISCARDS: [[] for _ in range(n)],
             _DESTROYED: [[] for _ in range(n)], _SHOWN: [None] * n,
             _ATTACK_DECK: rng.shuffle(C.expand(C.ATTACK)), _ATTACK_DISCARD: [],
             _LOCATION_DECK: rng.shuffle(C.expand(C.LOCATIONS)),
@@ -156,7 +156,7 @@ class PinnedDown(Engine):
         """This player's shuffled draw deck (its own stream of the joint seed) and hand."""
         r = Prng(rng.token(32), b"deck%d" % player)
         deck = r.shuffle(list(pub[_DECK_LISTS][player]))
-        return {_HAND: deck[:REFILL], _DECK: deck[REFILL:], _DEALT: REFILL,
+        return {_HAND: deck[:_REFILL], _DECK: deck[_REFILL:], _DEALT: _REFILL,
                 _SHUFFLE_KEY: r.token(16), _SHUFFLES: 0}
 
     # ---- turn order ------------------------------------------------------------------------

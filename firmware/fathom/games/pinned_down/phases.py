@@ -111,17 +111,17 @@ _DISCARD_CARD = const(1)
 _TAG = const(0)
 _SETUP_PUBLIC = const(1)
 
-REFILL = 4               # cards drawn at set-up and refilled at wrap-up
-GOAL = 10                # distance that wins
-MAX_REJECT = 2           # a joint proposal rejected this often stands the next time
-MAX_REVEAL = 40          # attack cards revealed per phase at most (a guard)
+_REFILL = const(4)        # cards drawn at set-up and refilled at wrap-up (schema.py)
+_GOAL = const(10)         # distance that wins (schema.py)
+_MAX_REJECT = const(2)    # a joint proposal rejected this often stands the next time
+_MAX_REVEAL = const(40)   # attack cards revealed per phase at most (a guard)
 LEVEL_THREAT = {"easy": 0, "normal": 1, "hard": 3}   # extra (x) per attack phase
-PLAYER_THREAT = 7        # extra (x) per attack phase for each player beyond the first
+_PLAYER_THREAT = const(7)  # extra (x) per attack phase for each player beyond the first
 
 
 def extra_threat(pub):
     """The difficulty's own (x) at the start of each attack phase ("Balance and bots")."""
-    return LEVEL_THREAT[pub[_LEVEL]] + PLAYER_THREAT * (pub[_PLAYER_COUNT] - 1)
+    return LEVEL_THREAT[pub[_LEVEL]] + _PLAYER_THREAT * (pub[_PLAYER_COUNT] - 1)
 
 
 # ---- the shared moves of every phase ------------------------------------------------------
@@ -328,9 +328,9 @@ def _decide(pub, ph):
 
 
 def _propose(pub, ph, done):
-    """Ask the others to agree in turn; alone, or after MAX_REJECT objections, the proposal
+    """Ask the others to agree in turn; alone, or after _MAX_REJECT objections, the proposal
     stands and `done` is next ("Simultaneous play on one log")."""
-    if pub[_PLAYER_COUNT] > 1 and pub[_OBJECTIONS] < MAX_REJECT:
+    if pub[_PLAYER_COUNT] > 1 and pub[_OBJECTIONS] < _MAX_REJECT:
         pub[_PHASE] = ph
         n = pub[_PLAYER_COUNT]
         pub[_TO_CONFIRM] = [(pub[_LEAD] + i) % n for i in range(1, n)]
@@ -448,7 +448,7 @@ def cloak(eng, pub, p, event):
 def reveal(pub):
     """Attack cards are revealed one by one, each paid from the pool; the first that costs
     more than the pool is discarded and revealing stops. Attackers stay, events happen."""
-    for _ in range(MAX_REVEAL):
+    for _ in range(_MAX_REVEAL):
         card = F.attack_top(pub)
         if card is None:
             break
@@ -610,7 +610,7 @@ def keep(eng, pub, p, event):
 def _wrapped(pub, p):
     """After the last player: the attackers left are discarded, each table card gains a
     token, and the fleet wins at the goal distance; else the lead passes on."""
-    draw(pub, p, REFILL - pub[_HAND_SIZES][p])
+    draw(pub, p, _REFILL - pub[_HAND_SIZES][p])
     pub[_WRAP_QUEUE].pop(0)
     if pub[_WRAP_QUEUE]:
         return None
@@ -621,7 +621,7 @@ def _wrapped(pub, p):
     pub[_FIGHTS] = []
     for t in pub[_TABLE]:
         t[_TOKEN_COUNT] += 1
-    if pub[_DISTANCE] >= GOAL:
+    if pub[_DISTANCE] >= _GOAL:
         end(pub, True, "distance %d reached" % pub[_DISTANCE])
         return None
     pub[_LEAD] = (pub[_LEAD] + 1) % pub[_PLAYER_COUNT]

@@ -8,10 +8,10 @@ from fathom.compat import const
 from fathom.games.pinned_down import cards as C
 from fathom.games.pinned_down import fights as FT
 from fathom.games.pinned_down import fleet as F
-from fathom.games.pinned_down.phases import GOAL
 
 # Pinned Down's names (schema.py says what each means) that this module reads: private
 # consts, folded into the code, so they cost no heap; a test holds them to schema.py.
+_GOAL = const(10)
 _PLAYER_COUNT = const("n")
 _PHASE = const("ph")
 _THREAT = const("threat")
@@ -408,11 +408,11 @@ def status(pub, room=40):
     """Distance, threat and where the fleet is, in words that fit `room` characters
     (distance and threat first: they fit 18, a 72 px panel's 3x5 line)."""
     where = C.get(pub[_LOCATIONS][-1])[C.NAME] if pub[_LOCATIONS] else "the start"
-    out = "Distance %d/%d  threat %d  at %s" % (pub[_DISTANCE], GOAL, pub[_THREAT], where)
+    out = "Distance %d/%d  threat %d  at %s" % (pub[_DISTANCE], _GOAL, pub[_THREAT], where)
     if len(out) > room:
-        out = "Distance %d/%d  threat %d" % (pub[_DISTANCE], GOAL, pub[_THREAT])
+        out = "Distance %d/%d  threat %d" % (pub[_DISTANCE], _GOAL, pub[_THREAT])
     if len(out) > room:
-        out = "Dist %d/%d threat %d" % (pub[_DISTANCE], GOAL, pub[_THREAT])
+        out = "Dist %d/%d threat %d" % (pub[_DISTANCE], _GOAL, pub[_THREAT])
     if len(out) > room:   # the goal is on the help page: the distance alone, never cut
         out = "Dist %d threat %d" % (pub[_DISTANCE], pub[_THREAT])
     return out

@@ -18,6 +18,10 @@ TAG = const(0)                  # every event's first slot: its tag
 SETUP_PUBLIC = const(1)         # [SETUP, public part, commitment]: Pinned Down's is None
 CONCEDED = const("conceded")    # set by the framework (Engine.concede): who conceded
 
+# ---- the rules' numbers that more than one module reads -------------------------------------
+REFILL = const(4)               # cards drawn at set-up and refilled at wrap-up
+GOAL = const(10)                # the distance that wins
+
 # ---- the public state (pub): the same on every unit --------------------------------------
 PLAYER_COUNT = const("n")       # number of players, 1 to 4
 AFFILIATIONS = const("aff")     # per player: the deck's affiliation ("purple", "red", ...)

@@ -66,7 +66,7 @@ FLEET = const(2)
 TABLE = const(3)
 _PAGES = const(4)
 _PAGE_NAMES = ("", "hand", "fleets", "table")
-HELP_FILE = "games/pinned_down/help.txt"
+_HELP_FILE = const("games/pinned_down/help.txt")
 _ENDS = ("ready", "pass")     # the choices that end this player's part of a phase
 # an item of the choice list: [label, [indices of its choices in the legal list]]
 _LABEL = const(0)
@@ -264,7 +264,7 @@ class PinnedDownScreen(GameBase):
     def key(self, k):
         self.build()
         if k == "HELP":
-            show_help(self.app, "Help", HELP_FILE)
+            show_help(self.app, "Help", _HELP_FILE)
             return
         if self.page == HAND:
             self._hand_key(k)
