@@ -7,7 +7,8 @@
 # answers are in. Squares are ints y * size + x; x is the letter (A = 0), y + 1 the number.
 from fathom.compat import const
 from fathom.games import sugardog as D
-from fathom.games.base import Engine, IllegalAction, check_int, check_size
+from fathom.games import base
+from fathom.games.base import Engine, IllegalAction
 
 # The schema's names this module reads (the engine's, and base's): private copies that
 # MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
@@ -272,7 +273,7 @@ class SugarDog(Engine):
     def apply_setup(self, pub, author, event):
         """A start square committed: nothing public but the commitment (rules: "Set-up"). The
         first turn starts once every player is in."""
-        check_size(event, 3)
+        base.check_size(event, 3)
         if event[_SETUP_PUBLIC] is not None or not isinstance(event[_SETUP_COMMIT], bytes):
             raise IllegalAction("malformed set-up event")
         if pub[_READY][author]:
@@ -283,13 +284,13 @@ class SugarDog(Engine):
             self._run(pub)
 
     def _square(self, pub, v):
-        return check_int(v, 0, pub[_SIZE] ** 2, "square")
+        return base.check_int(v, 0, pub[_SIZE] ** 2, "square")
 
     def _sonar_list(self, pub, event, at, mined, source):
         """A ping or an echo (at, mined): a square, then at most MINES distinct mines, nearest
         to the ping's square (source) first (rules: "A turn", Active Sonar), so the order tells
         nothing more."""
-        check_size(event, 3)
+        base.check_size(event, 3)
         if not isinstance(mined, list) or len(mined) > MINES:
             raise IllegalAction("malformed sonar report")
         self._square(pub, at)
@@ -301,14 +302,14 @@ class SugarDog(Engine):
     def _quiet(self, pub, author, event):
         """Silent Running or Place Mine: nothing announced, nothing collides (rules: "A turn"),
         so the turn simply ends."""
-        check_size(event, 1)
+        base.check_size(event, 1)
         self._end_turn(pub)
         self._run(pub)
 
     def _cruise(self, pub, author, event):
         """Cruise: two announced steps, each answered before the next is chosen; the second
         next to the first (rules: "A turn", Cruise). An impact on the first ends the cruise."""
-        check_size(event, 2)
+        base.check_size(event, 2)
         q = self._square(pub, event[_CRUISE_AT])
         if pub[_PHASE] == _PH_STEP2:
             if dist(pub[_SIZE], q, pub[_CZ]) != 1:
@@ -323,8 +324,8 @@ class SugarDog(Engine):
     def _fire(self, pub, author, event):
         """Fire Torpedo: launched from the square behind its first, which must be on the map;
         it flies its 2 squares at once, each announced (rules: "A turn", "Torpedoes")."""
-        check_size(event, 3)
-        d = check_int(event[_FIRE_HEADING], 0, 4, "heading")
+        base.check_size(event, 3)
+        d = base.check_int(event[_FIRE_HEADING], 0, 4, "heading")
         q = self._square(pub, event[_FIRE_AT])
         launch = step(pub[_SIZE], q, back(d))
         if launch < 0:
@@ -338,7 +339,7 @@ class SugarDog(Engine):
     def _sonar(self, pub, author, event):
         """Active Sonar: the pinger's square and mines, then one echo from every other living
         player in turn order (rules: "A turn", Active Sonar [gap])."""
-        check_size(event, 3)
+        base.check_size(event, 3)
         at = event[_SONAR_AT]
         self._sonar_list(pub, event, at, event[_SONAR_MINES], at)
         pub[_PHASE] = _PH_ANS
@@ -352,7 +353,7 @@ class SugarDog(Engine):
         """One player's echo to the ping; the turn ends with the last."""
         if pub[_ASK] != _ASK_SONAR:
             raise IllegalAction("no sonar ping to answer")
-        check_size(event, 3)
+        base.check_size(event, 3)
         ping, = pub[_SQS]
         self._sonar_list(pub, event, event[_ECHO_AT], event[_ECHO_MINES], ping)
         pub[_WAIT].pop(0)
@@ -364,11 +365,11 @@ class SugarDog(Engine):
         """One player's answer for squares entered loudly (rules: "Contacts"): clear for all of
         them, or the squares up to the first holding its mine or submarine. The squares
         resolve once every answer is in."""
-        check_size(event, 3)
+        base.check_size(event, 3)
         if pub[_ASK] != _ASK_CONTACT or not isinstance(event[_ANSWER_SQUARES], list):
             raise IllegalAction("malformed contact answer")
         sqs, res = event[_ANSWER_SQUARES], event[_ANSWER_RES]
-        check_int(res, _CLEAR, _SUB_HIT + 1, "answer")
+        base.check_int(res, _CLEAR, _SUB_HIT + 1, "answer")
         if not sqs or sqs != pub[_SQS][:len(sqs)]:
             raise IllegalAction("answer must name a prefix of the announced squares")
         if res == _CLEAR and len(sqs) != len(pub[_SQS]):
@@ -573,11 +574,11 @@ SugarDog.HANDLERS = {
 
 # The map's glyphs, one byte a square (marks() fills a bytearray: a square's glyph is read as
 # an int without allocating, where indexing a str makes a new one-char str on MicroPython).
-G_NONE = 32        # ' ' nothing known
-G_SUB = 115        # 's' own submarine
-G_TORP = 116       # 't' own torpedo
-G_MINE = 109       # 'm' own mine
-G_CONTACT = 99     # 'c' a contact noted from the log
+G_NONE = const(32)       # ' ' nothing known
+G_SUB = const(115)       # 's' own submarine
+G_TORP = const(116)      # 't' own torpedo
+G_MINE = const(109)      # 'm' own mine
+G_CONTACT = const(99)    # 'c' a contact noted from the log
 
 
 class Marks:

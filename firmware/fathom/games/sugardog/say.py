@@ -3,7 +3,7 @@
 # from one player's side, and the log's short line (describe). Rules questions (which square a torpedo enters first) are
 # answered here with the engine's own step(), so the UI never re-derives them.
 from fathom.compat import const
-from fathom.games.sugardog.engine import DIRS, G_CONTACT, G_MINE, G_SUB, G_TORP, back, name, step
+from fathom.games.sugardog.engine import DIRS, back, name, step
 
 # The schema's names this module reads (the engine's, and base's): private copies that
 # MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
@@ -29,6 +29,10 @@ _SIZE = const("size")
 _A_KIND = const(0)
 _A_TO = const(1)
 _A_HEADING = const(1)
+_G_SUB = const(115)
+_G_TORP = const(116)
+_G_MINE = const(109)
+_G_CONTACT = const(99)
 
 _HEADINGS = ("north", "east", "south", "west")
 
@@ -147,7 +151,7 @@ def here(glyph):
     return _HERE.get(glyph, "")
 
 
-_HERE = {G_SUB: "your sub", G_MINE: "your mine", G_TORP: "your torp", G_CONTACT: "contact"}
+_HERE = {_G_SUB: "your sub", _G_MINE: "your mine", _G_TORP: "your torp", _G_CONTACT: "contact"}
 HERE_MAX = max([len(w) for w in _HERE.values()])   # the longest of here()'s words
 
 

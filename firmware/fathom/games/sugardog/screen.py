@@ -10,7 +10,6 @@
 from fathom.compat import const
 from fathom.games.sugardog import engine as S
 from fathom.games.sugardog import say
-from fathom.games.sugardog.engine import G_CONTACT, G_MINE, G_NONE, G_SUB, G_TORP
 from fathom.ui.boardgrid import BoardGrid
 from fathom.ui.dialog import show_help
 from fathom.ui.font import CH, TH, TW, number, put, tiny
@@ -35,6 +34,11 @@ _POS = const("pos")
 _MINES_LEFT = const("left")
 _A_KIND = const(0)
 _A_HEADING = const(1)
+_G_NONE = const(32)
+_G_SUB = const(115)
+_G_TORP = const(116)
+_G_MINE = const(109)
+_G_CONTACT = const(99)
 
 HELP = "games/sugardog/help.txt"
 _LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")   # one-character strings made once, drawn free
@@ -299,7 +303,7 @@ class SugarDogScreen(GameBase):
             g = self._ghost(g)
         else:
             d.pixel(cx, cy, 1)  # grid dots: squares can be counted
-        if g != G_NONE:
+        if g != _G_NONE:
             self._glyph(d, g, q, cx, cy, px, 0 if lit else 1)
         elif not lit and q in self.at:   # something can be done here: a dot in the middle
             m = px // 2
@@ -309,12 +313,12 @@ class SugarDogScreen(GameBase):
         """What the highlighted action would put on a lit square."""
         kind = self.menu_acts[self.menu.cursor] if self.menu is not None else None
         if not isinstance(kind, list):
-            return G_SUB
+            return _G_SUB
         kind = kind[_A_KIND]
         if kind in ("run", "cruise"):
-            return G_SUB
+            return _G_SUB
         if kind == "mine":
-            return G_MINE
+            return _G_MINE
         if kind == "fire":
             return _G_PLAN
         return g
@@ -322,7 +326,7 @@ class SugarDogScreen(GameBase):
     def _glyph(self, d, g, q, cx, cy, cell, c):
         i = cell - 1
         x, y = cx + 1, cy + 1
-        if g == G_SUB:  # a hull with rounded ends
+        if g == _G_SUB:  # a hull with rounded ends
             h = max(2, i - 2 * (i // 3))
             yy = y + (i - h) // 2
             d.fill_rect(x, yy, i - 1, h, c)
@@ -332,13 +336,13 @@ class SugarDogScreen(GameBase):
                 d.pixel(x, yy + h - 1, 1 - c)
                 d.pixel(x + i - 2, yy + h - 1, 1 - c)
                 d.vline(x + i // 2, yy - 1, 1, c)  # conning tower
-        elif g == G_MINE:  # a spiked mine
+        elif g == _G_MINE:  # a spiked mine
             d.line(x, y, x + i - 2, y + i - 2, c)
             d.line(x + i - 2, y, x, y + i - 2, c)
-        elif g == G_CONTACT:  # a contact: something noted, an outline
+        elif g == _G_CONTACT:  # a contact: something noted, an outline
             d.rect(x, y, i - 1, i - 1, c)
         else:  # own torpedo (heading from pub), or the planned one
-            di = self._torp_dir(q) if g == G_TORP else \
+            di = self._torp_dir(q) if g == _G_TORP else \
                 self.menu_acts[self.menu.cursor][_A_HEADING]
             m = (i - 1) // 2
             if di in (S.N, S.S):
