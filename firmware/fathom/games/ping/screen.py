@@ -44,10 +44,10 @@ _EV_DISABLE = const("disable")
 _A_MOVE = const("move")
 _MOVE_DEST = const(2)
 
-BOARD = const(0)   # the screen's modes: the board and its cursor,
-MENU = const(1)    # the list of what can be played,
-_PICK = const(2)   # picking a square for it,
-_HELP = const(3)   # the help page
+BOARD = const(0)        # the screen's modes: the board and its cursor,
+MENU = const(1)         # the list of what can be played,
+_PICKING = const(2)     # picking a square for it,
+_HELP_PAGE = const(3)   # the help page
 HELP_FILE = "games/ping/help.txt"
 _LETTERS = tuple([chr(65 + i) for i in range(B.NSQ)])  # drawn every frame: never rebuilt
 _SEAT = ("P1", "P2")
@@ -140,9 +140,9 @@ class PingScreen(GameBase):
                 sq = self._nearest_with_actions(me)
             self.grid.cursor = B.cell(sq)
         if pick:
-            self.mode = _PICK
+            self.mode = _PICKING
             self.row.set(len(self.acts))
-        elif self.mode in (MENU, _PICK):
+        elif self.mode in (MENU, _PICKING):
             self.mode = BOARD
         self.foe = track.possible(s.pub, 1 - s.player)
         self.news()
@@ -175,7 +175,7 @@ class PingScreen(GameBase):
     def draw(self, d):
         self.refresh()
         link = self.app.link_state
-        if self.mode == _HELP:
+        if self.mode == _HELP_PAGE:
             draw_page(d, "PING help", link, self.page)
             return
         if self.mode == MENU:
@@ -187,7 +187,7 @@ class PingScreen(GameBase):
                 _SEAT[self.runner.seat.player], fit=True)
         low = d.height >= _LOW    # room for the event line under the board
         bh = d.height - CH - (TH if low else 0)
-        if self.mode == _PICK:
+        if self.mode == _PICKING:
             self._draw_pick(d, bh)
         else:
             used = self.grid.draw(d, 0, CH, d.width, bh, self._cellfn)
@@ -266,13 +266,13 @@ class PingScreen(GameBase):
             d = self.app.hw.display  # 3x5 below 128x64: see dialog.show_help
             self.page = TextPage(read_text(HELP_FILE), d.width < 128 or d.height < 64)
             self.back_to = self.mode
-            self.mode = _HELP
+            self.mode = _HELP_PAGE
             return
         m = self.mode
-        if m == _HELP:
+        if m == _HELP_PAGE:
             if not self.page.key(k) and k in ("BACK", "OK"):
                 self.page = None
-                self.mode = self.back_to if self.back_to != _HELP else BOARD
+                self.mode = self.back_to if self.back_to != _HELP_PAGE else BOARD
             return
         if m == MENU:
             if self.menu.key(k):
@@ -285,7 +285,7 @@ class PingScreen(GameBase):
         if k == "BACK":
             self.pause()
             return
-        if m == _PICK:
+        if m == _PICKING:
             if k == "OK":
                 self._play(self.acts[self.row.cursor])
             else:
@@ -360,10 +360,10 @@ class PingScreen(GameBase):
         want = self._label(action)
         pre = []
         mode = self.mode
-        if mode == _HELP:
+        if mode == _HELP_PAGE:
             pre = ["BACK"]
             mode = self.back_to
-        if mode == _PICK:
+        if mode == _PICKING:
             if self.acts[0][_TAG] == _EV_SHUFFLE:
                 return pre + ["OK"]
             return pre + self.row.keys_to(self.labels.index(want)) + ["OK"]
@@ -392,7 +392,7 @@ class PingScreen(GameBase):
     def lines(self):
         self.refresh()
         s = self.runner.seat
-        if self.mode == _HELP:
+        if self.mode == _HELP_PAGE:
             d = self.app.hw.display  # the box draw_page lays it out in (under the top bar)
             return ["PING help"] + ["# " + l for l in self.page.lines(d.width, d.height - CH)]
         me = s.priv[_SUB_AT]
@@ -411,7 +411,7 @@ class PingScreen(GameBase):
             labels = self.menu.labels
             for i in range(len(labels)):
                 out.append((">" if i == self.menu.cursor else " ") + labels[i])
-        elif self.mode == _PICK:
+        elif self.mode == _PICKING:
             for i in range(len(self.labels)):
                 out.append((">" if i == self.row.cursor else " ") + self.labels[i])
         return out
