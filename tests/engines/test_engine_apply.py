@@ -157,3 +157,53 @@ def test_the_dispatch_allocates_nothing_beyond_the_turn_it_asks_for():
     assert pub[PH] == EV_OK
     spent = cost(lambda: ENGINE.apply(pub, 1, ev))
     assert spent <= turn + 16, (spent, turn)   # one block's slack: the lambda's own frame
+
+
+# A game whose set-up is a phase (not pub[READY]) and whose handlers return the step that
+# follows: an "add" that reaches 5 runs a bonus step, which runs the step that ends the turn.
+class Stepped(Counter):
+    def new_game(self, opts, n, rng):
+        return {READY: [False, False], COUNT: 0, PH: "setup", TURN: 0, LAST: None}
+
+    def set_up(self, pub):
+        return pub[PH] != "setup"
+
+    def apply_setup(self, pub, author, event):
+        pub[READY][author] = True
+        if False not in pub[READY]:
+            pub[PH] = EV_ADD
+            pub[READY] = [False, False]   # the key means something else in play
+        return None
+
+    def _h_add(self, pub, author, ev):
+        Counter._h_add(self, pub, author, ev)
+        return _bonus if pub[COUNT] >= 5 else None
+
+
+def _bonus(pub):
+    pub[COUNT] += 100
+    return _pass_turn
+
+
+def _pass_turn(pub):
+    pub[PH] = EV_ADD
+    pub[TURN] = 1 - pub[TURN]
+    return None
+
+
+Stepped.HANDLERS = {EV_ADD: {EV_ADD: Stepped._h_add}, EV_OK: {EV_OK: Counter._h_ok}}
+
+
+def test_the_steps_a_handler_returns_run_in_turn_and_set_up_asks_the_game():
+    eng = Stepped()
+    pub = eng.new_game({}, 2, None)
+    eng.apply(pub, 0, ["setup", None, b"c0"])
+    with pytest.raises(IllegalAction, match="every set-up"):
+        eng.apply(pub, 0, [EV_ADD, 1])
+    eng.apply(pub, 1, ["setup", None, b"c1"])
+    assert pub[READY] == [False, False]     # play goes on: set_up() reads the phase, not READY
+    eng.apply(pub, 0, [EV_ADD, 3])
+    assert (pub[COUNT], pub[PH]) == (3, EV_OK)   # no step returned
+    eng.apply(pub, 1, [EV_OK])
+    eng.apply(pub, 1, [EV_ADD, 3])
+    assert (pub[COUNT], pub[PH], pub[TURN]) == (106, EV_ADD, 0)   # both steps ran

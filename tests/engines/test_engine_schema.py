@@ -347,3 +347,69 @@ def test_the_schema_and_the_rules_page_name_the_same_events_and_slots(gid):
     assert sorted(ours) == sorted(doc), (page.name, sorted(ours), sorted(doc))
     for tag in ours:
         assert ours[tag] == doc[tag], (page.name, tag, ours[tag], doc[tag])
+
+
+# ---- the private copies of the schema's names --------------------------------------------------
+# MicroPython folds a private `_NAME = const(v)` into the code and keeps no global for it, so a
+# module of a game declares the schema names it reads as its own private copies rather than
+# reading them off another module (each such name would stay a module global on the unit's
+# heap). A copy must say what the schema says: the same name, the same value.
+def declared(gid):
+    """{NAME: value} a game's schema declares: its engine's names, its other modules' own
+    names that the engine does not declare (Periplus' fleet), Pinned Down's schema.py, and
+    the framework's (base)."""
+    pkg = games.package(gid)
+    out = dict(_names(pathlib.Path(base.__file__), base))
+    folder = pathlib.Path(importlib.util.find_spec(pkg).origin).parent
+    has_schema = (folder / "schema.py").exists()
+    for p in ([folder / "schema.py"] if has_schema else [folder / "engine.py"]):
+        mod = importlib.import_module(pkg + "." + p.stem)
+        out.update(_names(p, mod))
+    return out
+
+
+def copies(path):
+    """[(line, NAME, value)] of a module's top-level private consts."""
+    out = []
+    for node in ast.parse(path.read_text()).body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and \
+                isinstance(node.targets[0], ast.Name) and node.targets[0].id.startswith("_") and \
+                isinstance(node.value, ast.Call) and isinstance(node.value.func, ast.Name) and \
+                node.value.func.id == "const":
+            out.append((node.lineno, node.targets[0].id[1:], ast.literal_eval(node.value.args[0])))
+    return out
+
+
+@pytest.mark.parametrize("gid", GIDS)
+def test_every_private_copy_of_a_schema_name_has_the_schema_value(gid):
+    _skip_converting(gid)
+    names = declared(gid)
+    folder = pathlib.Path(importlib.util.find_spec(games.package(gid)).origin).parent
+    wrong = []
+    for path in sorted(folder.glob("*.py")):
+        for line, name, value in copies(path):
+            if name in names and names[name] != value:
+                wrong.append("%s:%d: _%s = %r, the schema says %r"
+                             % (path.relative_to(folder.parent), line, name, value, names[name]))
+    assert not wrong, "\n".join(wrong)
+
+
+def test_a_copy_that_disagrees_is_caught(tmp_path):
+    src = pathlib.Path(importlib.util.find_spec("fathom.games.pinned_down.say").origin)
+    bad = tmp_path / "say.py"
+    bad.write_text(src.read_text().replace('_SHIPS = const("ships")', '_SHIPS = const("shipz")'))
+    names = declared("pinned_down")
+    found = [n for _line, n, v in copies(bad) if n in names and names[n] != v]
+    assert found == ["SHIPS"]
+
+
+@pytest.mark.parametrize("gid", ["pinned_down"])
+def test_pinned_downs_firmware_never_imports_its_schema(gid):
+    # schema.py is the declaration the copies follow; imported on a unit it would hold every
+    # name as a module global for the whole game
+    folder = pathlib.Path(importlib.util.find_spec(games.package(gid)).origin).parent
+    for path in sorted(folder.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                assert "schema" not in [a.name for a in node.names], path.name
+                assert not (node.module or "").endswith(".schema"), path.name

@@ -8,12 +8,14 @@ from fathom.codec import encode
 from fathom.games import local
 from fathom.games.base import IllegalAction
 from hostmodes.seatcopy import restore
-from fathom.games.ping.engine import ENGINE, PingEngine, SEEN
+from fathom.games.ping.engine import ENGINE, PingEngine
 from fathom.games.ping import track
 from fathom.games.ping import board as B
 from fathom.games.bots import RandomBot
 from kit.play import play_seats
 from fathom.games.ping.bot import EasyBot, SharpBot
+
+SEEN = "seen"   # pub["q"] while the adversary turns their previous card up (the engine's _SEEN)
 
 KINDS = {"random": RandomBot, "easy": EasyBot, "sharp": SharpBot}
 

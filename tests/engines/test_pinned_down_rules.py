@@ -7,7 +7,7 @@ from fathom.games import local
 from fathom.games.base import IllegalAction
 from fathom.games.pinned_down.engine import ENGINE
 from fathom.games.pinned_down import cards as C, deckfile, fleet as F
-from fathom.games.pinned_down import choices as CH, phases as P, schema as K
+from fathom.games.pinned_down import choices as CH, fights as FT, phases as P, schema as K
 
 pytestmark = pytest.mark.micropython
 
@@ -219,9 +219,9 @@ def test_current_location_text_replaces_the_previous_one():
     pub = table()
     pub["foes"] = [["X2", False]]
     pub["locs"] = ["L9"]
-    assert ENGINE.foe_power(pub, 0) == 4                     # Pirate Haven: +1
+    assert FT.foe_power(pub, 0) == 4                     # Pirate Haven: +1
     pub["locs"] = ["L9", "L2"]
-    assert ENGINE.foe_power(pub, 0) == 3
+    assert FT.foe_power(pub, 0) == 3
 
 
 # ---- attack phase --------------------------------------------------------------------------
@@ -352,24 +352,24 @@ def fight_pub(ship_cids, foe_cids):
 
 def test_fight_won_discards_the_attackers():
     pub = fight_pub(["R4"], ["X1"])                          # 4 > 2
-    ENGINE.resolve(pub, 0)
+    P.resolve(pub, 0)
     assert pub["last"] == [0, 4, 2, "win"] and "X1" in pub["adisc"]
 
 
 def test_equal_power_damages_every_ship_in_the_fight():
     pub = fight_pub(["R4", "R4"], ["X6"])                    # 8 vs 10
-    ENGINE.resolve(pub, 0)
+    P.resolve(pub, 0)
     assert pub["last"][3] == "dmg"
     assert pub["ships"][2][K.SHIP_DAMAGE] == ["D5"] and pub["ships"][3][K.SHIP_DAMAGE] == ["D5"]
     pub = fight_pub(["R4"], ["X3"])                          # 4 vs 4: not greater
-    ENGINE.resolve(pub, 0)
+    P.resolve(pub, 0)
     assert pub["last"][3] == "dmg"
 
 
 def test_overpowered_destroys_the_ships_at_double_power():
     pub = fight_pub(["R2"], ["X6"])                          # 5 vs 10 (destiny aside)
     pub["adeck"] = ["X7"]                                    # destiny 0
-    ENGINE.resolve(pub, 0)
+    P.resolve(pub, 0)
     assert pub["last"][3] == "over" and not pub["ships"][2][K.SHIP_ALIVE]
     assert pub["dest"][0] == ["R2"]
 
@@ -377,11 +377,11 @@ def test_overpowered_destroys_the_ships_at_double_power():
 def test_battle_destiny_adds_the_top_attack_cards_threat():
     pub = fight_pub(["R2"], ["X3"])                          # Lancer 5 vs 4 ...
     pub["adeck"] = ["X6"]                                    # ... plus destiny 7
-    ENGINE.resolve(pub, 0)
+    P.resolve(pub, 0)
     assert pub["last"][1] == 12 and pub["adisc"][0] == "X6"
     pub = fight_pub(["R4"], ["X5"])                          # Hunter draws destiny too
     pub["adeck"] = ["X4"]
-    ENGINE.resolve(pub, 0)
+    P.resolve(pub, 0)
     assert pub["last"][2] == 10
 
 
@@ -390,7 +390,7 @@ def test_damage_over_capacity_discards_at_random_and_full_structure_destroys():
     s = 2
     pub["ships"][s][K.SHIP_ABOARD] = [[0, "R6", 0]]
     pub["ddeck"] = ["D9"]                                    # capacity -2
-    ENGINE.resolve(pub, 0)
+    P.resolve(pub, 0)
     assert pub["ships"][s][K.SHIP_ABOARD] == [] and pub["disc"][0] == ["R6"]
     set_damage(pub, s, ["D7", "D2"])
     pub["ddeck"] = ["D5"]                                    # 50 + 40 + 10 = 100%
@@ -631,7 +631,7 @@ def test_damage_with_the_damage_deck_and_its_discard_pile_empty_destroys_the_shi
     # a fight lost with nothing to draw destroys every ship in it
     pub = fight_pub(["R4", "R4"], ["X6"])                    # 8 vs 10: damaged
     pub["ddeck"], pub["ddisc"] = [], []
-    ENGINE.resolve(pub, 0)
+    P.resolve(pub, 0)
     assert pub["last"][3] == "dmg"
     assert not pub["ships"][2][K.SHIP_ALIVE] and not pub["ships"][3][K.SHIP_ALIVE] and pub["ships"][1][K.SHIP_ALIVE]
 

@@ -8,6 +8,7 @@ import pytest
 from fathom.codec import encode
 from fathom.games.local import make_seats, next_author
 from fathom.games.pinned_down import cards as C
+from fathom.games.pinned_down import fights as FT
 from fathom.games.pinned_down import say as L
 from fathom.games.pinned_down import screen as ui
 from fathom.games.pinned_down.bot import EasyBot, SharpBot
@@ -310,7 +311,7 @@ def test_fight_forecast_is_what_the_engine_resolves_and_leaves_pub_alone():
                 continue
             if pub["ph"] == "fight" and a[0] == "fight":
                 pp, pd, ep, ed, res = L.forecast(pub, fights[a[1]])
-                assert (pp, pd, ep, ed, res) == ENGINE.forecast(pub, fights[a[1]])
+                assert (pp, pd, ep, ed, res) == FT.forecast(pub, fights[a[1]])
                 deliver(seats, s, a)
                 if pd == 0 and ed == 0:
                     assert s.pub["last"] == [a[1], pp, ep, res]

@@ -54,10 +54,11 @@ def describe(eng, seat, author, event):
     (the part `say`: describe(pub, author, event), one short line, <= 21 chars ideally, for
     every event the engine accepts: the generic tests hold it to that). The registry finds the
     words, as they import their engine for its names and an engine never imports its words."""
-    from fathom.games.base import CONCEDE, SETUP, TAG
-    if event[TAG] == SETUP:
+    from fathom.games.base import CONCEDE, SETUP, event_tag
+    tag = event_tag(event)
+    if tag == SETUP:
         return "P%d ready" % (author + 1)
-    if event[TAG] == CONCEDE:
+    if tag == CONCEDE:
         return "P%d concedes" % (author + 1)
     return part(eng.NAME, "say").describe(seat.pub, author, event)
 

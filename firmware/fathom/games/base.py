@@ -11,16 +11,25 @@
 # hash and save canonically on both runtimes.
 #
 # How a game declares its events (the engine's module opens with this schema):
-#   - every key of pub and priv and every slot of every event a name, `X = const(...)` from
-#     fathom.compat, with one line of meaning each: `ev[UP_CARD]`, `pub[FIRED]`, never `ev[1]`;
-#     an event's tag is EV_<X> = const("wire tag"), its slots <X>_<SLOT> = const(n), and the
-#     rules page's event table lists `tag slot slot ...` with the <SLOT>s lower-cased (a slot
-#     of two meanings: `report/dir`); tests/engines/test_engine_schema.py holds the two together;
+#   - every key of pub and priv and every slot of every event a name, `_X = const(...)` from
+#     fathom.compat, with one line of meaning each: `ev[_UP_CARD]`, `pub[_FIRED]`, never
+#     `ev[1]`; an event's tag is _EV_<X> = const("wire tag"), its slots _<X>_<SLOT> = const(n),
+#     and the rules page's event table lists `tag slot slot ...` with the <SLOT>s lower-cased
+#     (a slot of two meanings: `report/dir`); tests/engines/test_engine_schema.py holds the two
+#     together. The names are private (a leading underscore): MicroPython folds them into the
+#     code and keeps no module global for them. A module of the game that reads some of them
+#     (its words, bot, screen) declares its own private copies of those, under the same names;
+#     the same test holds every copy to the schema (docs/ARCHITECTURE.md, "Names that cost no
+#     heap");
 #   - HANDLERS, the table `apply` dispatches through: tag -> handler, or, when the game's
 #     `phase(pub)` names the stage of play, phase -> {tag -> handler}; ANY_PHASE for the few
 #     tags every phase accepts. A handler is a plain function of the engine's class,
 #     handler(self, pub, author, event); it checks the event completely (check_size,
-#     check_int, the rules) BEFORE it changes pub, so a refused event changes nothing.
+#     check_int, the rules) BEFORE it changes pub, so a refused event changes nothing. It may
+#     return the step of play that follows (a function of pub, which returns the next step or
+#     None): apply runs the steps one after another from its own frame, so an event that
+#     crosses several stages (Pinned Down's jump into an attack) does not nest a frame per stage
+#     on the C stack.
 # Models: tests/toy/engine.py (a table by tag), games/ping/engine.py (by phase, with a sealed
 # deal) and games/ashtapada/engine.py (by the action awaiting its answer).
 from fathom.compat import const
@@ -29,14 +38,9 @@ SETUP = const("setup")      # the framework's event: [SETUP, public part, commit
 CONCEDE = const("concede")  # the framework's event: [CONCEDE] (the seat calls Engine.concede)
 READY = const("ready")      # pub key of the default set-up: one bool per seat, True once in
 CONCEDED = const("conceded")  # pub key Engine.concede sets: the player who conceded
-TAG = const(0)              # every event's (and action's) first slot: its tag
-SETUP_PUBLIC = const(1)     # [SETUP, ...]: what the rules make public of the set-up, or None
-SETUP_COMMIT = const(2)     # [SETUP, ...]: the commitment to the set-up (seat.py)
-
-# Exceptions a handler raises on a slot of the wrong type or out of range that it did not
-# check itself: the event is malformed, not the code wrong (the slot came from another unit).
-_MALFORMED = (TypeError, IndexError, KeyError, ValueError, AttributeError)
-_NONE = {}   # the empty table a phase without handlers reads (shared: never written)
+_TAG = const(0)             # every event's (and action's) first slot: its tag
+_SETUP_PUBLIC = const(1)    # [SETUP, ...]: what the rules make public of the set-up, or None
+_SETUP_COMMIT = const(2)    # [SETUP, ...]: the commitment to the set-up (seat.py)
 
 
 class IllegalAction(ValueError):
@@ -46,15 +50,15 @@ class IllegalAction(ValueError):
 def event_tag(event):
     """The tag of an event of the right shape (a non-empty list whose first item is a str);
     IllegalAction otherwise. The one shape guard: Engine.apply and seat.step_kind use it."""
-    if not isinstance(event, list) or not event or not isinstance(event[TAG], str):
+    if not isinstance(event, list) or not event or not isinstance(event[_TAG], str):
         raise IllegalAction("malformed event")
-    return event[TAG]
+    return event[_TAG]
 
 
 def check_size(event, n):
     """An event must have exactly `n` items (its tag included)."""
     if len(event) != n:
-        raise IllegalAction("malformed %s event" % event[TAG])
+        raise IllegalAction("malformed %s event" % event[_TAG])
 
 
 def check_int(v, lo, hi, what=None):
@@ -105,6 +109,23 @@ def local_options(opts):
 
 
 class Engine:
+    """The methods every game defines (none has a default: a game without one fails loudly
+    with the AttributeError that names it; a stub here for each would cost every unit heap for
+    a function object and a class-table entry, the whole time a game is loaded):
+      new_game(opts, nplayers, rng): the public starting state; `rng` is a Prng on the
+        session's joint seed (public chance);
+      new_private(pub, player, rng): this player's private state before their secret set-up;
+        `rng` is the same joint-seed Prng on every unit (label b'deal'), so a dealt hand is the
+        same on every unit;
+      turn(pub): (player, kind) who must author the next event: kind 'act' (choose an action)
+        or 'answer' (answer the pending query from their secrets); None once the game is over;
+      legal(pub, priv, player): every legal action for `player` now (bots, random play-outs);
+      act(pub, priv, player, action): the public event an action makes; may update priv with
+        its secret consequences (the new position), never pub; IllegalAction if not legal;
+      answer(pub, priv, player): the public event answering pub's pending query from this
+        player's priv (may update priv: a mine destroyed);
+      result(pub): None while playing, else (winners, reason): winners a list of players
+        (empty: a draw; in a cooperative game every player or none)."""
     NAME = ""            # the declaration's ID: on the link, in saves, in `fathom sim --game`
     TITLE = ""           # shown in menus
     PLAYERS = (2, 2)     # min, max
@@ -123,15 +144,6 @@ class Engine:
         return self
 
     # ---- setup -----------------------------------------------------------------------------
-    def new_game(self, opts, nplayers, rng):
-        """Public starting state. `rng` is a Prng on the session's joint seed (public chance)."""
-        raise NotImplementedError
-
-    def new_private(self, pub, player, rng):
-        """Private state before this player's secret setup. `rng` is the same joint-seed Prng
-        on every unit (label b'deal'), so a dealt hand is consistent across units."""
-        raise NotImplementedError
-
     def setup_legal(self, pub, priv, player):
         """Secret set-up choices still open (e.g. place a mine at a square, or 'done').
         An empty list means this player's set-up is complete."""
@@ -145,26 +157,6 @@ class Engine:
         """The part of a finished set-up that the rules make public (e.g. islands), or None.
         It travels in the player's commit event and is applied by `apply`."""
         return None
-
-    # ---- play ------------------------------------------------------------------------------
-    def turn(self, pub):
-        """(player, kind) who must author the next event: kind 'act' (choose an action) or
-        'answer' (answer the pending query from their secrets). None when the game is over."""
-        raise NotImplementedError
-
-    def legal(self, pub, priv, player):
-        """Every legal action for `player` now (bots and random play-outs use this)."""
-        raise NotImplementedError
-
-    def act(self, pub, priv, player, action):
-        """Turn an action into the public event. May update priv with the action's secret
-        consequences (e.g. the new position). Must not change pub. Raises IllegalAction."""
-        raise NotImplementedError
-
-    def answer(self, pub, priv, player):
-        """The public event answering pub's pending query, computed from this player's priv.
-        May update priv (e.g. a mine destroyed)."""
-        raise NotImplementedError
 
     # ---- applying an event (the same on every unit) -------------------------------------
     HANDLERS = {}     # tag -> handler, or phase -> {tag -> handler} when phase() names one
@@ -192,9 +184,11 @@ class Engine:
         if type(author) is not int or not 0 <= author < self.seats(pub):
             raise IllegalAction("bad author %r" % (author,))
         if tag == SETUP:
-            return self.apply_setup(pub, author, event)
-        ready = pub.get(READY)
-        if ready is not None and False in ready:
+            step = self.apply_setup(pub, author, event)
+            while step is not None:
+                step = step(pub)
+            return
+        if not self.set_up(pub):
             raise IllegalAction("play before every set-up is in")
         t = self.turn(pub)
         if t is None:
@@ -202,7 +196,9 @@ class Engine:
         if t[0] != author:
             raise IllegalAction("out of turn: player %d sent, player %d to play" % (author, t[0]))
         ph = self.phase(pub)
-        handler = (self.HANDLERS if ph is None else self.HANDLERS.get(ph, _NONE)).get(tag)
+        handler = self.HANDLERS if ph is None else self.HANDLERS.get(ph)
+        if handler is not None:
+            handler = handler.get(tag)
         if handler is None:
             handler = self.ANY_PHASE.get(tag)
             if handler is None:
@@ -212,22 +208,33 @@ class Engine:
             old = pub[key]
             pub[key] = None
         try:
-            handler(self, pub, author, event)
+            step = handler(self, pub, author, event)
         except IllegalAction:
             if key is not None:
                 pub[key] = old
             raise
-        except _MALFORMED:
+        # a slot of the wrong type or out of range that the handler did not check itself: the
+        # event is malformed, not the code wrong (the slot came from another unit)
+        except (TypeError, IndexError, KeyError, ValueError, AttributeError):
             if key is not None:
                 pub[key] = old
             raise IllegalAction("malformed %s event" % tag)
+        while step is not None:   # outside the try: a step that fails is a bug, not the event
+            step = step(pub)
+
+    def set_up(self, pub):
+        """True once every seat's set-up is in; play is refused before. This default reads
+        pub[READY] (one bool per seat) when the game keeps it."""
+        ready = pub.get(READY)
+        return ready is None or False not in ready
 
     def apply_setup(self, pub, author, event):
         """Apply a player's set-up event [SETUP, public part, commitment]. This default fits a
         game whose set-up makes nothing public: pub[READY][author] becomes True. A game whose
-        set-up shows something (islands, a row of ships) overrides it and checks that part."""
+        set-up shows something (islands, a row of ships) overrides it and checks that part; it
+        may return a step, as a handler does (the first turn's, once the last set-up is in)."""
         check_size(event, 3)
-        if event[SETUP_PUBLIC] is not None:
+        if event[_SETUP_PUBLIC] is not None:
             raise IllegalAction("malformed setup event")
         if pub[READY][author]:
             raise IllegalAction("player %d set up twice" % author)
@@ -236,11 +243,6 @@ class Engine:
     def apply_private(self, pub, priv, player, author, event):
         """Update this player's priv for an event (called after apply). Default: nothing."""
         return None
-
-    def result(self, pub):
-        """None while playing, else (winners, reason): winners a list of players (empty =
-        draw; in a cooperative game every player or none)."""
-        raise NotImplementedError
 
     # ---- for the UI and the bots -----------------------------------------------------------
     def concede(self, pub, player):

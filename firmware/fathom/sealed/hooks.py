@@ -1,28 +1,30 @@
 # The engine hooks every game with a sealed deal shares (PING, Periplus), as a mixin. The deal's
 # code is imported only by a game that has one (pub["sd"]): an unsealed game pays nothing.
-from fathom.games.base import TAG, Engine, IllegalAction
+from fathom.compat import const
+from fathom.games import base
 
-FOUL = "foul"   # a card share opened no card: its receiver ends the game naming the sender
-DEAL = "deal"   # the phase (Engine.phase) while a step of the deal is due: only its events go
-KEY_SHARE = "sk"        # the deal's events (stage.py): a player's key commitment share,
-SHUFFLE_CHUNK = "ss"    # a chunk of a shuffle,
-CARD_SHARES = "so"      # the shares that open cards to their receiver
-DEAL_TAGS = (KEY_SHARE, SHUFFLE_CHUNK, CARD_SHARES)
-SHUFFLE_FROM = 2        # [SHUFFLE_CHUNK, round, first position, chunk] (stage.py builds them)
-SHUFFLE_CARDS = 3
-OPEN_POSITIONS = 2      # [CARD_SHARES, round, positions, shares]
+FOUL = const("foul")   # a card share opened no card: its receiver ends the game naming the sender
+DEAL = const("deal")   # the phase (Engine.phase) while a step of the deal is due: only its events go
+_KEY_SHARE = const("sk")        # the deal's events (stage.py): a player's key commitment share,
+_SHUFFLE_CHUNK = const("ss")    # a chunk of a shuffle,
+_CARD_SHARES = const("so")      # the shares that open cards to their receiver
+DEAL_TAGS = (_KEY_SHARE, _SHUFFLE_CHUNK, _CARD_SHARES)
+_TAG = const(0)                 # every event's first slot (games/base.py)
+_SHUFFLE_FROM = const(2)        # [SHUFFLE_CHUNK, round, first position, chunk] (stage.py builds them)
+_SHUFFLE_CARDS = const(3)
+_OPEN_POSITIONS = const(2)      # [CARD_SHARES, round, positions, shares]
 
 
 def deal_line(ev):
     """The log's few words for one of the deal's events ("shuffles 1-8"), None for another."""
-    tag = ev[TAG]
-    if tag == KEY_SHARE:
+    tag = ev[_TAG]
+    if tag == _KEY_SHARE:
         return "deal key"
-    if tag == SHUFFLE_CHUNK:
-        first = ev[SHUFFLE_FROM]
-        return "shuffles %d-%d" % (first + 1, first + len(ev[SHUFFLE_CARDS]) // 2)
-    if tag == CARD_SHARES:
-        n = len(ev[OPEN_POSITIONS])
+    if tag == _SHUFFLE_CHUNK:
+        first = ev[_SHUFFLE_FROM]
+        return "shuffles %d-%d" % (first + 1, first + len(ev[_SHUFFLE_CARDS]) // 2)
+    if tag == _CARD_SHARES:
+        n = len(ev[_OPEN_POSITIONS])
         return "opens %d card%s" % (n, "" if n == 1 else "s")
     return None
 
@@ -50,7 +52,7 @@ class SealedHooks:
 
     # The game's own apply, which SealedHooks.apply wraps (counting must follow every event):
     # the generic dispatch, called straight from apply (no frame of its own on the C stack).
-    _apply = Engine.apply
+    _apply = base.Engine.apply
 
     def dealing(self, pub):
         """True while a step of the sealed deal is due: a game's phase() returns DEAL then, and
@@ -71,9 +73,9 @@ class SealedHooks:
         try:
             fn(sd, author, x)
         except SealedError as e:
-            raise IllegalAction("sealed deal: %s" % e)
+            raise base.IllegalAction("sealed deal: %s" % e)
         except (TypeError, IndexError, KeyError, AttributeError):
-            raise IllegalAction("malformed sealed-deal event")
+            raise base.IllegalAction("malformed sealed-deal event")
 
     def seal(self, pub, priv, salt):
         """The seat's hook: this player's sealed-deal secret, from its salt."""

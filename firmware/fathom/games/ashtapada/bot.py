@@ -1,10 +1,22 @@
 # Lake Ashtapada bots. Both see only their own seat: the public record and their own mines.
 # Sharp keeps to squares the ping reports prove empty, sounds where the reports split the
 # remaining candidate squares best, and depth-charges only proved mines (or one good gamble).
-from fathom.games.ashtapada import engine as A
+from fathom.compat import const
 from fathom.games.ashtapada.engine import candidates, certain, reports, distance
-from fathom.games.base import TAG
 from fathom.games.bots import Bot
+
+# The schema's names this module reads (the engine's, and base's): private copies that
+# MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
+_TAG = const(0)
+_SIZE = const("size")
+_MINES = const("mines")
+_DEAD = const("dead")
+_MISSED = const("miss")
+_EV_MOVE = const("move")
+_MOVE_PATH = const(1)
+_EV_SOUND = const("sound")
+_EV_DEPTH = const("depth")
+_CHARGE_SQ = const(1)
 
 
 def _cheb(a, b, n):
@@ -40,11 +52,11 @@ def _split(q, squares, n):
 
 
 def _safe_moves(legal, cand):
-    return [a for a in legal if a[TAG] == A.EV_MOVE and not any(cand[s] for s in a[A.MOVE_PATH])]
+    return [a for a in legal if a[_TAG] == _EV_MOVE and not any(cand[s] for s in a[_MOVE_PATH])]
 
 
 def _sounded(pub, player):
-    dead = len(pub[A.DEAD][1 - player])
+    dead = len(pub[_DEAD][1 - player])
     return [at for by, at, _times, nd in reports(pub) if by == player and nd == dead]
 
 
@@ -55,21 +67,21 @@ class SharpBot(Bot):
     def act(self, seat):
         pub = seat.pub
         me = seat.player
-        n = pub[A.SIZE]
+        n = pub[_SIZE]
         legal = seat.legal()
         cand = candidates(pub, me)
         left = [s for s in range(n * n) if cand[s]]
         if not left:  # the reports contradict each other: someone lied; play on blindly
             return self.rng.choice(legal)
         sure = certain(pub, me, cand)
-        charges = [a[A.CHARGE_SQ] for a in legal if a[TAG] == A.EV_DEPTH]
+        charges = [a[_CHARGE_SQ] for a in legal if a[_TAG] == _EV_DEPTH]
         for s in sure:
             if s in charges:
-                return [A.EV_DEPTH, s]
-        live = pub[A.MINES] - len(pub[A.DEAD][1 - me])
+                return [_EV_DEPTH, s]
+        live = pub[_MINES] - len(pub[_DEAD][1 - me])
         near = [s for s in charges if cand[s]]
-        if near and not pub[A.MISSED][me] and 2 * live >= len(left):
-            return [A.EV_DEPTH, self.rng.choice(near)]
+        if near and not pub[_MISSED][me] and 2 * live >= len(left):
+            return [_EV_DEPTH, self.rng.choice(near)]
         safe = _safe_moves(legal, cand)
         if sure and safe:
             best = self._closest(safe, sure, n)
@@ -81,16 +93,16 @@ class SharpBot(Bot):
             scores = [(_split(q, left, n), q) for q in fresh]
             scores.sort()
             if scores[0][0] < len(left) * len(left):
-                return [A.EV_SOUND, scores[0][1]]
+                return [_EV_SOUND, scores[0][1]]
         if safe:
             return self._explore(safe, left, done, n)
-        return [A.EV_SOUND, self.rng.choice(charges)]
+        return [_EV_SOUND, self.rng.choice(charges)]
 
     def _closest(self, safe, sure, n):
         """The safe move ending nearest a proved mine (adjacent is the aim)."""
         best = None
         for a in safe:
-            key = (_nearest(a[A.MOVE_PATH][-1], sure, n), len(a[A.MOVE_PATH]))
+            key = (_nearest(a[_MOVE_PATH][-1], sure, n), len(a[_MOVE_PATH]))
             if best is None or key < best[0]:
                 best = (key, a)
         return best[1]
@@ -99,7 +111,7 @@ class SharpBot(Bot):
         """The safe move to the square whose own sounding would split the candidates best."""
         seen = {}
         for a in safe:
-            end = a[A.MOVE_PATH][-1]
+            end = a[_MOVE_PATH][-1]
             if end not in seen:
                 seen[end] = a
         best = None
@@ -121,14 +133,14 @@ class EasyBot(Bot):
         me = seat.player
         legal = seat.legal()
         cand = candidates(pub, me)
-        charges = [a[A.CHARGE_SQ] for a in legal if a[TAG] == A.EV_DEPTH]
+        charges = [a[_CHARGE_SQ] for a in legal if a[_TAG] == _EV_DEPTH]
         near = [s for s in charges if cand[s]]
-        if near and not pub[A.MISSED][me] and self.rng.below(4) == 0:
-            return [A.EV_DEPTH, self.rng.choice(near)]
+        if near and not pub[_MISSED][me] and self.rng.below(4) == 0:
+            return [_EV_DEPTH, self.rng.choice(near)]
         safe = _safe_moves(legal, cand)
         if safe and self.rng.below(2):
             return self.rng.choice(safe)
-        return [A.EV_SOUND, self.rng.choice(charges)]
+        return [_EV_SOUND, self.rng.choice(charges)]
 
 
 BOTS = (EasyBot, SharpBot)

@@ -3,66 +3,73 @@
 # Player 0 is South and moves first. Squares are ints r*size+c, row 0 on the South shore.
 from fathom.compat import const
 from fathom.games import ashtapada as D
-from fathom.games.base import CONCEDED, READY, SETUP_PUBLIC, TAG, Engine, IllegalAction
+from fathom.games.base import Engine, IllegalAction
 
-SOUTH = const(0)   # player 0, and the index of South's entry in every per-side list below
-NORTH = const(1)
+# The schema's names this module reads (the engine's, and base's): private copies that
+# MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
+_READY = const("ready")
+_CONCEDED = const("conceded")
+_TAG = const(0)
+_SETUP_PUBLIC = const(1)
+
+_SOUTH = const(0)   # player 0, and the index of South's entry in every per-side list below
+_NORTH = const(1)
 
 # ---- the schema: public state (pub), private state (priv), events ----------------------------
 # pub, the same on both units ("ready": base.READY; "conceded": base.CONCEDED)
-SIZE = const("size")          # squares along a side of the lake (option)
-MINES = const("mines")        # mines per side (option)
-ISLAND_COUNT = const("isl")   # islands per side (option)
-CALM = const("calm")          # turns without a mine destroyed that end the game drawn (option)
-ISLANDS = const("islands")    # per side: its islands' squares, sorted (public from set-up)
-BOATS = const("boats")        # per side: its boat's square
+_SIZE = const("size")          # squares along a side of the lake (option)
+_MINES = const("mines")        # mines per side (option)
+_ISLAND_COUNT = const("isl")   # islands per side (option)
+_CALM = const("calm")          # turns without a mine destroyed that end the game drawn (option)
+_ISLANDS = const("islands")    # per side: its islands' squares, sorted (public from set-up)
+_BOATS = const("boats")        # per side: its boat's square
 _TURN = const("turn")          # the side to act
-PENDING = const("pend")       # the action awaiting the mine owner's answer, or None:
+_PENDING = const("pend")       # the action awaiting the mine owner's answer, or None:
 _PEND_KIND = const(0)          #   EV_MOVE, EV_SOUND or EV_DEPTH
-PEND_BY = const(1)            #   the side that acted
+_PEND_BY = const(1)            #   the side that acted
 _PEND_AT = const(2)            #   the path moved (a list) or the charge's square
-DEAD = const("dead")          # per side: its mines destroyed, in the order they were
-MISSED = const("miss")        # per side: the squares of its depth-charge misses
+_DEAD = const("dead")          # per side: its mines destroyed, in the order they were
+_MISSED = const("miss")        # per side: the squares of its depth-charge misses
 _CLEAR = const("clear")        # per side: enemy squares its boat crossed safely
 _SONAR = const("sonar")        # every ping report, each a bytes record:
 _REC_BY = const(0)             #   the side that sounded
 _REC_AT = const(1)             #   the charge's square
 _REC_DEAD = const(2)           #   how many of the reporter's mines were destroyed by then
 _REC_TIMES = const(3)          #   from here: the distances reported, shortest first
-QUIET = const("quiet")        # turns since a mine was destroyed
+_QUIET = const("quiet")        # turns since a mine was destroyed
 _TURNS = const("turns")        # turns completed
-END = const("end")            # None while playing, else:
+_END = const("end")            # None while playing, else:
 _END_WINNER = const(0)         #   the winning side, -1 for a draw
 _END_WHY = const(1)            #   one of the WON_/DRAW_ reasons below
 _END_SQ = const(2)             #   the square that decided it, -1 for none
 
 # priv, on its owner's unit only
-MY_ISLANDS = const("islands")  # my islands' squares, as placed
-MY_MINES = const("mines")      # my mines' squares, as placed (destroyed ones stay listed)
+_MY_ISLANDS = const("islands")  # my islands' squares, as placed
+_MY_MINES = const("mines")      # my mines' squares, as placed (destroyed ones stay listed)
 
 # set-up choices (setup_legal): [_C_ISLAND or _C_MINE, square]
 _C_ISLAND = const("island")
 _C_MINE = const("mine")
-CHOICE_SQ = const(1)
+_CHOICE_SQ = const(1)
 
 # events: [tag, slot 1, ...] (actions have the same form); docs/rules/lake_ashtapada.md lists them
-EV_MOVE = const("move")       # a manoeuvre of 1 to STEPS orthogonal steps
-MOVE_PATH = const(1)          # the squares entered, in order
-EV_SOUND = const("sound")     # a sounding charge dropped next to the boat
+_EV_MOVE = const("move")       # a manoeuvre of 1 to STEPS orthogonal steps
+_MOVE_PATH = const(1)          # the squares entered, in order
+_EV_SOUND = const("sound")     # a sounding charge dropped next to the boat
 _SOUND_SQ = const(1)           # where
-EV_DEPTH = const("depth")     # a depth charge dropped next to the boat
+_EV_DEPTH = const("depth")     # a depth charge dropped next to the boat
 _DEPTH_SQ = const(1)           # where
-CHARGE_SQ = const(1)          # _SOUND_SQ and _DEPTH_SQ: the slot both charges share
-EV_MINE = const("mine")       # answer to a move: the first of its squares holding my mine
-MINE_SQ = const(1)            # that square, -1 for safe passage
-EV_PING = const("ping")       # answer to a sounding charge (rule 5)
-PING_SQ = const(1)            # the charge's square
-PING_TIMES = const(2)         # the ping distances, shortest first, each once
-EV_HIT = const("hit")         # answer to a depth charge
-HIT_SQ = const(1)             # the charge's square
-HIT_MINE = const(2)           # True when it destroyed a mine there
-STEPS = const(3)    # squares one manoeuvre may cover (rule 4.1)
-MISSES = const(2)   # the depth-charge miss that loses (rule 4.3)
+_CHARGE_SQ = const(1)          # _SOUND_SQ and _DEPTH_SQ: the slot both charges share
+_EV_MINE = const("mine")       # answer to a move: the first of its squares holding my mine
+_MINE_SQ = const(1)            # that square, -1 for safe passage
+_EV_PING = const("ping")       # answer to a sounding charge (rule 5)
+_PING_SQ = const(1)            # the charge's square
+_PING_TIMES = const(2)         # the ping distances, shortest first, each once
+_EV_HIT = const("hit")         # answer to a depth charge
+_HIT_SQ = const(1)             # the charge's square
+_HIT_MINE = const(2)           # True when it destroyed a mine there
+_STEPS = const(3)    # squares one manoeuvre may cover (rule 4.1)
+_MISSES = const(2)   # the depth-charge miss that loses (rule 4.3)
 _LETTERS = "ABCDEFGHIJKL"
 _ACT = const("act")   # the phase (Engine.phase) while no action awaits its answer
 
@@ -93,7 +100,7 @@ def parse(text, size):
 
 def side(sq, size):
     """SOUTH for the rows 1..size/2, NORTH for the rest (rule 1.2)."""
-    return SOUTH if sq // size < size // 2 else NORTH
+    return _SOUTH if sq // size < size // 2 else _NORTH
 
 
 def near_shore(sq, size):
@@ -243,23 +250,23 @@ def reports(pub):
 
 
 def _islands(pub):
-    isl = pub[ISLANDS]
-    return isl[SOUTH] + isl[NORTH]
+    isl = pub[_ISLANDS]
+    return isl[_SOUTH] + isl[_NORTH]
 
 
 def unproved(pub, player):
     """bytearray over the lake: 1 where public facts alone (rule 6.2) leave room for a live
     enemy mine: the enemy half less islands, destroyed mines, `player`'s misses and the
     squares `player`'s boat crossed safely."""
-    n = pub[SIZE]
+    n = pub[_SIZE]
     enemy = 1 - player
     out = bytearray(n * n)
-    lo = (n // 2) * n if enemy == NORTH else 0
+    lo = (n // 2) * n if enemy == _NORTH else 0
     for s in range(lo, lo + n * n // 2):
         out[s] = 1
     # _islands(pub) written out: this runs at the bottom of every answer's validation
-    isl = pub[ISLANDS]
-    for s in isl[SOUTH] + isl[NORTH] + pub[DEAD][enemy] + pub[MISSED][player] + pub[_CLEAR][player]:
+    isl = pub[_ISLANDS]
+    for s in isl[_SOUTH] + isl[_NORTH] + pub[_DEAD][enemy] + pub[_MISSED][player] + pub[_CLEAR][player]:
         out[s] = 0
     return out
 
@@ -278,11 +285,11 @@ def candidates(pub, player):
     crossed safely by `player`'s boat, and for each of `player`'s sounding charges either its
     distance was reported or its path could have been blocked (an island, a square still
     marked 1, or a mine destroyed after that report). Repeated to a fixed point."""
-    n = pub[SIZE]
+    n = pub[_SIZE]
     enemy = 1 - player
     cand = unproved(pub, player)
     mine_reports = [r for r in reports(pub) if r[0] == player]
-    dead = pub[DEAD][enemy]
+    dead = pub[_DEAD][enemy]
     isl = _islands(pub)
     changed = True
     while changed:
@@ -303,12 +310,12 @@ def candidates(pub, player):
 def certain(pub, player, cand=None):
     """Squares that must hold a live enemy mine: the only square left that can explain some
     reported distance, or every candidate when exactly as many remain as live enemy mines."""
-    n = pub[SIZE]
+    n = pub[_SIZE]
     enemy = 1 - player
     if cand is None:
         cand = candidates(pub, player)
-    dead = pub[DEAD][enemy]
-    live = pub[MINES] - len(dead)
+    dead = pub[_DEAD][enemy]
+    live = pub[_MINES] - len(dead)
     left = [s for s in range(n * n) if cand[s]]
     if len(left) <= live:
         return left
@@ -367,7 +374,7 @@ class Ashtapada(Engine):
         return {
             "size": n, "mines": opts["mines"], "isl": opts["islands"], "calm": opts["calm"],
             "ready": [False, False], "islands": [[], []], "boats": [0, n * n - 1],
-            "turn": SOUTH, "pend": None, "dead": [[], []], "miss": [[], []],
+            "turn": _SOUTH, "pend": None, "dead": [[], []], "miss": [[], []],
             "clear": [[], []], "sonar": [], "quiet": 0, "turns": 0, "end": None,
             "conceded": None,
         }
@@ -376,46 +383,46 @@ class Ashtapada(Engine):
         return {"islands": [], "mines": []}
 
     def island_ok(self, pub, player, sq):
-        n = pub[SIZE]
+        n = pub[_SIZE]
         return side(sq, n) == player and not near_shore(sq, n)
 
     def setup_legal(self, pub, priv, player):
-        n = pub[SIZE]
-        if len(priv[MY_ISLANDS]) < pub[ISLAND_COUNT]:
+        n = pub[_SIZE]
+        if len(priv[_MY_ISLANDS]) < pub[_ISLAND_COUNT]:
             return [[_C_ISLAND, s] for s in range(n * n)
-                    if self.island_ok(pub, player, s) and s not in priv[MY_ISLANDS]]
-        if len(priv[MY_MINES]) < pub[MINES]:
+                    if self.island_ok(pub, player, s) and s not in priv[_MY_ISLANDS]]
+        if len(priv[_MY_MINES]) < pub[_MINES]:
             return [[_C_MINE, s] for s in range(n * n) if side(s, n) == player
-                    and s not in priv[MY_ISLANDS] and s not in priv[MY_MINES]]
+                    and s not in priv[_MY_ISLANDS] and s not in priv[_MY_MINES]]
         return []
 
     def setup_apply(self, pub, priv, player, choice):
         if choice not in self.setup_legal(pub, priv, player):
             raise IllegalAction("set-up choice not legal: %r" % (choice,))
-        priv[MY_ISLANDS if choice[TAG] == _C_ISLAND else MY_MINES].append(choice[CHOICE_SQ])
+        priv[_MY_ISLANDS if choice[_TAG] == _C_ISLAND else _MY_MINES].append(choice[_CHOICE_SQ])
 
     def setup_public(self, pub, priv, player):
-        return sorted(priv[MY_ISLANDS])
+        return sorted(priv[_MY_ISLANDS])
 
     # ---- turns -----------------------------------------------------------------------------
     def turn(self, pub):
-        if self.result(pub) is not None or False in pub[READY]:
+        if self.result(pub) is not None or False in pub[_READY]:
             return None
-        if pub[PENDING] is not None:
-            return (1 - pub[PENDING][PEND_BY], "answer")
+        if pub[_PENDING] is not None:
+            return (1 - pub[_PENDING][_PEND_BY], "answer")
         return (pub[_TURN], "act")
 
     def charge_squares(self, pub, player):
         """Where `player` may drop a charge now (rule 4.2)."""
         isl = _islands(pub)
-        foe = pub[BOATS][1 - player]
-        return [s for s in neighbours(pub[BOATS][player], pub[SIZE])
+        foe = pub[_BOATS][1 - player]
+        return [s for s in neighbours(pub[_BOATS][player], pub[_SIZE])
                 if s != foe and s not in isl]
 
     def _walks(self, pub, player):
-        n = pub[SIZE]
-        start = pub[BOATS][player]
-        banned = _islands(pub) + [pub[BOATS][1 - player], start]
+        n = pub[_SIZE]
+        start = pub[_BOATS][player]
+        banned = _islands(pub) + [pub[_BOATS][1 - player], start]
         out = []
         todo = [[]]
         while todo:
@@ -425,18 +432,18 @@ class Ashtapada(Engine):
                 if s not in banned and s not in path:
                     p = path + [s]
                     out.append(p)
-                    if len(p) < STEPS:
+                    if len(p) < _STEPS:
                         todo.append(p)
         return out
 
     def legal(self, pub, priv, player):
         if self.turn(pub) != (player, "act"):
             return []
-        out = [[EV_MOVE, p] for p in self._walks(pub, player)]
+        out = [[_EV_MOVE, p] for p in self._walks(pub, player)]
         for s in self.charge_squares(pub, player):
-            out.append([EV_SOUND, s])
+            out.append([_EV_SOUND, s])
         for s in self.charge_squares(pub, player):
-            out.append([EV_DEPTH, s])
+            out.append([_EV_DEPTH, s])
         return out
 
     def _check_action(self, pub, player, action):
@@ -444,15 +451,15 @@ class Ashtapada(Engine):
             raise IllegalAction("not player %d's turn to act" % player)
         if not isinstance(action, list) or len(action) != 2:
             raise IllegalAction("malformed action")
-        tag = action[TAG]
-        n = pub[SIZE]
-        if tag == EV_MOVE:
-            path = action[MOVE_PATH]
-            if not isinstance(path, list) or not 1 <= len(path) <= STEPS:
-                raise IllegalAction("a manoeuvre is 1 to %d steps" % STEPS)
+        tag = action[_TAG]
+        n = pub[_SIZE]
+        if tag == _EV_MOVE:
+            path = action[_MOVE_PATH]
+            if not isinstance(path, list) or not 1 <= len(path) <= _STEPS:
+                raise IllegalAction("a manoeuvre is 1 to %d steps" % _STEPS)
             _squares(path, n, len(path))
-            here = pub[BOATS][player]
-            banned = _islands(pub) + [pub[BOATS][1 - player], here]
+            here = pub[_BOATS][player]
+            banned = _islands(pub) + [pub[_BOATS][1 - player], here]
             for s in path:
                 if s not in _steps(here, n):
                     raise IllegalAction("%s is not one orthogonal step on" % name(s, n))
@@ -460,8 +467,8 @@ class Ashtapada(Engine):
                     raise IllegalAction("cannot enter %s" % name(s, n))
                 here = s
             return
-        if tag == EV_SOUND or tag == EV_DEPTH:
-            sq = action[CHARGE_SQ]
+        if tag == _EV_SOUND or tag == _EV_DEPTH:
+            sq = action[_CHARGE_SQ]
             if _sq(sq, n) not in self.charge_squares(pub, player):
                 raise IllegalAction("cannot drop a charge on %s" % name(sq, n))
             return
@@ -469,61 +476,61 @@ class Ashtapada(Engine):
 
     def act(self, pub, priv, player, action):
         self._check_action(pub, player, action)
-        if action[TAG] == EV_MOVE:
-            return [EV_MOVE, list(action[MOVE_PATH])]
-        return [action[TAG], action[CHARGE_SQ]]
+        if action[_TAG] == _EV_MOVE:
+            return [_EV_MOVE, list(action[_MOVE_PATH])]
+        return [action[_TAG], action[_CHARGE_SQ]]
 
     # ---- answers from the mine owner's secrets (rules 4.1, 5, 4.3) --------------------------
     def live_mines(self, pub, priv, player):
-        return [m for m in priv[MY_MINES] if m not in pub[DEAD][player]]
+        return [m for m in priv[_MY_MINES] if m not in pub[_DEAD][player]]
 
     def answer(self, pub, priv, player):
-        pend = pub[PENDING]
-        if pend is None or pend[PEND_BY] == player:
+        pend = pub[_PENDING]
+        if pend is None or pend[_PEND_BY] == player:
             raise IllegalAction("nothing for player %d to answer" % player)
         live = self.live_mines(pub, priv, player)
         kind, at = pend[_PEND_KIND], pend[_PEND_AT]
-        if kind == EV_MOVE:
+        if kind == _EV_MOVE:
             for s in at:
                 if s in live:
-                    return [EV_MINE, s]
-            return [EV_MINE, -1]
-        if kind == EV_SOUND:
-            return [EV_PING, at, report(pub[SIZE], _islands(pub), live, at)]
-        return [EV_HIT, at, at in live]
+                    return [_EV_MINE, s]
+            return [_EV_MINE, -1]
+        if kind == _EV_SOUND:
+            return [_EV_PING, at, report(pub[_SIZE], _islands(pub), live, at)]
+        return [_EV_HIT, at, at in live]
 
     # ---- apply: the table of handlers base.Engine.apply dispatches through -----------------
     def phase(self, pub):
         """ACT while the side to play chooses, else the kind of action awaiting its answer."""
-        pend = pub[PENDING]
+        pend = pub[_PENDING]
         return _ACT if pend is None else pend[_PEND_KIND]
 
     def apply_setup(self, pub, author, event):
         """The set-up event shows the player's islands (rule 2.2): [SETUP, islands, commit]."""
         if len(event) != 3:
             raise IllegalAction("malformed set-up event")
-        if pub[READY][author]:
+        if pub[_READY][author]:
             raise IllegalAction("player %d set up twice" % author)
-        isl = _squares(event[SETUP_PUBLIC], pub[SIZE], pub[ISLAND_COUNT])
+        isl = _squares(event[_SETUP_PUBLIC], pub[_SIZE], pub[_ISLAND_COUNT])
         for s in isl:
             if not self.island_ok(pub, author, s):
-                raise IllegalAction("no island may stand on %s" % name(s, pub[SIZE]))
-        pub[ISLANDS][author] = sorted(isl)
-        pub[READY][author] = True
+                raise IllegalAction("no island may stand on %s" % name(s, pub[_SIZE]))
+        pub[_ISLANDS][author] = sorted(isl)
+        pub[_READY][author] = True
 
     def _h_move(self, pub, player, event):
         self._check_action(pub, player, event)
-        path = event[MOVE_PATH]
+        path = event[_MOVE_PATH]
         open_ = unproved(pub, player)
         for s in path:
             if open_[s]:
-                pub[PENDING] = [EV_MOVE, player, list(path)]
+                pub[_PENDING] = [_EV_MOVE, player, list(path)]
                 return
         self._moved(pub, player, path, -1)
 
     def _h_sound(self, pub, player, event):
         self._check_action(pub, player, event)
-        pub[PENDING] = [EV_SOUND, player, event[_SOUND_SQ]]
+        pub[_PENDING] = [_EV_SOUND, player, event[_SOUND_SQ]]
 
     def _h_depth(self, pub, player, event):
         self._check_action(pub, player, event)
@@ -531,53 +538,53 @@ class Ashtapada(Engine):
         if known_empty(pub, player, sq):
             self._depth(pub, player, sq, False)
         else:
-            pub[PENDING] = [EV_DEPTH, player, sq]
+            pub[_PENDING] = [_EV_DEPTH, player, sq]
 
     def _h_mine(self, pub, author, event):
         if len(event) != 2:
             raise IllegalAction("malformed mine answer")
-        actor, path = pub[PENDING][PEND_BY], pub[PENDING][_PEND_AT]
-        sq = event[MINE_SQ]
+        actor, path = pub[_PENDING][_PEND_BY], pub[_PENDING][_PEND_AT]
+        sq = event[_MINE_SQ]
         if not isinstance(sq, int) or isinstance(sq, bool):
             raise IllegalAction("malformed mine answer")
-        n = pub[SIZE]
+        n = pub[_SIZE]
         if sq != -1:
             _sq(sq, n)
             if sq not in path or known_empty(pub, actor, sq):
                 raise IllegalAction("no mine can be at %s" % name(sq, n))
-        pub[PENDING] = None
+        pub[_PENDING] = None
         self._moved(pub, actor, path, sq)
 
     def _charge_answer(self, pub, event):
         """The charge an answer is about: it must name the pending one."""
-        at = pub[PENDING][_PEND_AT]
-        if len(event) != 3 or _sq(event[CHARGE_SQ], pub[SIZE]) != at:
-            raise IllegalAction("answer is not about the charge at %s" % name(at, pub[SIZE]))
-        return pub[PENDING][PEND_BY], at
+        at = pub[_PENDING][_PEND_AT]
+        if len(event) != 3 or _sq(event[_CHARGE_SQ], pub[_SIZE]) != at:
+            raise IllegalAction("answer is not about the charge at %s" % name(at, pub[_SIZE]))
+        return pub[_PENDING][_PEND_BY], at
 
     def _h_ping(self, pub, author, event):
         actor, at = self._charge_answer(pub, event)
-        dists = event[PING_TIMES]
+        dists = event[_PING_TIMES]
         self._check_ping(pub, author, at, dists)
-        rec = bytes([actor, at, len(pub[DEAD][author])] + dists)
+        rec = bytes([actor, at, len(pub[_DEAD][author])] + dists)
         if rec not in pub[_SONAR]:
             pub[_SONAR].append(rec)
         self._end_turn(pub, False)
 
     def _h_hit(self, pub, author, event):
         actor, at = self._charge_answer(pub, event)
-        hit = event[HIT_MINE]
+        hit = event[_HIT_MINE]
         if hit is not True and hit is not False:
             raise IllegalAction("a depth charge answer is True or False")
         if hit and known_empty(pub, actor, at):
-            raise IllegalAction("no mine can be at %s" % name(at, pub[SIZE]))
+            raise IllegalAction("no mine can be at %s" % name(at, pub[_SIZE]))
         self._depth(pub, actor, at, hit)
 
     def _check_ping(self, pub, reporter, charge, dists):
-        n = pub[SIZE]
+        n = pub[_SIZE]
         if not isinstance(dists, list):
             raise IllegalAction("a ping report is a list of distances")
-        if len(dists) > pub[MINES] - len(pub[DEAD][reporter]):
+        if len(dists) > pub[_MINES] - len(pub[_DEAD][reporter]):
             raise IllegalAction("more pings than live mines")
         open_ = unproved(pub, 1 - reporter)
         can = bytearray(2 * n)
@@ -595,39 +602,39 @@ class Ashtapada(Engine):
     # ---- consequences ----------------------------------------------------------------------
     def _moved(self, pub, player, path, mine):
         stop = path.index(mine) if mine >= 0 else len(path)
-        n = pub[SIZE]
+        n = pub[_SIZE]
         for s in path[:stop]:
             if side(s, n) != player and s not in pub[_CLEAR][player]:
                 pub[_CLEAR][player].append(s)
-        pub[BOATS][player] = path[stop] if mine >= 0 else path[-1]
+        pub[_BOATS][player] = path[stop] if mine >= 0 else path[-1]
         if mine >= 0:
-            pub[END] = [1 - player, WON_STRUCK, mine]
+            pub[_END] = [1 - player, WON_STRUCK, mine]
         self._end_turn(pub, False)
 
     def _depth(self, pub, player, sq, hit):
         enemy = 1 - player
         if hit:
-            pub[DEAD][enemy].append(sq)
-            if len(pub[DEAD][enemy]) == pub[MINES]:
-                pub[END] = [player, WON_MINES, sq]
+            pub[_DEAD][enemy].append(sq)
+            if len(pub[_DEAD][enemy]) == pub[_MINES]:
+                pub[_END] = [player, WON_MINES, sq]
         else:
-            pub[MISSED][player].append(sq)
-            if len(pub[MISSED][player]) >= MISSES:
-                pub[END] = [enemy, WON_MISSES, sq]
+            pub[_MISSED][player].append(sq)
+            if len(pub[_MISSED][player]) >= _MISSES:
+                pub[_END] = [enemy, WON_MISSES, sq]
         self._end_turn(pub, hit)
 
     def _end_turn(self, pub, destroyed):
-        pub[PENDING] = None
+        pub[_PENDING] = None
         pub[_TURNS] += 1
-        pub[QUIET] = 0 if destroyed else pub[QUIET] + 1
-        if pub[END] is None and pub[QUIET] >= pub[CALM]:
-            pub[END] = [-1, DRAW_CALM, -1]
+        pub[_QUIET] = 0 if destroyed else pub[_QUIET] + 1
+        if pub[_END] is None and pub[_QUIET] >= pub[_CALM]:
+            pub[_END] = [-1, DRAW_CALM, -1]
         pub[_TURN] = 1 - pub[_TURN]
 
     def result(self, pub):
-        if pub.get(CONCEDED) is not None:
-            return ([1 - pub[CONCEDED]], "conceded")
-        end = pub[END]
+        if pub.get(_CONCEDED) is not None:
+            return ([1 - pub[_CONCEDED]], "conceded")
+        end = pub[_END]
         if end is None:
             return None
         winner = end[_END_WINNER]
@@ -637,11 +644,11 @@ class Ashtapada(Engine):
 
 
 Ashtapada.HANDLERS = {
-    _ACT: {EV_MOVE: Ashtapada._h_move, EV_SOUND: Ashtapada._h_sound,
-           EV_DEPTH: Ashtapada._h_depth},
-    EV_MOVE: {EV_MINE: Ashtapada._h_mine},       # the answer each pending action awaits
-    EV_SOUND: {EV_PING: Ashtapada._h_ping},
-    EV_DEPTH: {EV_HIT: Ashtapada._h_hit},
+    _ACT: {_EV_MOVE: Ashtapada._h_move, _EV_SOUND: Ashtapada._h_sound,
+           _EV_DEPTH: Ashtapada._h_depth},
+    _EV_MOVE: {_EV_MINE: Ashtapada._h_mine},       # the answer each pending action awaits
+    _EV_SOUND: {_EV_PING: Ashtapada._h_ping},
+    _EV_DEPTH: {_EV_HIT: Ashtapada._h_hit},
 }
 
 ENGINE = Ashtapada()

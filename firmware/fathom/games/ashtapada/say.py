@@ -1,12 +1,50 @@
 # Lake Ashtapada in words for the screen: what the last event did, seen from one player; what
 # can be done on a square; the short status. Rules knowledge stays here and in the engine: the
 # screen asks, and only draws what it is given.
+from fathom.compat import const
 from fathom.games.ashtapada import engine as A
-from fathom.games import base
+
+# The schema's names this module reads (the engine's, and base's): private copies that
+# MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
+_SETUP = const("setup")
+_CONCEDE = const("concede")
+_READY = const("ready")
+_TAG = const(0)
+_SOUTH = const(0)
+_NORTH = const(1)
+_SIZE = const("size")
+_MINES = const("mines")
+_ISLAND_COUNT = const("isl")
+_CALM = const("calm")
+_ISLANDS = const("islands")
+_BOATS = const("boats")
+_PENDING = const("pend")
+_PEND_BY = const(1)
+_DEAD = const("dead")
+_MISSED = const("miss")
+_QUIET = const("quiet")
+_END = const("end")
+_MY_ISLANDS = const("islands")
+_MY_MINES = const("mines")
+_CHOICE_SQ = const(1)
+_EV_MOVE = const("move")
+_MOVE_PATH = const(1)
+_EV_SOUND = const("sound")
+_EV_DEPTH = const("depth")
+_CHARGE_SQ = const(1)
+_EV_MINE = const("mine")
+_MINE_SQ = const(1)
+_EV_PING = const("ping")
+_PING_SQ = const(1)
+_PING_TIMES = const(2)
+_EV_HIT = const("hit")
+_HIT_SQ = const(1)
+_HIT_MINE = const(2)
+_MISSES = const(2)
 
 SIDES = ("South", "North")
 
-_ACTIONS = (A.EV_MOVE, A.EV_SOUND, A.EV_DEPTH)
+_ACTIONS = (_EV_MOVE, _EV_SOUND, _EV_DEPTH)
 
 # kinds of action on a square, one bit each (kinds())
 SOUND = 1
@@ -27,32 +65,32 @@ def event(pub, me, log):
     if not log:
         return you_are(me)
     author, ev = log[-1]
-    n = pub[A.SIZE]
-    tag = ev[base.TAG]
-    if tag == base.SETUP:
-        if False not in pub[A.READY]:
+    n = pub[_SIZE]
+    tag = ev[_TAG]
+    if tag == _SETUP:
+        if False not in pub[_READY]:
             return "You are P%d (%s). Both lakes set: %s." % (
-                me + 1, SIDES[me], "you begin" if me == A.SOUTH else "South begins")
+                me + 1, SIDES[me], "you begin" if me == _SOUTH else "South begins")
         if author == me:
             return "Your lake is set; the foe is setting up."
         return you_are(me) + " The foe's lake is set."
-    if tag == base.CONCEDE:
+    if tag == _CONCEDE:
         return "%s conceded." % _who(me, author)
     if tag in _ACTIONS:
         return _action(pub, me, author, ev, n, len(log))
     # an answer: it settles the action just before it, whose author is the other player
     actor = 1 - author
-    if tag == A.EV_MINE:
-        dest = pub[A.BOATS][actor]
-        sq = ev[A.MINE_SQ]
+    if tag == _EV_MINE:
+        dest = pub[_BOATS][actor]
+        sq = ev[_MINE_SQ]
         if sq < 0:
             return "%s boat moved to %s, safely." % (_who(me, actor), A.name(dest, n))
         if actor == me:
             return "Your boat struck a mine at %s: you lose." % A.name(sq, n)
         return "The foe's boat struck your mine at %s!" % A.name(sq, n)
-    if tag == A.EV_PING:
-        where = A.name(ev[A.PING_SQ], n)
-        got = ",".join([str(d) for d in ev[A.PING_TIMES]])
+    if tag == _EV_PING:
+        where = A.name(ev[_PING_SQ], n)
+        got = ",".join([str(d) for d in ev[_PING_TIMES]])
         if actor == me:
             if not got:
                 return "Your sounding at %s: no ping." % where
@@ -60,23 +98,23 @@ def event(pub, me, log):
         if not got:
             return "Foe sounded %s: no ping back." % where
         return "Foe sounded %s: your mines ping %s." % (where, got)
-    if tag == A.EV_HIT:
-        return _depth(pub, me, actor, ev[A.HIT_SQ], ev[A.HIT_MINE], n)
+    if tag == _EV_HIT:
+        return _depth(pub, me, actor, ev[_HIT_SQ], ev[_HIT_MINE], n)
     return "%s: %s" % (_who(me, author), tag)
 
 
 def _action(pub, me, author, ev, n, nlog):
-    pend = pub[A.PENDING]
-    waiting = pend is not None and pend[A.PEND_BY] == author
-    tag = ev[base.TAG]
-    if tag == A.EV_MOVE:
-        to = A.name(ev[A.MOVE_PATH][-1], n)
+    pend = pub[_PENDING]
+    waiting = pend is not None and pend[_PEND_BY] == author
+    tag = ev[_TAG]
+    if tag == _EV_MOVE:
+        to = A.name(ev[_MOVE_PATH][-1], n)
         if waiting:
             return "%s boat moves to %s..." % (_who(me, author), to)
         return "%s boat moved to %s (known safe)." % (_who(me, author), to)
-    sq = ev[A.CHARGE_SQ]
+    sq = ev[_CHARGE_SQ]
     where = A.name(sq, n)
-    if tag == A.EV_SOUND:
+    if tag == _EV_SOUND:
         return "%s sounding at %s..." % ("Your" if author == me else "Foe", where)
     if waiting:
         return "%s depth charge at %s..." % ("Your" if author == me else "Foe", where)
@@ -87,55 +125,55 @@ def _action(pub, me, author, ev, n, nlog):
 def _depth(pub, me, actor, sq, hit, n):
     where = A.name(sq, n)
     foe = 1 - actor
-    left = pub[A.MINES] - len(pub[A.DEAD][foe])
+    left = pub[_MINES] - len(pub[_DEAD][foe])
     if actor == me:
         if hit:
             return "Your depth charge at %s: hit! %d foe mines left." % (where, left)
-        return "Your depth charge at %s: miss (%d/%d)." % (where, len(pub[A.MISSED][me]),
-                                                            A.MISSES)
+        return "Your depth charge at %s: miss (%d/%d)." % (where, len(pub[_MISSED][me]),
+                                                            _MISSES)
     if hit:
         return "Foe depth charge at %s: hit, %d of your mines left." % (where, left)
-    return "Foe depth charge at %s: miss (%d/%d)." % (where, len(pub[A.MISSED][actor]),
-                                                       A.MISSES)
+    return "Foe depth charge at %s: miss (%d/%d)." % (where, len(pub[_MISSED][actor]),
+                                                       _MISSES)
 
 
 def status(pub, me):
     """Short status lines (at most 14 characters each), most important first."""
     foe = 1 - me
-    m = pub[A.MINES]
-    return ["Foe mines %d/%d" % (m - len(pub[A.DEAD][foe]), m),
-            "My mines %d/%d" % (m - len(pub[A.DEAD][me]), m),
-            "Misses %d/%d" % (len(pub[A.MISSED][me]), A.MISSES),
-            "Calm in %d" % (pub[A.CALM] - pub[A.QUIET])]
+    m = pub[_MINES]
+    return ["Foe mines %d/%d" % (m - len(pub[_DEAD][foe]), m),
+            "My mines %d/%d" % (m - len(pub[_DEAD][me]), m),
+            "Misses %d/%d" % (len(pub[_MISSED][me]), _MISSES),
+            "Calm in %d" % (pub[_CALM] - pub[_QUIET])]
 
 
 def setup_status(pub, priv):
-    return ["Set up", "Islands %d/%d" % (len(priv[A.MY_ISLANDS]), pub[A.ISLAND_COUNT]),
-            "Mines %d/%d" % (len(priv[A.MY_MINES]), pub[A.MINES])]
+    return ["Set up", "Islands %d/%d" % (len(priv[_MY_ISLANDS]), pub[_ISLAND_COUNT]),
+            "Mines %d/%d" % (len(priv[_MY_MINES]), pub[_MINES])]
 
 
 def target(action):
     """The square an action or set-up choice is aimed at (a move's last square)."""
-    if action[base.TAG] == A.EV_MOVE:
-        return action[A.MOVE_PATH][-1]
-    return action[A.CHARGE_SQ]   # a charge, or a set-up choice (A.CHOICE_SQ, the same slot)
+    if action[_TAG] == _EV_MOVE:
+        return action[_MOVE_PATH][-1]
+    return action[_CHARGE_SQ]   # a charge, or a set-up choice (A.CHOICE_SQ, the same slot)
 
 
 def kinds(legal, cells):
     """bytearray over the lake: SOUND|DEPTH|MOVE bits for what can be done on each square."""
     out = bytearray(cells)
     for a in legal:
-        tag = a[base.TAG]
-        out[target(a)] |= SOUND if tag == A.EV_SOUND else DEPTH if tag == A.EV_DEPTH else MOVE
+        tag = a[_TAG]
+        out[target(a)] |= SOUND if tag == _EV_SOUND else DEPTH if tag == _EV_DEPTH else MOVE
     return out
 
 
 def _rank(a):
     # soundings first, then moves (short paths first), depth charges last: the rarest, and
     # in a menu that wraps round its ends the last row is one UP away
-    if a[base.TAG] == A.EV_MOVE:
-        return 16 + len(a[A.MOVE_PATH])
-    return 0 if a[base.TAG] == A.EV_SOUND else 32
+    if a[_TAG] == _EV_MOVE:
+        return 16 + len(a[_MOVE_PATH])
+    return 0 if a[_TAG] == _EV_SOUND else 32
 
 
 def order(legal):
@@ -153,14 +191,14 @@ def at(legal, sq):
 def menu_label(pub, action, paths):
     """A menu line (a narrow panel's) for an action on the square under the cursor: 'Sound',
     'Depth' (a depth charge), 'Move', or with several ways there 'Via D5-D6'."""
-    if action[base.TAG] == A.EV_SOUND:
+    if action[_TAG] == _EV_SOUND:
         return "Sound"
-    if action[base.TAG] == A.EV_DEPTH:
+    if action[_TAG] == _EV_DEPTH:
         return "Depth"
-    path = action[A.MOVE_PATH]
+    path = action[_MOVE_PATH]
     if paths < 2 or len(path) < 2:
         return "Move"
-    n = pub[A.SIZE]
+    n = pub[_SIZE]
     return "Via " + "-".join([A.name(s, n) for s in path[:-1]])
 
 
@@ -177,16 +215,16 @@ DEAD = 0x30    # a destroyed mine (own or enemy)
 def lake(pub, priv, me):
     """(codes, certain count): the lake's squares as `me` knows them: a base in the high
     nibble (island, own mine, destroyed mine) else flags in the low one."""
-    n = pub[A.SIZE]
+    n = pub[_SIZE]
     m = bytearray(n * n)
-    missed = pub[A.MISSED]
-    for sq in missed[A.SOUTH] + missed[A.NORTH]:
+    missed = pub[_MISSED]
+    for sq in missed[_SOUTH] + missed[_NORTH]:
         m[sq] = MISSED
     for who, c, _d, _nd in A.reports(pub):
         if who == me:
             m[c] |= SOUNDED
     ncert = 0
-    if False not in pub[A.READY] and pub[A.END] is None:
+    if False not in pub[_READY] and pub[_END] is None:
         cand = A.candidates(pub, me)
         for sq in range(n * n):
             if cand[sq]:
@@ -195,13 +233,13 @@ def lake(pub, priv, me):
         for sq in cert:
             m[sq] |= CERT
         ncert = len(cert)
-    for sq in priv[A.MY_MINES]:
+    for sq in priv[_MY_MINES]:
         m[sq] = MINE
-    dead = pub[A.DEAD]
-    for sq in dead[A.SOUTH] + dead[A.NORTH]:
+    dead = pub[_DEAD]
+    for sq in dead[_SOUTH] + dead[_NORTH]:
         m[sq] = DEAD
-    isl = pub[A.ISLANDS]
-    for sq in isl[A.SOUTH] + isl[A.NORTH] + priv[A.MY_ISLANDS]:
+    isl = pub[_ISLANDS]
+    for sq in isl[_SOUTH] + isl[_NORTH] + priv[_MY_ISLANDS]:
         m[sq] = ISLAND
     return m, ncert
 
@@ -228,7 +266,7 @@ def here(code):
 
 def sonar(pub, me):
     """Your soundings and their reports, oldest first, e.g. 'B2: 2,3'."""
-    n = pub[A.SIZE]
+    n = pub[_SIZE]
     out = []
     for who, c, dists, _nd in A.reports(pub):
         if who == me:
@@ -242,41 +280,41 @@ _SIDE = "SN"
 
 def label(pub, action):
     """'move D5-D6-E6', 'sound D4', 'depth E5'."""
-    n = pub[A.SIZE]
-    if action[base.TAG] == A.EV_MOVE:
-        return "move " + "-".join([A.name(s, n) for s in action[A.MOVE_PATH]])
-    return "%s %s" % (action[base.TAG], A.name(action[A.CHARGE_SQ], n))
+    n = pub[_SIZE]
+    if action[_TAG] == _EV_MOVE:
+        return "move " + "-".join([A.name(s, n) for s in action[_MOVE_PATH]])
+    return "%s %s" % (action[_TAG], A.name(action[_CHARGE_SQ], n))
 
 
 def setup_label(pub, choice):
     """'island C3', 'mine B2'."""
-    return "%s %s" % (choice[base.TAG], A.name(choice[A.CHOICE_SQ], pub[A.SIZE]))
+    return "%s %s" % (choice[_TAG], A.name(choice[_CHOICE_SQ], pub[_SIZE]))
 
 
 def describe(pub, author, event):
     """One log line of at most 21 characters, e.g. 'S sound D4: 2,3'."""
-    n = pub[A.SIZE]
-    tag = event[base.TAG] if isinstance(event, list) and event else "?"
+    n = pub[_SIZE]
+    tag = event[_TAG] if isinstance(event, list) and event else "?"
     me = _SIDE[author] if author in (0, 1) else "?"
     foe = _SIDE[1 - author] if author in (0, 1) else "?"
     try:
-        if tag == base.SETUP:
+        if tag == _SETUP:
             line = me + " ready"
-        elif tag == base.CONCEDE:
+        elif tag == _CONCEDE:
             line = me + " concedes"
-        elif tag == A.EV_MOVE:
-            line = "%s move to %s" % (me, A.name(event[A.MOVE_PATH][-1], n))
-        elif tag == A.EV_SOUND or tag == A.EV_DEPTH:
-            line = "%s %s %s" % (me, tag, A.name(event[A.CHARGE_SQ], n))
-        elif tag == A.EV_MINE:
-            sq = event[A.MINE_SQ]
+        elif tag == _EV_MOVE:
+            line = "%s move to %s" % (me, A.name(event[_MOVE_PATH][-1], n))
+        elif tag == _EV_SOUND or tag == _EV_DEPTH:
+            line = "%s %s %s" % (me, tag, A.name(event[_CHARGE_SQ], n))
+        elif tag == _EV_MINE:
+            sq = event[_MINE_SQ]
             line = foe + " safe passage" if sq < 0 else "%s hit mine %s" % (foe, A.name(sq, n))
-        elif tag == A.EV_HIT:
-            line = "%s depth %s: %s" % (foe, A.name(event[A.HIT_SQ], n),
-                                        "hit" if event[A.HIT_MINE] else "miss")
-        elif tag == A.EV_PING:
-            where = A.name(event[A.PING_SQ], n)
-            got = ",".join([str(d) for d in event[A.PING_TIMES]]) or "none"
+        elif tag == _EV_HIT:
+            line = "%s depth %s: %s" % (foe, A.name(event[_HIT_SQ], n),
+                                        "hit" if event[_HIT_MINE] else "miss")
+        elif tag == _EV_PING:
+            where = A.name(event[_PING_SQ], n)
+            got = ",".join([str(d) for d in event[_PING_TIMES]]) or "none"
             line = "%s sound %s: %s" % (foe, where, got)
             if len(line) > 21:
                 line = "%s %s:%s" % (foe, where, got)

@@ -6,8 +6,8 @@
 # a 72x40 panel the lake is a window of 6-px squares that follows the cursor. A side panel in
 # the 3x5 font says what just happened and what is under the cursor. A long BACK opens the help page. Words and rules come from say.py and the
 # engine; this module only lays out and draws what they give, cached once per event.
+from fathom.compat import const
 from fathom.games.ashtapada import engine as A
-from fathom.games.base import TAG
 from fathom.games.ashtapada import say
 from fathom.ui.boardgrid import ARROWS, BoardGrid
 from fathom.ui.dialog import draw_page, read_text
@@ -17,6 +17,20 @@ from fathom.ui.screen import wrap
 from fathom.ui.gamebase import GameBase
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
+
+# The schema's names this module reads (the engine's, and base's): private copies that
+# MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
+_TAG = const(0)
+_SOUTH = const(0)
+_NORTH = const(1)
+_SIZE = const("size")
+_BOATS = const("boats")
+_CHOICE_SQ = const(1)
+_EV_MOVE = const("move")
+_MOVE_PATH = const(1)
+_EV_SOUND = const("sound")
+_EV_DEPTH = const("depth")
+_CHARGE_SQ = const(1)
 
 HELP = "games/ashtapada/help.txt"
 _PLAYER = ("P1", "P2")
@@ -31,11 +45,11 @@ class AshtapadaScreen(GameBase):
     def __init__(self, app, runner):
         GameBase.__init__(self, app, runner)
         s = runner.seat
-        self.n = n = s.pub[A.SIZE]
+        self.n = n = s.pub[_SIZE]
         self.me = s.player
         # South sees row 1 at the bottom, North the lake turned round: its own shore at the
         # bottom (grid cells are squares either way)
-        south = self.me == A.SOUTH
+        south = self.me == _SOUTH
         self.grid = BoardGrid(n, n, 0, flip=south, labels=True, min_px=4, max_px=9,
                               mirror=not south)
         self.menu = None          # ListView of the actions on one square, while open
@@ -104,7 +118,7 @@ class AshtapadaScreen(GameBase):
                 if bkey is None or k < bkey:
                     best, bkey = c[1], k
             return best
-        return s.pub[A.BOATS][self.me]
+        return s.pub[_BOATS][self.me]
 
     def _setup_phase(self):
         return self._legal and self._legal[0][0] in ("island", "mine")
@@ -113,7 +127,7 @@ class AshtapadaScreen(GameBase):
         return self._kinds[sq] != 0
 
     def _can_play(self, sq):
-        return self._kinds[sq] != 0 or sq == self.runner.seat.pub[A.BOATS][self.me]
+        return self._kinds[sq] != 0 or sq == self.runner.seat.pub[_BOATS][self.me]
 
     def _can_kind(self, sq):
         return self._kinds[sq] & self.only
@@ -142,10 +156,10 @@ class AshtapadaScreen(GameBase):
             acts = [a for a in acts if _bit(a) & only]
         paths = 0
         for a in acts:
-            if a[TAG] == A.EV_MOVE:
+            if a[_TAG] == _EV_MOVE:
                 paths += 1
         labels = [say.menu_label(s.pub, a, paths) for a in acts]
-        boat = sq == s.pub[A.BOATS][self.me] and not only
+        boat = sq == s.pub[_BOATS][self.me] and not only
         if boat:
             for tag, bit, text in _KINDS:
                 if self._first_of(bit, sq) >= 0:
@@ -237,7 +251,7 @@ class AshtapadaScreen(GameBase):
             return "Already taken."
         if self.only:
             return "Not that kind here: BACK for every kind."
-        if here == s.pub[A.BOATS][self.me]:
+        if here == s.pub[_BOATS][self.me]:
             return "Nothing to do here."
         return "Out of reach of your boat."
 
@@ -291,7 +305,7 @@ class AshtapadaScreen(GameBase):
                 return pre + self.menu.keys_to(self.acts.index(action)) + ["OK"]
             pre.append("BACK")
         if self._setup_phase():
-            return pre + self.grid.keys_to(action[A.CHOICE_SQ], self._ok_fn()) + ["OK"]
+            return pre + self.grid.keys_to(action[_CHOICE_SQ], self._ok_fn()) + ["OK"]
         bit = _bit(action)
         best = None
         if self.only == bit:                     # on the chosen kind's squares already
@@ -300,10 +314,10 @@ class AshtapadaScreen(GameBase):
             if self.only:
                 pre.append("BACK")               # out of the other kind first
             best = self._keys_on(action, self.grid.cursor, 0)   # straight to the square,
-            boat = self.runner.seat.pub[A.BOATS][self.me]       # or boat, kind, square
+            boat = self.runner.seat.pub[_BOATS][self.me]       # or boat, kind, square
             way = self.grid.keys_to(boat)
             acts = self._menu_for(boat, 0)[0]
-            tag = action[TAG]
+            tag = action[_TAG]
             if way is not None and tag in acts:
                 tail = self._keys_on(action, self._first_of(bit, boat), bit)
                 if tail is not None:
@@ -331,7 +345,7 @@ class AshtapadaScreen(GameBase):
         if way is None or action not in acts:
             return None
         keys = way + ["OK"]
-        if len(acts) > 1 or (sq == self.runner.seat.pub[A.BOATS][self.me] and not only):
+        if len(acts) > 1 or (sq == self.runner.seat.pub[_BOATS][self.me] and not only):
             keys += steps(0, acts.index(action), len(acts)) + ["OK"]
         return keys
 
@@ -380,8 +394,8 @@ class AshtapadaScreen(GameBase):
         code = self._map[sq]
         if code:
             _glyph(d, x + 1, y + 1, k, code, 1)
-        boats = self.runner.seat.pub[A.BOATS]
-        if sq == boats[A.SOUTH] or sq == boats[A.NORTH]:
+        boats = self.runner.seat.pub[_BOATS]
+        if sq == boats[_SOUTH] or sq == boats[_NORTH]:
             _boat(d, x + 1, y + 1, k, sq == boats[self.me], 1)
 
     def _mark_action(self, d, action):
@@ -389,7 +403,7 @@ class AshtapadaScreen(GameBase):
         if isinstance(action, str):   # a kind (the boat's menu): no square yet
             return
         g = self.grid
-        sqs = action[A.MOVE_PATH] if action[TAG] == A.EV_MOVE else (action[A.CHARGE_SQ],)
+        sqs = action[_MOVE_PATH] if action[_TAG] == _EV_MOVE else (action[_CHARGE_SQ],)
         for sq in sqs:
             at = g.where(sq)
             if at is not None:
@@ -410,7 +424,7 @@ class AshtapadaScreen(GameBase):
             xx = tiny(d, self.grid.letters[self.grid.cursor % self.n], x, yy)
             xx = number(d, self.here() // self.n + 1, xx, yy, 1, True) + TW
             text = say.here(self._map[self.here()])
-            if self.here() == self.runner.seat.pub[A.BOATS][self.me]:
+            if self.here() == self.runner.seat.pub[_BOATS][self.me]:
                 text = "your boat: OK menu" if self._legal else "your boat"
             elif self._kinds[self.here()] and not self._setup_phase():
                 text = "OK: act here"
@@ -463,7 +477,7 @@ class AshtapadaScreen(GameBase):
                 for c in self._legal:
                     if c[1] == here:
                         out.append(">" + say.setup_label(s.pub, c))
-            elif here == s.pub[A.BOATS][self.me] and not self.only:
+            elif here == s.pub[_BOATS][self.me] and not self.only:
                 out.append(">%s: your boat, a menu of kinds" % A.name(here, self.n))
             elif self._kinds[here]:
                 k = self._kinds[here]
@@ -484,8 +498,8 @@ class AshtapadaScreen(GameBase):
 
 def _bit(action):
     """The kind bit (say.kinds) of an action."""
-    t = action[TAG]
-    return say.SOUND if t == A.EV_SOUND else say.DEPTH if t == A.EV_DEPTH else say.MOVE
+    t = action[_TAG]
+    return say.SOUND if t == _EV_SOUND else say.DEPTH if t == _EV_DEPTH else say.MOVE
 
 
 # ---- glyphs: (x, y) is a square's inner top-left, k its inner size; col 0 draws inverted -----

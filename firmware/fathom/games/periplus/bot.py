@@ -1,26 +1,57 @@
 # Periplus bots. Both decide from their own seat only: the public board, the public discard pile
 # and their own hand. priv also holds the deck order derived from the joint seed (every unit can
 # compute it); a fair bot never reads it, so nothing here reads priv beyond its hand and row.
-from fathom.games.base import TAG
+from fathom.compat import const
 from fathom.games.bots import Bot
 from fathom.games.periplus import board as B
 from fathom.games.periplus import cards as C
-from fathom.games.periplus import engine as E
-from fathom.games.periplus.fleet import (NSHIPS, QUINQ, HITS, SHIPS, SQUARE, TYPE, LEFT, SHEARED,
-                                         grid)
+from fathom.games.periplus.fleet import HITS, grid
+
+# The schema's names this module reads (the engine's, the fleet's, and base's): private
+# copies that MicroPython folds into the code, so they cost no heap; a test holds each
+# to its schema.
+_TAG = const(0)
+_DISCARD_CARD = const(1)
+_EV_MOVE = const("move")
+_MOVE_SHIP = const(2)
+_MOVE_TO = const(3)
+_AHEAD_CARD = const(1)
+_AHEAD_SHIP = const(2)
+_ALSO_SHIP = const(1)
+_FIRE_CARD = const(1)
+_FIRE_SHIP = const(2)
+_FIRE_TARGET = const(3)
+_PHASE = const("phase")
+_HAND = const("hand")
+_DISCARDS = const("discard")
+_FLEET_RANGE = const("fleet")
+_PH_DISCARD = const("discard")
+_PH_MOVE = const("move")
+_PH_AHEAD = const("ahead")
+_PH_FIRE = const("fire")
+_PH_DEFEND = const("defend")
+_HELD = const("hand")
+_ROW = const("row")
+_SHIPS = const("ships")
+_QUINQ = const(3)
+_NSHIPS = const(8)
+_TYPE = const(0)
+_SQUARE = const(1)
+_LEFT = const(2)
+_SHEARED = const(3)
 
 # a setup row that hides the Quinquereme in a corner with the heavy ships beside it
-_ROW = (QUINQ, 2, 1, 0, 1, 0, 1, 2)
+_ROW_TYPES = (_QUINQ, 2, 1, 0, 1, 0, 1, 2)
 
 
 def _hand(seat):
-    return seat.priv[E.HELD]
+    return seat.priv[_HELD]
 
 
 def _unseen(seat):
     """Copies of each kind not in my hand nor in the discard pile: in the deck or the foe's hand."""
     left = [c[1] for c in C.CARDS]
-    for k in seat.pub[E.DISCARDS]:
+    for k in seat.pub[_DISCARDS]:
         left[k] -= 1
     for k in _hand(seat):
         left[k] -= 1
@@ -32,7 +63,7 @@ def p_clear(seat, d):
     left = _unseen(seat)
     total = sum(left)
     bad = max(0, left[d])
-    h = seat.pub[E.HAND][1 - seat.player]
+    h = seat.pub[_HAND][1 - seat.player]
     p = 1000
     for i in range(min(h, total)):
         p = p * max(0, total - bad - i) // (total - i)
@@ -60,12 +91,12 @@ def _reach(a, b, g):
 
 
 def _quinq(pub, player):
-    return pub[SHIPS][player * NSHIPS + _qcol(pub, player)][SQUARE]
+    return pub[_SHIPS][player * _NSHIPS + _qcol(pub, player)][_SQUARE]
 
 
 def _qcol(pub, player):
-    for c in range(NSHIPS):
-        if pub[SHIPS][player * NSHIPS + c][TYPE] == QUINQ:
+    for c in range(_NSHIPS):
+        if pub[_SHIPS][player * _NSHIPS + c][_TYPE] == _QUINQ:
             return c
     return 0
 
@@ -81,10 +112,10 @@ class EasyBot(Bot):
 
     def act(self, seat):
         legal = seat.legal()
-        ph = seat.pub[E.PHASE]
-        if (ph == E.PH_FIRE or ph == E.PH_DEFEND) and len(legal) > 1:
+        ph = seat.pub[_PHASE]
+        if (ph == _PH_FIRE or ph == _PH_DEFEND) and len(legal) > 1:
             return self.rng.choice(legal[1:])      # anything but pass / take
-        if ph == E.PH_MOVE and len(legal) > 1 and self.rng.below(4):
+        if ph == _PH_MOVE and len(legal) > 1 and self.rng.below(4):
             return self.rng.choice(legal[1:])
         return self.rng.choice(legal)
 
@@ -97,20 +128,20 @@ class SharpBot(Bot):
     LABEL = b"sharp"
 
     def setup(self, seat):
-        return _ROW[len(seat.priv[E.ROW])]
+        return _ROW_TYPES[len(seat.priv[_ROW])]
 
     def act(self, seat):
         legal = seat.legal()
         if len(legal) == 1:
             return legal[0]
-        ph = seat.pub[E.PHASE]
-        if ph == E.PH_DEFEND:
+        ph = seat.pub[_PHASE]
+        if ph == _PH_DEFEND:
             return legal[-1]          # a matching Defense is always worth its card
-        if ph == E.PH_DISCARD:
-            return min(legal, key=lambda a: self._keep(_hand(seat), a[E.DISCARD_CARD]))
-        if ph == E.PH_FIRE:
+        if ph == _PH_DISCARD:
+            return min(legal, key=lambda a: self._keep(_hand(seat), a[_DISCARD_CARD]))
+        if ph == _PH_FIRE:
             return self._fire(seat, legal)
-        if ph == E.PH_AHEAD:
+        if ph == _PH_AHEAD:
             return self._ahead(seat, legal)
         return self._move(seat, legal)
 
@@ -131,16 +162,16 @@ class SharpBot(Bot):
     # ---- fire ------------------------------------------------------------------------------
     def _attack_value(self, seat, k, s, t, clear):
         pub = seat.pub
-        tgt = pub[SHIPS][t]
+        tgt = pub[_SHIPS][t]
         dmg = C.damage(k)
         if k == C.SHEAR_OARS:
-            v = 0 if tgt[SHEARED] else (30 if tgt[TYPE] == QUINQ else 8)
-        elif tgt[TYPE] == QUINQ:
-            v = 10000 if tgt[LEFT] <= dmg else 300 * dmg
+            v = 0 if tgt[_SHEARED] else (30 if tgt[_TYPE] == _QUINQ else 8)
+        elif tgt[_TYPE] == _QUINQ:
+            v = 10000 if tgt[_LEFT] <= dmg else 300 * dmg
         else:
-            v = 12 * min(dmg, tgt[LEFT]) + (25 * HITS[tgt[TYPE]] if tgt[LEFT] <= dmg else 0)
+            v = 12 * min(dmg, tgt[_LEFT]) + (25 * HITS[tgt[_TYPE]] if tgt[_LEFT] <= dmg else 0)
             # a ship that threatens my Quinquereme is the next best target
-            v += 3 * _reach(tgt[SQUARE], _quinq(pub, self.player), _NOISLE)
+            v += 3 * _reach(tgt[_SQUARE], _quinq(pub, self.player), _NOISLE)
         return v * clear[C.defense_for(k)] // 1000 - self._keep(_hand(seat), k) // 4
 
     def _fire(self, seat, legal):
@@ -150,7 +181,7 @@ class SharpBot(Bot):
         best = legal[0]
         bv = 0
         for a in legal[1:]:
-            v = self._attack_value(seat, a[E.FIRE_CARD], a[E.FIRE_SHIP], a[E.FIRE_TARGET],
+            v = self._attack_value(seat, a[_FIRE_CARD], a[_FIRE_SHIP], a[_FIRE_TARGET],
                                    clear)
             if v > bv:
                 best, bv = a, v
@@ -166,29 +197,29 @@ class SharpBot(Bot):
         attacks = [k for k in _hand(seat) if C.is_attack(k)]
         # what each ship could already hit without moving (missiles ignore ships in the way)
         stay = []
-        for s in range(me * NSHIPS, (me + 1) * NSHIPS):
-            sq = pub[SHIPS][s][SQUARE]
+        for s in range(me * _NSHIPS, (me + 1) * _NSHIPS):
+            sq = pub[_SHIPS][s][_SQUARE]
             stay.append(self._strike(sq, eq, attacks, False, g))
         best_stay = max(stay)
         threat = self._threat(pub, mq, g)
         best = legal[0]
         bv = best_stay * 50 - threat
         for a in legal[1:]:
-            if a[TAG] == E.EV_MOVE:
-                s = a[E.MOVE_SHIP]
-                sq = pub[SHIPS][s][SQUARE]
-                to = a[E.MOVE_TO]
+            if a[_TAG] == _EV_MOVE:
+                s = a[_MOVE_SHIP]
+                sq = pub[_SHIPS][s][_SQUARE]
+                to = a[_MOVE_TO]
             else:                       # a fleet move: its first ship straight ahead
-                s = a[E.AHEAD_SHIP]
-                sq = pub[SHIPS][s][SQUARE]
-                to = B.slide(sq, B.forward(me), 0, C.rng(a[E.AHEAD_CARD]), g)
+                s = a[_AHEAD_SHIP]
+                sq = pub[_SHIPS][s][_SQUARE]
+                to = B.slide(sq, B.forward(me), 0, C.rng(a[_AHEAD_CARD]), g)
             others = 0
-            for i in range(NSHIPS):
-                if i != s - me * NSHIPS and stay[i] > others:
+            for i in range(_NSHIPS):
+                if i != s - me * _NSHIPS and stay[i] > others:
                     others = stay[i]
             strike = max(others, self._strike(to, eq, attacks, True, g))
             v = strike * 50
-            if pub[SHIPS][s][TYPE] == QUINQ:
+            if pub[_SHIPS][s][_TYPE] == _QUINQ:
                 g[sq] = B.FREE
                 v -= self._threat(pub, to, g) * 3 // 2     # moving it is a risk worth weighing
                 g[sq] = B.SHIP
@@ -215,19 +246,19 @@ class SharpBot(Bot):
         return best
 
     def _threat(self, pub, mq, g):
-        foe = (1 - self.player) * NSHIPS
+        foe = (1 - self.player) * _NSHIPS
         t = 0
-        for s in range(foe, foe + NSHIPS):
-            t += _reach(pub[SHIPS][s][SQUARE], mq, g)
+        for s in range(foe, foe + _NSHIPS):
+            t += _reach(pub[_SHIPS][s][_SQUARE], mq, g)
         return t
 
     def _ahead(self, seat, legal):
         pub = seat.pub
         eq = _quinq(pub, 1 - self.player)
         for a in legal[1:]:
-            sh = pub[SHIPS][a[E.ALSO_SHIP]]
-            to = sh[SQUARE] + 8 * B.forward(self.player) * pub[E.FLEET_RANGE]
-            if sh[TYPE] != QUINQ and _dist(to, eq) < _dist(sh[SQUARE], eq):
+            sh = pub[_SHIPS][a[_ALSO_SHIP]]
+            to = sh[_SQUARE] + 8 * B.forward(self.player) * pub[_FLEET_RANGE]
+            if sh[_TYPE] != _QUINQ and _dist(to, eq) < _dist(sh[_SQUARE], eq):
                 return a
         return legal[0]
 

@@ -6,13 +6,11 @@
 # the attack in words, with a countdown: nobody answering means "take the hit".
 # The words (labels, the last event, what a square holds) come from say.py, rules-side.
 from fathom.games import describe
-from fathom.games.base import TAG, IllegalAction
+from fathom.games.base import IllegalAction
 from fathom.games.periplus import board as B
 from fathom.games.periplus import cards as C
-from fathom.games.periplus import engine as E
 from fathom.games.periplus import say as W
-from fathom.games.periplus.fleet import (FLEET, HITS, ISLANDS, LEFT, NSHIPS, QUINQ, SHEARED,
-                                         SHIP_ABBR, SHIP_NAMES, SHIPS, SQUARE, TYPE)
+from fathom.games.periplus import fleet as F
 from fathom.hal import clock
 from fathom.ui.boardgrid import BoardGrid
 from fathom.ui.cardrow import CardRow
@@ -24,6 +22,42 @@ from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
 from fathom.compat import const
 
+# The schema's names this module reads (the engine's, the fleet's, and base's): private
+# copies that MicroPython folds into the code, so they cost no heap; a test holds each
+# to its schema.
+_TAG = const(0)
+_DISCARD_CARD = const(1)
+_EV_MOVE = const("move")
+_MOVE_SHIP = const(2)
+_EV_AHEAD = const("ahead")
+_AHEAD_SHIP = const(2)
+_EV_HALT = const("halt")
+_EV_PASS = const("pass")
+_EV_FIRE = const("fire")
+_FIRE_TARGET = const(3)
+_EV_TAKE = const("take")
+_EV_DEFEND = const("defend")
+_PHASE = const("phase")
+_DECK = const("deck")
+_DISCARDS = const("discard")
+_PH_SETUP = const("setup")
+_PH_DISCARD = const("discard")
+_PH_MOVE = const("move")
+_PH_AHEAD = const("ahead")
+_PH_FIRE = const("fire")
+_PH_DEFEND = const("defend")
+_PH_OVER = const("over")
+_HELD = const("hand")
+_ROW = const("row")
+_SHIPS = const("ships")
+_ISLANDS = const("isl")
+_QUINQ = const(3)
+_NSHIPS = const(8)
+_TYPE = const(0)
+_SQUARE = const(1)
+_LEFT = const(2)
+_SHEARED = const(3)
+
 # The defender's unit sends the default (take the hit) when nobody answers for this long.
 ANSWER_TIMEOUT_MS = const(20000)
 # No answer leaves before this, whatever the hand holds and however fast the thumb: an answer
@@ -31,26 +65,26 @@ ANSWER_TIMEOUT_MS = const(20000)
 ANSWER_MIN_MS = const(1500)
 
 # stages of one decision
-WAIT = const(0)      # nothing to choose
+_WAIT = const(0)     # nothing to choose
 CARDS = const(1)     # a row of cards: set-up ship types, discards
 PICK = const(2)      # board cursor on a first square (your ship; an enemy target)
 AIM = const(3)       # board cursor on where the picked ship goes
 MENU = const(4)      # the short list of what can be done at the square
-ANSWER = const(5)    # the defender's two answers
+_ANSWER = const(5)   # the defender's two answers
 
-HELP_FILE = "games/periplus/help.txt"
+_HELP_FILE = const("games/periplus/help.txt")
 LETTER = ("B", "T", "D", "Q")     # hull letters in the 3x5 font: Bi, Tr, quaDri, Qq
-_PHASE = {E.PH_SETUP: "Set-up", E.PH_DISCARD: "Discard", E.PH_MOVE: "Move",
-          E.PH_AHEAD: "Fleet", E.PH_FIRE: "Fire", E.PH_DEFEND: "Defend", E.PH_OVER: "Over"}
+_PHASE_NAMES = {_PH_SETUP: "Set-up", _PH_DISCARD: "Discard", _PH_MOVE: "Move",
+          _PH_AHEAD: "Fleet", _PH_FIRE: "Fire", _PH_DEFEND: "Defend", _PH_OVER: "Over"}
 # What the player is asked, per phase and stage, in words short enough for a 72-px bar.
-_ASK = {(E.PH_MOVE, PICK): ("Ship?", "Move: ship?"), (E.PH_MOVE, AIM): ("To?", "Move: to?"),
-        (E.PH_MOVE, MENU): ("Card?", "Move: card?"),
-        (E.PH_FIRE, PICK): ("Target?", "Fire: target?"),
-        (E.PH_FIRE, MENU): ("With?", "Fire: with?"),
-        (E.PH_AHEAD, PICK): ("Follow?", "Fleet: follow?"),
-        (E.PH_AHEAD, MENU): ("Follow?", "Fleet: follow?"),
-        (E.PH_DISCARD, CARDS): ("Discard", "Discard one"),
-        (E.PH_SETUP, CARDS): ("Place", "Place a ship")}
+_ASK = {(_PH_MOVE, PICK): ("Ship?", "Move: ship?"), (_PH_MOVE, AIM): ("To?", "Move: to?"),
+        (_PH_MOVE, MENU): ("Card?", "Move: card?"),
+        (_PH_FIRE, PICK): ("Target?", "Fire: target?"),
+        (_PH_FIRE, MENU): ("With?", "Fire: with?"),
+        (_PH_AHEAD, PICK): ("Follow?", "Fleet: follow?"),
+        (_PH_AHEAD, MENU): ("Follow?", "Fleet: follow?"),
+        (_PH_DISCARD, CARDS): ("Discard", "Discard one"),
+        (_PH_SETUP, CARDS): ("Place", "Place a ship")}
 _KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
 
 
@@ -72,7 +106,7 @@ class AnswerClock:
 
     def active(self):
         s = self.runner.seat
-        return (s.result() is None and s.pub[E.PHASE] == E.PH_DEFEND
+        return (s.result() is None and s.pub[_PHASE] == _PH_DEFEND
                 and s.to_move() == (s.player, "act"))
 
     def queue(self, action):
@@ -100,7 +134,7 @@ class AnswerClock:
             return True
         if self.queued is None and waited >= ANSWER_TIMEOUT_MS:
             s = self.runner.seat
-            self._send(s.engine.default_action(s.pub, s.priv, s.player) or [E.EV_TAKE])
+            self._send(s.engine.default_action(s.pub, s.priv, s.player) or [_EV_TAKE])
             return True
         return False
 
@@ -125,30 +159,30 @@ class Choices:
         self.extra = []
         self.items = []
         self.two = False
-        ph = pub[E.PHASE]
+        ph = pub[_PHASE]
         if seat.setup_legal():
             self.stage = CARDS
             self.items = acts
             return
         if not acts:
-            self.stage = WAIT
+            self.stage = _WAIT
             return
-        if ph == E.PH_DISCARD:
+        if ph == _PH_DISCARD:
             self.stage = CARDS
             self.items = acts
             return
-        if ph == E.PH_DEFEND:
-            self.stage = ANSWER
+        if ph == _PH_DEFEND:
+            self.stage = _ANSWER
             self.items = acts[1:] + acts[:1]   # the Defense card first: OK = yes, negate it
             return
-        self.two = ph == E.PH_MOVE
+        self.two = ph == _PH_MOVE
         for a in acts:
-            tag = a[TAG]
-            if tag == E.EV_PASS or tag == E.EV_HALT:
+            tag = a[_TAG]
+            if tag == _EV_PASS or tag == _EV_HALT:
                 self.extra.append(a)
                 continue
             s, t = W.squares(pub, seat.player, (), a)
-            if tag == E.EV_FIRE:
+            if tag == _EV_FIRE:
                 s = t                     # aim first: the target is the square you point at
             if self.two:
                 goals = self.first.setdefault(s, {})
@@ -179,7 +213,7 @@ class PeriplusScreen(GameBase):
         self.ck_log = self.ck_setup = -1
         self.ck_q = True
         self.ch = None
-        self.stage = WAIT
+        self.stage = _WAIT
         self.cur = -1             # board square under the cursor
         self.sel = -1             # the ship picked in the move phase
         self.last_ship = -1       # ship id last moved, target id last fired at: where to start
@@ -224,16 +258,16 @@ class PeriplusScreen(GameBase):
         self.ck += 1
         if s.log:
             a, e = s.log[-1]
-            tag = e[TAG]
-            if a == self.me and tag == E.EV_MOVE:
-                self.last_ship = e[E.MOVE_SHIP]
-            elif a == self.me and tag == E.EV_AHEAD:
-                self.last_ship = e[E.AHEAD_SHIP]
-            elif a == self.me and tag == E.EV_FIRE:
-                self.last_target = e[E.FIRE_TARGET]
+            tag = e[_TAG]
+            if a == self.me and tag == _EV_MOVE:
+                self.last_ship = e[_MOVE_SHIP]
+            elif a == self.me and tag == _EV_AHEAD:
+                self.last_ship = e[_AHEAD_SHIP]
+            elif a == self.me and tag == _EV_FIRE:
+                self.last_target = e[_FIRE_TARGET]
         self.news()
         self.last_news = self.happened.newest()
-        self.hand_page.set("Hand " + " ".join([W.CODE[k] for k in s.priv[E.HELD]]))
+        self.hand_page.set("Hand " + " ".join([W.CODE[k] for k in s.priv[_HELD]]))
         acts = [] if self.answer.queued is not None else (s.setup_legal() or s.legal())
         self.ch = Choices(s, acts)
         self._enter(self.ch.stage)
@@ -254,7 +288,7 @@ class PeriplusScreen(GameBase):
         elif stage == AIM:
             goals = ch.first[self.sel]
             self.cur = self._start_goal(self.sel, goals)
-        elif stage in (MENU, ANSWER):
+        elif stage in (MENU, _ANSWER):
             self.menu_acts = self._menu_of(stage, self.cur, self.sel)
             pub = self.runner.seat.pub
             self.labels = [self._menu_word(pub, a) for a in self.menu_acts]
@@ -263,14 +297,14 @@ class PeriplusScreen(GameBase):
         self._where()
 
     def _menu_word(self, pub, a):
-        if self.stage == ANSWER:
-            return "Negate" if a[TAG] == E.EV_DEFEND else "Take hit"
+        if self.stage == _ANSWER:
+            return "Negate" if a[_TAG] == _EV_DEFEND else "Take hit"
         return W.choice(pub, a)
 
     def _card_code(self, x):
         if isinstance(x, list):
-            return W.CODE[x[E.DISCARD_CARD]]
-        return SHIP_ABBR[x]
+            return W.CODE[x[_DISCARD_CARD]]
+        return F.SHIP_ABBR[x]
 
     def _start(self):
         """The first square the cursor rests on: the ship you moved last, the ship you fired
@@ -278,12 +312,12 @@ class PeriplusScreen(GameBase):
         pub = self.runner.seat.pub
         first = self.ch.first
         for sid in (self.last_target, self.last_ship):
-            if sid >= 0 and pub[SHIPS][sid][SQUARE] in first:
-                return pub[SHIPS][sid][SQUARE]
-        foe = (1 - self.me) * NSHIPS
-        for sid in range(foe, foe + NSHIPS):
-            if pub[SHIPS][sid][TYPE] == QUINQ and pub[SHIPS][sid][SQUARE] in first:
-                return pub[SHIPS][sid][SQUARE]
+            if sid >= 0 and pub[_SHIPS][sid][_SQUARE] in first:
+                return pub[_SHIPS][sid][_SQUARE]
+        foe = (1 - self.me) * _NSHIPS
+        for sid in range(foe, foe + _NSHIPS):
+            if pub[_SHIPS][sid][_TYPE] == _QUINQ and pub[_SHIPS][sid][_SQUARE] in first:
+                return pub[_SHIPS][sid][_SQUARE]
         for a in self.ch.acts:
             s, t = W.squares(pub, self.me, (), a)
             if s in first:
@@ -315,16 +349,16 @@ class PeriplusScreen(GameBase):
         if self.stage not in (PICK, AIM, MENU) or sq < 0:
             return
         pub = self.runner.seat.pub
-        for sid in range(2 * NSHIPS):
-            sh = pub[SHIPS][sid]
-            if sh[SQUARE] == sq:
-                hp = "%d/%d" % (sh[LEFT], HITS[sh[TYPE]])
-                ab = SHIP_ABBR[sh[TYPE]]      # yours in small letters (the help says so)
-                ab = ab.lower() if sid // NSHIPS == self.me else ab
-                self.where = "%s %s%s%s" % (B.sq_name(sq), ab, "*" if sh[SHEARED] else " ", hp)
+        for sid in range(2 * _NSHIPS):
+            sh = pub[_SHIPS][sid]
+            if sh[_SQUARE] == sq:
+                hp = "%d/%d" % (sh[_LEFT], F.HITS[sh[_TYPE]])
+                ab = F.SHIP_ABBR[sh[_TYPE]]      # yours in small letters (the help says so)
+                ab = ab.lower() if sid // _NSHIPS == self.me else ab
+                self.where = "%s %s%s%s" % (B.sq_name(sq), ab, "*" if sh[_SHEARED] else " ", hp)
                 self.where_t = "%s %s%s" % (B.sq_name(sq), ab, hp)
                 return
-        self.where = self.where_t = B.sq_name(sq) + (" isle" if sq in pub[ISLANDS] else "")
+        self.where = self.where_t = B.sq_name(sq) + (" isle" if sq in pub[_ISLANDS] else "")
 
     def _status(self):
         r = self.runner
@@ -343,7 +377,7 @@ class PeriplusScreen(GameBase):
         if who is None:
             return "waiting"
         if who == self.me:
-            return _PHASE.get(s.pub[E.PHASE], "").lower()
+            return _PHASE_NAMES.get(s.pub[_PHASE], "").lower()
         return "wait for P%d" % (who + 1)
 
     def status(self):
@@ -353,7 +387,7 @@ class PeriplusScreen(GameBase):
     def _retitle(self):
         """The bar's words: the question of this stage, or the status when there is none."""
         s = self.runner.seat
-        ph = E.PH_SETUP if s.setup_legal() else s.pub[E.PHASE]
+        ph = _PH_SETUP if s.setup_legal() else s.pub[_PHASE]
         ask = _ASK.get((ph, self.stage))
         if ask is None or self.runner.problem:
             self.bar = self.status_text
@@ -369,7 +403,7 @@ class PeriplusScreen(GameBase):
     def _pos(self):
         if self.stage == CARDS:
             return self.row.cursor
-        if self.stage in (MENU, ANSWER):
+        if self.stage in (MENU, _ANSWER):
             return self.view.cursor
         return 0
 
@@ -392,7 +426,7 @@ class PeriplusScreen(GameBase):
             if k == "OK":
                 return ("act", ch.items[pos])
             return None
-        if stage in (MENU, ANSWER):
+        if stage in (MENU, _ANSWER):
             acts = self._menu_of(stage, cur, sel)
             n = len(acts)
             if k in ("UP", "DOWN"):
@@ -420,7 +454,7 @@ class PeriplusScreen(GameBase):
 
     def _menu_of(self, stage, cur, sel):
         ch = self.ch
-        if stage == ANSWER:
+        if stage == _ANSWER:
             return ch.items
         if not ch.first:
             return ch.extra
@@ -433,7 +467,7 @@ class PeriplusScreen(GameBase):
             self.help()
             return
         ch = self.refresh()
-        if ch.stage == WAIT:
+        if ch.stage == _WAIT:
             if k == "BACK":
                 self.pause()
             return
@@ -454,11 +488,11 @@ class PeriplusScreen(GameBase):
             self.sel = sel
             if not same:
                 self.stage = stage
-                if stage in (MENU, ANSWER):
+                if stage in (MENU, _ANSWER):
                     self._enter(stage)
             if stage == CARDS:
                 self.row.cursor = pos
-            elif stage in (MENU, ANSWER):
+            elif stage in (MENU, _ANSWER):
                 self.view.cursor = pos
             self._where()
             self._retitle()
@@ -468,7 +502,7 @@ class PeriplusScreen(GameBase):
         try:
             if s.setup_legal():
                 self.runner.setup_choose(a)
-            elif s.pub[E.PHASE] == E.PH_DEFEND:
+            elif s.pub[_PHASE] == _PH_DEFEND:
                 self.answer.queue(a)
             else:
                 self.runner.play(a)
@@ -480,7 +514,7 @@ class PeriplusScreen(GameBase):
         """The fewest keys that, pressed now, author `action` (a legal action, or a set-up
         ship type); None when no key sequence does."""
         ch = self.refresh()
-        if ch.stage == WAIT:
+        if ch.stage == _WAIT:
             return None
         from fathom.ui.keysearch import shortest
 
@@ -493,7 +527,7 @@ class PeriplusScreen(GameBase):
         return shortest(self._state(), _KEYS, step, lambda st: st[0] == "act")
 
     def help(self):
-        show_help(self.app, "Periplus help", HELP_FILE)
+        show_help(self.app, "Periplus help", _HELP_FILE)
 
     def tick(self, now):
         if GameBase.tick(self, now):
@@ -519,12 +553,12 @@ class PeriplusScreen(GameBase):
         out = [self.title + " P%d %s" % (self.me + 1, self._status()), "= " + self.last_news]
         for a, e in s.log[-3:]:
             out.append("| " + describe(self.eng, s, a, e))
-        if self.stage == ANSWER:
-            out.append("! " + W.prompt(pub, s.priv[E.HELD], self.me))
+        if self.stage == _ANSWER:
+            out.append("! " + W.prompt(pub, s.priv[_HELD], self.me))
         out.append("# you " + W.fleet_words(pub, self.me))
         out.append("# foe " + W.fleet_words(pub, 1 - self.me))
-        out.append("# hand " + ", ".join(C.name(k) for k in s.priv[E.HELD]))
-        out.append("# discard %d, deck %d" % (len(pub[E.DISCARDS]), pub[E.DECK]))
+        out.append("# hand " + ", ".join(C.name(k) for k in s.priv[_HELD]))
+        out.append("# discard %d, deck %d" % (len(pub[_DISCARDS]), pub[_DECK]))
         if self.stage in (PICK, AIM, MENU) and self.cur >= 0:
             out.append("@ " + self.where)
         # Choice lines (">" the one OK takes): the open menu's, else the one thing under the
@@ -537,22 +571,22 @@ class PeriplusScreen(GameBase):
             out.append(">" + self.labels[self.row.cursor])
         elif self.stage in (PICK, AIM):
             out.append(">" + self.where)
-        elif self.stage in (MENU, ANSWER):
+        elif self.stage in (MENU, _ANSWER):
             for i in range(len(self.labels)):
                 out.append((">" if i == self.view.cursor else " ") + self.labels[i])
         return out
 
     def said_page(self):
         """The page that shows what happened: the prompt's while an attack waits for you."""
-        return self.page if self.stage == ANSWER else self.news_page
+        return self.page if self.stage == _ANSWER else self.news_page
 
     def _card_text(self, i):
         x = self.ch.items[i]
         if isinstance(x, list):
-            return W.card_words(x[E.DISCARD_CARD])
-        row = self.runner.seat.priv[E.ROW]
+            return W.card_words(x[_DISCARD_CARD])
+        row = self.runner.seat.priv[_ROW]
         return "%s: %d hits, %d left. Goes to %s" % (
-            SHIP_NAMES[x], HITS[x], FLEET[x] - row.count(x),
+            F.SHIP_NAMES[x], F.HITS[x], F.FLEET[x] - row.count(x),
             B.sq_name(W.next_square(self.me, row)))
 
     # ---- drawing --------------------------------------------------------------------------
@@ -574,7 +608,7 @@ class PeriplusScreen(GameBase):
     def draw(self, d):
         self.refresh()
         _w, h, top, bw, sx, sw, big = self.layout(d)
-        if self.stage == ANSWER or (self.answer.queued is not None):
+        if self.stage == _ANSWER or (self.answer.queued is not None):
             self.draw_answer(d)
             return
         right = "P1" if self.me == 0 else "P2"
@@ -597,12 +631,12 @@ class PeriplusScreen(GameBase):
             return
         self.grid.cursor = self.cur if self.cur >= 0 else 0
         occ = self.occ
-        ships = self.runner.seat.pub[SHIPS]
+        ships = self.runner.seat.pub[_SHIPS]
         for i in range(64):
             occ[i] = 0
-        for sid in range(2 * NSHIPS):
-            if ships[sid][SQUARE] >= 0:
-                occ[ships[sid][SQUARE]] = sid + 1
+        for sid in range(2 * _NSHIPS):
+            if ships[sid][_SQUARE] >= 0:
+                occ[ships[sid][_SQUARE]] = sid + 1
         self.grid.draw(d, 0, top, bw, h - top, self.cell_fn,
                        self.stage in (PICK, AIM, MENU) and self.cur >= 0)
         y = top if top else CH
@@ -643,24 +677,24 @@ class PeriplusScreen(GameBase):
         s = self.runner.seat
         pub = s.pub
         sz = px - 1
-        if sq in pub[ISLANDS]:
+        if sq in pub[_ISLANDS]:
             d.line(x, y, x + sz - 1, y + sz - 1, 1)
             d.line(x, y + sz - 1, x + sz - 1, y, 1)
             return
         if self.occ[sq]:
             sid = self.occ[sq] - 1
-            sh = pub[SHIPS][sid]
-            _ship(d, x, y, sz, sh[TYPE], sh[LEFT], sh[SHEARED], sid // NSHIPS == self.me, 1)
+            sh = pub[_SHIPS][sid]
+            _ship(d, x, y, sz, sh[_TYPE], sh[_LEFT], sh[_SHEARED], sid // _NSHIPS == self.me, 1)
             return
-        if pub[E.PHASE] == E.PH_SETUP and self.me not in s.setups:
-            row = s.priv[E.ROW]
+        if pub[_PHASE] == _PH_SETUP and self.me not in s.setups:
+            row = s.priv[_ROW]
             i = sq - B.back_row(self.me) * 8
             if 0 <= i < len(row):
-                _ship(d, x, y, sz, row[i], HITS[row[i]], 0, True, 1)
+                _ship(d, x, y, sz, row[i], F.HITS[row[i]], 0, True, 1)
                 return
             if self.stage == CARDS and i == len(row):
                 t = self.ch.items[self.row.cursor]
-                _ship(d, x, y, sz, t, HITS[t], 0, True, 1)
+                _ship(d, x, y, sz, t, F.HITS[t], 0, True, 1)
                 return
         if (self.stage == AIM and sq in self.ch.first[self.sel]) or self._lit(sq):
             d.rect(x + sz // 2 - 1, y + sz // 2 - 1, 3, 3, 1)
@@ -683,7 +717,7 @@ class PeriplusScreen(GameBase):
             self.hi_a, self.hi_b = W.squares(s.pub, self.me, (), self.menu_acts[
                 min(self.view.cursor, len(self.menu_acts) - 1)])
         elif st == CARDS and s.setup_legal():
-            self.hi_a = W.next_square(self.me, s.priv[E.ROW])
+            self.hi_a = W.next_square(self.me, s.priv[_ROW])
         # the grid marks them at their corners, in the gap round the square: glyphs stay
         self.grid.marks = (self.hi_a, self.hi_b)
 
@@ -695,7 +729,7 @@ class PeriplusScreen(GameBase):
         if q is not None:      # answered: it leaves once the minimum time is up
             top_bar(d, "Answered", self.app.link_state, right, fit=True)
             d.fill_rect(0, h - CH, d.width, CH, 1)
-            put(d, "Negate" if q[TAG] == E.EV_DEFEND else "Take the hit", 0, h - CH,
+            put(d, "Negate" if q[_TAG] == _EV_DEFEND else "Take the hit", 0, h - CH,
                 d.width // CH, 0)
             return
         left = self.answer.left_s()
@@ -707,7 +741,7 @@ class PeriplusScreen(GameBase):
         # the prompt, then what else happened since your last move (turned when longer); on a
         # short panel in the 3x5 font: two rows of 9 characters went round too slowly to be
         # read before the default answer
-        self.page.set(W.prompt(s.pub, s.priv[E.HELD], self.me) + "\n" + self.happened.text)
+        self.page.set(W.prompt(s.pub, s.priv[_HELD], self.me) + "\n" + self.happened.text)
         self.page.small = h < 64
         y0 = CH + 1 if self.page.small else CH
         self.page.draw(d, 0, y0, d.width, y - y0)

@@ -4,11 +4,29 @@
 # a third of the squares the adversary can still be on), repairs, dives when it is found, and
 # avoids LOUD moves and handing its guns to the adversary. Spending turns on LISTEN/PING or on
 # ENCRYPT instead of the free report lost the race in measurements against Easy.
-from fathom.games.base import TAG
+from fathom.compat import const
 from fathom.games.bots import Bot
 from fathom.games.ping import board as B
-from fathom.games.ping import engine as E
 from fathom.games.ping import track
+
+# The schema's names this module reads (the engine's, and base's): private copies that
+# MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
+_TAG = const(0)
+_HAND_CARDS = const("hand")
+_SUB_AT = const("sq")
+_DONE = const("done")
+_EV_REPORT = const("report")
+_EV_LISTEN = const("listen")
+_EV_DIVE = const("dive")
+_EV_SHUFFLE = const("shuffle")
+_EV_DISABLE = const("disable")
+_A_MOVE = const("move")
+_A_TORPEDO = const("torpedo")
+_A_REPAIR = const("repair")
+_ACT_CARD = const(1)
+_MOVE_DEST = const(2)
+_MOVE_REPORT = const(3)
+_TORPEDO_DIR = const(2)
 
 _FAR = 99
 
@@ -99,16 +117,16 @@ def goal_distance(done, sq):
 
 def shot_mask(action, sq):
     """Squares a TORPEDO or DECK GUN action from sq would hit."""
-    if action[TAG] == E.A_TORPEDO:
+    if action[_TAG] == _A_TORPEDO:
         m = 0
-        for t in B.path(sq, action[E.TORPEDO_DIR]):
+        for t in B.path(sq, action[_TORPEDO_DIR]):
             m |= 1 << t
         return m
     return B.NB[sq] | (1 << sq)
 
 
-_BLIND = (E.EV_SHUFFLE, E.EV_DISABLE)   # choices the rules make blind: any is as good
-_SHOTS = (E.A_TORPEDO, "gun")
+_BLIND = (_EV_SHUFFLE, _EV_DISABLE)   # choices the rules make blind: any is as good
+_SHOTS = (_A_TORPEDO, "gun")
 
 
 class EasyBot(Bot):
@@ -117,20 +135,20 @@ class EasyBot(Bot):
 
     def act(self, seat):
         legal = seat.legal()
-        if [E.EV_REPORT] in legal:
-            return [E.EV_REPORT]
-        if legal[0][TAG] in _BLIND:
+        if [_EV_REPORT] in legal:
+            return [_EV_REPORT]
+        if legal[0][_TAG] in _BLIND:
             return self.rng.choice(legal)
         foe = track.possible(seat.pub, 1 - seat.player)
-        sq = seat.priv[E.SUB_AT]
+        sq = seat.priv[_SUB_AT]
         if _count(foe) == 1:
             for a in legal:
-                if a[TAG] in _SHOTS and shot_mask(a, sq) & foe:
+                if a[_TAG] in _SHOTS and shot_mask(a, sq) & foe:
                     return a
         return _progress(legal, seat.priv, self.rng, 0)
 
 
-_CYCLE = ("encrypt", E.EV_LISTEN, E.EV_DIVE)   # plays that only pass a card on
+_CYCLE = ("encrypt", _EV_LISTEN, _EV_DIVE)   # plays that only pass a card on
 
 
 def _progress(legal, priv, rng, careful):
@@ -138,36 +156,36 @@ def _progress(legal, priv, rng, careful):
     so disabled and badly placed cards go back into play."""
     a = _best_move(legal, priv, rng, careful)
     dist = tour_length if careful else goal_distance
-    here = dist(priv[E.DONE], priv[E.SUB_AT])
-    if a is None or (not a[E.MOVE_REPORT] and dist(priv[E.DONE], a[E.MOVE_DEST]) >= here):
+    here = dist(priv[_DONE], priv[_SUB_AT])
+    if a is None or (not a[_MOVE_REPORT] and dist(priv[_DONE], a[_MOVE_DEST]) >= here):
         for b in legal:
-            if b[TAG] == E.A_REPAIR:
+            if b[_TAG] == _A_REPAIR:
                 return b
         for b in legal:
-            if b[TAG] in _CYCLE:
+            if b[_TAG] in _CYCLE:
                 return b
     return a or rng.choice(legal)
 
 
 def _best_move(legal, priv, rng, careful):
     """The move action that gets closest to an open objective (ties broken at random)."""
-    done = priv[E.DONE]
+    done = priv[_DONE]
     best = None
     best_score = 1 << 30
     four = _count(done) == 4
     for a in legal:
-        if a[TAG] != E.A_MOVE:
+        if a[_TAG] != _A_MOVE:
             continue
-        dest = a[E.MOVE_DEST]
+        dest = a[_MOVE_DEST]
         score = (tour_length(done, dest) if careful else goal_distance(done, dest)) * 10
-        if a[E.MOVE_REPORT]:
+        if a[_MOVE_REPORT]:
             if not four:
                 continue  # report next turn, just before playing: the tip in the rules
             score = -100
         elif four and _bit(dest) and not done & _bit(dest):
             continue  # the report-and-win variant of this move is better
         if careful:
-            steps, util = B.CARDS[a[E.ACT_CARD]]
+            steps, util = B.CARDS[a[_ACT_CARD]]
             if steps == 3:
                 score += 5          # LOUD: tells the adversary where we are
             if util in (B.TORPEDO, B.DECK_GUN):
@@ -185,32 +203,32 @@ class SharpBot(Bot):
 
     def act(self, seat):
         legal = seat.legal()
-        if legal[0][TAG] in _BLIND:
+        if legal[0][_TAG] in _BLIND:
             return self.rng.choice(legal)
         pub, priv, me = seat.pub, seat.priv, seat.player
-        sq = priv[E.SUB_AT]
+        sq = priv[_SUB_AT]
         foe = track.possible(pub, 1 - me)
         nfoe = _count(foe) or 1
         seen = _count(track.possible(pub, me))   # how many squares the adversary must consider
         kinds = {}
         for a in legal:
-            kinds.setdefault(a[TAG], a)
-        if E.EV_REPORT in kinds:
-            return [E.EV_REPORT]  # free: racing beats hiding (measured against EasyBot)
+            kinds.setdefault(a[_TAG], a)
+        if _EV_REPORT in kinds:
+            return [_EV_REPORT]  # free: racing beats hiding (measured against EasyBot)
         # shoot when the shot covers enough of where the adversary may be
         best, best_cover = None, 0
         for a in legal:
-            if a[TAG] in _SHOTS:
+            if a[_TAG] in _SHOTS:
                 cover = _count(shot_mask(a, sq) & foe) * 100 // nfoe
                 if cover > best_cover:
                     best, best_cover = a, cover
         if best is not None and best_cover >= self.AIM:
             return best
         dis = 0
-        for _c, d in priv[E.HAND_CARDS]:
+        for _c, d in priv[_HAND_CARDS]:
             dis += d
-        if E.A_REPAIR in kinds and dis >= 2:
-            return kinds[E.A_REPAIR]
-        if E.EV_DIVE in kinds and seen <= 2 and self.rng.below(2):
-            return kinds[E.EV_DIVE]
+        if _A_REPAIR in kinds and dis >= 2:
+            return kinds[_A_REPAIR]
+        if _EV_DIVE in kinds and seen <= 2 and self.rng.below(2):
+            return kinds[_EV_DIVE]
         return _progress(legal, priv, self.rng, 1)

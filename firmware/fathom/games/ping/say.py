@@ -2,10 +2,54 @@
 # line per event for the player who reads it ("You", the other captain "P2") and the short log
 # line games.describe gives for it. The screen and any other front end ask here;
 # nothing in this module draws, and events carry only public facts.
-from fathom.games import base
+from fathom.compat import const
 from fathom.games.ping import board as B
 from fathom.games.ping import engine as E
 from fathom.sealed import hooks
+
+# The schema's names this module reads (the engine's, and base's): private copies that
+# MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
+_SETUP = const("setup")
+_CONCEDE = const("concede")
+_TAG = const(0)
+_EV_REPORT = const("report")
+_REPORT_SQ = const(1)
+_REPORT_WIN = const(2)
+_EV_UP = const("up")
+_UP_CARD = const(1)
+_UP_MODE = const(2)
+_UP_SQ = const(3)
+_UP_REPORT = const(4)
+_UP_DIR = const(4)
+_UP_WIN = const(5)
+_EV_DOWN = const("down")
+_DOWN_SQ = const(1)
+_DOWN_WIN = const(2)
+_EV_LISTEN = const("listen")
+_EV_SEEN = const("seen")
+_SEEN_CARD = const(1)
+_SEEN_MODE = const(2)
+_SEEN_SQ = const(3)
+_EV_DIVE = const("dive")
+_EV_MISS = const("miss")
+_EV_HIT = const("hit")
+_EV_SHUFFLE = const("shuffle")
+_EV_DISABLE = const("disable")
+_DISABLE_FIRST = const(1)
+_DISABLE_SECOND = const(2)
+_EV_DAMAGE = const("damage")
+_DAMAGE_SUNK = const(1)
+_DAMAGE_SQ = const(2)
+_EV_HAND = const("hand")
+_HAND_CARD = const(1)
+_HAND_MODE = const(2)
+_A_MOVE = const("move")
+_A_TORPEDO = const("torpedo")
+_A_REPAIR = const("repair")
+_ACT_CARD = const(1)
+_MOVE_DEST = const(2)
+_MOVE_REPORT = const(3)
+_TORPEDO_DIR = const(2)
 
 # The one short form of a card's action, shown on the help's first page (M2 PING: MOVE 2 /
 # PING); a narrower place takes its first three letters.
@@ -37,21 +81,21 @@ def label(action, narrow=False):
     for a menu of 18 characters (72 pixels), the card in its six-character form."""
     if not isinstance(action, list):
         return "start here"
-    kind = action[base.TAG]
-    if kind == E.EV_REPORT:
+    kind = action[_TAG]
+    if kind == _EV_REPORT:
         return "report objective"
-    if kind == E.EV_SHUFFLE:
+    if kind == _EV_SHUFFLE:
         return "shuffle hand"
-    if kind == E.EV_DISABLE:
-        return "cards %d+%d" % (action[E.DISABLE_FIRST] + 1, action[E.DISABLE_SECOND] + 1)
-    c = action[E.ACT_CARD]
+    if kind == _EV_DISABLE:
+        return "cards %d+%d" % (action[_DISABLE_FIRST] + 1, action[_DISABLE_SECOND] + 1)
+    c = action[_ACT_CARD]
     c = card_short(c) if narrow else card(c)
-    if kind == E.A_REPAIR:
+    if kind == _A_REPAIR:
         return "repair " + c
-    if kind == E.A_MOVE:
-        return ("move+report " if action[E.MOVE_REPORT] else "move ") + c
-    if kind == E.A_TORPEDO:
-        return "torpedo %s %s" % (B.DIR_NAMES[action[E.TORPEDO_DIR]], c)
+    if kind == _A_MOVE:
+        return ("move+report " if action[_MOVE_REPORT] else "move ") + c
+    if kind == _A_TORPEDO:
+        return "torpedo %s %s" % (B.DIR_NAMES[action[_TORPEDO_DIR]], c)
     return _VERB[kind] + " " + c
 
 
@@ -60,16 +104,16 @@ def squares_of(action, me):
     square, the move's destination, every square of the torpedo's run; else your own square."""
     if not isinstance(action, list):
         return [action]
-    if action[base.TAG] == E.A_MOVE:
-        return [action[E.MOVE_DEST]]
-    if action[base.TAG] == E.A_TORPEDO:
-        return B.path(me, action[E.TORPEDO_DIR])
+    if action[_TAG] == _A_MOVE:
+        return [action[_MOVE_DEST]]
+    if action[_TAG] == _A_TORPEDO:
+        return B.path(me, action[_TORPEDO_DIR])
     return [me]
 
 
 def reaches(action, me):
     """The squares an action touches (shown when it is highlighted)."""
-    if isinstance(action, list) and action[base.TAG] == "gun":
+    if isinstance(action, list) and action[_TAG] == "gun":
         return [me] + B.squares(B.NB[me])
     return squares_of(action, me)
 
@@ -79,7 +123,7 @@ def rank(action):
     then repairs (what a captain reaches for most, nearest the top)."""
     if not isinstance(action, list):
         return 0
-    kind = action[base.TAG]
+    kind = action[_TAG]
     return _RANKED.index(kind) if kind in _RANKED else 9
 
 
@@ -103,13 +147,13 @@ def _use(c, mode):
 
 def _shot(ev):
     """'Torpedo from K heading E' / 'Deck gun at K' for an 'up' event that fired, else None."""
-    if ev[base.TAG] != E.EV_UP or ev[E.UP_MODE] != B.UTILITY:
+    if ev[_TAG] != _EV_UP or ev[_UP_MODE] != B.UTILITY:
         return None
-    util = B.CARDS[ev[E.UP_CARD]][1]
+    util = B.CARDS[ev[_UP_CARD]][1]
     if util == B.TORPEDO:
-        return "Torpedo from %s heading %s" % (B.name(ev[E.UP_SQ]), B.DIR_NAMES[ev[E.UP_DIR]])
+        return "Torpedo from %s heading %s" % (B.name(ev[_UP_SQ]), B.DIR_NAMES[ev[_UP_DIR]])
     if util == B.DECK_GUN:
-        return "Deck gun at " + B.name(ev[E.UP_SQ])
+        return "Deck gun at " + B.name(ev[_UP_SQ])
     return None
 
 
@@ -118,53 +162,53 @@ def line(log, me):
     an answer is told with what it answers ('Torpedo from K heading E: miss')."""
     n = len(log)
     author, ev = log[n - 1] if n else (0, None)
-    if ev is None or ev[base.TAG] == base.SETUP:
+    if ev is None or ev[_TAG] == _SETUP:
         return "You are P%d%s" % (me + 1, ": you start" if me == 0 else "")
     who = _who(author, me)
     whose = "Your" if author == me else who
-    tag = ev[base.TAG]
+    tag = ev[_TAG]
     prev = None
     if n > 1:
         _author, prev = log[n - 2]
-    if tag == E.EV_HIT or tag == E.EV_MISS or tag == E.EV_DIVE:
+    if tag == _EV_HIT or tag == _EV_MISS or tag == _EV_DIVE:
         shot = _shot(prev) if prev is not None else None
-        what = "hit!" if tag == E.EV_HIT else "miss" if tag == E.EV_MISS else "dived, no effect"
+        what = "hit!" if tag == _EV_HIT else "miss" if tag == _EV_MISS else "dived, no effect"
         return (shot or "Shot") + ": " + what
-    if tag == E.EV_REPORT:
-        return "%s reported objective %s" % (who, B.name(ev[E.REPORT_SQ])) + \
-            (": WIN" if ev[E.REPORT_WIN] else "")
-    if tag == E.EV_UP:
-        mode, sq = ev[E.UP_MODE], ev[E.UP_SQ]
+    if tag == _EV_REPORT:
+        return "%s reported objective %s" % (who, B.name(ev[_REPORT_SQ])) + \
+            (": WIN" if ev[_REPORT_WIN] else "")
+    if tag == _EV_UP:
+        mode, sq = ev[_UP_MODE], ev[_UP_SQ]
         shot = _shot(ev)
         if shot:
             return who + (" fire: " if author == me else " fires: ") + shot
         if mode == B.MOVEMENT:
             s = "%s moved 3 to %s" % (who, B.name(sq))
-            return s + (" and reported it" if ev[E.UP_REPORT] else "") + \
-                (": WIN" if ev[E.UP_WIN] else "")
+            return s + (" and reported it" if ev[_UP_REPORT] else "") + \
+                (": WIN" if ev[_UP_WIN] else "")
         return "%s PING from %s" % (who, B.name(sq))
-    if tag == E.EV_DOWN:
+    if tag == _EV_DOWN:
         s = who + " played a card face down"
-        if ev[E.DOWN_SQ] >= 0:
-            s = "%s moved to %s and reported it" % (who, B.name(ev[E.DOWN_SQ]))
-        return s + (": WIN" if ev[E.DOWN_WIN] else "")
-    if tag == E.EV_LISTEN:
+        if ev[_DOWN_SQ] >= 0:
+            s = "%s moved to %s and reported it" % (who, B.name(ev[_DOWN_SQ]))
+        return s + (": WIN" if ev[_DOWN_WIN] else "")
+    if tag == _EV_LISTEN:
         return who + " listen" + ("" if author == me else "s")
-    if tag == E.EV_SEEN:
-        s = "%s card was %s" % (whose, _use(ev[E.SEEN_CARD], ev[E.SEEN_MODE]))
-        sq = ev[E.SEEN_SQ]
+    if tag == _EV_SEEN:
+        s = "%s card was %s" % (whose, _use(ev[_SEEN_CARD], ev[_SEEN_MODE]))
+        sq = ev[_SEEN_SQ]
         return s + (" at " + B.name(sq) if sq >= 0 else ": place hidden")
-    if tag == E.EV_HAND:
-        return "%s card taken: it was %s" % (whose, _use(ev[E.HAND_CARD], ev[E.HAND_MODE]))
-    if tag == E.EV_SHUFFLE:
+    if tag == _EV_HAND:
+        return "%s card taken: it was %s" % (whose, _use(ev[_HAND_CARD], ev[_HAND_MODE]))
+    if tag == _EV_SHUFFLE:
         return who + " shuffled the hand"
-    if tag == E.EV_DISABLE:
-        return "%s disabled cards %d+%d" % (who, ev[E.DISABLE_FIRST] + 1,
-                                            ev[E.DISABLE_SECOND] + 1)
-    if tag == E.EV_DAMAGE:
-        return "%s %s at %s" % (who, "SUNK" if ev[E.DAMAGE_SUNK] else "damaged",
-                                B.name(ev[E.DAMAGE_SQ]))
-    if tag == base.CONCEDE:
+    if tag == _EV_DISABLE:
+        return "%s disabled cards %d+%d" % (who, ev[_DISABLE_FIRST] + 1,
+                                            ev[_DISABLE_SECOND] + 1)
+    if tag == _EV_DAMAGE:
+        return "%s %s at %s" % (who, "SUNK" if ev[_DAMAGE_SUNK] else "damaged",
+                                B.name(ev[_DAMAGE_SQ]))
+    if tag == _CONCEDE:
         return who + " conceded"
     return "%s: %s" % (who, tag)
 
@@ -173,50 +217,50 @@ def line(log, me):
 def describe(pub, author, ev):
     """One short line for the log screen: the author as P1/P2, then the event in a few words."""
     who = "P%d " % (author + 1)
-    tag = ev[base.TAG]
+    tag = ev[_TAG]
     try:
-        if tag == E.EV_REPORT:
-            return who + "report at " + B.name(ev[E.REPORT_SQ])
-        if tag == E.EV_UP:
-            c, mode, sq = ev[E.UP_CARD], ev[E.UP_MODE], ev[E.UP_SQ]
+        if tag == _EV_REPORT:
+            return who + "report at " + B.name(ev[_REPORT_SQ])
+        if tag == _EV_UP:
+            c, mode, sq = ev[_UP_CARD], ev[_UP_MODE], ev[_UP_SQ]
             s = who + _use(c, mode) + " " + B.name(sq)
             if mode == B.UTILITY and B.CARDS[c][1] == B.TORPEDO:
-                s += " " + B.DIR_NAMES[ev[E.UP_DIR]]
-            return s + (" rep" if mode == B.MOVEMENT and ev[E.UP_REPORT] else "")
-        if tag == E.EV_DOWN:
-            sq, win = ev[E.DOWN_SQ], ev[E.DOWN_WIN]
+                s += " " + B.DIR_NAMES[ev[_UP_DIR]]
+            return s + (" rep" if mode == B.MOVEMENT and ev[_UP_REPORT] else "")
+        if tag == _EV_DOWN:
+            sq, win = ev[_DOWN_SQ], ev[_DOWN_WIN]
             if sq < 0 and not win:
                 return who + "face-down card"
             return who + "down" + (", rep " + B.name(sq) if sq >= 0 else "") + \
                 (" WIN" if win else "")
-        if tag == E.EV_LISTEN:
+        if tag == _EV_LISTEN:
             return who + "LISTEN"
-        if tag == E.EV_SEEN:
-            s = who + "was " + _use(ev[E.SEEN_CARD], ev[E.SEEN_MODE])
-            sq = ev[E.SEEN_SQ]
+        if tag == _EV_SEEN:
+            s = who + "was " + _use(ev[_SEEN_CARD], ev[_SEEN_MODE])
+            sq = ev[_SEEN_SQ]
             return s + (" at " + B.name(sq) if sq >= 0 else "")
-        if tag == E.EV_HAND:
-            return who + "gave " + _use(ev[E.HAND_CARD], ev[E.HAND_MODE])
-        if tag == E.EV_DIVE:
+        if tag == _EV_HAND:
+            return who + "gave " + _use(ev[_HAND_CARD], ev[_HAND_MODE])
+        if tag == _EV_DIVE:
             return who + "DIVE: no effect"
-        if tag == E.EV_HIT:
+        if tag == _EV_HIT:
             return who + "hit"
-        if tag == E.EV_MISS:
+        if tag == _EV_MISS:
             return who + "missed"
-        if tag == E.EV_SHUFFLE:
+        if tag == _EV_SHUFFLE:
             return who + "shuffles hand"
-        if tag == E.EV_DISABLE:
-            return who + "disables %d,%d" % (ev[E.DISABLE_FIRST] + 1, ev[E.DISABLE_SECOND] + 1)
-        if tag == E.EV_DAMAGE:
-            return who + ("SUNK" if ev[E.DAMAGE_SUNK] else "damaged") + " at " + \
-                B.name(ev[E.DAMAGE_SQ])
+        if tag == _EV_DISABLE:
+            return who + "disables %d,%d" % (ev[_DISABLE_FIRST] + 1, ev[_DISABLE_SECOND] + 1)
+        if tag == _EV_DAMAGE:
+            return who + ("SUNK" if ev[_DAMAGE_SUNK] else "damaged") + " at " + \
+                B.name(ev[_DAMAGE_SQ])
         if tag in hooks.DEAL_TAGS:
             return who + hooks.deal_line(ev)
         if tag == E.EV_FOUL:
             return who + "FOUL: bad card"
-        if tag == base.SETUP:
+        if tag == _SETUP:
             return who + "ready"
-        if tag == base.CONCEDE:
+        if tag == _CONCEDE:
             return who + "concedes"
     except (IndexError, TypeError, ValueError):
         pass

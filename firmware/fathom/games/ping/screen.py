@@ -11,9 +11,8 @@
 # at a time, in turn, so it reads whole on a 72x40 panel too without a key. A long press of
 # BACK opens the help page.
 # Words come from say.py (the rules' side); nothing here knows a rule beyond what it draws.
-from fathom.games.base import TAG
+from fathom.compat import const
 from fathom.games.ping import board as B
-from fathom.games.ping import engine as E
 from fathom.games.ping import say as W
 from fathom.games.ping import track
 from fathom.ui.boardgrid import BoardGrid
@@ -25,19 +24,42 @@ from fathom.ui.gamebase import GameBase
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
 
-BOARD, MENU, PICK, HELP = 0, 1, 2, 3
+# The schema's names this module reads (the engine's, and base's): private copies that
+# MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
+_TAG = const(0)
+_AREA = const("area")
+_OUT = const("out")
+_REPORTED = const("rep")
+_SLOT_OWNER = const(0)
+_SLOT_CARD = const(1)
+_SLOT_UTIL = const(3)
+_HAND_CARDS = const("hand")
+_SUB_AT = const("sq")
+_DONE = const("done")
+_LAST = const("last")
+_INCOMING = const("inc")
+_LAST_CARD = const(0)
+_EV_SHUFFLE = const("shuffle")
+_EV_DISABLE = const("disable")
+_A_MOVE = const("move")
+_MOVE_DEST = const(2)
+
+BOARD = const(0)        # the screen's modes: the board and its cursor,
+MENU = const(1)         # the list of what can be played,
+_PICKING = const(2)     # picking a square for it,
+_HELP_PAGE = const(3)   # the help page
 HELP_FILE = "games/ping/help.txt"
 _LETTERS = tuple([chr(65 + i) for i in range(B.NSQ)])  # drawn every frame: never rebuilt
 _SEAT = ("P1", "P2")
-_START = 12                  # the cursor's square before you have one: M, the centre
-_LOW = 40                    # panels this tall have the event line under the board
+_START = const(12)           # the cursor's square before you have one: M, the centre
+_LOW = const(40)             # panels this tall have the event line under the board
 
 
 class PingScreen(GameBase):
     def __init__(self, app, runner):
         GameBase.__init__(self, app, runner)
         s = runner.seat
-        me = s.priv[E.SUB_AT]
+        me = s.priv[_SUB_AT]
         self.grid = BoardGrid(B.COLS, B.NROWS, B.cell(me if me >= 0 else _START),
                               min_px=6, max_px=10)
         # its long labels wrapped once, not per cursor move; 3x5 on a narrow panel
@@ -90,7 +112,7 @@ class PingScreen(GameBase):
         legal = s.setup_legal()
         if not legal:
             legal = s.legal()
-            if legal and legal[0][TAG] == E.EV_SHUFFLE:
+            if legal and legal[0][_TAG] == _EV_SHUFFLE:
                 # The victim shuffles blind: one choice, the order drawn here (rules §7).
                 import os
                 from fathom.prng import Prng
@@ -101,15 +123,15 @@ class PingScreen(GameBase):
             if not isinstance(act, list):
                 twin = _LETTERS[act]
             else:
-                twin = text + _LETTERS[act[E.MOVE_DEST]] if act[TAG] == E.A_MOVE else text
+                twin = text + _LETTERS[act[_MOVE_DEST]] if act[_TAG] == _A_MOVE else text
             if twin in seen:
                 continue  # cards 0 and 1 are twins: one entry for both
             seen.append(twin)
             self.acts.append(act)
             self.labels.append(text)
-        me = s.priv[E.SUB_AT]
-        pick = self.acts and isinstance(self.acts[0], list) and self.acts[0][TAG] in (
-            E.EV_SHUFFLE, E.EV_DISABLE)
+        me = s.priv[_SUB_AT]
+        pick = self.acts and isinstance(self.acts[0], list) and self.acts[0][_TAG] in (
+            _EV_SHUFFLE, _EV_DISABLE)
         if self.acts and not mine_before and me >= 0:
             # your turn: the cursor on your boat, or where nothing can be done on the boat's
             # square, on the nearest square where something can (OK there opens a menu)
@@ -118,9 +140,9 @@ class PingScreen(GameBase):
                 sq = self._nearest_with_actions(me)
             self.grid.cursor = B.cell(sq)
         if pick:
-            self.mode = PICK
+            self.mode = _PICKING
             self.row.set(len(self.acts))
-        elif self.mode in (MENU, PICK):
+        elif self.mode in (MENU, _PICKING):
             self.mode = BOARD
         self.foe = track.possible(s.pub, 1 - s.player)
         self.news()
@@ -132,28 +154,28 @@ class PingScreen(GameBase):
         self.title_short = st[:1].upper() + st[1:]
 
     def _side(self, s):
-        hand = s.priv[E.HAND_CARDS]
+        hand = s.priv[_HAND_CARDS]
         self.codes = [W.code(c) for c, _d in hand]
         self.dis = [d for _c, d in hand]
         rows = [W.card(c) for c, _d in hand]
         left, right = slots(s.pub, s.player)
         rows.append("TAKE " + slot_words(right, known_down(s, right)))
-        rows.append("OBJ " + obj_names(s.priv[E.DONE]))
-        rows.append(_SEAT[1 - s.player] + " OBJ " + obj_names(s.pub[E.REPORTED][1 - s.player]))
-        self.obj_line = "OBJ %s %s %s" % (obj_names(s.priv[E.DONE]), _SEAT[1 - s.player],
-                                          obj_names(s.pub[E.REPORTED][1 - s.player]))
+        rows.append("OBJ " + obj_names(s.priv[_DONE]))
+        rows.append(_SEAT[1 - s.player] + " OBJ " + obj_names(s.pub[_REPORTED][1 - s.player]))
+        self.obj_line = "OBJ %s %s %s" % (obj_names(s.priv[_DONE]), _SEAT[1 - s.player],
+                                          obj_names(s.pub[_REPORTED][1 - s.player]))
         self.side = rows
         short = [W.card_short(c) for c, _d in hand]
         short.append("TK " + slot_short(right, known_down(s, right)))
-        short.append("ME " + obj_names(s.priv[E.DONE]))
-        short.append(_SEAT[1 - s.player] + " " + obj_names(s.pub[E.REPORTED][1 - s.player]))
+        short.append("ME " + obj_names(s.priv[_DONE]))
+        short.append(_SEAT[1 - s.player] + " " + obj_names(s.pub[_REPORTED][1 - s.player]))
         self.side_short = short
 
     # ---- drawing ---------------------------------------------------------------------------
     def draw(self, d):
         self.refresh()
         link = self.app.link_state
-        if self.mode == HELP:
+        if self.mode == _HELP_PAGE:
             draw_page(d, "PING help", link, self.page)
             return
         if self.mode == MENU:
@@ -165,7 +187,7 @@ class PingScreen(GameBase):
                 _SEAT[self.runner.seat.player], fit=True)
         low = d.height >= _LOW    # room for the event line under the board
         bh = d.height - CH - (TH if low else 0)
-        if self.mode == PICK:
+        if self.mode == _PICKING:
             self._draw_pick(d, bh)
         else:
             used = self.grid.draw(d, 0, CH, d.width, bh, self._cellfn)
@@ -181,7 +203,7 @@ class PingScreen(GameBase):
         if sq < 0:
             return                # a reef
         ink = 1
-        if sq == self.runner.seat.priv[E.SUB_AT]:  # your submarine: only this unit knows it
+        if sq == self.runner.seat.priv[_SUB_AT]:  # your submarine: only this unit knows it
             d.fill_rect(x, y, px, px - 1, 1)
             ink = 0
         if px >= 9:
@@ -229,13 +251,13 @@ class PingScreen(GameBase):
             y += TH
 
     def _draw_pick(self, d, bh):
-        shuffle = self.acts[0][TAG] == E.EV_SHUFFLE
+        shuffle = self.acts[0][_TAG] == _EV_SHUFFLE
         put(d, "HIT: OK SHUFFLES" if shuffle else "PICK 2 TO DISABLE", 0, CH + 2,
             d.width // TW, 1, True)
         self.row.draw(d, 0, CH + 2 + TH + 1, d.width, bh - TH - 3, self._pick_label)
 
     def _pick_label(self, i):
-        return "OK" if self.acts[i][TAG] == E.EV_SHUFFLE else _PAIRS[i]
+        return "OK" if self.acts[i][_TAG] == _EV_SHUFFLE else _PAIRS[i]
 
     # ---- keys ------------------------------------------------------------------------------
     def key(self, k):
@@ -244,13 +266,13 @@ class PingScreen(GameBase):
             d = self.app.hw.display  # 3x5 below 128x64: see dialog.show_help
             self.page = TextPage(read_text(HELP_FILE), d.width < 128 or d.height < 64)
             self.back_to = self.mode
-            self.mode = HELP
+            self.mode = _HELP_PAGE
             return
         m = self.mode
-        if m == HELP:
+        if m == _HELP_PAGE:
             if not self.page.key(k) and k in ("BACK", "OK"):
                 self.page = None
-                self.mode = self.back_to if self.back_to != HELP else BOARD
+                self.mode = self.back_to if self.back_to != _HELP_PAGE else BOARD
             return
         if m == MENU:
             if self.menu.key(k):
@@ -263,7 +285,7 @@ class PingScreen(GameBase):
         if k == "BACK":
             self.pause()
             return
-        if m == PICK:
+        if m == _PICKING:
             if k == "OK":
                 self._play(self.acts[self.row.cursor])
             else:
@@ -313,7 +335,7 @@ class PingScreen(GameBase):
 
     def menu_at(self, sq):
         """The actions offered on square sq, in the menu's order."""
-        me = self.runner.seat.priv[E.SUB_AT]
+        me = self.runner.seat.priv[_SUB_AT]
         here = [a for a in self.acts if sq in W.squares_of(a, me)]
         out = []
         for r in range(W.RANKS):  # by rank, then in the engine's order (a stable sort)
@@ -338,11 +360,11 @@ class PingScreen(GameBase):
         want = self._label(action)
         pre = []
         mode = self.mode
-        if mode == HELP:
+        if mode == _HELP_PAGE:
             pre = ["BACK"]
             mode = self.back_to
-        if mode == PICK:
-            if self.acts[0][TAG] == E.EV_SHUFFLE:
+        if mode == _PICKING:
+            if self.acts[0][_TAG] == _EV_SHUFFLE:
                 return pre + ["OK"]
             return pre + self.row.keys_to(self.labels.index(want)) + ["OK"]
         if mode == MENU:
@@ -350,7 +372,7 @@ class PingScreen(GameBase):
             if want in labels and self._same(action, self.at):
                 return pre + self.menu.keys_to(labels.index(want)) + ["OK"]
             pre = pre + ["BACK"]
-        me = self.runner.seat.priv[E.SUB_AT]
+        me = self.runner.seat.priv[_SUB_AT]
         g = self.grid
         if not isinstance(action, list):
             return pre + g.keys_to(B.cell(action), _is_square) + ["OK"]
@@ -364,16 +386,16 @@ class PingScreen(GameBase):
         return pre + best
 
     def _same(self, action, sq):
-        return sq in W.squares_of(action, self.runner.seat.priv[E.SUB_AT])
+        return sq in W.squares_of(action, self.runner.seat.priv[_SUB_AT])
 
     # ---- semantic text ---------------------------------------------------------------------
     def lines(self):
         self.refresh()
         s = self.runner.seat
-        if self.mode == HELP:
+        if self.mode == _HELP_PAGE:
             d = self.app.hw.display  # the box draw_page lays it out in (under the top bar)
             return ["PING help"] + ["# " + l for l in self.page.lines(d.width, d.height - CH)]
-        me = s.priv[E.SUB_AT]
+        me = s.priv[_SUB_AT]
         out = ["PING " + self.status(), "| " + self.event,
                "# you " + (_LETTERS[me] if me >= 0 else "-"),
                "# cursor " + _LETTERS[B.at(self.grid.cursor)],
@@ -389,7 +411,7 @@ class PingScreen(GameBase):
             labels = self.menu.labels
             for i in range(len(labels)):
                 out.append((">" if i == self.menu.cursor else " ") + labels[i])
-        elif self.mode == PICK:
+        elif self.mode == _PICKING:
             for i in range(len(self.labels)):
                 out.append((">" if i == self.row.cursor else " ") + self.labels[i])
         return out
@@ -410,10 +432,10 @@ def slots(pub, me):
     """(left, right): the play-area card I played (the adversary takes it) and the one I take,
     each [owner, card or -1 face down, mode or -1, utility hint] or None."""
     left = right = None
-    for slot in (pub[E.AREA], pub[E.OUT]):
+    for slot in (pub[_AREA], pub[_OUT]):
         if slot is None:
             continue
-        owner = slot[E.SLOT_OWNER]
+        owner = slot[_SLOT_OWNER]
         if owner == me:
             left = slot
         elif owner == 1 - me or (owner < 0 and me == 0):
@@ -425,13 +447,13 @@ def slots(pub, me):
 
 def known_down(seat, slot):
     """The card under my own face-down slot (or the dealt card player 1 will take), else -1."""
-    if slot is None or slot[E.SLOT_CARD] >= 0:
+    if slot is None or slot[_SLOT_CARD] >= 0:
         return -1
-    last = seat.priv[E.LAST]
-    if slot[E.SLOT_OWNER] == seat.player and last is not None:
-        return last[E.LAST_CARD]
-    if slot[E.SLOT_OWNER] < 0 and seat.player == 0:
-        return seat.priv[E.INCOMING]
+    last = seat.priv[_LAST]
+    if slot[_SLOT_OWNER] == seat.player and last is not None:
+        return last[_LAST_CARD]
+    if slot[_SLOT_OWNER] < 0 and seat.player == 0:
+        return seat.priv[_INCOMING]
     return -1
 
 
@@ -440,12 +462,12 @@ def slot_words(slot, known):
     only its action is public."""
     if slot is None:
         return "-"
-    if slot[E.SLOT_CARD] >= 0:
-        return W.card(slot[E.SLOT_CARD])
+    if slot[_SLOT_CARD] >= 0:
+        return W.card(slot[_SLOT_CARD])
     if known >= 0:
         return W.card(known)
-    if slot[E.SLOT_UTIL] >= 0:
-        return "? " + B.UTIL_NAMES[slot[E.SLOT_UTIL]][:4]
+    if slot[_SLOT_UTIL] >= 0:
+        return "? " + B.UTIL_NAMES[slot[_SLOT_UTIL]][:4]
     return "?"
 
 
@@ -453,8 +475,8 @@ def slot_short(slot, known):
     """slot_words in at most 4 characters ('2PIN'), for a narrow side strip."""
     if slot is None:
         return "-"
-    if slot[E.SLOT_CARD] >= 0:
-        return W.code(slot[E.SLOT_CARD])
+    if slot[_SLOT_CARD] >= 0:
+        return W.code(slot[_SLOT_CARD])
     if known >= 0:
         return W.code(known)
     return "?"

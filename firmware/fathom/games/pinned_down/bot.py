@@ -1,14 +1,58 @@
 # Pinned Down bots for a cooperative team: every seat plays its own bot from its own seat (the
-# public table and its own hand; never priv[K.DECK], whose order a fair player does not know).
+# public table and its own hand; never priv[_DECK], whose order a fair player does not know).
 # SharpBot's deduction: the threat the next attack phase will bring (pool + upkeep + two per
 # location + one per ship + difficulty + table tokens) times the enemy power per threat of the
 # attack cards still unseen gives the enemy power to expect; it plays power while the fleet is
 # short of it, threat control and repairs otherwise, and searches fight assignments.
+from fathom.compat import const
 from fathom.games.bots import Bot
 from fathom.games.pinned_down import cards as C
-from fathom.games.pinned_down import schema as K
+from fathom.games.pinned_down import choices as CH
+from fathom.games.pinned_down import fights as FT
 from fathom.games.pinned_down import fleet as F
-from fathom.games.pinned_down.engine import ENGINE, GOAL, extra_threat
+from fathom.games.pinned_down.phases import extra_threat
+
+# Pinned Down's names (schema.py says what each means) that this module reads: private
+# consts, folded into the code, so they cost no heap; a test holds them to schema.py.
+_GOAL = const(10)
+_PHASE = const("ph")
+_THREAT = const("threat")
+_DISTANCE = const("dist")
+_LOCATIONS = const("locs")
+_JUMP_OPTIONS = const("lopts")
+_CLOAK_QUEUE = const("cq")
+_FIGHTERS = const("fs")
+_ASSIGNED = const("asg")
+_FIGHTS = const("fights")
+_FOES = const("foes")
+_TABLE = const("tbl")
+_SHIPS = const("ships")
+_ATTACK_DECK = const("adeck")
+_ATTACK_DISCARD = const("adisc")
+_LOCATION_DECK = const("ldeck")
+_DECK = const("deck")
+_SHIP_CARD = const(1)
+_SHIP_DAMAGE = const(2)
+_SHIP_ABOARD = const(3)
+_SHIP_CLOAKED = const(6)
+_ABOARD_CARD = const(1)
+_FOE_CARD = const(0)
+_FIGHT_SHIPS = const(0)
+_FIGHT_FOES = const(1)
+_TOKEN_CARD = const(0)
+_TOKEN_COUNT = const(1)
+_NEXT = const(0)
+_TOP = const(0)
+_PLAY_CARD = const(1)
+_PLAY_TARGET = const(2)
+_PLAY_DAMAGE = const(3)
+_USE_SHIP = const(1)
+_USE_ABOARD = const(2)
+_USE_CHOICE = const(3)
+_OWN_POWER = const(-1)
+_JUMP_OPTION = const(1)
+_DISCARD_CARD = const(1)
+_TAG = const(0)
 
 _SEARCH = 240           # assignments scored exhaustively; beyond that, greedy
 
@@ -16,8 +60,8 @@ _SEARCH = 240           # assignments scored exhaustively; beyond that, greedy
 def unseen_attack(pub):
     """Attack cards not in the discard pile, in play or on the table: what may come next."""
     left = C.expand(C.ATTACK)
-    for x in pub[K.ATTACK_DISCARD] + [f[K.FOE_CARD] for f in pub[K.FOES]] + \
-            [t[K.TOKEN_CARD] for t in pub[K.TABLE]]:
+    for x in pub[_ATTACK_DISCARD] + [f[_FOE_CARD] for f in pub[_FOES]] + \
+            [t[_TOKEN_CARD] for t in pub[_TABLE]]:
         if x in left:
             left.remove(x)
     return left or C.expand(C.ATTACK)
@@ -32,13 +76,13 @@ def power_per_threat(pub):
 
 def next_threat(pub):
     """The threat pool the next attack phase will reveal against (the deduction)."""
-    t = pub[K.THREAT]
+    t = pub[_THREAT]
     ships = F.alive(pub)
     for s in ships:
-        t += C.kwnum(pub[K.SHIPS][s][K.SHIP_CARD], "U") - C.kwnum(pub[K.SHIPS][s][K.SHIP_CARD], "RM")
-    if pub[K.PHASE] in ("main", "jump", "jconf"):
-        t += 2 * (len(pub[K.LOCATIONS]) + 1)
-    t += len(ships) + extra_threat(pub) + sum(x[K.TOKEN_COUNT] for x in pub[K.TABLE])
+        t += C.kwnum(pub[_SHIPS][s][_SHIP_CARD], "U") - C.kwnum(pub[_SHIPS][s][_SHIP_CARD], "RM")
+    if pub[_PHASE] in ("main", "jump", "jconf"):
+        t += 2 * (len(pub[_LOCATIONS]) + 1)
+    t += len(ships) + extra_threat(pub) + sum(x[_TOKEN_COUNT] for x in pub[_TABLE])
     return max(0, t)
 
 
@@ -51,16 +95,16 @@ def _score_fights(pub, fights):
     total = 0
     flags = F.flagships_left(pub)
     for fight in fights:
-        ships, foes = fight[K.FIGHT_SHIPS], fight[K.FIGHT_FOES]
+        ships, foes = fight[_FIGHT_SHIPS], fight[_FIGHT_FOES]
         # the engine's own sums; each battle destiny still to draw counted at its mean, 2
-        pp, pd, ep, ed, _res = ENGINE.forecast(pub, fight)
+        pp, pd, ep, ed, _res = FT.forecast(pub, fight)
         pp += 2 * pd
         ep += 2 * ed
         if pp > ep:
             total += 10 * len(foes) + min(pp - ep, 3)
         elif ep >= 2 * pp:
             for s in ships:
-                if C.kw(pub[K.SHIPS][s][K.SHIP_CARD], "F"):
+                if C.kw(pub[_SHIPS][s][_SHIP_CARD], "F"):
                     flags -= 1
                     total -= 1000 if flags == 0 else 60
                 else:
@@ -68,12 +112,12 @@ def _score_fights(pub, fights):
         else:
             for s in ships:
                 lost = F.structure_lost(pub, s)
-                total -= (12 if C.kw(pub[K.SHIPS][s][K.SHIP_CARD], "F") else 6) + lost // 10
+                total -= (12 if C.kw(pub[_SHIPS][s][_SHIP_CARD], "F") else 6) + lost // 10
     return total
 
 
 def _fights_for(pub, asg):
-    return ENGINE.fights_for(pub, asg)
+    return FT.build(pub, asg)
 
 
 def best_assignment(pub):
@@ -81,8 +125,8 @@ def best_assignment(pub):
     already proposed: every completion scored in order (the first free ship's attacker the
     most significant digit), the first best kept. Each completion is built from its index
     when it is scored: a list of them all would be a 1 KB block on the heap."""
-    fs, nf = pub[K.FIGHTERS], len(pub[K.FOES])
-    prefix = list(pub[K.ASSIGNED])
+    fs, nf = pub[_FIGHTERS], len(pub[_FOES])
+    prefix = list(pub[_ASSIGNED])
     free = len(fs) - len(prefix)
     count = nf ** free
     if count > _SEARCH:
@@ -114,27 +158,27 @@ def _valid(nships, nfoes, asg):
 
 def _greedy(pub, prefix):
     asg = list(prefix)
-    save = pub[K.ASSIGNED]
-    while len(asg) < len(pub[K.FIGHTERS]):
-        pub[K.ASSIGNED] = asg
-        opts = ENGINE.def_options(pub)
+    save = pub[_ASSIGNED]
+    while len(asg) < len(pub[_FIGHTERS]):
+        pub[_ASSIGNED] = asg
+        opts = CH.def_options(pub)
         best, bs = opts[0], None
         for a in opts:
             trial = asg + [a]
             sc = _score_fights(pub, [f for f in _fights_for(pub, trial)
-                                     if [1 for s in f[K.FIGHT_SHIPS]
-                                         if s in pub[K.FIGHTERS][:len(trial)]]])
+                                     if [1 for s in f[_FIGHT_SHIPS]
+                                         if s in pub[_FIGHTERS][:len(trial)]]])
             if bs is None or sc > bs:
                 best, bs = a, sc
         asg.append(best)
-    pub[K.ASSIGNED] = save
+    pub[_ASSIGNED] = save
     return asg
 
 
 def _loc_value(pub, cid):
     c = C.get(cid)
     v = 10 * c[C.POWER]
-    if pub[K.DISTANCE] + c[C.POWER] >= GOAL:
+    if pub[_DISTANCE] + c[C.POWER] >= _GOAL:
         v += 200
     r = power_per_threat(pub)
     for k in c[C.KEYWORDS]:
@@ -149,7 +193,7 @@ def _loc_value(pub, cid):
         elif k == "DRA":
             v += 3
         elif k == "RPX":
-            v += 4 * len([s for s in F.alive(pub) if pub[K.SHIPS][s][K.SHIP_DAMAGE]])
+            v += 4 * len([s for s in F.alive(pub) if pub[_SHIPS][s][_SHIP_DAMAGE]])
     return v
 
 
@@ -159,22 +203,22 @@ class EasyBot(Bot):
     def act(self, seat):
         legal = seat.legal()
         pub = seat.pub
-        ph = pub[K.PHASE]
+        ph = pub[_PHASE]
         if ph == "jump":
-            return max(legal, key=lambda a: C.get(pub[K.JUMP_OPTIONS][a[K.JUMP_OPTION]])[C.POWER])
+            return max(legal, key=lambda a: C.get(pub[_JUMP_OPTIONS][a[_JUMP_OPTION]])[C.POWER])
         if ph in ("jconf", "aconf"):
             return ["yes"]
         if ph == "cloak":
             return ["cloak", 0]
         if ph == "main":
             for a in legal:
-                if a[K.TAG] == "play" and \
-                        C.get(a[K.PLAY_CARD])[C.TYPE] in (C.SHIP, C.EQUIP, C.CHAR):
+                if a[_TAG] == "play" and \
+                        C.get(a[_PLAY_CARD])[C.TYPE] in (C.SHIP, C.EQUIP, C.CHAR):
                     return a
             return ["ready"]
         if ph == "fight":
             for a in legal:
-                if a[K.TAG] in ("fight", "pass"):
+                if a[_TAG] in ("fight", "pass"):
                     return a
         if ph == "wrap":
             return ["keep"]
@@ -187,17 +231,17 @@ class SharpBot(Bot):
     def act(self, seat):
         legal = seat.legal()
         pub = seat.pub
-        ph = pub[K.PHASE]
+        ph = pub[_PHASE]
         if ph == "jump":
-            return max(legal, key=lambda a: _loc_value(pub, pub[K.JUMP_OPTIONS][a[K.JUMP_OPTION]]) * 8
-                       - a[K.JUMP_OPTION])
+            return max(legal, key=lambda a: _loc_value(pub, pub[_JUMP_OPTIONS][a[_JUMP_OPTION]]) * 8
+                       - a[_JUMP_OPTION])
         if ph in ("jconf", "aconf"):
             return ["yes"]
         if ph == "cloak":
             return self._cloak(pub)
         if ph == "assign":
             best = best_assignment(pub)
-            a = ["def", best[len(pub[K.ASSIGNED])]]
+            a = ["def", best[len(pub[_ASSIGNED])]]
             return a if a in legal else legal[0]
         if ph == "fight":
             return self._fight(pub, legal)
@@ -209,27 +253,27 @@ class SharpBot(Bot):
 
     # ---- decisions ---------------------------------------------------------------------------
     def _cloak(self, pub):
-        s = pub[K.CLOAK_QUEUE][K.NEXT]
-        if C.kw(pub[K.SHIPS][s][K.SHIP_CARD], "F"):
+        s = pub[_CLOAK_QUEUE][_NEXT]
+        if C.kw(pub[_SHIPS][s][_SHIP_CARD], "F"):
             return ["cloak", 0]
         expected = next_threat(pub) * power_per_threat(pub) // 100
-        fighting = [x for x in F.alive(pub) if not pub[K.SHIPS][x][K.SHIP_CLOAKED] and x != s]
+        fighting = [x for x in F.alive(pub) if not pub[_SHIPS][x][_SHIP_CLOAKED] and x != s]
         others = sum(F.power(pub, x) for x in fighting)
         return ["cloak", 1 if F.power(pub, s) * 2 < expected - others else 0]
 
     def _fight(self, pub, legal):
-        open_ = ENGINE.open_fights(pub)
+        open_ = CH.open_fights(pub)
         for a in legal:
-            if a[K.TAG] == "play" and len(a) == 3 and (C.kw(a[K.PLAY_CARD], "FT2")
-                                                       or C.kw(a[K.PLAY_CARD], "FA1")):
-                f = pub[K.FIGHTS][a[K.PLAY_TARGET]]
+            if a[_TAG] == "play" and len(a) == 3 and (C.kw(a[_PLAY_CARD], "FT2")
+                                                       or C.kw(a[_PLAY_CARD], "FA1")):
+                f = pub[_FIGHTS][a[_PLAY_TARGET]]
                 if _score_fights(pub, [f]) < 0:
                     return a
         for a in legal:
-            if a[K.TAG] == "play" and C.kw(a[K.PLAY_CARD], "REP"):
+            if a[_TAG] == "play" and C.kw(a[_PLAY_CARD], "REP"):
                 return a
         for a in legal:
-            if a[K.TAG] == "play" and C.kw(a[K.PLAY_CARD], "RMC"):
+            if a[_TAG] == "play" and C.kw(a[_PLAY_CARD], "RMC"):
                 if len([s for s in F.alive(pub) if "CK" in F.abilities(pub, s)]) >= 1:
                     return a
         if ["pass"] in legal:
@@ -239,7 +283,7 @@ class SharpBot(Bot):
         # quicksort's recursion, deep on the C stack)
         best, bs = open_[0], None
         for k in open_:
-            sc = _score_fights(pub, [pub[K.FIGHTS][k]])
+            sc = _score_fights(pub, [pub[_FIGHTS][k]])
             if bs is None or sc > bs:
                 best, bs = k, sc
         return ["fight", best]
@@ -247,13 +291,13 @@ class SharpBot(Bot):
     def _wrap(self, seat, legal):
         pub = seat.pub
         for a in legal:
-            if a[K.TAG] == "discard":
-                cid = a[K.DISCARD_CARD]
+            if a[_TAG] == "discard":
+                cid = a[_DISCARD_CARD]
                 c = C.get(cid)
                 if c[C.TYPE] == C.SHIP and (not F.unique_ok(pub, cid)
                                             or F.count_ships(pub, seat.player)
                                             >= F.limit(pub, seat.player)):
-                    if not ENGINE.spares(pub, cid):
+                    if not CH.spares(pub, cid):
                         return a
                 if c[C.TYPE] in (C.CHAR, C.EQUIP) and not F.unique_ok(pub, cid):
                     return a
@@ -276,14 +320,14 @@ class SharpBot(Bot):
     # The worth of one action, split by kind: on a stock install each function's bytecode is
     # one heap block when the module loads, and all of it in one function made a 985 B block.
     def _value(self, pub, p, a, r, short):
-        tag = a[K.TAG]
+        tag = a[_TAG]
         if tag == "spare":
             return 40
         if tag == "use":
             return self._use_value(pub, a, short)
         if tag != "play":
             return 0
-        cid = a[K.PLAY_CARD]
+        cid = a[_PLAY_CARD]
         t = C.get(cid)[C.TYPE]
         if t == C.SHIP:
             c = C.get(cid)
@@ -295,54 +339,54 @@ class SharpBot(Bot):
         return self._effect_value(pub, a, short)
 
     def _use_value(self, pub, a, short):
-        s = pub[K.SHIPS][a[K.USE_SHIP]]
-        if a[K.USE_ABOARD] == K.OWN_POWER and len(a) == 3:   # overload: when a fight looks lost
-            return 5 if short > 0 and len(s[K.SHIP_DAMAGE]) == 0 else 0
-        if a[K.USE_ABOARD] == K.OWN_POWER:
+        s = pub[_SHIPS][a[_USE_SHIP]]
+        if a[_USE_ABOARD] == _OWN_POWER and len(a) == 3:   # overload: when a fight looks lost
+            return 5 if short > 0 and len(s[_SHIP_DAMAGE]) == 0 else 0
+        if a[_USE_ABOARD] == _OWN_POWER:
             return 30
-        at = s[K.SHIP_ABOARD][a[K.USE_ABOARD]][K.ABOARD_CARD]
-        choice = a[K.USE_CHOICE]
+        at = s[_SHIP_ABOARD][a[_USE_ABOARD]][_ABOARD_CARD]
+        choice = a[_USE_CHOICE]
         if C.kw(at, "PKA"):
-            top = pub[K.ATTACK_DECK][K.TOP] if pub[K.ATTACK_DECK] else None
+            top = pub[_ATTACK_DECK][_TOP] if pub[_ATTACK_DECK] else None
             bad = top is not None and C.get(top)[C.POWER] >= 6
             return 8 if (choice == 1) == bad else 0
         if isinstance(choice, str):             # a card retrieved: worth its threat
             return 20 + C.get(choice)[C.THREAT]
         if C.kw(at, "DCK"):
-            return 25 if len(s[K.SHIP_DAMAGE]) >= 2 else 0
+            return 25 if len(s[_SHIP_DAMAGE]) >= 2 else 0
         return 30
 
     def _attach_value(self, pub, a, r, short):
         """A character or equipment card played onto a ship."""
-        c = C.get(a[K.PLAY_CARD])
+        c = C.get(a[_PLAY_CARD])
         cost = c[C.THREAT] * r // 100
-        s = a[K.PLAY_TARGET]
-        ship = pub[K.SHIPS][s]
+        s = a[_PLAY_TARGET]
+        ship = pub[_SHIPS][s]
         v = 0
         kws = c[C.KEYWORDS]
-        cap = C.captain_of(a[K.PLAY_CARD])
+        cap = C.captain_of(a[_PLAY_CARD])
         if cap is not None:
-            v = 30 if cap == ship[K.SHIP_CARD] else 0
+            v = 30 if cap == ship[_SHIP_CARD] else 0
         elif [1 for k in kws if k.startswith("P") and k[1:].isdigit()] or "IS" in kws:
             v = 12 + F.power(pub, s) // 2 - cost
         elif "BD" in kws:
             v = 10 + F.power(pub, s) // 3 - cost
         elif "SH10" in kws or "DCK" in kws or "CK" in kws:
-            v = 6 + (8 if C.kw(ship[K.SHIP_CARD], "F") else 0)
+            v = 6 + (8 if C.kw(ship[_SHIP_CARD], "F") else 0)
         elif "DRW" in kws or "RPA" in kws or "RET" in kws or "PKA" in kws or "NAV" in kws:
-            v = 14 if C.kw(ship[K.SHIP_CARD], "F") else 9
+            v = 14 if C.kw(ship[_SHIP_CARD], "F") else 9
         return v if short > -8 or cap else v // 3
 
     def _effect_value(self, pub, a, short):
-        to = a[K.PLAY_TARGET] if len(a) > 2 else None
-        for k in C.get(a[K.PLAY_CARD])[C.KEYWORDS]:
+        to = a[_PLAY_TARGET] if len(a) > 2 else None
+        for k in C.get(a[_PLAY_CARD])[C.KEYWORDS]:
             if k == "RMC":
                 n = len([s for s in F.alive(pub) if "CK" in F.abilities(pub, s)])
                 return 10 * n if n >= 2 else 0
             if k.startswith("RM"):
                 return 30
             if k == "PKL":
-                top = pub[K.LOCATION_DECK][K.TOP] if pub[K.LOCATION_DECK] else None
+                top = pub[_LOCATION_DECK][_TOP] if pub[_LOCATION_DECK] else None
                 if top is None:
                     return 0
                 put_back = C.get(top)[C.POWER] < 2
@@ -353,8 +397,8 @@ class SharpBot(Bot):
                 x = to if k == "PDS" else "A2"
                 return 12 + C.get(x)[C.POWER] if short > -4 else 0
             if k == "REP":
-                ship = pub[K.SHIPS][to]
-                return 20 + C.get(ship[K.SHIP_DAMAGE][a[K.PLAY_DAMAGE]])[C.CLS] // 5 \
+                ship = pub[_SHIPS][to]
+                return 20 + C.get(ship[_SHIP_DAMAGE][a[_PLAY_DAMAGE]])[C.CLS] // 5 \
                     if short > -20 else 0
             if k == "RET":
                 return 10 + C.get(to)[C.THREAT]

@@ -2,10 +2,49 @@
 # screen list them) and the public check of an event: an event is accepted only if its author
 # could have chosen it with some hand and draw deck, so a unit never trusts another's word for
 # the rules (docs/rules/pinned_down.md, "Players, units and secrets"). Pure functions over pub.
+from fathom.compat import const
 from fathom.games.base import IllegalAction
 from fathom.games.pinned_down import cards as C
-from fathom.games.pinned_down import schema as K
 from fathom.games.pinned_down import fleet as F
+
+# Pinned Down's names (schema.py says what each means) that this module reads: private
+# consts, folded into the code, so they cost no heap; a test holds them to schema.py.
+_PHASE = const("ph")
+_TURN = const("turn")
+_LEAD = const("lead")
+_ACTIONS = const("acts")
+_JUMP_OPTIONS = const("lopts")
+_FIGHTERS = const("fs")
+_ASSIGNED = const("asg")
+_FIGHTS = const("fights")
+_FIGHT_WINDOW = const("fw")
+_FOES = const("foes")
+_SHIPS = const("ships")
+_HAND_SIZES = const("hs")
+_DECK_SIZES = const("dn")
+_DISCARDS = const("disc")
+_SHOWN = const("shown")
+_ATTACK_DECK = const("adeck")
+_LOCATION_DECK = const("ldeck")
+_PHASE_MAIN = const("main")
+_PHASE_FIGHT = const("fight")
+_HAND = const("hand")
+_DECK = const("deck")
+_SHIP_OWNER = const(0)
+_SHIP_CARD = const(1)
+_SHIP_DAMAGE = const(2)
+_SHIP_ABOARD = const(3)
+_SHIP_USED = const(7)
+_ABOARD_OWNER = const(0)
+_ABOARD_CARD = const(1)
+_ABOARD_USED = const(2)
+_FIGHT_DONE = const(2)
+_SHOWN_TURN = const(0)
+_PLAY_CARD = const(1)
+_OWN_POWER = const(-1)
+_SPARE_CARD = const(1)
+_SHOW_CARDS = const(1)
+_TAG = const(0)
 
 MAX_ACTS = 15            # main-phase actions per player per turn (termination guard)
 MAIN, FIGHT = "main", "fight"   # the two windows a card may be played in
@@ -22,25 +61,25 @@ def distinct(xs):
 
 def open_fights(pub):
     """The indices of the fights not yet resolved."""
-    fights = pub[K.FIGHTS]
-    return [k for k in range(len(fights)) if not fights[k][K.FIGHT_DONE]]
+    fights = pub[_FIGHTS]
+    return [k for k in range(len(fights)) if not fights[k][_FIGHT_DONE]]
 
 
 def main_choices(pub, p, priv):
     """Rule 8.1: ready always; until the action guard, every card, power, move and spare part,
     and showing the hand once a turn."""
     out = [["ready"]]
-    if pub[K.ACTIONS][p] >= MAX_ACTS:
+    if pub[_ACTIONS][p] >= MAX_ACTS:
         return out
-    hand = distinct(priv[K.HAND])
+    hand = distinct(priv[_HAND])
     for cid in hand:
-        out.extend(card_options(pub, p, cid, MAIN, priv[K.DECK]))
+        out.extend(card_options(pub, p, cid, MAIN, priv[_DECK]))
     out.extend(uses(pub, p))
     out.extend(moves(pub, p))
     for cid in hand:
         out.extend(spares(pub, cid))
-    shown = pub[K.SHOWN][p]
-    if shown is None or shown[K.SHOWN_TURN] != pub[K.TURN]:
+    shown = pub[_SHOWN][p]
+    if shown is None or shown[_SHOWN_TURN] != pub[_TURN]:
         out.append(["show"])
     return out
 
@@ -49,9 +88,9 @@ def fight_choices(pub, p, priv):
     """Rule 8.5: a fight window offers threat-0 effects; the others pass, the lead (last)
     picks the fight to resolve."""
     out = []
-    for cid in distinct(priv[K.HAND]):
-        out.extend(card_options(pub, p, cid, FIGHT, priv[K.DECK]))
-    if p == pub[K.LEAD] and len(pub[K.FIGHT_WINDOW]) == 1:
+    for cid in distinct(priv[_HAND]):
+        out.extend(card_options(pub, p, cid, FIGHT, priv[_DECK]))
+    if p == pub[_LEAD] and len(pub[_FIGHT_WINDOW]) == 1:
         out.extend(["fight", k] for k in open_fights(pub))
     else:
         out.append(["pass"])
@@ -66,21 +105,21 @@ def card_options(pub, p, cid, window, deck):
     if window == FIGHT and (t != C.EFFECT or c[C.THREAT] > 0):
         return []
     alive = F.alive(pub)
-    ships = pub[K.SHIPS]
+    ships = pub[_SHIPS]
     if t == C.SHIP:
         return [["play", cid]] if F.ship_ok(pub, p, cid) else []
     if t in (C.CHAR, C.EQUIP):
         if not F.unique_ok(pub, cid):
             return []
         return [["play", cid, s] for s in alive
-                if len(ships[s][K.SHIP_ABOARD]) < F.capacity(pub, s)]
+                if len(ships[s][_SHIP_ABOARD]) < F.capacity(pub, s)]
     if t != C.EFFECT:
         return []
     out = []
     for k in c[C.KEYWORDS]:
         if k.startswith("RM"):
             out.append(["play", cid])
-        elif k == "PKL" and pub[K.LOCATION_DECK]:
+        elif k == "PKL" and pub[_LOCATION_DECK]:
             out.extend([["play", cid, 0], ["play", cid, 1]])
         elif k.startswith("BO"):
             out.extend(["play", cid, s] for s in alive)
@@ -96,9 +135,9 @@ def card_options(pub, p, cid, window, deck):
                 out.append(["play", cid])
         elif k == "REP":
             for s in alive:
-                out.extend(["play", cid, s, j] for j in range(len(ships[s][K.SHIP_DAMAGE])))
+                out.extend(["play", cid, s, j] for j in range(len(ships[s][_SHIP_DAMAGE])))
         elif k == "RET":
-            out.extend(["play", cid, x] for x in distinct(pub[K.DISCARDS][p]))
+            out.extend(["play", cid, x] for x in distinct(pub[_DISCARDS][p]))
         elif k.startswith("FT") or k.startswith("FA"):
             if window == FIGHT:
                 out.extend(["play", cid, f] for f in open_fights(pub))
@@ -109,45 +148,45 @@ def uses(pub, p):
     """The powers player p may use (once a turn each): their ships' own (overload, repair)
     and their cards aboard any ship (peek, repair, retrieve)."""
     out = []
-    ships = pub[K.SHIPS]
+    ships = pub[_SHIPS]
     alive = F.alive(pub)
     for s in alive:
         ship = ships[s]
-        if ship[K.SHIP_OWNER] == p and not ship[K.SHIP_USED]:
+        if ship[_SHIP_OWNER] == p and not ship[_SHIP_USED]:
             codes = F.abilities(pub, s)
             if [1 for k in codes if k.startswith("OV")] and F.can_overload(pub, s):
-                out.append(["use", s, K.OWN_POWER])
-            if "RPU" in C.get(ship[K.SHIP_CARD])[C.KEYWORDS]:
+                out.append(["use", s, _OWN_POWER])
+            if "RPU" in C.get(ship[_SHIP_CARD])[C.KEYWORDS]:
                 for t in alive:
-                    out.extend(["use", s, K.OWN_POWER, t, j]
-                               for j in range(len(ships[t][K.SHIP_DAMAGE])))
-        aboard = ship[K.SHIP_ABOARD]
+                    out.extend(["use", s, _OWN_POWER, t, j]
+                               for j in range(len(ships[t][_SHIP_DAMAGE])))
+        aboard = ship[_SHIP_ABOARD]
         for i in range(len(aboard)):
             a = aboard[i]
-            if a[K.ABOARD_OWNER] != p or a[K.ABOARD_USED]:
+            if a[_ABOARD_OWNER] != p or a[_ABOARD_USED]:
                 continue
-            kws = C.get(a[K.ABOARD_CARD])[C.KEYWORDS]
-            if "PKA" in kws and pub[K.ATTACK_DECK]:
+            kws = C.get(a[_ABOARD_CARD])[C.KEYWORDS]
+            if "PKA" in kws and pub[_ATTACK_DECK]:
                 out.extend([["use", s, i, 0], ["use", s, i, 1]])
             if "RPA" in kws or "DCK" in kws:
-                out.extend(["use", s, i, j] for j in range(len(ship[K.SHIP_DAMAGE])))
+                out.extend(["use", s, i, j] for j in range(len(ship[_SHIP_DAMAGE])))
             if "RET" in kws:
-                out.extend(["use", s, i, x] for x in distinct(pub[K.DISCARDS][p]))
+                out.extend(["use", s, i, x] for x in distinct(pub[_DISCARDS][p]))
     return out
 
 
 def moves(pub, p):
     """Rule 7: a player may move their own characters and equipment to a ship with room."""
     out = []
-    ships = pub[K.SHIPS]
+    ships = pub[_SHIPS]
     alive = F.alive(pub)
     for s in alive:
-        aboard = ships[s][K.SHIP_ABOARD]
+        aboard = ships[s][_SHIP_ABOARD]
         for i in range(len(aboard)):
-            if aboard[i][K.ABOARD_OWNER] != p:
+            if aboard[i][_ABOARD_OWNER] != p:
                 continue
             for t in alive:
-                if t != s and len(ships[t][K.SHIP_ABOARD]) < F.capacity(pub, t):
+                if t != s and len(ships[t][_SHIP_ABOARD]) < F.capacity(pub, t):
                     out.append(["move", s, i, t])
     return out
 
@@ -159,9 +198,9 @@ def spares(pub, cid):
         return []
     out = []
     for s in F.alive(pub):
-        ship = pub[K.SHIPS][s]
-        if C.get(ship[K.SHIP_CARD])[C.CLS] == c[C.CLS]:
-            out.extend(["spare", cid, s, j] for j in range(len(ship[K.SHIP_DAMAGE])))
+        ship = pub[_SHIPS][s]
+        if C.get(ship[_SHIP_CARD])[C.CLS] == c[C.CLS]:
+            out.extend(["spare", cid, s, j] for j in range(len(ship[_SHIP_DAMAGE])))
     return out
 
 
@@ -169,43 +208,43 @@ def def_options(pub):
     """Attackers the next unassigned ship may defend against (rule 8.4): a different one each
     while there are enough; with more ships than attackers the choices narrow so the last
     ships cover the attackers still undefended."""
-    nf = len(pub[K.FOES])
-    asg = pub[K.ASSIGNED]
+    nf = len(pub[_FOES])
+    asg = pub[_ASSIGNED]
     free = [a for a in range(nf) if a not in asg]
-    if len(pub[K.FIGHTERS]) <= nf:
+    if len(pub[_FIGHTERS]) <= nf:
         return free
-    left = len(pub[K.FIGHTERS]) - len(asg)
+    left = len(pub[_FIGHTERS]) - len(asg)
     return free if left <= len(free) else list(range(nf))
 
 
 def check(pub, p, event):
     """Public legality: the event must be one its author could send with some hand. Runs
     before the handler changes anything, so a refused event leaves pub as it was."""
-    tag = event[K.TAG]
+    tag = event[_TAG]
     if tag in ("play", "spare", "discard"):
-        if len(event) < 2 or not C.known(event[K.PLAY_CARD]):
+        if len(event) < 2 or not C.known(event[_PLAY_CARD]):
             raise IllegalAction("unknown card")
-        if pub[K.HAND_SIZES][p] < 1:
+        if pub[_HAND_SIZES][p] < 1:
             raise IllegalAction("empty hand")
-        cid = event[K.PLAY_CARD]
+        cid = event[_PLAY_CARD]
         if tag == "play" and (C.kw(cid, "PDS") or C.kw(cid, "PDD")) \
-                and pub[K.DECK_SIZES][p] < 1:
+                and pub[_DECK_SIZES][p] < 1:
             raise IllegalAction("empty draw deck")
-    ph = pub[K.PHASE]
+    ph = pub[_PHASE]
     if tag == "play":
-        opts = card_options(pub, p, event[K.PLAY_CARD],
-                            FIGHT if ph == K.PHASE_FIGHT else MAIN, None)
+        opts = card_options(pub, p, event[_PLAY_CARD],
+                            FIGHT if ph == _PHASE_FIGHT else MAIN, None)
     elif tag == "use":
         opts = uses(pub, p)
     elif tag == "move":
         opts = moves(pub, p)
     elif tag == "spare":
-        opts = spares(pub, event[K.SPARE_CARD])
+        opts = spares(pub, event[_SPARE_CARD])
     elif tag == "fight":
-        opts = [["fight", k] for k in open_fights(pub)] if len(pub[K.FIGHT_WINDOW]) == 1 \
-            and p == pub[K.LEAD] else []
+        opts = [["fight", k] for k in open_fights(pub)] if len(pub[_FIGHT_WINDOW]) == 1 \
+            and p == pub[_LEAD] else []
     elif tag == "pass":
-        opts = [["pass"]] if not (p == pub[K.LEAD] and len(pub[K.FIGHT_WINDOW]) == 1) else []
+        opts = [["pass"]] if not (p == pub[_LEAD] and len(pub[_FIGHT_WINDOW]) == 1) else []
     elif tag == "show":
         _check_show(pub, p, event)
         opts = None
@@ -214,7 +253,7 @@ def check(pub, p, event):
     elif tag == "ready":
         opts = [["ready"]]
     elif tag == "jump":
-        opts = [["jump", i] for i in range(len(pub[K.JUMP_OPTIONS]))]
+        opts = [["jump", i] for i in range(len(pub[_JUMP_OPTIONS]))]
     elif tag in ("yes", "no"):
         opts = [["yes"], ["no"]]
     elif tag == "cloak":
@@ -223,8 +262,8 @@ def check(pub, p, event):
         opts = [["def", a] for a in def_options(pub)]
     else:
         opts = [["keep"]]
-    if tag in ("play", "use", "move", "spare", "show") and ph == K.PHASE_MAIN \
-            and pub[K.ACTIONS][p] >= MAX_ACTS:
+    if tag in ("play", "use", "move", "spare", "show") and ph == _PHASE_MAIN \
+            and pub[_ACTIONS][p] >= MAX_ACTS:
         raise IllegalAction("no main-phase actions left this turn")
     if opts is not None and event not in opts:
         raise IllegalAction("%s not possible now" % tag)
@@ -232,12 +271,12 @@ def check(pub, p, event):
 
 def _check_show(pub, p, event):
     """Show hand: the whole hand (the audit checks it), once a turn."""
-    if len(event) != 2 or not isinstance(event[K.SHOW_CARDS], list) \
-            or len(event[K.SHOW_CARDS]) != pub[K.HAND_SIZES][p]:
+    if len(event) != 2 or not isinstance(event[_SHOW_CARDS], list) \
+            or len(event[_SHOW_CARDS]) != pub[_HAND_SIZES][p]:
         raise IllegalAction("show must list the whole hand")
-    for c in event[K.SHOW_CARDS]:
+    for c in event[_SHOW_CARDS]:
         if not C.known(c):
             raise IllegalAction("unknown card")
-    shown = pub[K.SHOWN][p]
-    if shown is not None and shown[K.SHOWN_TURN] == pub[K.TURN]:
+    shown = pub[_SHOWN][p]
+    if shown is not None and shown[_SHOWN_TURN] == pub[_TURN]:
         raise IllegalAction("hand already shown this turn")

@@ -1,6 +1,6 @@
 # Pinned Down rules engine: a cooperative fleet of 1 to 4 players against the attack deck.
 # Rules and every interpretation: docs/rules/pinned_down.md. The state's keys and every
-# event's slots are named in schema.py (K); the turn sequence is phases.py, one handler per
+# event's slots are named in schema.py; the turn sequence is phases.py, one handler per
 # (phase, event); what a player may do is choices.py; ships and fights are fleet.py and
 # fights.py. This class is the contract the framework calls (games/base.py).
 #
@@ -9,24 +9,99 @@
 # from its own deck copy) and the shared attack, location and damage decks, whose order only
 # the cards that allow a peek show on the screen. No event asks another unit a question: every
 # card a player uses is revealed by the event that uses it, and the audit checks the hand.
+from fathom.compat import const
 from fathom import res  # noqa: F401  (leaves first: imports nest shallow on the C stack)
 from fathom.prng import Prng
 from fathom.games import pinned_down as D
-from fathom.games.base import SETUP, Engine, IllegalAction, event_tag
+from fathom.games.base import Engine, IllegalAction
 from fathom.games.pinned_down import cards as C
-from fathom.games.pinned_down import schema as K
 from fathom.games.pinned_down import choices as CH
 from fathom.games.pinned_down import deckfile
-from fathom.games.pinned_down import fights as FT
 from fathom.games.pinned_down import fleet as F
 from fathom.games.pinned_down import phases as P
 from fathom.games.pinned_down import say
-from fathom.games.pinned_down.phases import GOAL, REFILL, extra_threat  # noqa: F401
 
-_ACT = "act"
-_NONE = {}          # the handlers of a phase that takes no event (shared, never written)
-_CONFIRM = {K.EV_AGREE: P.agree, K.EV_OBJECT: P.object_}   # the others confirm a proposal
-_MALFORMED = (TypeError, IndexError, KeyError, AttributeError)   # a slot a handler trips on
+# Pinned Down's names (schema.py says what each means) that this module reads: private
+# consts, folded into the code, so they cost no heap; a test holds them to schema.py.
+_REFILL = const(4)
+_PLAYER_COUNT = const("n")
+_AFFILIATIONS = const("aff")
+_DECK_LISTS = const("lists")
+_LEVEL = const("lvl")
+_PHASE = const("ph")
+_TURN = const("turn")
+_LEAD = const("lead")
+_CURRENT = const("cur")
+_READY = const("ready")
+_ACTIONS = const("acts")
+_THREAT = const("threat")
+_DISTANCE = const("dist")
+_LOCATIONS = const("locs")
+_JUMP_OPTIONS = const("lopts")
+_PROPOSED = const("prop")
+_OBJECTIONS = const("rej")
+_TO_CONFIRM = const("conf")
+_CLOAK_QUEUE = const("cq")
+_FIGHTERS = const("fs")
+_ASSIGNED = const("asg")
+_FIGHTS = const("fights")
+_FIGHT_WINDOW = const("fw")
+_WRAP_QUEUE = const("wq")
+_FOES = const("foes")
+_AMBUSH = const("ab")
+_TABLE = const("tbl")
+_SHIPS = const("ships")
+_LAST_FIGHT = const("last")
+_HAND_SIZES = const("hs")
+_DECK_SIZES = const("dn")
+_DRAWN = const("drawn")
+_DISCARDS = const("disc")
+_DESTROYED = const("dest")
+_SHOWN = const("shown")
+_ATTACK_DECK = const("adeck")
+_ATTACK_DISCARD = const("adisc")
+_LOCATION_DECK = const("ldeck")
+_DAMAGE_DECK = const("ddeck")
+_DAMAGE_DISCARD = const("ddisc")
+_CHANCE_KEY = const("key")
+_CHANCE_COUNT = const("rc")
+_END = const("end")
+_PHASE_SETUP = const("setup")
+_PHASE_MAIN = const("main")
+_PHASE_JUMP = const("jump")
+_PHASE_JUMP_CONFIRM = const("jconf")
+_PHASE_CLOAK = const("cloak")
+_PHASE_ASSIGN = const("assign")
+_PHASE_ASSIGN_CONFIRM = const("aconf")
+_PHASE_FIGHT = const("fight")
+_PHASE_WRAP = const("wrap")
+_HAND = const("hand")
+_DECK = const("deck")
+_DEALT = const("drawn")
+_SHUFFLE_KEY = const("key")
+_SHUFFLES = const("sh")
+_SHIP_OWNER = const(0)
+_NEXT = const(0)
+_EV_PLAY = const("play")
+_EV_USE = const("use")
+_EV_MOVE = const("move")
+_EV_SPARE = const("spare")
+_EV_SHOW = const("show")
+_EV_READY = const("ready")
+_EV_JUMP = const("jump")
+_EV_AGREE = const("yes")
+_EV_OBJECT = const("no")
+_EV_CLOAK = const("cloak")
+_EV_DEFEND = const("def")
+_EV_PASS = const("pass")
+_EV_RESOLVE = const("fight")
+_EV_DISCARD = const("discard")
+_EV_KEEP = const("keep")
+_TAG = const(0)
+_CONCEDED = const("conceded")
+
+_ACT = const("act")
+_CONFIRM = {_EV_AGREE: P.agree, _EV_OBJECT: P.object_}   # the others confirm a proposal
 
 
 class PinnedDown(Engine):
@@ -36,15 +111,15 @@ class PinnedDown(Engine):
     # The events each phase accepts and the rule that plays each one (phases.py). A tag the
     # phase does not list is refused before anything changes.
     HANDLERS = {
-        K.PHASE_MAIN: {K.EV_PLAY: P.play, K.EV_USE: P.use, K.EV_MOVE: P.move, K.EV_SPARE: P.spare,
-                       K.EV_SHOW: P.show, K.EV_READY: P.ready},
-        K.PHASE_JUMP: {K.EV_JUMP: P.jump},
-        K.PHASE_JUMP_CONFIRM: _CONFIRM,
-        K.PHASE_CLOAK: {K.EV_CLOAK: P.cloak},
-        K.PHASE_ASSIGN: {K.EV_DEFEND: P.defend},
-        K.PHASE_ASSIGN_CONFIRM: _CONFIRM,
-        K.PHASE_FIGHT: {K.EV_PLAY: P.play, K.EV_PASS: P.pass_, K.EV_RESOLVE: P.fight},
-        K.PHASE_WRAP: {K.EV_DISCARD: P.discard, K.EV_KEEP: P.keep},
+        _PHASE_MAIN: {_EV_PLAY: P.play, _EV_USE: P.use, _EV_MOVE: P.move, _EV_SPARE: P.spare,
+                       _EV_SHOW: P.show, _EV_READY: P.ready},
+        _PHASE_JUMP: {_EV_JUMP: P.jump},
+        _PHASE_JUMP_CONFIRM: _CONFIRM,
+        _PHASE_CLOAK: {_EV_CLOAK: P.cloak},
+        _PHASE_ASSIGN: {_EV_DEFEND: P.defend},
+        _PHASE_ASSIGN_CONFIRM: _CONFIRM,
+        _PHASE_FIGHT: {_EV_PLAY: P.play, _EV_PASS: P.pass_, _EV_RESOLVE: P.fight},
+        _PHASE_WRAP: {_EV_DISCARD: P.discard, _EV_KEEP: P.keep},
     }
 
     # ---- set-up (rule 6) -------------------------------------------------------------------
@@ -61,49 +136,49 @@ class PinnedDown(Engine):
             ships.append(F.new_ship(p, flag))
         n = nplayers
         return {
-            K.PLAYER_COUNT: n, K.AFFILIATIONS: affs, K.DECK_LISTS: lists,
-            K.LEVEL: opts["level"], K.READY: [False] * n, K.ACTIONS: [0] * n,
-            K.PHASE: K.PHASE_SETUP, K.LEAD: rng.below(n), K.CURRENT: 0, K.TURN: 0,
-            K.THREAT: 0, K.DISTANCE: 0, K.LOCATIONS: [], K.JUMP_OPTIONS: [], K.PROPOSED: 0,
-            K.OBJECTIONS: 0, K.TO_CONFIRM: [], K.CLOAK_QUEUE: [], K.FIGHTERS: [],
-            K.ASSIGNED: [], K.FIGHTS: [], K.FIGHT_WINDOW: [], K.WRAP_QUEUE: [], K.FOES: [],
-            K.AMBUSH: 0, K.TABLE: [], K.SHIPS: ships, K.LAST_FIGHT: None,
-            K.HAND_SIZES: [REFILL] * n, K.DECK_SIZES: [len(d) - REFILL for d in lists],
-            K.DRAWN: [REFILL] * n, K.DISCARDS: [[] for _ in range(n)],
-            K.DESTROYED: [[] for _ in range(n)], K.SHOWN: [None] * n,
-            K.ATTACK_DECK: rng.shuffle(C.expand(C.ATTACK)), K.ATTACK_DISCARD: [],
-            K.LOCATION_DECK: rng.shuffle(C.expand(C.LOCATIONS)),
-            K.DAMAGE_DECK: rng.shuffle(C.expand(C.DAMAGE)), K.DAMAGE_DISCARD: [],
-            K.CHANCE_KEY: rng.token(16), K.CHANCE_COUNT: 0, K.END: None,
+            _PLAYER_COUNT: n, _AFFILIATIONS: affs, _DECK_LISTS: lists,
+            _LEVEL: opts["level"], _READY: [False] * n, _ACTIONS: [0] * n,
+            _PHASE: _PHASE_SETUP, _LEAD: rng.below(n), _CURRENT: 0, _TURN: 0,
+            _THREAT: 0, _DISTANCE: 0, _LOCATIONS: [], _JUMP_OPTIONS: [], _PROPOSED: 0,
+            _OBJECTIONS: 0, _TO_CONFIRM: [], _CLOAK_QUEUE: [], _FIGHTERS: [],
+            _ASSIGNED: [], _FIGHTS: [], _FIGHT_WINDOW: [], _WRAP_QUEUE: [], _FOES: [],
+            _AMBUSH: 0, _TABLE: [], _SHIPS: ships, _LAST_FIGHT: None,
+            _HAND_SIZES: [_REFILL] * n, _DECK_SIZES: [len(d) - _REFILL for d in lists],
+            _DRAWN: [_REFILL] * n, _DISCARDS: [[] for _ in range(n)],
+            _DESTROYED: [[] for _ in range(n)], _SHOWN: [None] * n,
+            _ATTACK_DECK: rng.shuffle(C.expand(C.ATTACK)), _ATTACK_DISCARD: [],
+            _LOCATION_DECK: rng.shuffle(C.expand(C.LOCATIONS)),
+            _DAMAGE_DECK: rng.shuffle(C.expand(C.DAMAGE)), _DAMAGE_DISCARD: [],
+            _CHANCE_KEY: rng.token(16), _CHANCE_COUNT: 0, _END: None,
         }
 
     def new_private(self, pub, player, rng):
         """This player's shuffled draw deck (its own stream of the joint seed) and hand."""
         r = Prng(rng.token(32), b"deck%d" % player)
-        deck = r.shuffle(list(pub[K.DECK_LISTS][player]))
-        return {K.HAND: deck[:REFILL], K.DECK: deck[REFILL:], K.DEALT: REFILL,
-                K.SHUFFLE_KEY: r.token(16), K.SHUFFLES: 0}
+        deck = r.shuffle(list(pub[_DECK_LISTS][player]))
+        return {_HAND: deck[:_REFILL], _DECK: deck[_REFILL:], _DEALT: _REFILL,
+                _SHUFFLE_KEY: r.token(16), _SHUFFLES: 0}
 
     # ---- turn order ------------------------------------------------------------------------
     def turn(self, pub):
         """Who acts: in the main phase the player in rotation; the lead proposes; each other
         player confirms in turn; a ship's owner decides its cloak; the fight window and the
         wrap-up go round from the lead."""
-        if pub.get(K.CONCEDED) is not None or pub[K.END] is not None:
+        if pub.get(_CONCEDED) is not None or pub[_END] is not None:
             return None
-        ph = pub[K.PHASE]
-        if ph == K.PHASE_MAIN:
-            return (pub[K.CURRENT], _ACT)
-        if ph == K.PHASE_JUMP or ph == K.PHASE_ASSIGN:
-            return (pub[K.LEAD], _ACT)
-        if ph == K.PHASE_JUMP_CONFIRM or ph == K.PHASE_ASSIGN_CONFIRM:
-            return (pub[K.TO_CONFIRM][K.NEXT], _ACT)
-        if ph == K.PHASE_CLOAK:
-            return (pub[K.SHIPS][pub[K.CLOAK_QUEUE][K.NEXT]][K.SHIP_OWNER], _ACT)
-        if ph == K.PHASE_FIGHT:
-            return (pub[K.FIGHT_WINDOW][K.NEXT], _ACT)
-        if ph == K.PHASE_WRAP:
-            return (pub[K.WRAP_QUEUE][K.NEXT], _ACT)
+        ph = pub[_PHASE]
+        if ph == _PHASE_MAIN:
+            return (pub[_CURRENT], _ACT)
+        if ph == _PHASE_JUMP or ph == _PHASE_ASSIGN:
+            return (pub[_LEAD], _ACT)
+        if ph == _PHASE_JUMP_CONFIRM or ph == _PHASE_ASSIGN_CONFIRM:
+            return (pub[_TO_CONFIRM][_NEXT], _ACT)
+        if ph == _PHASE_CLOAK:
+            return (pub[_SHIPS][pub[_CLOAK_QUEUE][_NEXT]][_SHIP_OWNER], _ACT)
+        if ph == _PHASE_FIGHT:
+            return (pub[_FIGHT_WINDOW][_NEXT], _ACT)
+        if ph == _PHASE_WRAP:
+            return (pub[_WRAP_QUEUE][_NEXT], _ACT)
         return None
 
     # ---- legal actions (choices.py) --------------------------------------------------------
@@ -111,56 +186,29 @@ class PinnedDown(Engine):
         t = self.turn(pub)
         if t is None or t[0] != player:
             return []
-        ph = pub[K.PHASE]
-        if ph == K.PHASE_MAIN:
+        ph = pub[_PHASE]
+        if ph == _PHASE_MAIN:
             return CH.main_choices(pub, player, priv)
-        if ph == K.PHASE_JUMP:
-            return [["jump", i] for i in range(len(pub[K.JUMP_OPTIONS]))]
-        if ph == K.PHASE_JUMP_CONFIRM or ph == K.PHASE_ASSIGN_CONFIRM:
+        if ph == _PHASE_JUMP:
+            return [["jump", i] for i in range(len(pub[_JUMP_OPTIONS]))]
+        if ph == _PHASE_JUMP_CONFIRM or ph == _PHASE_ASSIGN_CONFIRM:
             return [["yes"], ["no"]]
-        if ph == K.PHASE_CLOAK:
+        if ph == _PHASE_CLOAK:
             return [["cloak", 1], ["cloak", 0]]
-        if ph == K.PHASE_ASSIGN:
+        if ph == _PHASE_ASSIGN:
             return [["def", a] for a in CH.def_options(pub)]
-        if ph == K.PHASE_FIGHT:
+        if ph == _PHASE_FIGHT:
             return CH.fight_choices(pub, player, priv)
-        if ph == K.PHASE_WRAP:
-            return [["keep"]] + [["discard", c] for c in CH.distinct(priv[K.HAND])]
+        if ph == _PHASE_WRAP:
+            return [["keep"]] + [["discard", c] for c in CH.distinct(priv[_HAND])]
         return []
-
-    def spares(self, pub, cid):
-        return CH.spares(pub, cid)
-
-    def def_options(self, pub):
-        return CH.def_options(pub)
-
-    def open_fights(self, pub):
-        return CH.open_fights(pub)
-
-    # ---- fights, as the screen forecasts them and the bot scores them (fights.py) ----------
-    def foe_power(self, pub, f):
-        return FT.foe_power(pub, f)
-
-    def fights_for(self, pub, asg):
-        """The fights a full assignment would make (pub unchanged): the forecast the screen
-        shows and the bot scores, built by the rule the assignment then runs."""
-        return FT.build(pub, asg)
-
-    def forecast(self, pub, fight):
-        """(fleet power, its destinies, enemy power, its destinies, outcome) of `fight` as
-        resolve() would count it before the destiny cards are drawn."""
-        pp, pd, ep, ed, n = FT.sums(pub, fight)
-        return pp, pd, ep, ed, FT.outcome(pp, ep, n)
-
-    def resolve(self, pub, k):
-        P.resolve(pub, k)
 
     # ---- acting ----------------------------------------------------------------------------
     def act(self, pub, priv, player, action):
         if action not in self.legal(pub, priv, player):
             raise IllegalAction("not a legal action: %r" % (action,))
-        if action[K.TAG] == "show":
-            return ["show", sorted(priv[K.HAND])]
+        if action[_TAG] == "show":
+            return ["show", sorted(priv[_HAND])]
         return list(action)
 
     def answer(self, pub, priv, player):
@@ -168,66 +216,37 @@ class PinnedDown(Engine):
 
     # ---- events ----------------------------------------------------------------------------
     def seats(self, pub):
-        return pub[K.PLAYER_COUNT]
+        return pub[_PLAYER_COUNT]
 
     def phase(self, pub):
-        return pub[K.PHASE]
+        return pub[_PHASE]
 
-    def apply(self, pub, author, event):
-        """Engine.apply's checks and dispatch through HANDLERS, with two differences the base
-        API does not offer yet (games/base.py):
-        - the set-up guard is the phase: base reads pub["ready"] for it, a key Pinned Down
-          also uses for the main phase's ready players (and pub's keys cannot change: the hash
-          chain of every saved game covers them);
-        - a handler returns the phase step its event runs into (phases.py), and the steps run
-          here one after another, from this frame, so their depth on the C stack does not
-          grow with the phases one event crosses."""
-        tag = event_tag(event)
-        if type(author) is not int or not 0 <= author < self.seats(pub):
-            raise IllegalAction("bad author %r" % (author,))
-        if tag == SETUP:
-            step = P.setup(self, pub, author, event)
-        else:
-            ph = self.phase(pub)
-            if ph == K.PHASE_SETUP:
-                raise IllegalAction("play before every set-up is in")
-            t = self.turn(pub)
-            if t is None:
-                raise IllegalAction("game is over")
-            if t[0] != author:
-                raise IllegalAction("out of turn: player %d sent, player %d to play"
-                                    % (author, t[0]))
-            handler = self.HANDLERS.get(ph, _NONE).get(tag)
-            if handler is None:
-                raise IllegalAction("%s not allowed in the %s phase" % (tag, ph))
-            try:
-                step = handler(self, pub, author, event)
-            except IllegalAction:
-                raise
-            except _MALFORMED:   # a slot of the wrong type: refused before anything changed
-                raise IllegalAction("malformed %s event" % tag)
-        while step is not None:
-            step = step(pub)
+    def set_up(self, pub):
+        """Play waits for the set-up phase to end (pub[READY] cannot say it: Pinned Down also
+        keeps the main phase's ready players there, and pub's keys never change)."""
+        return pub[_PHASE] != _PHASE_SETUP
+
+    def apply_setup(self, pub, author, event):
+        return P.setup(self, pub, author, event)
 
     def apply_private(self, pub, priv, player, author, event):
         P.apply_private(pub, priv, player, author, event)
 
     def result(self, pub):
-        if pub.get(K.CONCEDED) is not None:
+        if pub.get(_CONCEDED) is not None:
             return ([], "conceded")
-        e = pub[K.END]
+        e = pub[_END]
         if e is None:
             return None
         won, reason = e
-        return (list(range(pub[K.PLAYER_COUNT])) if won else [], reason)
+        return (list(range(pub[_PLAYER_COUNT])) if won else [], reason)
 
     # ---- for the UI ------------------------------------------------------------------------
 
     def label(self, pub, priv, player, action):
-        try:
-            return say.action(pub, action)
-        except Exception:
-            return " ".join(str(x) for x in action)
+        """The choice list's words for a legal action; an action the words cannot read is a
+        bug and fails here, where a test sees it."""
+        return say.action(pub, action)
 
 
 ENGINE = PinnedDown()

@@ -2,9 +2,21 @@
 # assignment makes, the power sums a fight is resolved with, and its outcome. The engine
 # resolves with them, the bot scores assignments with them, the screen forecasts with them:
 # a forecast can never disagree with the resolution it announces. A leaf: cards and fleet only.
+from fathom.compat import const
 from fathom.games.pinned_down import cards as C
-from fathom.games.pinned_down import schema as K
 from fathom.games.pinned_down import fleet as F
+
+# Pinned Down's names (schema.py says what each means) that this module reads: private
+# consts, folded into the code, so they cost no heap; a test holds them to schema.py.
+_LOCATIONS = const("locs")
+_FIGHTERS = const("fs")
+_FOES = const("foes")
+_AMBUSH = const("ab")
+_SHIPS = const("ships")
+_SHIP_ALIVE = const(4)
+_FOE_CARD = const(0)
+_FIGHT_SHIPS = const(0)
+_FIGHT_FOES = const(1)
 
 WIN = "win"
 DAMAGED = "dmg"
@@ -14,13 +26,13 @@ NO_SHIPS = "none"
 
 def foe_power(pub, f):
     """Attacker f's power: its card, the Ambush bonus, the current location's bonus."""
-    cur = pub[K.LOCATIONS][-1] if pub[K.LOCATIONS] else None
+    cur = pub[_LOCATIONS][-1] if pub[_LOCATIONS] else None
     ep = C.kwnum(cur, "EP") if cur else 0
-    return C.get(pub[K.FOES][f][K.FOE_CARD])[C.POWER] + pub[K.AMBUSH] + ep
+    return C.get(pub[_FOES][f][_FOE_CARD])[C.POWER] + pub[_AMBUSH] + ep
 
 
 def build(pub, asg):
-    """The fights assignment `asg` (attacker per ship of pub[K.FIGHTERS]) makes, pub unchanged:
+    """The fights assignment `asg` (attacker per ship of pub[_FIGHTERS]) makes, pub unchanged:
     one fight per defended attacker; the other attackers join, lowest power first, the fight
     where the enemy power is lowest (the earlier fight on ties)."""
     fights = []
@@ -30,13 +42,13 @@ def build(pub, asg):
             done.append(a)
     done.sort()
     for a in done:
-        ships = [pub[K.FIGHTERS][i] for i in range(len(asg)) if asg[i] == a]
+        ships = [pub[_FIGHTERS][i] for i in range(len(asg)) if asg[i] == a]
         fights.append([ships, [a], False])
     # Sorted as plain ints, power * 64 + index (fewer than 64 attackers: MAX_REVEAL): a key
     # function would run under the C quicksort's recursion, which made this the C stack's
     # peak. Loops, not comprehensions: each of those is one more frame under foe_power.
     order = []
-    for a in range(len(pub[K.FOES])):
+    for a in range(len(pub[_FOES])):
         if a not in asg:
             order.append(foe_power(pub, a) * 64 + a)
     order.sort()
@@ -45,30 +57,38 @@ def build(pub, asg):
         best, bp = 0, None
         for k in range(len(fights)):
             tp = 0
-            for f in fights[k][K.FIGHT_FOES]:
+            for f in fights[k][_FIGHT_FOES]:
                 tp += foe_power(pub, f)
             if bp is None or tp < bp:
                 best, bp = k, tp
-        fights[best][K.FIGHT_FOES].append(a)
+        fights[best][_FIGHT_FOES].append(a)
     return fights
 
 
 def sums(pub, fight):
     """(fleet power, its battle destinies, enemy power, its destinies, ships still in it):
     what the fight is resolved with before the destiny cards are drawn."""
-    ships = [s for s in fight[K.FIGHT_SHIPS] if pub[K.SHIPS][s][K.SHIP_ALIVE]]
-    foes = [pub[K.FOES][f][K.FOE_CARD] for f in fight[K.FIGHT_FOES]]
+    ships = [s for s in fight[_FIGHT_SHIPS] if pub[_SHIPS][s][_SHIP_ALIVE]]
+    foes = [pub[_FOES][f][_FOE_CARD] for f in fight[_FIGHT_FOES]]
     pp = pd = 0
     for s in ships:
         pp += F.power(pub, s, foes, ships)
         if "BD" in F.abilities(pub, s) and not F.has_dmg(pub, s, "NB"):
             pd += 1
     ep = ed = 0
-    for f in fight[K.FIGHT_FOES]:
+    for f in fight[_FIGHT_FOES]:
         ep += foe_power(pub, f)
-        if C.kw(pub[K.FOES][f][K.FOE_CARD], "BD"):
+        if C.kw(pub[_FOES][f][_FOE_CARD], "BD"):
             ed += 1
     return pp, pd, ep, ed, len(ships)
+
+
+def forecast(pub, fight):
+    """(fleet power, its destinies, enemy power, its destinies, outcome) of `fight` as the
+    resolution counts it before the destiny cards are drawn: what the screen shows and the bot
+    scores."""
+    pp, pd, ep, ed, n = sums(pub, fight)
+    return pp, pd, ep, ed, outcome(pp, ep, n)
 
 
 def outcome(pp, ep, nships):

@@ -1,8 +1,36 @@
 # Pinned Down: the player starships on the table and what happens to them (power, damage,
 # repair, destruction), plus the shared attack and damage decks. Pure functions over pub.
+from fathom.compat import const
 from fathom.prng import Prng
 from fathom.games.pinned_down import cards as C
-from fathom.games.pinned_down import schema as K
+
+# Pinned Down's names (schema.py says what each means) that this module reads: private
+# consts, folded into the code, so they cost no heap; a test holds them to schema.py.
+_AFFILIATIONS = const("aff")
+_PHASE = const("ph")
+_LOCATIONS = const("locs")
+_TABLE = const("tbl")
+_SHIPS = const("ships")
+_DISCARDS = const("disc")
+_DESTROYED = const("dest")
+_ATTACK_DECK = const("adeck")
+_ATTACK_DISCARD = const("adisc")
+_DAMAGE_DECK = const("ddeck")
+_DAMAGE_DISCARD = const("ddisc")
+_CHANCE_KEY = const("key")
+_CHANCE_COUNT = const("rc")
+_END = const("end")
+_SHIP_OWNER = const(0)
+_SHIP_CARD = const(1)
+_SHIP_DAMAGE = const(2)
+_SHIP_ABOARD = const(3)
+_SHIP_ALIVE = const(4)
+_SHIP_BOOST = const(5)
+_SHIP_CLOAKED = const(6)
+_SHIP_OVERLOADS = const(8)
+_ABOARD_OWNER = const(0)
+_ABOARD_CARD = const(1)
+_TOKEN_CARD = const(0)
 
 SHIP_LIMIT = 3
 ACARR_LIMIT = 6
@@ -23,22 +51,22 @@ def new_ship(owner, cid):
 
 def rng(pub):
     """Public chance (reshuffles, random discards) from the game key and a counter."""
-    pub[K.CHANCE_COUNT] += 1
-    return Prng(pub[K.CHANCE_KEY], b"r%d" % pub[K.CHANCE_COUNT])
+    pub[_CHANCE_COUNT] += 1
+    return Prng(pub[_CHANCE_KEY], b"r%d" % pub[_CHANCE_COUNT])
 
 
 def alive(pub):
-    return [s for s in range(len(pub[K.SHIPS])) if pub[K.SHIPS][s][K.SHIP_ALIVE]]
+    return [s for s in range(len(pub[_SHIPS])) if pub[_SHIPS][s][_SHIP_ALIVE]]
 
 
 def limit(pub, p):
-    return ACARR_LIMIT if pub[K.AFFILIATIONS][p] == "acarr" else SHIP_LIMIT
+    return ACARR_LIMIT if pub[_AFFILIATIONS][p] == "acarr" else SHIP_LIMIT
 
 
 def count_ships(pub, p):
     n = 0
-    for s in pub[K.SHIPS]:
-        if s[K.SHIP_ALIVE] and s[K.SHIP_OWNER] == p:
+    for s in pub[_SHIPS]:
+        if s[_SHIP_ALIVE] and s[_SHIP_OWNER] == p:
             n += 1
     return n
 
@@ -49,15 +77,15 @@ def is_acarr(cid):
 
 def abilities(pub, s):
     """Keyword codes in force for ship s: its own, its attachments', shared Ac'arr texts."""
-    ship = pub[K.SHIPS][s]
-    c = _CARDS[_IX[ship[K.SHIP_CARD]]]
+    ship = pub[_SHIPS][s]
+    c = _CARDS[_IX[ship[_SHIP_CARD]]]
     out = list(c[C.KEYWORDS])
-    for a in ship[K.SHIP_ABOARD]:
-        out.extend(_CARDS[_IX[a[K.ABOARD_CARD]]][C.KEYWORDS])
+    for a in ship[_SHIP_ABOARD]:
+        out.extend(_CARDS[_IX[a[_ABOARD_CARD]]][C.KEYWORDS])
     if c[C.AFF] == "A":
-        for o in pub[K.SHIPS]:
-            if o[K.SHIP_ALIVE] and o is not ship:
-                oc = _CARDS[_IX[o[K.SHIP_CARD]]]
+        for o in pub[_SHIPS]:
+            if o[_SHIP_ALIVE] and o is not ship:
+                oc = _CARDS[_IX[o[_SHIP_CARD]]]
                 if oc[C.AFF] == "A":
                     for k in oc[C.KEYWORDS]:
                         if k not in _NOT_SHARED and not k.startswith("U") and k not in out:
@@ -75,7 +103,7 @@ def keyword_total(codes, prefix):
 
 
 def has_dmg(pub, s, code):
-    for d in pub[K.SHIPS][s][K.SHIP_DAMAGE]:
+    for d in pub[_SHIPS][s][_SHIP_DAMAGE]:
         if code in _CARDS[_IX[d]][C.KEYWORDS]:
             return True
     return False
@@ -84,11 +112,11 @@ def has_dmg(pub, s, code):
 def power(pub, s, foes=None, mates=None):
     """Ship power now. In a fight, `foes` (attack card ids) and `mates` (ship indices) let the
     conditional bonuses (Intertia Stabilizer, the Ac'arr swarm) count."""
-    ship = pub[K.SHIPS][s]
-    c = _CARDS[_IX[ship[K.SHIP_CARD]]]
+    ship = pub[_SHIPS][s]
+    c = _CARDS[_IX[ship[_SHIP_CARD]]]
     p = c[C.POWER]
     bonuses = True
-    for d in ship[K.SHIP_DAMAGE]:
+    for d in ship[_SHIP_DAMAGE]:
         dc = _CARDS[_IX[d]]
         p += dc[C.POWER]
         if "NB" in dc[C.KEYWORDS]:
@@ -96,19 +124,19 @@ def power(pub, s, foes=None, mates=None):
     if bonuses:
         codes = abilities(pub, s)
         if "PL" in codes:
-            p += len(pub[K.LOCATIONS])
+            p += len(pub[_LOCATIONS])
         if "SW" in codes and mates:
             for m in mates:
-                if m != s and _CARDS[_IX[pub[K.SHIPS][m][K.SHIP_CARD]]][C.AFF] == "A":
+                if m != s and _CARDS[_IX[pub[_SHIPS][m][_SHIP_CARD]]][C.AFF] == "A":
                     p += 1
-        for a in ship[K.SHIP_ABOARD]:
-            ac = _CARDS[_IX[a[K.ABOARD_CARD]]]
+        for a in ship[_SHIP_ABOARD]:
+            ac = _CARDS[_IX[a[_ABOARD_CARD]]]
             # startswith, not k[0]: indexing a str interns the character as a qstr, which can
             # grow MicroPython's qstr pool (a block of several hundred bytes) mid-game
             for k in ac[C.KEYWORDS]:
                 if k.startswith("P") and k[1:].isdigit():
                     p += int(k[1:])
-                elif k.startswith("CAP:") and k[4:] == ship[K.SHIP_CARD]:
+                elif k.startswith("CAP:") and k[4:] == ship[_SHIP_CARD]:
                     p += CAPTAIN_BONUS
             if "IS" in ac[C.KEYWORDS] and foes:
                 top = 0
@@ -116,14 +144,14 @@ def power(pub, s, foes=None, mates=None):
                     top = max(top, _CARDS[_IX[f]][C.POWER])
                 if top >= c[C.POWER]:
                     p += ac[C.POWER]
-        p += ship[K.SHIP_BOOST]
+        p += ship[_SHIP_BOOST]
     return max(0, p)
 
 
 def capacity(pub, s):
-    ship = pub[K.SHIPS][s]
-    n = _CARDS[_IX[ship[K.SHIP_CARD]]][C.CAP]
-    for d in ship[K.SHIP_DAMAGE]:
+    ship = pub[_SHIPS][s]
+    n = _CARDS[_IX[ship[_SHIP_CARD]]][C.CAP]
+    for d in ship[_SHIP_DAMAGE]:
         n += _CARDS[_IX[d]][C.CAP]
     return max(0, n)
 
@@ -132,32 +160,32 @@ def structure_lost(pub, s, codes=None):
     """Structure lost in %. A shield (SH<n>) lessens each damage card, except one attached by an
     overload: rule 9.3, "Damage taken from overloading cannot be prevented". `codes`: the
     ship's abilities when the caller has them (damage(): one frame less under it)."""
-    ship = pub[K.SHIPS][s]
+    ship = pub[_SHIPS][s]
     shield = keyword_total(abilities(pub, s) if codes is None else codes, "SH")
     t = 0
-    for j in range(len(ship[K.SHIP_DAMAGE])):
-        loss = _CARDS[_IX[ship[K.SHIP_DAMAGE][j]]][C.CLS]
-        t += loss if ship[K.SHIP_OVERLOADS][j] else max(0, loss - shield)
+    for j in range(len(ship[_SHIP_DAMAGE])):
+        loss = _CARDS[_IX[ship[_SHIP_DAMAGE][j]]][C.CLS]
+        t += loss if ship[_SHIP_OVERLOADS][j] else max(0, loss - shield)
     return t
 
 
 def can_cloak(pub, s):
     if has_dmg(pub, s, "NC"):
         return False
-    cur = pub[K.LOCATIONS][-1] if pub[K.LOCATIONS] else None
+    cur = pub[_LOCATIONS][-1] if pub[_LOCATIONS] else None
     return "CK" in abilities(pub, s) or (cur is not None and C.kw(cur, "NEB"))
 
 
 def can_overload(pub, s):
     """A ship may choose to overload unless a damage card forbids it, or no damage card is left
     to attach (rule 9.3: overloading "is done by attaching the top card of the damage deck")."""
-    return not has_dmg(pub, s, "NO") and bool(pub[K.DAMAGE_DECK] or pub[K.DAMAGE_DISCARD])
+    return not has_dmg(pub, s, "NO") and bool(pub[_DAMAGE_DECK] or pub[_DAMAGE_DISCARD])
 
 
 def flagships_left(pub):
     n = 0
-    for s in pub[K.SHIPS]:
-        if s[K.SHIP_ALIVE] and "F" in _CARDS[_IX[s[K.SHIP_CARD]]][C.KEYWORDS]:
+    for s in pub[_SHIPS]:
+        if s[_SHIP_ALIVE] and "F" in _CARDS[_IX[s[_SHIP_CARD]]][C.KEYWORDS]:
             n += 1
     return n
 
@@ -165,10 +193,10 @@ def flagships_left(pub):
 # ---- the shared decks ----------------------------------------------------------------------
 def attack_top(pub):
     """Take the top attack card (reshuffling the attack discard pile into an empty deck)."""
-    if not pub[K.ATTACK_DECK]:
-        pub[K.ATTACK_DECK] = rng(pub).shuffle(pub[K.ATTACK_DISCARD])
-        pub[K.ATTACK_DISCARD] = []
-    return pub[K.ATTACK_DECK].pop(0) if pub[K.ATTACK_DECK] else None
+    if not pub[_ATTACK_DECK]:
+        pub[_ATTACK_DECK] = rng(pub).shuffle(pub[_ATTACK_DISCARD])
+        pub[_ATTACK_DISCARD] = []
+    return pub[_ATTACK_DECK].pop(0) if pub[_ATTACK_DECK] else None
 
 
 # ---- what happens to ships -----------------------------------------------------------------
@@ -177,54 +205,54 @@ def damage(pub, s, overload=False):
     at random; destroy the ship at 100% structure lost. With the damage deck and its discard
     pile both empty (every card is under a ship in play) the ship is destroyed: damage is never
     skipped, and no card is left to say how it is taken (docs/rules/pinned_down.md)."""
-    ship = pub[K.SHIPS][s]
-    if not ship[K.SHIP_ALIVE]:
+    ship = pub[_SHIPS][s]
+    if not ship[_SHIP_ALIVE]:
         return
     # the top damage card, drawn here (not in a helper: damage runs at the bottom of the
     # deepest chains under apply, and the reshuffle's frames come on top of it)
-    if not pub[K.DAMAGE_DECK]:
-        pub[K.DAMAGE_DECK] = rng(pub).shuffle(pub[K.DAMAGE_DISCARD])
-        pub[K.DAMAGE_DISCARD] = []
-    d = pub[K.DAMAGE_DECK].pop(0) if pub[K.DAMAGE_DECK] else None
+    if not pub[_DAMAGE_DECK]:
+        pub[_DAMAGE_DECK] = rng(pub).shuffle(pub[_DAMAGE_DISCARD])
+        pub[_DAMAGE_DISCARD] = []
+    d = pub[_DAMAGE_DECK].pop(0) if pub[_DAMAGE_DECK] else None
     if d is None:
         destroy(pub, s)
         return
-    ship[K.SHIP_DAMAGE].append(d)
-    ship[K.SHIP_OVERLOADS].append(1 if overload else 0)
+    ship[_SHIP_DAMAGE].append(d)
+    ship[_SHIP_OVERLOADS].append(1 if overload else 0)
     cap = capacity(pub, s)
-    while len(ship[K.SHIP_ABOARD]) > cap:
-        a = ship[K.SHIP_ABOARD].pop(rng(pub).below(len(ship[K.SHIP_ABOARD])))
-        pub[K.DISCARDS][a[K.ABOARD_OWNER]].append(a[K.ABOARD_CARD])
+    while len(ship[_SHIP_ABOARD]) > cap:
+        a = ship[_SHIP_ABOARD].pop(rng(pub).below(len(ship[_SHIP_ABOARD])))
+        pub[_DISCARDS][a[_ABOARD_OWNER]].append(a[_ABOARD_CARD])
     if structure_lost(pub, s, abilities(pub, s)) >= 100:
         destroy(pub, s)
 
 
 def destroy(pub, s):
-    ship = pub[K.SHIPS][s]
-    ship[K.SHIP_ALIVE] = False
-    ship[K.SHIP_CLOAKED] = False
-    pub[K.DESTROYED][ship[K.SHIP_OWNER]].append(ship[K.SHIP_CARD])
-    for a in ship[K.SHIP_ABOARD]:
-        pub[K.DISCARDS][a[K.ABOARD_OWNER]].append(a[K.ABOARD_CARD])
-    pub[K.DAMAGE_DISCARD].extend(ship[K.SHIP_DAMAGE])
-    ship[K.SHIP_ABOARD] = []
-    ship[K.SHIP_DAMAGE] = []
-    ship[K.SHIP_OVERLOADS] = []
-    if flagships_left(pub) == 0 and pub[K.END] is None:
-        pub[K.END] = [False, "every flagship destroyed"]
-        pub[K.PHASE] = "over"
+    ship = pub[_SHIPS][s]
+    ship[_SHIP_ALIVE] = False
+    ship[_SHIP_CLOAKED] = False
+    pub[_DESTROYED][ship[_SHIP_OWNER]].append(ship[_SHIP_CARD])
+    for a in ship[_SHIP_ABOARD]:
+        pub[_DISCARDS][a[_ABOARD_OWNER]].append(a[_ABOARD_CARD])
+    pub[_DAMAGE_DISCARD].extend(ship[_SHIP_DAMAGE])
+    ship[_SHIP_ABOARD] = []
+    ship[_SHIP_DAMAGE] = []
+    ship[_SHIP_OVERLOADS] = []
+    if flagships_left(pub) == 0 and pub[_END] is None:
+        pub[_END] = [False, "every flagship destroyed"]
+        pub[_PHASE] = "over"
 
 
 def repair(pub, s, j):
-    ship = pub[K.SHIPS][s]
-    ship[K.SHIP_OVERLOADS].pop(j)
-    pub[K.DAMAGE_DISCARD].append(ship[K.SHIP_DAMAGE].pop(j))
+    ship = pub[_SHIPS][s]
+    ship[_SHIP_OVERLOADS].pop(j)
+    pub[_DAMAGE_DISCARD].append(ship[_SHIP_DAMAGE].pop(j))
 
 
 def worst_damage(pub, s):
     """The damage card an automatic repair removes: the largest structure loss, first on ties."""
     best = 0
-    dm = pub[K.SHIPS][s][K.SHIP_DAMAGE]
+    dm = pub[_SHIPS][s][_SHIP_DAMAGE]
     for j in range(1, len(dm)):
         if C.get(dm[j])[C.CLS] > C.get(dm[best])[C.CLS]:
             best = j
@@ -245,13 +273,13 @@ def unique_ok(pub, cid):
     """A unique card may not deploy while a copy is in play or in any destroyed pile."""
     if not C.get(cid)[C.UNIQ]:
         return True
-    for ship in pub[K.SHIPS]:
-        if ship[K.SHIP_ALIVE] and (ship[K.SHIP_CARD] == cid or [1 for a in ship[K.SHIP_ABOARD] if a[K.ABOARD_CARD] == cid]):
+    for ship in pub[_SHIPS]:
+        if ship[_SHIP_ALIVE] and (ship[_SHIP_CARD] == cid or [1 for a in ship[_SHIP_ABOARD] if a[_ABOARD_CARD] == cid]):
             return False
-    for t in pub[K.TABLE]:
-        if t[K.TOKEN_CARD] == cid:
+    for t in pub[_TABLE]:
+        if t[_TOKEN_CARD] == cid:
             return False
-    for pile in pub[K.DESTROYED]:
+    for pile in pub[_DESTROYED]:
         if cid in pile:
             return False
     return True

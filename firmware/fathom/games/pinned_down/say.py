@@ -4,14 +4,80 @@
 # the choices under a card or a ship), the ship it touches, and how the fights would go if it
 # were chosen (the forecast, by the engine's own fight rules in fights.py, so a forecast never
 # disagrees with the resolution). The screen only lays these out.
+from fathom.compat import const
 from fathom.games.pinned_down import cards as C
-from fathom.games.pinned_down import schema as K
 from fathom.games.pinned_down import fights as FT
 from fathom.games.pinned_down import fleet as F
-from fathom.games.pinned_down.phases import GOAL
 
-_SHORT = {K.EV_AGREE: "agree", K.EV_OBJECT: "object", K.EV_READY: "ready", K.EV_PASS: "pass",
-          K.EV_KEEP: "keep hand", K.EV_SHOW: "show hand"}
+# Pinned Down's names (schema.py says what each means) that this module reads: private
+# consts, folded into the code, so they cost no heap; a test holds them to schema.py.
+_GOAL = const(10)
+_PLAYER_COUNT = const("n")
+_PHASE = const("ph")
+_THREAT = const("threat")
+_DISTANCE = const("dist")
+_LOCATIONS = const("locs")
+_JUMP_OPTIONS = const("lopts")
+_CLOAK_QUEUE = const("cq")
+_FIGHTERS = const("fs")
+_ASSIGNED = const("asg")
+_FIGHTS = const("fights")
+_FOES = const("foes")
+_SHIPS = const("ships")
+_LAST_FIGHT = const("last")
+_ATTACK_DECK = const("adeck")
+_LOCATION_DECK = const("ldeck")
+_PHASE_SETUP = const("setup")
+_PHASE_MAIN = const("main")
+_PHASE_JUMP = const("jump")
+_PHASE_JUMP_CONFIRM = const("jconf")
+_PHASE_CLOAK = const("cloak")
+_PHASE_ASSIGN = const("assign")
+_PHASE_ASSIGN_CONFIRM = const("aconf")
+_PHASE_FIGHT = const("fight")
+_PHASE_WRAP = const("wrap")
+_PHASE_OVER = const("over")
+_SHIP_OWNER = const(0)
+_SHIP_CARD = const(1)
+_SHIP_DAMAGE = const(2)
+_SHIP_ABOARD = const(3)
+_SHIP_ALIVE = const(4)
+_SHIP_CLOAKED = const(6)
+_ABOARD_CARD = const(1)
+_FOE_CARD = const(0)
+_FIGHT_SHIPS = const(0)
+_FIGHT_FOES = const(1)
+_FIGHT_DONE = const(2)
+_NEXT = const(0)
+_EV_SHOW = const("show")
+_EV_READY = const("ready")
+_EV_AGREE = const("yes")
+_EV_OBJECT = const("no")
+_EV_PASS = const("pass")
+_EV_KEEP = const("keep")
+_PLAY_CARD = const(1)
+_PLAY_TARGET = const(2)
+_PLAY_DAMAGE = const(3)
+_USE_SHIP = const(1)
+_USE_ABOARD = const(2)
+_USE_CHOICE = const(3)
+_USE_REPAIR_SHIP = const(3)
+_OWN_POWER = const(-1)
+_MOVE_SHIP = const(1)
+_MOVE_ABOARD = const(2)
+_MOVE_TO = const(3)
+_SPARE_CARD = const(1)
+_SPARE_SHIP = const(2)
+_SHOW_CARDS = const(1)
+_JUMP_OPTION = const(1)
+_CLOAK_ON = const(1)
+_DEFEND_FOE = const(1)
+_RESOLVE_FIGHT = const(1)
+_DISCARD_CARD = const(1)
+_TAG = const(0)
+
+_SHORT = {_EV_AGREE: "agree", _EV_OBJECT: "object", _EV_READY: "ready", _EV_PASS: "pass",
+          _EV_KEEP: "keep hand", _EV_SHOW: "show hand"}
 _RES = {"win": "won", "dmg": "damaged", "over": "overpowered", "none": "no ships"}
 
 
@@ -20,11 +86,11 @@ def name(cid):
 
 
 def ship(pub, s):
-    return name(pub[K.SHIPS][s][K.SHIP_CARD])
+    return name(pub[_SHIPS][s][_SHIP_CARD])
 
 
 def foe(pub, f):
-    return name(pub[K.FOES][f][K.FOE_CARD])
+    return name(pub[_FOES][f][_FOE_CARD])
 
 
 def _top(deck):
@@ -36,59 +102,59 @@ def _top(deck):
 
 def action(pub, a):
     """The label of choice `a` (an action has its event's slots) in the choice list."""
-    tag = a[K.TAG]
+    tag = a[_TAG]
     if tag in _SHORT:
         return _SHORT[tag]
     if tag == "play":
-        c = C.get(a[K.PLAY_CARD])
+        c = C.get(a[_PLAY_CARD])
         if len(a) == 2:
             return "play " + c[C.NAME]
         kws = c[C.KEYWORDS]
-        to = a[K.PLAY_TARGET]
+        to = a[_PLAY_TARGET]
         if c[C.TYPE] in (C.CHAR, C.EQUIP) or [1 for k in kws if k.startswith("BO")]:
             return "%s>%s" % (c[C.NAME], ship(pub, to))
         if "PKL" in kws:
-            return "%s: %s %s" % (c[C.NAME], _top(pub[K.LOCATION_DECK]),
+            return "%s: %s %s" % (c[C.NAME], _top(pub[_LOCATION_DECK]),
                                   "to bottom" if to else "stays")
         if "REP" in kws:
             return "%s %s:%s" % (c[C.NAME], ship(pub, to),
-                                 name(pub[K.SHIPS][to][K.SHIP_DAMAGE][a[K.PLAY_DAMAGE]]))
+                                 name(pub[_SHIPS][to][_SHIP_DAMAGE][a[_PLAY_DAMAGE]]))
         if "RET" in kws or "PDS" in kws:
             return "%s: %s" % (c[C.NAME], name(to))
         return "%s fight %d" % (c[C.NAME], to + 1)
     if tag == "use":
-        s = pub[K.SHIPS][a[K.USE_SHIP]]
-        if a[K.USE_ABOARD] == K.OWN_POWER:
+        s = pub[_SHIPS][a[_USE_SHIP]]
+        if a[_USE_ABOARD] == _OWN_POWER:
             if len(a) == 3:
-                return "overload " + name(s[K.SHIP_CARD])
-            return "%s repairs %s" % (name(s[K.SHIP_CARD]), ship(pub, a[K.USE_REPAIR_SHIP]))
-        card = s[K.SHIP_ABOARD][a[K.USE_ABOARD]][K.ABOARD_CARD]
+                return "overload " + name(s[_SHIP_CARD])
+            return "%s repairs %s" % (name(s[_SHIP_CARD]), ship(pub, a[_USE_REPAIR_SHIP]))
+        card = s[_SHIP_ABOARD][a[_USE_ABOARD]][_ABOARD_CARD]
         who = name(card)
-        choice = a[K.USE_CHOICE]
+        choice = a[_USE_CHOICE]
         if C.kw(card, "PKA"):
-            return "%s: %s %s" % (who, _top(pub[K.ATTACK_DECK]),
+            return "%s: %s %s" % (who, _top(pub[_ATTACK_DECK]),
                                   "to bottom" if choice else "stays")
         if isinstance(choice, str):
             return "%s takes %s" % (who, name(choice))
-        return "%s repairs %s" % (who, name(s[K.SHIP_DAMAGE][choice]))
+        return "%s repairs %s" % (who, name(s[_SHIP_DAMAGE][choice]))
     if tag == "move":
-        aboard = pub[K.SHIPS][a[K.MOVE_SHIP]][K.SHIP_ABOARD][a[K.MOVE_ABOARD]]
-        return "%s>%s" % (name(aboard[K.ABOARD_CARD]), ship(pub, a[K.MOVE_TO]))
+        aboard = pub[_SHIPS][a[_MOVE_SHIP]][_SHIP_ABOARD][a[_MOVE_ABOARD]]
+        return "%s>%s" % (name(aboard[_ABOARD_CARD]), ship(pub, a[_MOVE_TO]))
     if tag == "spare":
-        return "spare %s>%s" % (name(a[K.SPARE_CARD]), ship(pub, a[K.SPARE_SHIP]))
+        return "spare %s>%s" % (name(a[_SPARE_CARD]), ship(pub, a[_SPARE_SHIP]))
     if tag == "jump":
-        c = C.get(pub[K.JUMP_OPTIONS][a[K.JUMP_OPTION]])
+        c = C.get(pub[_JUMP_OPTIONS][a[_JUMP_OPTION]])
         return "jump %s d%d" % (c[C.NAME], c[C.POWER])
     if tag == "cloak":
-        return "cloak" if a[K.CLOAK_ON] else "fight"
+        return "cloak" if a[_CLOAK_ON] else "fight"
     if tag == "def":
-        card = pub[K.FOES][a[K.DEFEND_FOE]][K.FOE_CARD]
-        return "%s vs %s %d" % (ship(pub, pub[K.FIGHTERS][len(pub[K.ASSIGNED])]), name(card),
+        card = pub[_FOES][a[_DEFEND_FOE]][_FOE_CARD]
+        return "%s vs %s %d" % (ship(pub, pub[_FIGHTERS][len(pub[_ASSIGNED])]), name(card),
                                 C.get(card)[C.POWER])
     if tag == "fight":
-        return "resolve fight %d" % (a[K.RESOLVE_FIGHT] + 1)
+        return "resolve fight %d" % (a[_RESOLVE_FIGHT] + 1)
     if tag == "discard":
-        return "discard " + name(a[K.DISCARD_CARD])
+        return "discard " + name(a[_DISCARD_CARD])
     return tag
 
 
@@ -99,19 +165,19 @@ def describe(pub, author, e):
 
 def event(pub, author, e):
     """Called after the event was applied: the line describes what was sent."""
-    tag = e[K.TAG]
+    tag = e[_TAG]
     who = "P%d " % (author + 1)
     if tag == "show":
-        return who + "shows %d cards" % len(e[K.SHOW_CARDS])
+        return who + "shows %d cards" % len(e[_SHOW_CARDS])
     if tag == "play":
-        return who + "plays " + name(e[K.PLAY_CARD])
-    if tag == "fight" and pub.get(K.LAST_FIGHT):
-        k, pp, ep, res = pub[K.LAST_FIGHT]
+        return who + "plays " + name(e[_PLAY_CARD])
+    if tag == "fight" and pub.get(_LAST_FIGHT):
+        k, pp, ep, res = pub[_LAST_FIGHT]
         return "fight %d: %d vs %d %s" % (k + 1, pp, ep, _RES[res])
     if tag in ("yes", "no", "ready", "pass", "keep"):
         return who + _SHORT[tag]
     if tag == "discard":
-        return who + "discards " + name(e[K.DISCARD_CARD])
+        return who + "discards " + name(e[_DISCARD_CARD])
     if tag == "jump":
         return who + "proposes a jump"
     if tag == "def":
@@ -119,48 +185,48 @@ def event(pub, author, e):
     return who + tag
 
 
-_NEWS = {K.EV_READY: "ready", K.EV_PASS: "passed", K.EV_KEEP: "kept the hand",
-         K.EV_AGREE: "agreed", K.EV_OBJECT: "objected"}
+_NEWS = {_EV_READY: "ready", _EV_PASS: "passed", _EV_KEEP: "kept the hand",
+         _EV_AGREE: "agreed", _EV_OBJECT: "objected"}
 
 
 def news(pub, me, author, e):
     """What just happened, in words, for the player at seat `me` ("You" or "P2"), told as done
     (never to be read as advice); called after the event was applied, so it reads the result
     (a fight's sums, the new location). A card that raises the threat says by how much."""
-    tag = e[K.TAG]
+    tag = e[_TAG]
     who = "You" if author == me else "P%d" % (author + 1)
     if tag == "setup":
-        n = pub[K.PLAYER_COUNT]
+        n = pub[_PLAYER_COUNT]
         return "You are P%d of %d" % (me + 1, n) if n > 1 else "Solo: you are P1"
-    if tag == "fight" and pub.get(K.LAST_FIGHT):
-        k, pp, ep, res = pub[K.LAST_FIGHT]
+    if tag == "fight" and pub.get(_LAST_FIGHT):
+        k, pp, ep, res = pub[_LAST_FIGHT]
         return "Fight %d: %d vs %d, %s" % (k + 1, pp, ep, _RES[res])
     if tag == "play":
-        t = C.get(e[K.PLAY_CARD])[C.THREAT]
-        return "%s played %s%s" % (who, name(e[K.PLAY_CARD]),
-                                   ": threat +%d, now %d" % (t, pub[K.THREAT]) if t else "")
+        t = C.get(e[_PLAY_CARD])[C.THREAT]
+        return "%s played %s%s" % (who, name(e[_PLAY_CARD]),
+                                   ": threat +%d, now %d" % (t, pub[_THREAT]) if t else "")
     if tag == "jump":
-        return "%s proposed a jump to %s" % (who, name(pub[K.JUMP_OPTIONS][e[K.JUMP_OPTION]])) \
-            if pub[K.JUMP_OPTIONS] else "Jumped to %s" % name(pub[K.LOCATIONS][-1])
-    if tag == "yes" and pub[K.PHASE] not in (K.PHASE_JUMP_CONFIRM, K.PHASE_ASSIGN_CONFIRM):
+        return "%s proposed a jump to %s" % (who, name(pub[_JUMP_OPTIONS][e[_JUMP_OPTION]])) \
+            if pub[_JUMP_OPTIONS] else "Jumped to %s" % name(pub[_LOCATIONS][-1])
+    if tag == "yes" and pub[_PHASE] not in (_PHASE_JUMP_CONFIRM, _PHASE_ASSIGN_CONFIRM):
         # the last agreement: the decision stands
-        return "%s agreed: %s" % (who, "fights set" if pub[K.PHASE] == K.PHASE_FIGHT else
-                                  "jumped to " + name(pub[K.LOCATIONS][-1]))
+        return "%s agreed: %s" % (who, "fights set" if pub[_PHASE] == _PHASE_FIGHT else
+                                  "jumped to " + name(pub[_LOCATIONS][-1]))
     if tag == "ready":
         return "%s %s ready" % (who, "are" if author == me else "is")
     if tag in _NEWS:
         return "%s %s" % (who, _NEWS[tag])
     if tag == "discard":
-        return "%s discarded %s" % (who, name(e[K.DISCARD_CARD]))
+        return "%s discarded %s" % (who, name(e[_DISCARD_CARD]))
     if tag == "spare":
-        return "%s spared %s" % (who, name(e[K.SPARE_CARD]))
+        return "%s spared %s" % (who, name(e[_SPARE_CARD]))
     if tag == "show":
         return "%s showed the hand" % who
     if tag == "cloak":
-        return "%s %s" % (who, "cloaked" if e[K.CLOAK_ON] else "stayed to fight")
+        return "%s %s" % (who, "cloaked" if e[_CLOAK_ON] else "stayed to fight")
     if tag == "def":
-        return "%s assigned a ship vs %s" % (who, foe(pub, e[K.DEFEND_FOE])) \
-            if e[K.DEFEND_FOE] < len(pub[K.FOES]) else "%s assigned a ship" % who
+        return "%s assigned a ship vs %s" % (who, foe(pub, e[_DEFEND_FOE])) \
+            if e[_DEFEND_FOE] < len(pub[_FOES]) else "%s assigned a ship" % who
     if tag in ("use", "move"):
         return "%s %s" % (who, "moved crew" if tag == "move" else "used a power")
     if tag == "concede":
@@ -171,10 +237,10 @@ def news(pub, me, author, e):
 # ---- what a choice is about, and how the fights would go -------------------------------
 RESULT = {FT.WIN: "win", FT.DAMAGED: "damaged", FT.OVERPOWERED: "overpowered",
         FT.NO_SHIPS: "no ships"}
-_PH = {K.PHASE_SETUP: "Set up", K.PHASE_MAIN: "Main", K.PHASE_JUMP: "Jump",
-       K.PHASE_JUMP_CONFIRM: "Jump?", K.PHASE_CLOAK: "Cloak", K.PHASE_ASSIGN: "Assign",
-       K.PHASE_ASSIGN_CONFIRM: "Assign?", K.PHASE_FIGHT: "Fight", K.PHASE_WRAP: "Wrap-up",
-       K.PHASE_OVER: "Over"}
+_PH = {_PHASE_SETUP: "Set up", _PHASE_MAIN: "Main", _PHASE_JUMP: "Jump",
+       _PHASE_JUMP_CONFIRM: "Jump?", _PHASE_CLOAK: "Cloak", _PHASE_ASSIGN: "Assign",
+       _PHASE_ASSIGN_CONFIRM: "Assign?", _PHASE_FIGHT: "Fight", _PHASE_WRAP: "Wrap-up",
+       _PHASE_OVER: "Over"}
 CARD, SHIP = "card", "ship"     # what a choice is about: subject()
 
 
@@ -182,11 +248,11 @@ def subject(a):
     """What a choice is about, to group the choices under it: ("card", card) for a hand card
     played, spared or discarded; ("ship", ship) for a ship's power or attachment; None for a
     choice that is its own item (ready, jump, agree, assign, resolve...)."""
-    tag = a[K.TAG]
+    tag = a[_TAG]
     if tag in ("play", "spare", "discard"):
-        return (CARD, a[K.PLAY_CARD])      # the card slot of all three
+        return (CARD, a[_PLAY_CARD])      # the card slot of all three
     if tag in ("use", "move"):
-        return (SHIP, a[K.USE_SHIP])       # the ship slot of both
+        return (SHIP, a[_USE_SHIP])       # the ship slot of both
     return None
 
 
@@ -201,26 +267,26 @@ def target_ship(pub, a):
     """The ship the choice acts on (deploy, boost, repair, overload, assign, cloak), or -1."""
     if not a:
         return -1
-    tag = a[K.TAG]
-    if tag == "play" and len(a) >= 3 and type(a[K.PLAY_TARGET]) is int \
-            and pub[K.PHASE] == K.PHASE_MAIN:
-        kws = C.get(a[K.PLAY_CARD])[C.KEYWORDS]
-        if C.get(a[K.PLAY_CARD])[C.TYPE] in (C.CHAR, C.EQUIP) or "REP" in kws or \
+    tag = a[_TAG]
+    if tag == "play" and len(a) >= 3 and type(a[_PLAY_TARGET]) is int \
+            and pub[_PHASE] == _PHASE_MAIN:
+        kws = C.get(a[_PLAY_CARD])[C.KEYWORDS]
+        if C.get(a[_PLAY_CARD])[C.TYPE] in (C.CHAR, C.EQUIP) or "REP" in kws or \
                 [1 for k in kws if k.startswith("BO")]:
-            return a[K.PLAY_TARGET]
+            return a[_PLAY_TARGET]
         return -1
     if tag == "use":
-        if a[K.USE_ABOARD] == K.OWN_POWER and len(a) > 3:
-            return a[K.USE_REPAIR_SHIP]
-        return a[K.USE_SHIP]
+        if a[_USE_ABOARD] == _OWN_POWER and len(a) > 3:
+            return a[_USE_REPAIR_SHIP]
+        return a[_USE_SHIP]
     if tag == "move":
-        return a[K.MOVE_TO]
+        return a[_MOVE_TO]
     if tag == "spare":
-        return a[K.SPARE_SHIP]
+        return a[_SPARE_SHIP]
     if tag == "def":
-        return pub[K.FIGHTERS][len(pub[K.ASSIGNED])]
-    if tag == "cloak" and pub[K.CLOAK_QUEUE]:
-        return pub[K.CLOAK_QUEUE][K.NEXT]             # the next to decide
+        return pub[_FIGHTERS][len(pub[_ASSIGNED])]
+    if tag == "cloak" and pub[_CLOAK_QUEUE]:
+        return pub[_CLOAK_QUEUE][_NEXT]             # the next to decide
     return -1
 
 
@@ -228,21 +294,21 @@ def preview(pub, a):
     """The fights as they stand or as choice `a` would make them ([ships, foes, done] each).
     While an assignment is being proposed only the attackers chosen so far have fights; the
     last ship's choice shows the full build (leftover attackers joined). pub is not changed."""
-    ph = pub[K.PHASE]
+    ph = pub[_PHASE]
     if ph == "assign":
-        asg = list(pub[K.ASSIGNED])
-        if a and a[K.TAG] == "def":
-            asg.append(a[K.DEFEND_FOE])
-        if asg and len(asg) == len(pub[K.FIGHTERS]):
+        asg = list(pub[_ASSIGNED])
+        if a and a[_TAG] == "def":
+            asg.append(a[_DEFEND_FOE])
+        if asg and len(asg) == len(pub[_FIGHTERS]):
             return FT.build(pub, asg)
         out = []
-        for f in range(len(pub[K.FOES])):
-            ships = [pub[K.FIGHTERS][i] for i in range(len(asg)) if asg[i] == f]
+        for f in range(len(pub[_FOES])):
+            ships = [pub[_FIGHTERS][i] for i in range(len(asg)) if asg[i] == f]
             if ships:
                 out.append([ships, [f], False])
         return out
-    if ph == K.PHASE_ASSIGN_CONFIRM or ph == K.PHASE_FIGHT:
-        return pub[K.FIGHTS]
+    if ph == _PHASE_ASSIGN_CONFIRM or ph == _PHASE_FIGHT:
+        return pub[_FIGHTS]
     return []
 
 
@@ -250,35 +316,35 @@ def hot_fight(pub, fights, a):
     """Index of the fight the choice is about (resolve it, an effect in it, the assigned
     attacker's), else the first fight still open, else -1."""
     if a:
-        tag = a[K.TAG]
+        tag = a[_TAG]
         if tag == "fight":
-            return a[K.RESOLVE_FIGHT]
-        if tag == "play" and pub[K.PHASE] == K.PHASE_FIGHT and len(a) == 3 \
-                and type(a[K.PLAY_TARGET]) is int:
-            return a[K.PLAY_TARGET]
+            return a[_RESOLVE_FIGHT]
+        if tag == "play" and pub[_PHASE] == _PHASE_FIGHT and len(a) == 3 \
+                and type(a[_PLAY_TARGET]) is int:
+            return a[_PLAY_TARGET]
         if tag == "def":
             for k in range(len(fights)):
-                if a[K.DEFEND_FOE] in fights[k][K.FIGHT_FOES]:
+                if a[_DEFEND_FOE] in fights[k][_FIGHT_FOES]:
                     return k
     for k in range(len(fights)):
-        if not fights[k][K.FIGHT_DONE]:
+        if not fights[k][_FIGHT_DONE]:
             return k
     return -1
 
 
 def effect_bonus(pub, me, a, fight):
     """Power the fight effect `a` (Alpha Strike, Swarm Tactics) would add to this fight."""
-    if not (a and a[K.TAG] == "play" and pub[K.PHASE] == K.PHASE_FIGHT):
+    if not (a and a[_TAG] == "play" and pub[_PHASE] == _PHASE_FIGHT):
         return 0
     add = 0
-    for k in C.get(a[K.PLAY_CARD])[C.KEYWORDS]:
+    for k in C.get(a[_PLAY_CARD])[C.KEYWORDS]:
         if k.startswith("FT") or k.startswith("FA"):
             n = int(k[2:])
-            for s in fight[K.FIGHT_SHIPS]:
-                ship = pub[K.SHIPS][s]
-                if ship[K.SHIP_ALIVE] and not F.has_dmg(pub, s, "NB") and (
-                        (k.startswith("FT") and ship[K.SHIP_OWNER] == me)
-                        or (k.startswith("FA") and F.is_acarr(ship[K.SHIP_CARD]))):
+            for s in fight[_FIGHT_SHIPS]:
+                ship = pub[_SHIPS][s]
+                if ship[_SHIP_ALIVE] and not F.has_dmg(pub, s, "NB") and (
+                        (k.startswith("FT") and ship[_SHIP_OWNER] == me)
+                        or (k.startswith("FA") and F.is_acarr(ship[_SHIP_CARD]))):
                     add += n
     return add
 
@@ -295,7 +361,7 @@ def forecast_words(pub, k, fight, bonus=0):
     """'Fight 1: 11+d vs 9, win': a destiny still to draw shows as +d (it may change it)."""
     pp, pd, ep, ed, res = forecast(pub, fight, bonus)
     return "Fight %d: %d%s vs %d%s: %s" % (k + 1, pp, "+d" * pd, ep, "+d" * ed,
-                                           "done" if fight[K.FIGHT_DONE] else RESULT[res])
+                                           "done" if fight[_FIGHT_DONE] else RESULT[res])
 
 
 def choice_forecast(pub, me, a):
@@ -322,7 +388,7 @@ def choice_line(pub, me, a, ships=None):
     fights are formed or fought, else the ship the choice acts on, else None. `ships`, a dict,
     keeps ship lines already made."""
     out = None
-    if isinstance(a, list) or pub[K.PHASE] in (K.PHASE_ASSIGN_CONFIRM, K.PHASE_FIGHT):
+    if isinstance(a, list) or pub[_PHASE] in (_PHASE_ASSIGN_CONFIRM, _PHASE_FIGHT):
         out = choice_forecast(pub, me, a if isinstance(a, list) else None)
         t = target_ship(pub, a) if isinstance(a, list) else -1
         if out is None and t >= 0:
@@ -335,31 +401,31 @@ def choice_line(pub, me, a, ships=None):
 
 
 def phase_words(pub):
-    return _PH.get(pub[K.PHASE], pub[K.PHASE])
+    return _PH.get(pub[_PHASE], pub[_PHASE])
 
 
 def status(pub, room=40):
     """Distance, threat and where the fleet is, in words that fit `room` characters
     (distance and threat first: they fit 18, a 72 px panel's 3x5 line)."""
-    where = C.get(pub[K.LOCATIONS][-1])[C.NAME] if pub[K.LOCATIONS] else "the start"
-    out = "Distance %d/%d  threat %d  at %s" % (pub[K.DISTANCE], GOAL, pub[K.THREAT], where)
+    where = C.get(pub[_LOCATIONS][-1])[C.NAME] if pub[_LOCATIONS] else "the start"
+    out = "Distance %d/%d  threat %d  at %s" % (pub[_DISTANCE], _GOAL, pub[_THREAT], where)
     if len(out) > room:
-        out = "Distance %d/%d  threat %d" % (pub[K.DISTANCE], GOAL, pub[K.THREAT])
+        out = "Distance %d/%d  threat %d" % (pub[_DISTANCE], _GOAL, pub[_THREAT])
     if len(out) > room:
-        out = "Dist %d/%d threat %d" % (pub[K.DISTANCE], GOAL, pub[K.THREAT])
+        out = "Dist %d/%d threat %d" % (pub[_DISTANCE], _GOAL, pub[_THREAT])
     if len(out) > room:   # the goal is on the help page: the distance alone, never cut
-        out = "Dist %d threat %d" % (pub[K.DISTANCE], pub[K.THREAT])
+        out = "Dist %d threat %d" % (pub[_DISTANCE], pub[_THREAT])
     return out
 
 
 def ship_line(pub, s):
     """'Cruiser: power 6, 20% lost' ('cloaked' when it is)."""
-    ship = pub[K.SHIPS][s]
-    out = "%s: power %d" % (C.get(ship[K.SHIP_CARD])[C.NAME], F.power(pub, s))
+    ship = pub[_SHIPS][s]
+    out = "%s: power %d" % (C.get(ship[_SHIP_CARD])[C.NAME], F.power(pub, s))
     lost = F.structure_lost(pub, s)
     if lost:
         out += ", %d%% lost" % lost
-    if ship[K.SHIP_CLOAKED]:
+    if ship[_SHIP_CLOAKED]:
         out += ", cloaked"
     return out
 

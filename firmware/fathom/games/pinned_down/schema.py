@@ -1,16 +1,26 @@
 # Pinned Down's data, named: every key of the public and private state, every slot of a ship
 # and of the records it holds, and every slot of every event (docs/rules/pinned_down.md,
-# "Events"). The engine, the fleet and fight rules, the words, the screen and the bots read the
-# state through these names only, as `K.NAME` (`from ... import schema as K`).
+# "Events"), each with its meaning. This is the declaration; the firmware never imports it.
+# Each module that reads the state (the engine, phases, choices, fleet, fights, the words,
+# the screen, the bot) declares the names it reads as private copies, `_NAME = const(...)`
+# under the same name, which MicroPython folds into the code: no module global, no heap. As
+# globals of a module imported for `K.NAME` they took 1 KB of a unit's heap for the whole
+# game. tests/engines/test_engine_schema.py holds every copy to this file; the tests read it
+# as `K`.
 #
 # The key strings and event shapes are what the hash chain, the journal and the link carry:
 # they must never change, or a saved game no longer resumes and two firmware versions no longer
-# agree. Only the names here are for the reader. Each name is one entry in this module's
-# globals (a frozen build keeps the strings themselves in flash); modules reach them through
-# the one global `K` rather than importing each name, which would copy every name into every
-# importer's globals on the heap.
+# agree. Only the names here are for the reader.
 from fathom.compat import const
-from fathom.games.base import CONCEDED, SETUP_PUBLIC, TAG  # noqa: F401  (the framework's)
+
+# The framework's names (games/base.py), as Pinned Down reads them.
+TAG = const(0)                  # every event's first slot: its tag
+SETUP_PUBLIC = const(1)         # [SETUP, public part, commitment]: Pinned Down's is None
+CONCEDED = const("conceded")    # set by the framework (Engine.concede): who conceded
+
+# ---- the rules' numbers that more than one module reads -------------------------------------
+REFILL = const(4)               # cards drawn at set-up and refilled at wrap-up
+GOAL = const(10)                # the distance that wins
 
 # ---- the public state (pub): the same on every unit --------------------------------------
 PLAYER_COUNT = const("n")       # number of players, 1 to 4
@@ -55,7 +65,6 @@ DAMAGE_DISCARD = const("ddisc")  # the damage discard pile
 CHANCE_KEY = const("key")       # public chance: the key of reshuffles and random discards
 CHANCE_COUNT = const("rc")      # public chance: draws taken from CHANCE_KEY so far
 END = const("end")              # None while playing, else [won, reason]
-# CONCEDED (games/base.py): set by the framework (Engine.concede), who conceded
 
 # The phases, in turn order (PHASE). Each has its handler table in engine.py.
 PHASE_SETUP = const("setup")    # every unit sends its set-up

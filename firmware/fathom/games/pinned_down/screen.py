@@ -9,7 +9,7 @@
 from fathom.compat import const
 from fathom.games import describe
 from fathom.games.pinned_down import cards as C
-from fathom.games.pinned_down import schema as K
+from fathom.games.pinned_down import fights as FT
 from fathom.games.pinned_down import say
 from fathom.ui.cardrow import CardRow
 from fathom.ui.dialog import draw_page, show_help
@@ -20,6 +20,45 @@ from fathom.ui.gamekit import label, setup_label
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
 
+# Pinned Down's names (schema.py says what each means) that this module reads: private
+# consts, folded into the code, so they cost no heap; a test holds them to schema.py.
+_PLAYER_COUNT = const("n")
+_AFFILIATIONS = const("aff")
+_PHASE = const("ph")
+_TURN = const("turn")
+_LOCATIONS = const("locs")
+_JUMP_OPTIONS = const("lopts")
+_PROPOSED = const("prop")
+_FOES = const("foes")
+_TABLE = const("tbl")
+_SHIPS = const("ships")
+_LAST_FIGHT = const("last")
+_HAND_SIZES = const("hs")
+_DECK_SIZES = const("dn")
+_DESTROYED = const("dest")
+_SHOWN = const("shown")
+_PHASE_JUMP = const("jump")
+_PHASE_JUMP_CONFIRM = const("jconf")
+_HAND = const("hand")
+_SHIP_OWNER = const(0)
+_SHIP_CARD = const(1)
+_SHIP_DAMAGE = const(2)
+_SHIP_ABOARD = const(3)
+_SHIP_ALIVE = const(4)
+_ABOARD_OWNER = const(0)
+_ABOARD_CARD = const(1)
+_FOE_CARD = const(0)
+_FOE_BEATEN = const(1)
+_FIGHT_SHIPS = const(0)
+_FIGHT_FOES = const(1)
+_TOKEN_CARD = const(0)
+_TOKEN_COUNT = const(1)
+_SHOWN_TURN = const(0)
+_SHOWN_CARDS = const(1)
+_PLAY_CARD = const(1)
+_PLAY_TARGET = const(2)
+_TAG = const(0)
+
 
 MAIN = const(0)
 HAND = const(1)
@@ -27,7 +66,7 @@ FLEET = const(2)
 TABLE = const(3)
 _PAGES = const(4)
 _PAGE_NAMES = ("", "hand", "fleets", "table")
-HELP_FILE = "games/pinned_down/help.txt"
+_HELP_FILE = const("games/pinned_down/help.txt")
 _ENDS = ("ready", "pass")     # the choices that end this player's part of a phase
 # an item of the choice list: [label, [indices of its choices in the legal list]]
 _LABEL = const(0)
@@ -39,11 +78,11 @@ def _home(pub, acts, item):
     ch = item[_CHOICES]
     for n in range(len(ch)):
         a = acts[ch[n]]
-        if isinstance(a, list) and a[K.TAG] == "play" and len(a) > 2 and \
-                isinstance(a[K.PLAY_TARGET], int):
-            cap = C.captain_of(a[K.PLAY_CARD])
-            if cap is not None and 0 <= a[K.PLAY_TARGET] < len(pub[K.SHIPS]) and \
-                    pub[K.SHIPS][a[K.PLAY_TARGET]][K.SHIP_CARD] == cap:
+        if isinstance(a, list) and a[_TAG] == "play" and len(a) > 2 and \
+                isinstance(a[_PLAY_TARGET], int):
+            cap = C.captain_of(a[_PLAY_CARD])
+            if cap is not None and 0 <= a[_PLAY_TARGET] < len(pub[_SHIPS]) and \
+                    pub[_SHIPS][a[_PLAY_TARGET]][_SHIP_CARD] == cap:
                 return n
     return -1
 
@@ -51,9 +90,9 @@ def _home(pub, acts, item):
 def _called_power(acts, j):
     """The power of the ship choice j calls into play (Call to Arms), else 0."""
     a = acts[j]
-    if isinstance(a, list) and a[K.TAG] == "play" and len(a) > 2 and \
-            isinstance(a[K.PLAY_TARGET], str) and C.get(a[K.PLAY_TARGET])[C.TYPE] == C.SHIP:
-        return C.get(a[K.PLAY_TARGET])[C.POWER]
+    if isinstance(a, list) and a[_TAG] == "play" and len(a) > 2 and \
+            isinstance(a[_PLAY_TARGET], str) and C.get(a[_PLAY_TARGET])[C.TYPE] == C.SHIP:
+        return C.get(a[_PLAY_TARGET])[C.POWER]
     return 0
 
 
@@ -73,7 +112,7 @@ def _rank(acts, item):
 
 def _ends(acts, item):
     a = acts[item[_CHOICES][0]]
-    return isinstance(a, list) and a[K.TAG] in _ENDS
+    return isinstance(a, list) and a[_TAG] in _ENDS
 
 
 class PinnedDownScreen(GameBase):
@@ -236,13 +275,13 @@ class PinnedDownScreen(GameBase):
         ph = "Set up" if kind == "setup" else say.phase_words(s.pub)
         if who != s.player:
             return "P%d %s" % (who + 1, ph)
-        return "T%d %s" % (s.pub[K.TURN], ph) if s.pub[K.TURN] else ph
+        return "T%d %s" % (s.pub[_TURN], ph) if s.pub[_TURN] else ph
 
     # ---- keys ----------------------------------------------------------------------------
     def key(self, k):
         self.build()
         if k == "HELP":
-            show_help(self.app, "Help", HELP_FILE)
+            show_help(self.app, "Help", _HELP_FILE)
             return
         if self.page == HAND:
             self._hand_key(k)
@@ -390,7 +429,7 @@ class PinnedDownScreen(GameBase):
         return self._texts[i]
 
     def _hand_build(self):
-        hand = self.runner.seat.priv[K.HAND]
+        hand = self.runner.seat.priv[_HAND]
         if self._hand == hand and len(self._texts) == len(hand):
             return
         self._hand = list(hand)
@@ -402,8 +441,8 @@ class PinnedDownScreen(GameBase):
     def page_title(self):
         s = self.runner.seat
         if self.page == FLEET:
-            return "Fleets" if s.pub[K.PLAYER_COUNT] > 1 else "Fleet"
-        return "Jump" if s.pub[K.PHASE] in (K.PHASE_JUMP, K.PHASE_JUMP_CONFIRM) else "Table"
+            return "Fleets" if s.pub[_PLAYER_COUNT] > 1 else "Fleet"
+        return "Jump" if s.pub[_PHASE] in (_PHASE_JUMP, _PHASE_JUMP_CONFIRM) else "Table"
 
     def doc(self):
         key = (self.page, self._key)
@@ -417,38 +456,38 @@ class PinnedDownScreen(GameBase):
         s = self.runner.seat
         pub = s.pub
         out = []
-        for p in [s.player] + [q for q in range(pub[K.PLAYER_COUNT]) if q != s.player]:
+        for p in [s.player] + [q for q in range(pub[_PLAYER_COUNT]) if q != s.player]:
             out.append("P%d%s (%s): hand %d, deck %d" % (
-                p + 1, " you" if p == s.player else "", pub[K.AFFILIATIONS][p], pub[K.HAND_SIZES][p],
-                pub[K.DECK_SIZES][p]))
-            for i in range(len(pub[K.SHIPS])):
-                ship = pub[K.SHIPS][i]
-                if ship[K.SHIP_OWNER] != p or not ship[K.SHIP_ALIVE]:
+                p + 1, " you" if p == s.player else "", pub[_AFFILIATIONS][p], pub[_HAND_SIZES][p],
+                pub[_DECK_SIZES][p]))
+            for i in range(len(pub[_SHIPS])):
+                ship = pub[_SHIPS][i]
+                if ship[_SHIP_OWNER] != p or not ship[_SHIP_ALIVE]:
                     continue
                 out.append(" " + say.ship_line(pub, i))
-                for at in ship[K.SHIP_ABOARD]:
-                    owner = at[K.ABOARD_OWNER]
-                    out.append("  with " + C.get(at[K.ABOARD_CARD])[C.NAME] + (
+                for at in ship[_SHIP_ABOARD]:
+                    owner = at[_ABOARD_OWNER]
+                    out.append("  with " + C.get(at[_ABOARD_CARD])[C.NAME] + (
                         "" if owner == p else " (P%d)" % (owner + 1)))
-                for dm in ship[K.SHIP_DAMAGE]:
+                for dm in ship[_SHIP_DAMAGE]:
                     out.append("  damage: %s %d%%" % (C.get(dm)[C.NAME], C.get(dm)[C.CLS]))
-            for cid in pub[K.DESTROYED][p]:
+            for cid in pub[_DESTROYED][p]:
                 out.append(" lost: " + C.get(cid)[C.NAME])
-            sh = pub[K.SHOWN][p]
+            sh = pub[_SHOWN][p]
             if p != s.player and sh is not None:
-                out.append(" showed (turn %d): %s" % (sh[K.SHOWN_TURN], ", ".join(
-                    C.get(c)[C.NAME] for c in sh[K.SHOWN_CARDS])))
+                out.append(" showed (turn %d): %s" % (sh[_SHOWN_TURN], ", ".join(
+                    C.get(c)[C.NAME] for c in sh[_SHOWN_CARDS])))
         return out
 
     def table_doc(self):
         s = self.runner.seat
         pub = s.pub
         out = [self._stat]
-        if pub[K.PHASE] in (K.PHASE_JUMP, K.PHASE_JUMP_CONFIRM):
-            for i in range(len(pub[K.JUMP_OPTIONS])):
-                cid = pub[K.JUMP_OPTIONS][i]
-                out.append("%s%s: distance +%d" % ("Proposed: " if pub[K.PHASE] == K.PHASE_JUMP_CONFIRM and
-                                                   i == pub[K.PROPOSED] else "",
+        if pub[_PHASE] in (_PHASE_JUMP, _PHASE_JUMP_CONFIRM):
+            for i in range(len(pub[_JUMP_OPTIONS])):
+                cid = pub[_JUMP_OPTIONS][i]
+                out.append("%s%s: distance +%d" % ("Proposed: " if pub[_PHASE] == _PHASE_JUMP_CONFIRM and
+                                                   i == pub[_PROPOSED] else "",
                                                    C.get(cid)[C.NAME], C.get(cid)[C.POWER]))
                 if C.text(cid):
                     out.append(" " + C.text(cid))
@@ -458,28 +497,28 @@ class PinnedDownScreen(GameBase):
         fights = say.preview(pub, a)
         for k in range(len(fights)):
             out.append(say.forecast_words(pub, k, fights[k]))
-            for i in fights[k][K.FIGHT_SHIPS]:
-                if pub[K.SHIPS][i][K.SHIP_ALIVE]:
+            for i in fights[k][_FIGHT_SHIPS]:
+                if pub[_SHIPS][i][_SHIP_ALIVE]:
                     out.append(" " + say.ship_line(pub, i))
-            for f in fights[k][K.FIGHT_FOES]:
-                out.append(" vs %s: power %d" % (C.get(pub[K.FOES][f][K.FOE_CARD])[C.NAME],
-                                                 self.eng.foe_power(pub, f)))
+            for f in fights[k][_FIGHT_FOES]:
+                out.append(" vs %s: power %d" % (C.get(pub[_FOES][f][_FOE_CARD])[C.NAME],
+                                                 FT.foe_power(pub, f)))
         used = []
         for fight in fights:
-            used.extend(fight[K.FIGHT_FOES])
-        for f in range(len(pub[K.FOES])):
-            if f not in used and not pub[K.FOES][f][K.FOE_BEATEN]:
-                out.append("Attacker %s: power %d" % (C.get(pub[K.FOES][f][K.FOE_CARD])[C.NAME],
-                                                      self.eng.foe_power(pub, f)))
-        if pub[K.LAST_FIGHT]:
-            k, pp, ep, res = pub[K.LAST_FIGHT]
+            used.extend(fight[_FIGHT_FOES])
+        for f in range(len(pub[_FOES])):
+            if f not in used and not pub[_FOES][f][_FOE_BEATEN]:
+                out.append("Attacker %s: power %d" % (C.get(pub[_FOES][f][_FOE_CARD])[C.NAME],
+                                                      FT.foe_power(pub, f)))
+        if pub[_LAST_FIGHT]:
+            k, pp, ep, res = pub[_LAST_FIGHT]
             out.append("Last: fight %d, %d vs %d, %s" % (k + 1, pp, ep, say.RESULT[res]))
-        if not fights and not pub[K.FOES]:
+        if not fights and not pub[_FOES]:
             out.append("No attackers")
-        for t in pub[K.TABLE]:
-            out.append("On the table: %s (%d)" % (C.get(t[K.TOKEN_CARD])[C.NAME],
-                                                      t[K.TOKEN_COUNT]))
-        for cid in pub[K.LOCATIONS]:
+        for t in pub[_TABLE]:
+            out.append("On the table: %s (%d)" % (C.get(t[_TOKEN_CARD])[C.NAME],
+                                                      t[_TOKEN_COUNT]))
+        for cid in pub[_LOCATIONS]:
             out.append("Passed %s: +%d" % (C.get(cid)[C.NAME], C.get(cid)[C.POWER]))
         return out
 

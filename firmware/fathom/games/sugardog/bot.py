@@ -2,10 +2,40 @@
 # SharpBot keeps, for every enemy, the set of squares its submarine can still be in (a bitmask
 # over the map), narrowed by every announcement and every "no contact" answer and widened by one
 # square at each silent turn; it shoots when a torpedo's squares cover enough of that set.
-from fathom.games.base import TAG
+from fathom.compat import const
 from fathom.games.bots import Bot
-from fathom.games.sugardog import engine as E
 from fathom.games.sugardog.engine import back, step, neighbours
+
+# The schema's names this module reads (the engine's, and base's): private copies that
+# MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
+_TAG = const(0)
+_EV_QUIET = const("q")
+_EV_CRUISE = const("c")
+_CRUISE_AT = const(1)
+_EV_FIRE = const("f")
+_FIRE_AT = const(1)
+_FIRE_HEADING = const(2)
+_EV_SONAR = const("s")
+_SONAR_AT = const(1)
+_SONAR_MINES = const(2)
+_EV_ECHO = const("e")
+_EV_ANSWER = const("a")
+_ANSWER_SQUARES = const(1)
+_ANSWER_RES = const(2)
+_CLEAR = const(0)
+_MINE_HIT = const(1)
+_SIZE = const("size")
+_ALIVE = const("alive")
+_PHASE = const("ph")
+_TORPS = const("torps")
+_T_OWNER = const(1)
+_T_SQ = const(2)
+_T_HEADING = const(3)
+_PH_STEP2 = const("c2")
+_POS = const("pos")
+_A_KIND = const(0)
+_A_TO = const(1)
+_A_HEADING = const(1)
 
 
 def popcount(b):
@@ -18,7 +48,7 @@ class Tracker:
     def __init__(self, seat):
         pub = seat.pub
         self.me = seat.player
-        self.size = size = pub[E.SIZE]
+        self.size = size = pub[_SIZE]
         cells = size * size
         self.full = (1 << cells) - 1
         col0 = 0
@@ -26,7 +56,7 @@ class Tracker:
             col0 |= 1 << (y * size)
         self.not_first = self.full ^ col0               # squares with x != 0
         self.not_last = self.full ^ (col0 << (size - 1))  # squares with x != size - 1
-        n = len(pub[E.ALIVE])
+        n = len(pub[_ALIVE])
         self.can = [self.full] * n
         self.mines = [[] for _ in range(n)]
         self.seen = 0
@@ -53,22 +83,22 @@ class Tracker:
             self.seen += 1
             if author == self.me or not ev:
                 continue
-            tag = ev[TAG]
-            if tag == E.EV_QUIET:     # one silent step (or none) from anywhere it could be
+            tag = ev[_TAG]
+            if tag == _EV_QUIET:     # one silent step (or none) from anywhere it could be
                 self.can[author] = self.expand(self.can[author])
-            elif tag == E.EV_CRUISE:
-                self.pin(author, ev[E.CRUISE_AT])
-            elif tag == E.EV_FIRE:
-                self.pin(author, step(size, ev[E.FIRE_AT], back(ev[E.FIRE_HEADING])))
-            elif tag == E.EV_SONAR or tag == E.EV_ECHO:   # an echo has a ping's shape
-                self.pin(author, ev[E.SONAR_AT])
-                self.mines[author] = list(ev[E.SONAR_MINES])
-            elif tag == E.EV_ANSWER:
+            elif tag == _EV_CRUISE:
+                self.pin(author, ev[_CRUISE_AT])
+            elif tag == _EV_FIRE:
+                self.pin(author, step(size, ev[_FIRE_AT], back(ev[_FIRE_HEADING])))
+            elif tag == _EV_SONAR or tag == _EV_ECHO:   # an echo has a ping's shape
+                self.pin(author, ev[_SONAR_AT])
+                self.mines[author] = list(ev[_SONAR_MINES])
+            elif tag == _EV_ANSWER:
                 # clear up to the last square named; a mine there is spent, a sub there sunk
-                sqs, res = ev[E.ANSWER_SQUARES], ev[E.ANSWER_RES]
-                for q in sqs[:-1] if res != E.CLEAR else sqs:
+                sqs, res = ev[_ANSWER_SQUARES], ev[_ANSWER_RES]
+                for q in sqs[:-1] if res != _CLEAR else sqs:
                     self.clear(author, q)
-                if res == E.MINE_HIT:
+                if res == _MINE_HIT:
                     self.clear(author, sqs[-1])
 
 
@@ -76,7 +106,7 @@ def torpedo_path(pub, sq, d, stop_mask=0):
     """Squares a torpedo from sq heading d enters in its next two moves (stops on a known mine)."""
     out = []
     for _i in range(2):
-        sq = step(pub[E.SIZE], sq, d)
+        sq = step(pub[_SIZE], sq, d)
         if sq < 0:
             break
         out.append(sq)
@@ -97,7 +127,7 @@ class SharpBot(Bot):
         self.goal = -1
 
     def setup(self, seat):
-        size = seat.pub[E.SIZE]
+        size = seat.pub[_SIZE]
         # Away from the rim, where a torpedo along the edge row or column is likeliest. The
         # inner square is computed, not picked from a list (324 squares would be a 2 KB block
         # on a unit); the same draw picks the same square as choice() over the inner squares.
@@ -106,15 +136,15 @@ class SharpBot(Bot):
         return (1 + i // k) * size + 1 + i % k
 
     def _foes(self, pub):
-        alive = pub[E.ALIVE]
+        alive = pub[_ALIVE]
         return [p for p in range(len(alive)) if p != self.player and alive[p]]
 
     def _danger(self, pub):
         """Squares enemy torpedoes will sweep before my next turn."""
         bad = 0
-        for t in pub[E.TORPS]:
-            if t[E.T_OWNER] != self.player:
-                for q in torpedo_path(pub, t[E.T_SQ], t[E.T_HEADING]):
+        for t in pub[_TORPS]:
+            if t[_T_OWNER] != self.player:
+                for q in torpedo_path(pub, t[_T_SQ], t[_T_HEADING]):
                     bad |= 1 << q
         return bad
 
@@ -139,7 +169,7 @@ class SharpBot(Bot):
     def _best_shot(self, pub, sq, cans, mines):
         best, bd = -1, -1
         for d in range(4):
-            if step(pub[E.SIZE], sq, d) >= 0:
+            if step(pub[_SIZE], sq, d) >= 0:
                 s = self._shot(pub, sq, d, cans, mines)
                 if s > best:
                     best, bd = s, d
@@ -152,11 +182,11 @@ class SharpBot(Bot):
             self.tr = Tracker(seat)
         self.tr.update(seat.log)
         foes = self._foes(pub)
-        pos = seat.priv[E.POS]
+        pos = seat.priv[_POS]
         danger = self._danger(pub)
         mines = self._mine_mask(foes)
         cans = [self.tr.can[p] for p in foes]
-        if pub[E.PHASE] == E.PH_STEP2:
+        if pub[_PHASE] == _PH_STEP2:
             return self._second_step(legal, pos, danger, mines, cans)
         score, d = self._best_shot(pub, pos, cans, mines)
         if score >= self.SHOOT and ["fire", d] in legal:
@@ -169,18 +199,18 @@ class SharpBot(Bot):
         later = [self.tr.expand(b) for b in cans]
         best, choice = -1, None
         for a in legal:
-            if a[E.A_KIND] != "run" or danger >> a[E.A_TO] & 1:
+            if a[_A_KIND] != "run" or danger >> a[_A_TO] & 1:
                 continue
-            shot, _d = self._best_shot(pub, a[E.A_TO], later, mines)
+            shot, _d = self._best_shot(pub, a[_A_TO], later, mines)
             s = shot * 4 + self.rng.below(4)
             for b in later:
                 # a square an enemy may cruise into (or share) is a draw waiting to happen
-                s -= 800 * (b >> a[E.A_TO] & 1) // popcount(b)
+                s -= 800 * (b >> a[_A_TO] & 1) // popcount(b)
             if s > best:
                 best, choice = s, a
         if choice is None:
             return self._escape(legal, pos, danger, mines, cans)
-        if choice[E.A_TO] == pos and ["mine"] in legal and self.rng.below(2) == 0:
+        if choice[_A_TO] == pos and ["mine"] in legal and self.rng.below(2) == 0:
             return ["mine"]
         return choice
 
@@ -204,29 +234,29 @@ class SharpBot(Bot):
         """Every silent step is swept: cruise out, if some two-step path is clear."""
         size = self.tr.size
         for a in legal:
-            if a[E.A_KIND] != "cruise" or self._unsafe(a[E.A_TO], 0, mines, cans):
+            if a[_A_KIND] != "cruise" or self._unsafe(a[_A_TO], 0, mines, cans):
                 continue
-            for q in neighbours(size, a[E.A_TO]):
+            for q in neighbours(size, a[_A_TO]):
                 if q != pos and not self._unsafe(q, danger, mines, cans):
                     self.goal = q
                     return a
         for a in legal:
-            if a[E.A_KIND] == "run":
+            if a[_A_KIND] == "run":
                 return a
         return legal[0]
 
     def _second_step(self, legal, pos, danger, mines, cans):
         for a in legal:
-            if a[E.A_TO] == self.goal:
+            if a[_A_TO] == self.goal:
                 return a
         for a in legal:
-            if not self._unsafe(a[E.A_TO], danger, mines, cans):
+            if not self._unsafe(a[_A_TO], danger, mines, cans):
                 return a
         return legal[0]
 
 
 # The events that are a player's own command (not an answer to another's): the turn's end
-_COMMANDS = (E.EV_QUIET, E.EV_CRUISE, E.EV_SONAR, E.EV_FIRE)
+_COMMANDS = (_EV_QUIET, _EV_CRUISE, _EV_SONAR, _EV_FIRE)
 
 
 class EasyBot(Bot):
@@ -238,32 +268,32 @@ class EasyBot(Bot):
     def _fresh_sightings(self, seat):
         """Enemy squares announced since my own last command."""
         out = []
-        size = seat.pub[E.SIZE]
+        size = seat.pub[_SIZE]
         for author, ev in reversed(seat.log):
-            tag = ev[TAG]
+            tag = ev[_TAG]
             if author == self.player and tag in _COMMANDS:
                 break
             if author == self.player:
                 continue
-            if tag == E.EV_CRUISE:
-                out.append(ev[E.CRUISE_AT])
-            elif tag == E.EV_SONAR or tag == E.EV_ECHO:   # an echo has a ping's shape
-                out.append(ev[E.SONAR_AT])
-            elif tag == E.EV_FIRE:
-                out.append(step(size, ev[E.FIRE_AT], back(ev[E.FIRE_HEADING])))
+            if tag == _EV_CRUISE:
+                out.append(ev[_CRUISE_AT])
+            elif tag == _EV_SONAR or tag == _EV_ECHO:   # an echo has a ping's shape
+                out.append(ev[_SONAR_AT])
+            elif tag == _EV_FIRE:
+                out.append(step(size, ev[_FIRE_AT], back(ev[_FIRE_HEADING])))
         return out
 
     def act(self, seat):
         legal = seat.legal()
         pub = seat.pub
-        if pub[E.PHASE] == E.PH_STEP2:
+        if pub[_PHASE] == _PH_STEP2:
             return self.rng.choice(legal)
-        pos = seat.priv[E.POS]
+        pos = seat.priv[_POS]
         for target in self._fresh_sightings(seat):
             for a in legal:
-                if a[E.A_KIND] == "fire" and target in torpedo_path(pub, pos, a[E.A_HEADING]):
+                if a[_A_KIND] == "fire" and target in torpedo_path(pub, pos, a[_A_HEADING]):
                     return a
         if self.rng.below(5) == 0:
             return ["sonar"]
-        runs = [a for a in legal if a[E.A_KIND] == "run" or a[E.A_KIND] == "mine"]
+        runs = [a for a in legal if a[_A_KIND] == "run" or a[_A_KIND] == "mine"]
         return self.rng.choice(runs)

@@ -7,8 +7,15 @@
 # answers are in. Squares are ints y * size + x; x is the letter (A = 0), y + 1 the number.
 from fathom.compat import const
 from fathom.games import sugardog as D
-from fathom.games.base import (CONCEDED, SETUP_COMMIT, SETUP_PUBLIC, TAG, Engine, IllegalAction,
-                               check_int, check_size)
+from fathom.games import base
+from fathom.games.base import Engine, IllegalAction
+
+# The schema's names this module reads (the engine's, and base's): private copies that
+# MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
+_CONCEDED = const("conceded")
+_TAG = const(0)
+_SETUP_PUBLIC = const(1)
+_SETUP_COMMIT = const(2)
 
 # ---- the schema ------------------------------------------------------------------------------
 # Names that a screen, a bot or say.py imports have no leading underscore; the rest fold away
@@ -16,36 +23,36 @@ from fathom.games.base import (CONCEDED, SETUP_COMMIT, SETUP_PUBLIC, TAG, Engine
 #
 # Events (the rules page's "Events" table): EV_<X> is the tag, <X>_<SLOT> its slots. The tags
 # keep one byte on the wire, which every answer of every player repeats.
-EV_QUIET = const("q")       # [EV_QUIET]: Silent Running or Place Mine (nobody can tell which)
-EV_CRUISE = const("c")      # a cruise step, announced:
-CRUISE_AT = const(1)        #   the square entered
-EV_FIRE = const("f")        # a torpedo launched:
-FIRE_AT = const(1)          #   its first square (it was launched from the one behind)
-FIRE_HEADING = const(2)     #   N, E, S or W
-EV_SONAR = const("s")       # an active sonar ping:
-SONAR_AT = const(1)         #   the pinger's square
-SONAR_MINES = const(2)      #   the pinger's mines, nearest to it first
-EV_ECHO = const("e")        # the answer to a ping, one from every other living player:
-ECHO_AT = const(1)          #   the answerer's square
-ECHO_MINES = const(2)       #   its mines, nearest to the ping first
-EV_ANSWER = const("a")      # the answer for squares entered loudly, one from every other player:
-ANSWER_SQUARES = const(1)   #   the announced squares up to the first where it has something
-ANSWER_RES = const(2)       #   CLEAR, or what is at the last of them: MINE_HIT or _SUB_HIT
-CLEAR = const(0)       # nothing of the answerer's in any square asked
-MINE_HIT = const(1)    # a mine of the answerer's at the last square named
+_EV_QUIET = const("q")       # [EV_QUIET]: Silent Running or Place Mine (nobody can tell which)
+_EV_CRUISE = const("c")      # a cruise step, announced:
+_CRUISE_AT = const(1)        #   the square entered
+_EV_FIRE = const("f")        # a torpedo launched:
+_FIRE_AT = const(1)          #   its first square (it was launched from the one behind)
+_FIRE_HEADING = const(2)     #   N, E, S or W
+_EV_SONAR = const("s")       # an active sonar ping:
+_SONAR_AT = const(1)         #   the pinger's square
+_SONAR_MINES = const(2)      #   the pinger's mines, nearest to it first
+_EV_ECHO = const("e")        # the answer to a ping, one from every other living player:
+_ECHO_AT = const(1)          #   the answerer's square
+_ECHO_MINES = const(2)       #   its mines, nearest to the ping first
+_EV_ANSWER = const("a")      # the answer for squares entered loudly, one from every other player:
+_ANSWER_SQUARES = const(1)   #   the announced squares up to the first where it has something
+_ANSWER_RES = const(2)       #   CLEAR, or what is at the last of them: MINE_HIT or _SUB_HIT
+_CLEAR = const(0)       # nothing of the answerer's in any square asked
+_MINE_HIT = const(1)    # a mine of the answerer's at the last square named
 _SUB_HIT = const(2)     # the answerer's submarine at the last square named
 
 # Public state: pub[...]
 _NPLAYERS = const("n")         # players (seats)
-SIZE = const("size")           # squares each way (map_size)
+_SIZE = const("size")           # squares each way (map_size)
 _CALM_LIMIT = const("calm_limit")  # the calm option: rounds without a loss before a draw
 _READY = const("ready")        # per player: set-up committed (base.READY)
-ALIVE = const("alive")         # per player: submarine afloat
+_ALIVE = const("alive")         # per player: submarine afloat
 _FIRST = const("first")        # who played first (drawn from the joint seed)
 _CUR = const("cur")            # whose turn it is
 _TURN = const("turn")          # turns played
 _CALM = const("calm")          # turns in a row without a submarine lost
-PHASE = const("ph")            # the turn machine's stage, one of the _PH_* below
+_PHASE = const("ph")            # the turn machine's stage, one of the _PH_* below
 _ASK = const("ask")            # during _PH_ANS: _ASK_CONTACT or _ASK_SONAR; else None
 _SQS = const("sq")             # the squares asked now (a sonar: [the ping's square])
 _WAIT = const("wait")          # the players still to answer, in turn order
@@ -57,11 +64,11 @@ _LOST = const("lost")          # the torpedo leaves the map after its last squar
 _THEN = const("then")          # what follows the query: _THEN_END, _THEN_C2 or _THEN_ADV
 _ADV = const("adv")            # ids of the mover's torpedoes still to move this turn
 _CZ = const("cz")              # the first cruise step's square (the second must touch it)
-TORPS = const("torps")         # the torpedoes afloat, each [id, owner, square, heading]:
+_TORPS = const("torps")         # the torpedoes afloat, each [id, owner, square, heading]:
 _T_ID = const(0)                #   its id (pub[_TID] when it was fired)
-T_OWNER = const(1)             #   who fired it
-T_SQ = const(2)                #   where it is
-T_HEADING = const(3)           #   where it goes, N E S W
+_T_OWNER = const(1)             #   who fired it
+_T_SQ = const(2)                #   where it is
+_T_HEADING = const(3)           #   where it goes, N E S W
 _TID = const("tid")            # the next torpedo's id
 _G_WHO = const(0)              # pub[_GOT] entries: the answerer,
 _G_RES = const(1)              #   MINE_HIT or _SUB_HIT,
@@ -70,7 +77,7 @@ _G_SQ = const(2)               #   the square
 # Phases (pub[PHASE]).
 _PH_SETUP = const("setup")     # start squares being chosen
 _PH_CMD = const("cmd")         # the current player gives the turn's command
-PH_STEP2 = const("c2")         # the current player chooses the second cruise step
+_PH_STEP2 = const("c2")         # the current player chooses the second cruise step
 _PH_ANS = const("ans")         # the players in pub[_WAIT] answer, one at a time
 _PH_RUN = const("run")         # inside the machine only: nobody is asked anything yet
 _PH_OVER = const("over")       # the game is over
@@ -81,15 +88,15 @@ _THEN_C2 = const("c2")         # the second cruise step comes
 _THEN_ADV = const("adv")       # the next of the mover's torpedoes moves
 
 # Private state: priv[...]
-POS = const("pos")             # the submarine's square (None before the set-up)
+_POS = const("pos")             # the submarine's square (None before the set-up)
 _FROM = const("from")          # where the cruise started (the second step may not go back)
 _OWN_MINES = const("mines")     # the squares of the player's mines
-MINES_LEFT = const("left")     # mines still to lay
+_MINES_LEFT = const("left")     # mines still to lay
 
 # Actions (legal(), act()): [kind, ...], the kind a word.
-A_KIND = const(0)      # "run", "mine", "cruise", "sonar" or "fire"
-A_TO = const(1)        # "run", "cruise": the square the submarine goes to
-A_HEADING = const(1)   # "fire": the torpedo's heading
+_A_KIND = const(0)      # "run", "mine", "cruise", "sonar" or "fire"
+_A_TO = const(1)        # "run", "cruise": the square the submarine goes to
+_A_HEADING = const(1)   # "fire": the torpedo's heading
 
 N, E, S, W = 0, 1, 2, 3
 DIRS = "NESW"
@@ -155,34 +162,34 @@ class SugarDog(Engine):
             raise IllegalAction("Sugar Dog takes %d to %d players" % (lo, hi))
         first = rng.below(nplayers)
         return {
-            _NPLAYERS: nplayers, SIZE: map_size(nplayers), _CALM_LIMIT: opts["calm"],
-            _READY: [False] * nplayers, ALIVE: [True] * nplayers,
+            _NPLAYERS: nplayers, _SIZE: map_size(nplayers), _CALM_LIMIT: opts["calm"],
+            _READY: [False] * nplayers, _ALIVE: [True] * nplayers,
             _FIRST: first, _CUR: first, _TURN: 0, _CALM: 0,
-            PHASE: _PH_SETUP, _ASK: None, _SQS: [], _WAIT: [], _GOT: [], _ENT: None,
+            _PHASE: _PH_SETUP, _ASK: None, _SQS: [], _WAIT: [], _GOT: [], _ENT: None,
             _REST: [], _LOST: False, _THEN: None, _ADV: [], _CZ: -1,
-            TORPS: [], _TID: 0,
+            _TORPS: [], _TID: 0,
         }
 
     def new_private(self, pub, player, rng):
-        return {POS: None, _FROM: None, _OWN_MINES: [], MINES_LEFT: MINES}
+        return {_POS: None, _FROM: None, _OWN_MINES: [], _MINES_LEFT: MINES}
 
     def setup_legal(self, pub, priv, player):
-        if priv[POS] is not None:
+        if priv[_POS] is not None:
             return []
         # A range, not a list: 324 squares on the 18x18 map would be a 2 KB block on a unit
         # (the budget: no allocation over 1 KB in play); it answers `in`, len() and indexing.
-        return range(pub[SIZE] * pub[SIZE])
+        return range(pub[_SIZE] * pub[_SIZE])
 
     def setup_apply(self, pub, priv, player, choice):
         # Set-up: any square, even one another submarine starts on (nothing entered it loudly).
-        if priv[POS] is not None or type(choice) is not int or \
-                not 0 <= choice < pub[SIZE] ** 2:
+        if priv[_POS] is not None or type(choice) is not int or \
+                not 0 <= choice < pub[_SIZE] ** 2:
             raise IllegalAction("start square not legal: %r" % (choice,))
-        priv[POS] = choice
+        priv[_POS] = choice
 
     # ---- whose move ------------------------------------------------------------------------
     def turn(self, pub):
-        ph = pub[PHASE]
+        ph = pub[_PHASE]
         if ph == _PH_SETUP or ph == _PH_OVER or self.result(pub) is not None:
             return None
         if ph == _PH_ANS:
@@ -193,14 +200,14 @@ class SugarDog(Engine):
         t = self.turn(pub)
         if t is None or t != (player, "act"):
             return []
-        size = pub[SIZE]
-        pos = priv[POS]
-        if pub[PHASE] == PH_STEP2:   # Cruise: the second step may not go back where it began
+        size = pub[_SIZE]
+        pos = priv[_POS]
+        if pub[_PHASE] == _PH_STEP2:   # Cruise: the second step may not go back where it began
             return [["cruise", q] for q in neighbours(size, pos) if q != priv[_FROM]]
         out = [["run", pos]]
         for q in neighbours(size, pos):
             out.append(["run", q])
-        if priv[MINES_LEFT] > 0 and pos not in priv[_OWN_MINES]:
+        if priv[_MINES_LEFT] > 0 and pos not in priv[_OWN_MINES]:
             out.append(["mine"])
         for q in neighbours(size, pos):
             out.append(["cruise", q])
@@ -213,46 +220,46 @@ class SugarDog(Engine):
     def act(self, pub, priv, player, action):
         if action not in self.legal(pub, priv, player):
             raise IllegalAction("illegal action %r" % (action,))
-        kind = action[A_KIND]
-        size = pub[SIZE]
-        pos = priv[POS]
+        kind = action[_A_KIND]
+        size = pub[_SIZE]
+        pos = priv[_POS]
         # Silent Running and Place Mine send the same event: laying a mine is as quiet as
         # running silent (rules: "A turn", Place Mine [gap]).
         if kind == "run":
-            priv[POS] = action[A_TO]
-            return [EV_QUIET]
+            priv[_POS] = action[_A_TO]
+            return [_EV_QUIET]
         if kind == "mine":
             priv[_OWN_MINES].append(pos)
-            priv[MINES_LEFT] -= 1
-            return [EV_QUIET]
+            priv[_MINES_LEFT] -= 1
+            return [_EV_QUIET]
         if kind == "cruise":
             priv[_FROM] = pos
-            priv[POS] = action[A_TO]
-            return [EV_CRUISE, action[A_TO]]
+            priv[_POS] = action[_A_TO]
+            return [_EV_CRUISE, action[_A_TO]]
         if kind == "sonar":
-            return [EV_SONAR, pos, by_distance(size, pos, priv[_OWN_MINES])]
-        d = action[A_HEADING]
-        return [EV_FIRE, step(size, pos, d), d]
+            return [_EV_SONAR, pos, by_distance(size, pos, priv[_OWN_MINES])]
+        d = action[_A_HEADING]
+        return [_EV_FIRE, step(size, pos, d), d]
 
     def answer(self, pub, priv, player):
         if pub[_ASK] == _ASK_SONAR:
             ping, = pub[_SQS]
-            return [EV_ECHO, priv[POS], by_distance(pub[SIZE], ping, priv[_OWN_MINES])]
+            return [_EV_ECHO, priv[_POS], by_distance(pub[_SIZE], ping, priv[_OWN_MINES])]
         # Contacts: the squares up to the first where I have something, and what: the
         # submarine before a mine of mine in the same square.
         sqs = pub[_SQS]
         for i in range(len(sqs)):
             q = sqs[i]
-            if priv[POS] == q:
-                return [EV_ANSWER, sqs[:i + 1], _SUB_HIT]
+            if priv[_POS] == q:
+                return [_EV_ANSWER, sqs[:i + 1], _SUB_HIT]
             if q in priv[_OWN_MINES]:
-                return [EV_ANSWER, sqs[:i + 1], MINE_HIT]
-        return [EV_ANSWER, list(sqs), CLEAR]
+                return [_EV_ANSWER, sqs[:i + 1], _MINE_HIT]
+        return [_EV_ANSWER, list(sqs), _CLEAR]
 
     def apply_private(self, pub, priv, player, author, event):
         # An answer naming an impact is always the square that blows: my mines there are gone.
-        if author == player and event[TAG] == EV_ANSWER and event[ANSWER_RES] != CLEAR:
-            q = event[ANSWER_SQUARES][-1]
+        if author == player and event[_TAG] == _EV_ANSWER and event[_ANSWER_RES] != _CLEAR:
+            q = event[_ANSWER_SQUARES][-1]
             priv[_OWN_MINES] = [m for m in priv[_OWN_MINES] if m != q]
 
     # ---- events ----------------------------------------------------------------------------
@@ -261,13 +268,13 @@ class SugarDog(Engine):
         return pub[_NPLAYERS]
 
     def phase(self, pub):
-        return pub[PHASE]
+        return pub[_PHASE]
 
     def apply_setup(self, pub, author, event):
         """A start square committed: nothing public but the commitment (rules: "Set-up"). The
         first turn starts once every player is in."""
-        check_size(event, 3)
-        if event[SETUP_PUBLIC] is not None or not isinstance(event[SETUP_COMMIT], bytes):
+        base.check_size(event, 3)
+        if event[_SETUP_PUBLIC] is not None or not isinstance(event[_SETUP_COMMIT], bytes):
             raise IllegalAction("malformed set-up event")
         if pub[_READY][author]:
             raise IllegalAction("player %d set up twice" % author)
@@ -277,35 +284,35 @@ class SugarDog(Engine):
             self._run(pub)
 
     def _square(self, pub, v):
-        return check_int(v, 0, pub[SIZE] ** 2, "square")
+        return base.check_int(v, 0, pub[_SIZE] ** 2, "square")
 
     def _sonar_list(self, pub, event, at, mined, source):
         """A ping or an echo (at, mined): a square, then at most MINES distinct mines, nearest
         to the ping's square (source) first (rules: "A turn", Active Sonar), so the order tells
         nothing more."""
-        check_size(event, 3)
+        base.check_size(event, 3)
         if not isinstance(mined, list) or len(mined) > MINES:
             raise IllegalAction("malformed sonar report")
         self._square(pub, at)
         for m in mined:
             self._square(pub, m)
-        if mined != by_distance(pub[SIZE], source, mined) or len(set(mined)) != len(mined):
+        if mined != by_distance(pub[_SIZE], source, mined) or len(set(mined)) != len(mined):
             raise IllegalAction("sonar contacts must be distinct and nearest first")
 
     def _quiet(self, pub, author, event):
         """Silent Running or Place Mine: nothing announced, nothing collides (rules: "A turn"),
         so the turn simply ends."""
-        check_size(event, 1)
+        base.check_size(event, 1)
         self._end_turn(pub)
         self._run(pub)
 
     def _cruise(self, pub, author, event):
         """Cruise: two announced steps, each answered before the next is chosen; the second
         next to the first (rules: "A turn", Cruise). An impact on the first ends the cruise."""
-        check_size(event, 2)
-        q = self._square(pub, event[CRUISE_AT])
-        if pub[PHASE] == PH_STEP2:
-            if dist(pub[SIZE], q, pub[_CZ]) != 1:
+        base.check_size(event, 2)
+        q = self._square(pub, event[_CRUISE_AT])
+        if pub[_PHASE] == _PH_STEP2:
+            if dist(pub[_SIZE], q, pub[_CZ]) != 1:
                 raise IllegalAction("second cruise step must be next to the first")
             then = _THEN_END
         else:
@@ -317,25 +324,25 @@ class SugarDog(Engine):
     def _fire(self, pub, author, event):
         """Fire Torpedo: launched from the square behind its first, which must be on the map;
         it flies its 2 squares at once, each announced (rules: "A turn", "Torpedoes")."""
-        check_size(event, 3)
-        d = check_int(event[FIRE_HEADING], 0, 4, "heading")
-        q = self._square(pub, event[FIRE_AT])
-        launch = step(pub[SIZE], q, back(d))
+        base.check_size(event, 3)
+        d = base.check_int(event[_FIRE_HEADING], 0, 4, "heading")
+        q = self._square(pub, event[_FIRE_AT])
+        launch = step(pub[_SIZE], q, back(d))
         if launch < 0:
             raise IllegalAction("torpedo must be launched from a square on the map")
         t = [pub[_TID], author, launch, d]
         pub[_TID] += 1
-        pub[TORPS].append(t)
+        pub[_TORPS].append(t)
         self._launch(pub, t, _THEN_END)
         self._run(pub)
 
     def _sonar(self, pub, author, event):
         """Active Sonar: the pinger's square and mines, then one echo from every other living
         player in turn order (rules: "A turn", Active Sonar [gap])."""
-        check_size(event, 3)
-        at = event[SONAR_AT]
-        self._sonar_list(pub, event, at, event[SONAR_MINES], at)
-        pub[PHASE] = _PH_ANS
+        base.check_size(event, 3)
+        at = event[_SONAR_AT]
+        self._sonar_list(pub, event, at, event[_SONAR_MINES], at)
+        pub[_PHASE] = _PH_ANS
         pub[_ASK] = _ASK_SONAR
         pub[_SQS] = [at]
         pub[_WAIT] = self._others(pub, author)
@@ -346,29 +353,29 @@ class SugarDog(Engine):
         """One player's echo to the ping; the turn ends with the last."""
         if pub[_ASK] != _ASK_SONAR:
             raise IllegalAction("no sonar ping to answer")
-        check_size(event, 3)
+        base.check_size(event, 3)
         ping, = pub[_SQS]
-        self._sonar_list(pub, event, event[ECHO_AT], event[ECHO_MINES], ping)
+        self._sonar_list(pub, event, event[_ECHO_AT], event[_ECHO_MINES], ping)
         pub[_WAIT].pop(0)
         if not pub[_WAIT]:
-            pub[PHASE] = _PH_RUN
+            pub[_PHASE] = _PH_RUN
         self._run(pub)
 
     def _answer(self, pub, author, event):
         """One player's answer for squares entered loudly (rules: "Contacts"): clear for all of
         them, or the squares up to the first holding its mine or submarine. The squares
         resolve once every answer is in."""
-        check_size(event, 3)
-        if pub[_ASK] != _ASK_CONTACT or not isinstance(event[ANSWER_SQUARES], list):
+        base.check_size(event, 3)
+        if pub[_ASK] != _ASK_CONTACT or not isinstance(event[_ANSWER_SQUARES], list):
             raise IllegalAction("malformed contact answer")
-        sqs, res = event[ANSWER_SQUARES], event[ANSWER_RES]
-        check_int(res, CLEAR, _SUB_HIT + 1, "answer")
+        sqs, res = event[_ANSWER_SQUARES], event[_ANSWER_RES]
+        base.check_int(res, _CLEAR, _SUB_HIT + 1, "answer")
         if not sqs or sqs != pub[_SQS][:len(sqs)]:
             raise IllegalAction("answer must name a prefix of the announced squares")
-        if res == CLEAR and len(sqs) != len(pub[_SQS]):
+        if res == _CLEAR and len(sqs) != len(pub[_SQS]):
             raise IllegalAction("a clear answer covers every announced square")
         pub[_WAIT].pop(0)
-        if res != CLEAR:
+        if res != _CLEAR:
             pub[_GOT].append([author, res, sqs[-1]])
         if not pub[_WAIT]:
             self._resolve(pub)
@@ -381,13 +388,13 @@ class SugarDog(Engine):
         out = []
         for k in range(1, n + 1):
             p = (pub[_CUR] + k) % n
-            if p != side and pub[ALIVE][p]:
+            if p != side and pub[_ALIVE][p]:
                 out.append(p)
         return out
 
     def _foe_torp(self, pub, sq, side):
-        for t in pub[TORPS]:
-            if t[T_SQ] == sq and t[T_OWNER] != side:
+        for t in pub[_TORPS]:
+            if t[_T_SQ] == sq and t[_T_OWNER] != side:
                 return True
         return False
 
@@ -400,7 +407,7 @@ class SugarDog(Engine):
             pub[_SQS], pub[_REST] = squares[:1], squares[1:]
         else:
             pub[_SQS], pub[_REST] = squares, []
-        pub[PHASE] = _PH_ANS
+        pub[_PHASE] = _PH_ANS
         pub[_ASK] = _ASK_CONTACT
         pub[_WAIT] = wait
         pub[_GOT] = []
@@ -413,26 +420,26 @@ class SugarDog(Engine):
     def _launch(self, pub, t, then):
         """Start torpedo t's two squares for this turn; False if it is lost at once. Its squares
         stop at the first holding another player's torpedo, where it must blow up."""
-        size = pub[SIZE]
+        size = pub[_SIZE]
         path = []
-        q = t[T_SQ]
+        q = t[_T_SQ]
         lost = False
         for _i in range(2):
-            q = step(size, q, t[T_HEADING])
+            q = step(size, q, t[_T_HEADING])
             if q < 0:
                 lost = True
                 break
             path.append(q)
-            if self._foe_torp(pub, q, t[T_OWNER]):
+            if self._foe_torp(pub, q, t[_T_OWNER]):
                 break
         if not path:
-            pub[TORPS].remove(t)
+            pub[_TORPS].remove(t)
             return False
         self._query(pub, path, t[_T_ID], lost, then)
         return True
 
     def _torp(self, pub, tid):
-        for t in pub[TORPS]:
+        for t in pub[_TORPS]:
             if t[_T_ID] == tid:
                 return t
         return None
@@ -449,30 +456,30 @@ class SugarDog(Engine):
         if hit < 0 and self._foe_torp(pub, last, side):
             hit = last
         t = self._torp(pub, tid) if tid >= 0 else None
-        pub[PHASE] = _PH_RUN
+        pub[_PHASE] = _PH_RUN
         pub[_WAIT] = []
         if hit < 0:
             if t is not None:
-                t[T_SQ] = last
+                t[_T_SQ] = last
             if pub[_REST]:
                 self._query(pub, pub[_REST], tid, pub[_LOST], pub[_THEN])
             elif t is not None and pub[_LOST]:
-                pub[TORPS].remove(t)    # off the map: lost to the void
+                pub[_TORPS].remove(t)    # off the map: lost to the void
             return
         # Impact: the entering object and everything of every other side in the square go;
         # a sunk player's torpedoes go with them (rules: "Sunk submarines").
         dead = []
         if t is not None:
-            pub[TORPS].remove(t)
+            pub[_TORPS].remove(t)
         else:
             dead.append(side)
         for g in pub[_GOT]:
             if g[_G_RES] == _SUB_HIT:
                 dead.append(g[_G_WHO])
-        pub[TORPS] = [x for x in pub[TORPS] if x[T_SQ] != hit or x[T_OWNER] == side]
+        pub[_TORPS] = [x for x in pub[_TORPS] if x[_T_SQ] != hit or x[_T_OWNER] == side]
         for p in dead:
-            pub[ALIVE][p] = False
-            pub[TORPS] = [x for x in pub[TORPS] if x[T_OWNER] != p]
+            pub[_ALIVE][p] = False
+            pub[_TORPS] = [x for x in pub[_TORPS] if x[_T_OWNER] != p]
         if dead:
             pub[_CALM] = 0
         if side in dead:
@@ -485,17 +492,17 @@ class SugarDog(Engine):
         """Advance the machine until someone must author the next event."""
         while True:
             if self.result(pub) is not None:
-                pub[PHASE] = _PH_OVER
+                pub[_PHASE] = _PH_OVER
                 return
-            ph = pub[PHASE]
-            if ph == _PH_ANS or ph == _PH_CMD or ph == PH_STEP2:
+            ph = pub[_PHASE]
+            if ph == _PH_ANS or ph == _PH_CMD or ph == _PH_STEP2:
                 return
             then = pub[_THEN]
             if then == _THEN_ADV:
                 if not self._next_torp(pub):
-                    pub[PHASE] = _PH_CMD
+                    pub[_PHASE] = _PH_CMD
             elif then == _THEN_C2:
-                pub[PHASE] = PH_STEP2
+                pub[_PHASE] = _PH_STEP2
             else:
                 self._end_turn(pub)
 
@@ -516,7 +523,7 @@ class SugarDog(Engine):
         n = pub[_NPLAYERS]
         for k in range(1, n + 1):
             p = (pub[_CUR] + k) % n
-            if pub[ALIVE][p]:
+            if pub[_ALIVE][p]:
                 pub[_CUR] = p
                 break
         self._start_turn(pub)
@@ -524,8 +531,8 @@ class SugarDog(Engine):
     def _start_turn(self, pub):
         # Torpedoes move at the start of their owner's turn, oldest first, before the command
         # (rules: "A turn", 1).
-        pub[_ADV] = [t[_T_ID] for t in pub[TORPS] if t[T_OWNER] == pub[_CUR]]
-        pub[PHASE] = _PH_RUN
+        pub[_ADV] = [t[_T_ID] for t in pub[_TORPS] if t[_T_OWNER] == pub[_CUR]]
+        pub[_PHASE] = _PH_RUN
         pub[_THEN] = _THEN_ADV
 
     # ---- outcome ---------------------------------------------------------------------------
@@ -534,10 +541,10 @@ class SugarDog(Engine):
         (rules: "End")."""
         alive = []  # a loop, not a comprehension: that is one more frame on the deepest path
         for p in range(pub[_NPLAYERS]):
-            if pub[ALIVE][p]:
+            if pub[_ALIVE][p]:
                 alive.append(p)
-        if CONCEDED in pub:
-            return ([p for p in alive if p != pub[CONCEDED]], "conceded")
+        if _CONCEDED in pub:
+            return ([p for p in alive if p != pub[_CONCEDED]], "conceded")
         if False in pub[_READY]:
             return None
         if len(alive) == 1:
@@ -550,7 +557,7 @@ class SugarDog(Engine):
 
     def concede(self, pub, player):
         Engine.concede(self, pub, player)
-        pub[PHASE] = _PH_OVER
+        pub[_PHASE] = _PH_OVER
 
     # ---- the log line ----------------------------------------------------------------------
 
@@ -558,20 +565,20 @@ class SugarDog(Engine):
 # Which handler plays an event, by the turn machine's phase and the event's tag: the current
 # player's command, the second cruise step, the answers of the players asked.
 SugarDog.HANDLERS = {
-    _PH_CMD: {EV_QUIET: SugarDog._quiet, EV_CRUISE: SugarDog._cruise, EV_FIRE: SugarDog._fire,
-              EV_SONAR: SugarDog._sonar},
-    PH_STEP2: {EV_CRUISE: SugarDog._cruise},
-    _PH_ANS: {EV_ECHO: SugarDog._echo, EV_ANSWER: SugarDog._answer},
+    _PH_CMD: {_EV_QUIET: SugarDog._quiet, _EV_CRUISE: SugarDog._cruise, _EV_FIRE: SugarDog._fire,
+              _EV_SONAR: SugarDog._sonar},
+    _PH_STEP2: {_EV_CRUISE: SugarDog._cruise},
+    _PH_ANS: {_EV_ECHO: SugarDog._echo, _EV_ANSWER: SugarDog._answer},
 }
 
 
 # The map's glyphs, one byte a square (marks() fills a bytearray: a square's glyph is read as
 # an int without allocating, where indexing a str makes a new one-char str on MicroPython).
-G_NONE = 32        # ' ' nothing known
-G_SUB = 115        # 's' own submarine
-G_TORP = 116       # 't' own torpedo
-G_MINE = 109       # 'm' own mine
-G_CONTACT = 99     # 'c' a contact noted from the log
+G_NONE = const(32)       # ' ' nothing known
+G_SUB = const(115)       # 's' own submarine
+G_TORP = const(116)      # 't' own torpedo
+G_MINE = const(109)      # 'm' own mine
+G_CONTACT = const(99)    # 'c' a contact noted from the log
 
 
 class Marks:
@@ -610,24 +617,24 @@ class Marks:
             return
         seen = self.seen
         mines = self.mines
-        tag = ev[TAG]
-        if tag == EV_CRUISE:
-            seen[author] = ev[CRUISE_AT]
-        elif tag == EV_FIRE:
-            seen[author] = step(self.size, ev[FIRE_AT], back(ev[FIRE_HEADING]))
-        elif tag == EV_SONAR or tag == EV_ECHO:     # an echo has a ping's shape
-            seen[author] = ev[SONAR_AT]
-        if tag == EV_SONAR or tag == EV_ECHO:     # a ping or echo lists all the sender's mines
+        tag = ev[_TAG]
+        if tag == _EV_CRUISE:
+            seen[author] = ev[_CRUISE_AT]
+        elif tag == _EV_FIRE:
+            seen[author] = step(self.size, ev[_FIRE_AT], back(ev[_FIRE_HEADING]))
+        elif tag == _EV_SONAR or tag == _EV_ECHO:     # an echo has a ping's shape
+            seen[author] = ev[_SONAR_AT]
+        if tag == _EV_SONAR or tag == _EV_ECHO:     # a ping or echo lists all the sender's mines
             for q in [q for q in mines if mines[q] == author]:
                 del mines[q]
-            for q in ev[SONAR_MINES]:
+            for q in ev[_SONAR_MINES]:
                 mines[q] = author
-        elif tag == EV_ANSWER and ev[ANSWER_RES] != CLEAR and mines.get(ev[ANSWER_SQUARES][-1]) == author:
-            del mines[ev[ANSWER_SQUARES][-1]]   # an impact spends the mine there
+        elif tag == _EV_ANSWER and ev[_ANSWER_RES] != _CLEAR and mines.get(ev[_ANSWER_SQUARES][-1]) == author:
+            del mines[ev[_ANSWER_SQUARES][-1]]   # an impact spends the mine there
 
     def _paint(self, pub, priv):
         grid = self.grid
-        alive = pub[ALIVE]
+        alive = pub[_ALIVE]
         player = self.player
         mines = self.mines
         seen = self.seen
@@ -639,19 +646,19 @@ class Marks:
         for p in seen:
             if alive[p]:
                 grid[seen[p]] = G_CONTACT
-        for t in pub[TORPS]:
-            grid[t[T_SQ]] = G_TORP if t[T_OWNER] == player else G_CONTACT
+        for t in pub[_TORPS]:
+            grid[t[_T_SQ]] = G_TORP if t[_T_OWNER] == player else G_CONTACT
         for q in priv[_OWN_MINES]:
             grid[q] = G_MINE
-        if alive[player] and priv[POS] is not None:
-            grid[priv[POS]] = G_SUB
+        if alive[player] and priv[_POS] is not None:
+            grid[priv[_POS]] = G_SUB
         return grid
 
 
 def marks(pub, priv, log, player):
     """The player's map from the whole log, once (a screen keeps a Marks instead): a bytearray
     of G_* glyphs, one per square."""
-    return Marks(player, pub[SIZE]).update(pub, priv, log)
+    return Marks(player, pub[_SIZE]).update(pub, priv, log)
 
 
 ENGINE = SugarDog()

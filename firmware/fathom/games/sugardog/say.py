@@ -2,10 +2,37 @@
 # action is pointed at, its label in the short menu of that square, what an event meant, said
 # from one player's side, and the log's short line (describe). Rules questions (which square a torpedo enters first) are
 # answered here with the engine's own step(), so the UI never re-derives them.
-from fathom.games.base import CONCEDE, SETUP, TAG
-from fathom.games.sugardog import engine as E
-from fathom.games.sugardog.engine import (A_HEADING, A_KIND, A_TO, DIRS, G_CONTACT, G_MINE,
-                                          G_SUB, G_TORP, back, name, step)
+from fathom.compat import const
+from fathom.games.sugardog.engine import DIRS, back, name, step
+
+# The schema's names this module reads (the engine's, and base's): private copies that
+# MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
+_SETUP = const("setup")
+_CONCEDE = const("concede")
+_TAG = const(0)
+_EV_QUIET = const("q")
+_EV_CRUISE = const("c")
+_CRUISE_AT = const(1)
+_EV_FIRE = const("f")
+_FIRE_AT = const(1)
+_FIRE_HEADING = const(2)
+_EV_SONAR = const("s")
+_SONAR_AT = const(1)
+_SONAR_MINES = const(2)
+_EV_ECHO = const("e")
+_EV_ANSWER = const("a")
+_ANSWER_SQUARES = const(1)
+_ANSWER_RES = const(2)
+_CLEAR = const(0)
+_MINE_HIT = const(1)
+_SIZE = const("size")
+_A_KIND = const(0)
+_A_TO = const(1)
+_A_HEADING = const(1)
+_G_SUB = const(115)
+_G_TORP = const(116)
+_G_MINE = const(109)
+_G_CONTACT = const(99)
 
 _HEADINGS = ("north", "east", "south", "west")
 
@@ -15,11 +42,11 @@ def anchor(size, pos, action):
     the submarine goes, the torpedo's first square, or the submarine's own square."""
     if not isinstance(action, list):
         return action
-    kind = action[A_KIND]
+    kind = action[_A_KIND]
     if kind in ("run", "cruise"):
-        return action[A_TO]
+        return action[_A_TO]
     if kind == "fire":
-        return step(size, pos, action[A_HEADING])
+        return step(size, pos, action[_A_HEADING])
     return pos
 
 
@@ -28,7 +55,7 @@ _ORDER = {"run": 0, "mine": 1, "sonar": 2, "cruise": 1, "fire": 2}
 
 
 def order(action):
-    return _ORDER[action[A_KIND]] if isinstance(action, list) else 0
+    return _ORDER[action[_A_KIND]] if isinstance(action, list) else 0
 
 
 def label(pos, action, second=False):
@@ -36,28 +63,28 @@ def label(pos, action, second=False):
     second: the second step of a cruise."""
     if not isinstance(action, list):
         return "Start here"
-    kind = action[A_KIND]
+    kind = action[_A_KIND]
     if kind == "run":
-        return "Stay put" if action[A_TO] == pos else "Sneak here"
+        return "Stay put" if action[_A_TO] == pos else "Sneak here"
     if kind == "mine":
         return "Lay mine"
     if kind == "cruise":
         return "Cruise on" if second else "Cruise here"
     if kind == "sonar":
         return "Sonar ping"
-    return "Torpedo " + DIRS[action[A_HEADING]]
+    return "Torpedo " + DIRS[action[_A_HEADING]]
 
 
 def path(size, pos, action):
     """The squares an action touches this turn, to light them on the map."""
     if not isinstance(action, list):
         return [action]
-    if action[A_KIND] != "fire":
+    if action[_A_KIND] != "fire":
         return [anchor(size, pos, action)]
     out = []
     q = pos
     for _i in range(2):
-        q = step(size, q, action[A_HEADING])
+        q = step(size, q, action[_A_HEADING])
         if q < 0:
             break
         out.append(q)
@@ -79,32 +106,32 @@ def happened(size, viewer, author, event):
     'P2: your torpedo hit P2 at C4'. Malformed events are said as such, never trusted."""
     who = _who(viewer, author)
     try:
-        tag = event[TAG]
-        if tag == SETUP:
+        tag = event[_TAG]
+        if tag == _SETUP:
             return who + (" are" if author == viewer else " is") + " ready"
-        if tag == CONCEDE:
+        if tag == _CONCEDE:
             return who + " conceded"
-        if tag == E.EV_QUIET:
+        if tag == _EV_QUIET:
             return who + " ran silent"
-        if tag == E.EV_CRUISE:
-            return who + " cruised into " + name(size, event[E.CRUISE_AT])
-        if tag == E.EV_FIRE:
-            heading = event[E.FIRE_HEADING]
-            launch = step(size, event[E.FIRE_AT], back(heading))
+        if tag == _EV_CRUISE:
+            return who + " cruised into " + name(size, event[_CRUISE_AT])
+        if tag == _EV_FIRE:
+            heading = event[_FIRE_HEADING]
+            launch = step(size, event[_FIRE_AT], back(heading))
             return "Torpedo from %s heading %s" % (name(size, launch), _HEADINGS[heading])
-        if tag == E.EV_SONAR or tag == E.EV_ECHO:   # an echo has a ping's shape
-            mines = event[E.SONAR_MINES]
+        if tag == _EV_SONAR or tag == _EV_ECHO:   # an echo has a ping's shape
+            mines = event[_SONAR_MINES]
             what = ("mines " + _squares(size, mines)) if mines else "no mines"
-            verb = " pinged at " if tag == E.EV_SONAR else " echoed from "
-            return who + verb + name(size, event[E.SONAR_AT]) + ": " + what
-        if tag == E.EV_ANSWER:
-            sqs = event[E.ANSWER_SQUARES]
-            res = event[E.ANSWER_RES]
+            verb = " pinged at " if tag == _EV_SONAR else " echoed from "
+            return who + verb + name(size, event[_SONAR_AT]) + ": " + what
+        if tag == _EV_ANSWER:
+            sqs = event[_ANSWER_SQUARES]
+            res = event[_ANSWER_RES]
             at = name(size, sqs[-1])
-            if res == E.CLEAR:
+            if res == _CLEAR:
                 have = " have" if author == viewer else " has"
                 return who + have + " nothing at " + _squares(size, sqs)
-            if res == E.MINE_HIT:
+            if res == _MINE_HIT:
                 mine = "Your mine" if author == viewer else "%s's mine" % who
                 return "%s at %s blew up" % (mine, at)
             if author == viewer:
@@ -124,36 +151,36 @@ def here(glyph):
     return _HERE.get(glyph, "")
 
 
-_HERE = {G_SUB: "your sub", G_MINE: "your mine", G_TORP: "your torp", G_CONTACT: "contact"}
+_HERE = {_G_SUB: "your sub", _G_MINE: "your mine", _G_TORP: "your torp", _G_CONTACT: "contact"}
 HERE_MAX = max([len(w) for w in _HERE.values()])   # the longest of here()'s words
 
 
 # ---- the log line (games.describe), in the source's notation ----------------------
 def describe(pub, author, event):
     """One short line for the log screen: 'P1 torpedo C4>N', 'P2 impact C5 sub'."""
-    size = pub[E.SIZE]
+    size = pub[_SIZE]
     who = "P%d " % (author + 1)
-    tag = event[TAG] if isinstance(event, list) and event else "?"
+    tag = event[_TAG] if isinstance(event, list) and event else "?"
     try:
-        if tag == E.EV_QUIET:
+        if tag == _EV_QUIET:
             return who + "runs silent"
-        if tag == E.EV_CRUISE:
-            return who + "contact " + name(size, event[E.CRUISE_AT])
-        if tag == E.EV_FIRE:
-            return who + "torpedo %s>%s" % (name(size, event[E.FIRE_AT]),
-                                            DIRS[event[E.FIRE_HEADING]])
-        if tag == E.EV_SONAR or tag == E.EV_ECHO:   # an echo has a ping's shape
-            line = who + ("ping " if tag == E.EV_SONAR else "echo ") + \
-                name(size, event[E.SONAR_AT])
-            if event[E.SONAR_MINES]:
-                line += " m:" + ",".join([name(size, m) for m in event[E.SONAR_MINES]])
+        if tag == _EV_CRUISE:
+            return who + "contact " + name(size, event[_CRUISE_AT])
+        if tag == _EV_FIRE:
+            return who + "torpedo %s>%s" % (name(size, event[_FIRE_AT]),
+                                            DIRS[event[_FIRE_HEADING]])
+        if tag == _EV_SONAR or tag == _EV_ECHO:   # an echo has a ping's shape
+            line = who + ("ping " if tag == _EV_SONAR else "echo ") + \
+                name(size, event[_SONAR_AT])
+            if event[_SONAR_MINES]:
+                line += " m:" + ",".join([name(size, m) for m in event[_SONAR_MINES]])
             return line
-        if tag == E.EV_ANSWER:
-            sqs = event[E.ANSWER_SQUARES]
-            if event[E.ANSWER_RES] == E.CLEAR:
+        if tag == _EV_ANSWER:
+            sqs = event[_ANSWER_SQUARES]
+            if event[_ANSWER_RES] == _CLEAR:
                 return who + "clear " + ",".join([name(size, q) for q in sqs])
             return who + "impact %s %s" % (name(size, sqs[-1]),
-                                           "mine" if event[E.ANSWER_RES] == E.MINE_HIT else "sub")
+                                           "mine" if event[_ANSWER_RES] == _MINE_HIT else "sub")
     except (IndexError, TypeError, ValueError, OverflowError):  # shown, never trusted
         pass
     return who + str(tag)

@@ -7,10 +7,9 @@
 # (help.txt, read only when opened); BACK pauses (the game log is there).
 # Everything drawn per frame is worked out once per event (_refresh): a cursor move or a
 # redraw builds no strings and walks no log.
-from fathom.games.base import SETUP, TAG
+from fathom.compat import const
 from fathom.games.sugardog import engine as S
 from fathom.games.sugardog import say
-from fathom.games.sugardog.engine import G_CONTACT, G_MINE, G_NONE, G_SUB, G_TORP
 from fathom.ui.boardgrid import BoardGrid
 from fathom.ui.dialog import show_help
 from fathom.ui.font import CH, TH, TW, number, put, tiny
@@ -18,6 +17,28 @@ from fathom.ui.listview import ListView, steps
 from fathom.ui.gamebase import GameBase
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import title_room, top_bar
+
+# The schema's names this module reads (the engine's, and base's): private copies that
+# MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
+_SETUP = const("setup")
+_TAG = const(0)
+_SIZE = const("size")
+_ALIVE = const("alive")
+_PHASE = const("ph")
+_TORPS = const("torps")
+_T_OWNER = const(1)
+_T_SQ = const(2)
+_T_HEADING = const(3)
+_PH_STEP2 = const("c2")
+_POS = const("pos")
+_MINES_LEFT = const("left")
+_A_KIND = const(0)
+_A_HEADING = const(1)
+_G_NONE = const(32)
+_G_SUB = const(115)
+_G_TORP = const(116)
+_G_MINE = const(109)
+_G_CONTACT = const(99)
 
 HELP = "games/sugardog/help.txt"
 _LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")   # one-character strings made once, drawn free
@@ -30,9 +51,9 @@ class SugarDogScreen(GameBase):
     def __init__(self, app, runner):
         GameBase.__init__(self, app, runner)
         s = runner.seat
-        self.size = size = s.pub[S.SIZE]
+        self.size = size = s.pub[_SIZE]
         mid = (size // 2) * size + size // 2
-        pos = s.priv[S.POS]
+        pos = s.priv[_POS]
         self.board = BoardGrid(size, size, mid if pos is None else pos, flip=True,
                                labels=True, min_px=_MIN_PX, max_px=9)
         self.me = "P%d" % (s.player + 1)
@@ -69,9 +90,9 @@ class SugarDogScreen(GameBase):
                 return
         self._seen = (s.n_log, nset, s.n_actions, r.problem)
         size = self.size
-        pos = s.priv[S.POS]
+        pos = s.priv[_POS]
         legal = s.setup_legal() or s.legal()
-        second = s.pub[S.PHASE] == S.PH_STEP2
+        second = s.pub[_PHASE] == _PH_STEP2
         if pos is None:  # the set-up: every square a start, itself its one action
             at = _Starts(len(legal))
         else:
@@ -95,14 +116,14 @@ class SugarDogScreen(GameBase):
         self._st = self._status(s)
         if pos is None:
             self.hint = ""
-        elif s.pub[S.ALIVE][s.player]:
-            self.hint = "mines %d" % s.priv[S.MINES_LEFT]
+        elif s.pub[_ALIVE][s.player]:
+            self.hint = "mines %d" % s.priv[_MINES_LEFT]
         else:
             self.hint = "sunk"
 
     def _words(self, prev, a, e):
         s = self.runner.seat
-        if e and e[TAG] != SETUP:
+        if e and e[_TAG] != _SETUP:
             return say.happened(self.size, s.player, a, e)
         return say.you_are(s.player, s.n)
 
@@ -127,7 +148,7 @@ class SugarDogScreen(GameBase):
     def open(self, sq):
         s = self.runner.seat
         acts = self.at[sq]
-        pos = s.priv[S.POS]
+        pos = s.priv[_POS]
         labels = [say.label(pos, a, self.second) for a in acts]
         self.menu = ListView(labels, fit=True)  # 3x5 where 8x8 labels would be cut
         self.menu_acts = acts
@@ -142,7 +163,7 @@ class SugarDogScreen(GameBase):
 
     def _hot(self):
         s = self.runner.seat
-        self.hot = say.path(self.size, s.priv[S.POS], self.menu_acts[self.menu.cursor])
+        self.hot = say.path(self.size, s.priv[_POS], self.menu_acts[self.menu.cursor])
 
     def _play(self, action):
         self.close()
@@ -192,7 +213,7 @@ class SugarDogScreen(GameBase):
         choice of this seat)."""
         self._refresh()
         s = self.runner.seat
-        target = say.anchor(self.size, s.priv[S.POS], action)
+        target = say.anchor(self.size, s.priv[_POS], action)
         acts = self.at.get(target)
         if not acts or action not in acts:
             raise ValueError("not a legal action here: %r" % (action,))
@@ -282,7 +303,7 @@ class SugarDogScreen(GameBase):
             g = self._ghost(g)
         else:
             d.pixel(cx, cy, 1)  # grid dots: squares can be counted
-        if g != G_NONE:
+        if g != _G_NONE:
             self._glyph(d, g, q, cx, cy, px, 0 if lit else 1)
         elif not lit and q in self.at:   # something can be done here: a dot in the middle
             m = px // 2
@@ -292,12 +313,12 @@ class SugarDogScreen(GameBase):
         """What the highlighted action would put on a lit square."""
         kind = self.menu_acts[self.menu.cursor] if self.menu is not None else None
         if not isinstance(kind, list):
-            return G_SUB
-        kind = kind[S.A_KIND]
+            return _G_SUB
+        kind = kind[_A_KIND]
         if kind in ("run", "cruise"):
-            return G_SUB
+            return _G_SUB
         if kind == "mine":
-            return G_MINE
+            return _G_MINE
         if kind == "fire":
             return _G_PLAN
         return g
@@ -305,7 +326,7 @@ class SugarDogScreen(GameBase):
     def _glyph(self, d, g, q, cx, cy, cell, c):
         i = cell - 1
         x, y = cx + 1, cy + 1
-        if g == G_SUB:  # a hull with rounded ends
+        if g == _G_SUB:  # a hull with rounded ends
             h = max(2, i - 2 * (i // 3))
             yy = y + (i - h) // 2
             d.fill_rect(x, yy, i - 1, h, c)
@@ -315,14 +336,14 @@ class SugarDogScreen(GameBase):
                 d.pixel(x, yy + h - 1, 1 - c)
                 d.pixel(x + i - 2, yy + h - 1, 1 - c)
                 d.vline(x + i // 2, yy - 1, 1, c)  # conning tower
-        elif g == G_MINE:  # a spiked mine
+        elif g == _G_MINE:  # a spiked mine
             d.line(x, y, x + i - 2, y + i - 2, c)
             d.line(x + i - 2, y, x, y + i - 2, c)
-        elif g == G_CONTACT:  # a contact: something noted, an outline
+        elif g == _G_CONTACT:  # a contact: something noted, an outline
             d.rect(x, y, i - 1, i - 1, c)
         else:  # own torpedo (heading from pub), or the planned one
-            di = self._torp_dir(q) if g == G_TORP else \
-                self.menu_acts[self.menu.cursor][S.A_HEADING]
+            di = self._torp_dir(q) if g == _G_TORP else \
+                self.menu_acts[self.menu.cursor][_A_HEADING]
             m = (i - 1) // 2
             if di in (S.N, S.S):
                 d.vline(x + m, y, i - 1, c)
@@ -335,9 +356,9 @@ class SugarDogScreen(GameBase):
 
     def _torp_dir(self, q):
         s = self.runner.seat
-        for t in s.pub[S.TORPS]:
-            if t[S.T_SQ] == q and t[S.T_OWNER] == s.player:
-                return t[S.T_HEADING]
+        for t in s.pub[_TORPS]:
+            if t[_T_SQ] == q and t[_T_OWNER] == s.player:
+                return t[_T_HEADING]
         return S.E
 
     # ---- the screen in text, for tests and the emulator -----------------------------------
