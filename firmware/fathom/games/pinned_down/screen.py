@@ -102,9 +102,9 @@ def _rank(acts, item):
     threat most, the most power for their threat first; every other choice after the plays,
     in the rules' order."""
     a = acts[item[_CHOICES][0]]
-    if not (isinstance(a, list) and a[K.TAG] == "play"):
+    if not (isinstance(a, list) and a[_TAG] == "play"):
         return 10000
-    c = C.get(a[K.PLAY_CARD])
+    c = C.get(a[_PLAY_CARD])
     if c[C.TYPE] == C.SHIP:
         return 1000 - c[C.POWER] * 100 // max(1, c[C.THREAT])
     return -max([_called_power(acts, j) for j in item[_CHOICES]] + [c[C.POWER]])
