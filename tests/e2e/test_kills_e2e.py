@@ -71,13 +71,13 @@ def finish(units, befores, what, t0):
     return len(befores)
 
 
-def sugardog_group(tmp_path, seed, kills, calm_rounds):
+def sugardog_group(tmp_path, seed, kills, calm_rounds, most=12):
     with fleet(tmp_path, 3, seed) as emu:
         for u in emu.units:  # one sharp player, the others easy, as test_e2e_group_sugardog
             u.extra_env.update(player_env("sharp" if u.index == 0 else "easy"))
         t0 = time.monotonic()
         start_group(emu.units, "Sugar Dog", options=lambda host: set_calm(host, calm_rounds))
-        befores = kill_in_turn(emu.units, "Sugar Dog", GROUP_HEAP, seed, kills)
+        befores = kill_in_turn(emu.units, "Sugar Dog", GROUP_HEAP, seed, kills, most)
         return finish(emu.units, befores, "sugardog 3 units over the radio", t0)
 
 
@@ -107,11 +107,13 @@ def test_three_kills_resume_a_ping_game_over_the_cable(tmp_path):
 
 @pytest.mark.bench
 def test_twenty_one_kills_of_host_and_partners_resume_a_group_game(tmp_path):
-    assert sugardog_group(tmp_path, 43, 21, 50) == 21
+    # kills close together (at most 6 screen changes apart): at 12 a game that ran short
+    # ended after 20
+    assert sugardog_group(tmp_path, 43, 21, 50, most=6) == 21
 
 
 @pytest.mark.bench
 def test_twenty_kills_resume_a_ping_game_over_the_cable(tmp_path):
     # two sharp captains end a PING game in fewer screen changes than twenty kills need
-    # (8 kills, then the result): easy ones play long enough
-    assert ping_pair(tmp_path, 53, 20, most=5, level="easy") == 20
+    # (8 kills, then the result): easy ones play longer, and the kills come closer together
+    assert ping_pair(tmp_path, 53, 20, most=3, level="easy") == 20
