@@ -107,13 +107,12 @@ def test_three_kills_resume_a_ping_game_over_the_cable(tmp_path):
 
 @pytest.mark.bench
 def test_twenty_one_kills_of_host_and_partners_resume_a_group_game(tmp_path):
-    # kills close together (at most 6 screen changes apart): at 12 a game that ran short
-    # ended after 20
+    # kills at most 6 screen changes apart: a short game must still hold all 21 before its end
     assert sugardog_group(tmp_path, 43, 21, 50, most=6) == 21
 
 
 @pytest.mark.bench
 def test_twenty_kills_resume_a_ping_game_over_the_cable(tmp_path):
-    # two sharp captains end a PING game in fewer screen changes than twenty kills need
-    # (8 kills, then the result): easy ones play longer, and the kills come closer together
+    # easy captains and kills at most 3 screen changes apart: a PING game between sharp ones
+    # ends in fewer screen changes than twenty kills need
     assert ping_pair(tmp_path, 53, 20, most=3, level="easy") == 20

@@ -54,10 +54,9 @@ def test_a_modified_peer_over_a_real_link_is_refused_and_the_game_goes_on(tmp_pa
             u.extra_env.update({"FATHOM_LINK": link})
             u.extra_env.update(player_env("sharp"))
             u.extra_env.update(mode_env(u, fw, spec))
-            # the attacker runs its modified firmware from source, compiling each module on
-            # first use on a 64-bit heap that also holds what it keeps resending: a
-            # MemoryError there (seen at 2,560 B importing the result screen) is the harness's,
-            # not the honest unit's, whose heap is the one under test
+            # the attacker compiles its modified firmware from source on first use, on a heap
+            # that also holds what it keeps resending: its memory is the harness's, while the
+            # honest unit keeps the unit's heap, the one under test
             u.start(heap="4m" if u is attacker else hostunits.UNIT_HEAP)
         (pair_uart if link == "uart" else pair)(emu.units, "PING")
         console_has(attacker, r"cheat: oversized: \d+ bytes", "the attack sent")
