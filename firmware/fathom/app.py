@@ -44,7 +44,7 @@ class App:
     def pop(self):
         if len(self.stack) > 1:
             self.stack.pop()
-        self.dirty = True
+        self._home_back()
 
     def replace(self, screen):
         self.stack[-1] = screen
@@ -52,6 +52,17 @@ class App:
 
     def home(self):
         del self.stack[1:]
+        self._home_back()
+
+    def leave_home(self):
+        """A game is shown: its home menu leaves the heap (1.2-1.4 KB: the items, their
+        closures, the list view) until the stack comes back down to it. Every way out of a
+        game goes home, and the menu is built again there, its cursor on the game just played."""
+        self.stack[0] = None
+
+    def _home_back(self):
+        if self.stack[0] is None and len(self.stack) == 1:
+            self.stack[0] = home_menu(self)
         self.dirty = True
 
     # ---- loop ------------------------------------------------------------------------------
@@ -151,7 +162,7 @@ class App:
             resume(self)
         except Exception as e:
             del self.services[:]
-            del self.stack[1:]
+            self.home()
             gc.collect()
             why = "out of memory" if isinstance(e, MemoryError) else repr(e)
             try:

@@ -36,7 +36,8 @@ GAP_MS = 80
 PRESS_TIMEOUT_MS = 3000  # a press the driver never registers is released anyway
 # `fathom bench device` switches these on by environment; the app never sees them:
 _heapwatch = bool(os.getenv("FATHOM_HEAPWATCH"))  # gc + sample the live heap every loop
-_breakdown = os.getenv("FATHOM_HEAPWATCH") == "2"  # and at each new peak, where it goes
+_breakdown = os.getenv("FATHOM_HEAPWATCH") in ("2", "3")  # and at each new peak, where it goes
+_detail = os.getenv("FATHOM_HEAPWATCH") == "3"  # down to the screen's and pub's own parts
 app = None          # the app, for the breakdown (hostmodes/uxplayer sets it)
 _fast_bots = bool(os.getenv("FATHOM_FAST_BOTS"))  # no bot thinking pauses: whole games quickly
 heap_peak = 0       # the largest live heap after gc seen by the heap watch since reset
@@ -261,6 +262,8 @@ def _structures(app):
     runner = getattr(scr, "runner", None)
     if runner is not None:
         seat = runner.seat
+        if _detail:
+            out.extend(("pub." + str(k), v) for k, v in sorted(seat.pub.items()))
         for k in ("journal", "engine", "log", "pub", "actions", "setup_choices"):
             out.append(("seat." + k, getattr(seat, k, None)))
         out.append(("seat", seat))
@@ -268,11 +271,20 @@ def _structures(app):
             out.append(("peer%d.ch" % i, getattr(p, "ch", None)))
             out.append(("peer%d" % i, p))
         out.append(("runner", runner))
+    if _detail:
+        out.extend(("screen." + k, v) for k, v in sorted(scr.__dict__.items())
+                   if k not in ("app", "runner", "eng"))
     out.append(("screen", scr))
     for i, s in enumerate(app.stack[:-1]):
+        if s is None:  # the home menu, gone while a game is shown (App.leave_home)
+            continue
+        if _detail:
+            out.extend(("stack%d.%s" % (i, k), v) for k, v in sorted(s.__dict__.items()))
         out.append(("stack%d" % i, s))
     for i, s in enumerate(app.services):
         out.append(("service%d" % i, s))
+    if _detail:
+        out.extend(("app." + k, v) for k, v in sorted(app.__dict__.items()))
     out.append(("app", app))
     es = sys.modules.get("espnow")
     out.append(("radio ring", getattr(getattr(es, "_s", None), "ring", None)))

@@ -398,6 +398,26 @@ def test_damage_over_capacity_discards_at_random_and_full_structure_destroys():
     assert not pub["ships"][s][K.SHIP_ALIVE] and pub["dest"][0] == ["R4"]
 
 
+def test_a_wreck_keeps_its_place_and_encodes_as_before_but_holds_no_lists():
+    pub = fight_pub(["R4"], ["X4"])
+    s = 2
+    pub["ships"][s][K.SHIP_ABOARD] = [[0, "R6", 0]]
+    set_damage(pub, s, ["D7", "D2"])
+    pub["ddeck"] = ["D5"]                                    # 50 + 40 + 10 = 100%
+    F.damage(pub, s)
+    wreck = pub["ships"][s]
+    assert not wreck[K.SHIP_ALIVE] and wreck[K.SHIP_OWNER] == 0 and wreck[K.SHIP_CARD] == "R4"
+    # the cards went where the rules send them, and the wreck holds one shared constant
+    assert pub["disc"][0] == ["R6"] and sorted(pub["ddisc"])[-3:] == ["D2", "D5", "D7"]
+    for slot in (K.SHIP_DAMAGE, K.SHIP_ABOARD, K.SHIP_OVERLOADS):
+        assert wreck[slot] == () and type(wreck[slot]) is tuple
+    # the hash chain and a save read the wreck as they read one with empty lists
+    as_lists = list(wreck)
+    for slot in (K.SHIP_DAMAGE, K.SHIP_ABOARD, K.SHIP_OVERLOADS):
+        as_lists[slot] = []
+    assert encode(wreck) == encode(as_lists)
+
+
 def test_losing_every_flagship_loses_the_game():
     pub = fight_pub([], [])
     set_damage(pub, 1, ["D10", "D2"])

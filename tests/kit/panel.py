@@ -81,3 +81,10 @@ class App:
 
     def replace(self, s):
         self.stack[-1] = s
+
+    def home(self):
+        del self.stack[1:]
+
+    def leave_home(self):
+        """The real app drops its home menu while a game is shown and builds it again on the
+        way home (tests/ui/test_home_menu_leaves.py); the screens under test never see it."""

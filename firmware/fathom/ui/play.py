@@ -85,12 +85,16 @@ class AutoPlayer:
 def show(app, runner):
     # The menus the game was started from are never seen again (every way out of a game goes
     # home), so they leave the heap now: the game's menu holds its module's closures, pairing
-    # or an invitation may have left more. BACK and OK on the result still land at home.
+    # or an invitation may have left more; the home menu too, built again on the way home.
+    # BACK and OK on the result still land at home.
     del app.stack[1:]
+    app.leave_home()
     from fathom import forget
     forget("fathom.ui.gamemenu")
-    runner.services = [runner, LinkWatch(app, runner)]
     level = runner.meta.get("autoplay")
+    if not level and runner.meta.get("vs") != "bot":
+        forget("fathom.games.bots")  # the game menu's list of levels: no bot plays here
+    runner.services = [runner, LinkWatch(app, runner)]
     if level:
         runner.services.append(AutoPlayer(runner, level))
     app.services.extend(runner.services)

@@ -29,7 +29,7 @@ def set_aside(app, e):
             if hasattr(p, "close"):
                 p.close()
     app.link_state = None
-    del app.stack[1:]
+    app.home()
     why = e.why if isinstance(e, CorruptFile) else _why(e)
     import gc
     gc.collect()

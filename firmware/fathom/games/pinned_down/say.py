@@ -375,11 +375,14 @@ def choice_forecast(pub, me, a):
 
 def choice_lines(pub, me, acts):
     """choice_line() of every choice in `acts`, one list, for a screen to build once per event
-    (a ship's line is worked out once however many choices act on it)."""
+    (a ship's line is worked out once however many choices act on it). Equal lines are one
+    string: in a fight most choices forecast the same, and the screen keeps the list all turn."""
     ships = {}
+    same = {}
     out = []
     for a in acts:
-        out.append(choice_line(pub, me, a, ships))
+        line = choice_line(pub, me, a, ships)
+        out.append(same.setdefault(line, line))
     return out
 
 

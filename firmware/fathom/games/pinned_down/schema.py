@@ -91,7 +91,8 @@ SHIP_OWNER = const(0)           # the player who deployed it
 SHIP_CARD = const(1)            # its card id
 SHIP_DAMAGE = const(2)          # the damage cards under it
 SHIP_ABOARD = const(3)          # its characters and equipment: ABOARD_ records
-SHIP_ALIVE = const(4)           # False once destroyed (the record stays: indices are stable)
+SHIP_ALIVE = const(4)           # False once destroyed (the record stays: indices are stable;
+                                # its three lists become the empty tuple, fleet.destroy)
 SHIP_BOOST = const(5)           # power added by effects this turn
 SHIP_CLOAKED = const(6)         # cloaked this attack
 SHIP_USED = const(7)            # its own power used this turn

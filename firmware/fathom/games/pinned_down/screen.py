@@ -127,7 +127,7 @@ class PinnedDownScreen(GameBase):
         self._nl = self._ns = self._na = -1  # the state everything below was built for
         self._key = 0                # counts the builds: the pages' cache key
         self._acts = []              # the legal choices
-        self._labels = []            # their labels
+        self._setup = False          # they are set-up choices (labelled by setup_label)
         self._items = []             # [label, [choice indices]]
         self._news = ""
         self._stat = ""               # distance, threat, place: in full, and for a 3x5 line
@@ -163,12 +163,10 @@ class PinnedDownScreen(GameBase):
         self._na = len(s.actions)
         self._key += 1
         self._items = []                # the old lists go before the new ones are built
-        if s.setup_legal():
-            acts = list(s.setup_legal())
-            labels = [setup_label(self.eng, self.runner, a) for a in acts]
-        else:
-            acts = s.legal()
-            labels = [label(self.eng, self.runner, a) for a in acts]
+        self._setup = bool(s.setup_legal())
+        acts = list(s.setup_legal()) if self._setup else s.legal()
+        self._acts = acts
+        labels = [self._label(i) for i in range(len(acts))]  # for the items; not kept
         items = []
         where = {}
         for i in range(len(acts)):
@@ -210,8 +208,8 @@ class PinnedDownScreen(GameBase):
         rank = [_rank(acts, it) for it in rest]
         order = sorted(range(len(rest)), key=lambda i: (rank[i], i))
         items = home + [rest[i] for i in order] + [it for it in items if _ends(acts, it)]
-        self._acts = acts
-        self._labels = labels
+        # kept all turn, so as tuples: a list keeps room for four items, twice the blocks
+        items = [(it[_LABEL], tuple(it[_CHOICES])) for it in items]
         self._items = items
         self.view.set([it[_LABEL] for it in items])
         self.sub = None
@@ -233,7 +231,12 @@ class PinnedDownScreen(GameBase):
     def choices(self):
         """[(choice, label)] of every legal choice (the generic screen's shape)."""
         self.build()
-        return [(self._acts[i], self._labels[i]) for i in range(len(self._acts))]
+        return [(self._acts[i], self._label(i)) for i in range(len(self._acts))]
+
+    def _label(self, i):
+        """Choice i's label, made when shown: a turn's labels all kept took up to 1.9 KB, and
+        only a group's open menu shows them one by one (a single item's is its item's)."""
+        return (setup_label if self._setup else label)(self.eng, self.runner, self._acts[i])
 
     def current(self):
         """The highlighted choice (in the open menu, or a single item's), or None."""
@@ -318,7 +321,7 @@ class PinnedDownScreen(GameBase):
         if len(it[_CHOICES]) == 1:
             self.choose(it[_CHOICES][0])
             return
-        self.sub = ListView([self._labels[j] for j in it[_CHOICES]], fixed=True, fit=True, whole=True)
+        self.sub = ListView([self._label(j) for j in it[_CHOICES]], fixed=True, fit=True, whole=True)
         self.sub_of = i
 
     def choose(self, j):
