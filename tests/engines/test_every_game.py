@@ -233,6 +233,7 @@ def _tamper(eng, rec, actions):
     raise AssertionError("no action had an alternative that plays differently")
 
 
+@pytest.mark.slow   # whole games: make test, not the fast loop
 @pytest.mark.parametrize("gid", GIDS)
 def test_the_audit_names_a_tampered_action_at_its_event(gid):
     eng, seats, rec = _recorded_game(ready(gid), b"tamper-" + gid.encode())
@@ -318,6 +319,7 @@ class Guarded:
         return self.bot.act(v)
 
 
+@pytest.mark.slow   # whole games: make test, not the fast loop
 @pytest.mark.parametrize("gid,level", BOTS)
 def test_bots_decide_from_their_own_view(gid, level):
     eng = games.engine(ready(gid))

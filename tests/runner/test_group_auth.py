@@ -91,6 +91,7 @@ def test_a_keyed_group_plays_to_a_verified_end_and_every_frame_fits(n):
     print("largest message payloads, %d units: %r" % (n, sizes))
 
 
+@pytest.mark.slow   # whole games: make test, not the fast loop
 def test_the_tags_do_not_change_a_game_of_two():
     from fathom.peers import pipe_pair
     a, b = pipe_pair()

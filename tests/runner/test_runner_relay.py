@@ -52,6 +52,7 @@ def check_agreement(runners):
         assert all(v is None for v in r.verdicts.values())
 
 
+@pytest.mark.slow   # whole games: make test, not the fast loop
 @pytest.mark.parametrize("n", [3, 4])
 def test_star_of_runners_plays_sugar_dog_to_a_verified_end(n):
     for k in range(2):

@@ -316,6 +316,7 @@ def _pct(xs, q):
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
+@pytest.mark.slow   # whole games: make test, not the fast loop
 def test_keys_for_authors_every_bot_action_within_the_press_targets():
     # pooled over four games: one short game alone is too few actions for a 90th percentile
     counts = []
@@ -343,6 +344,7 @@ def _overlap(a, b):
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
+@pytest.mark.slow   # whole games: make test, not the fast loop
 @pytest.mark.parametrize("w,h", [(128, 64), (128, 32), (72, 40)])
 def test_every_size_through_a_game_stays_on_the_panel(w, h):
     from kit.panel import Oversized

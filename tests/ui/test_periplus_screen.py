@@ -396,6 +396,7 @@ def keys_game(seed, w=128, h=64, check=None, every=False):
     return counts
 
 
+@pytest.mark.slow   # whole games: make test, not the fast loop
 def test_keys_for_authors_every_bot_action_within_the_press_targets():
     counts = keys_game(b"keys-1", every=True)
     assert _pct(counts, 0.5) <= 4 and _pct(counts, 0.9) <= 8, sorted(counts)
@@ -421,6 +422,7 @@ def _overlap(a, b):
     return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
 
 
+@pytest.mark.slow   # whole games: make test, not the fast loop
 @pytest.mark.parametrize("w,h", SIZES)
 def test_every_size_through_a_game_stays_on_the_panel(w, h):
     def check(scr):
