@@ -39,6 +39,10 @@ FIRMWARE = TESTS.parent / "firmware"
 for p in (str(FIRMWARE), str(TESTS)):   # fathom, and the test kit (`from kit.play import ...`)
     if p not in sys.path:
         sys.path.insert(0, p)
+try:
+    import framebuf  # noqa: F401
+except ImportError:  # CPython: the screens draw through the pure-Python stand-in
+    sys.path.append(str(TESTS / "cpython_shims"))
 
 from kit.runtimes import micropython_exe, runtime  # noqa: E402
 

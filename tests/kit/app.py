@@ -4,15 +4,10 @@
 # real Storage in a scratch folder. What hal.hw.build returns on a board, without `machine`.
 import sys
 
-try:
-    import framebuf  # noqa: F401
-except ImportError:  # CPython: the pure-Python stand-in (MicroPython has the real one)
-    sys.path.insert(0, __file__.rsplit("/", 2)[0] + "/cpython_shims")
-
-from fathom.app import App  # noqa: E402
-from fathom.hal.buttons import Buttons  # noqa: E402
-from fathom.hal.display import SSD1306  # noqa: E402
-from kit.memstore import MemStorage  # noqa: E402
+from fathom.app import App
+from fathom.hal.buttons import Buttons
+from fathom.hal.display import SSD1306
+from kit.memstore import MemStorage
 
 BUTTONS = [{"pin": 1, "short": "UP"}, {"pin": 2, "short": "DOWN"}, {"pin": 5, "short": "OK"},
            {"pin": 6, "short": "BACK"}]

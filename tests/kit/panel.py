@@ -1,12 +1,7 @@
 # What the game-screen tests draw into: a real framebuf panel (the CPython stand-in where there
 # is no framebuf) and the few parts of the app a screen touches.
-import sys
 
-try:
-    import framebuf
-except ImportError:  # CPython: the pure-Python stand-in (MicroPython has the real one)
-    sys.path.insert(0, __file__.rsplit("/", 2)[0] + "/cpython_shims")
-    import framebuf
+import framebuf  # (CPython: tests/cpython_shims, put on the path by conftest)
 
 
 class Panel(framebuf.FrameBuffer):
