@@ -32,6 +32,13 @@ WINDOW = const(8)            # frames in flight; also how far ahead the receiver
 FLIGHT_BYTES = const(880)
 _FRAME_COST = const(28)     # 13 of the ring's, a 7-byte header, an 8-byte tag
 MAX_MESSAGE = const(8192)    # the largest message the receiver reassembles, bytes
+# After a repair (a resend of a hole the peer's map showed) the link counts as lossy for this
+# long: a silent tail then waits the measured timer without the floor (_timeout)
+LOSSY_MS = const(1000)
+# A peer heard within MISS_MS is there: a silent expiry is a lost resend or a lost ack, and
+# the timer backs off to at most this many measured RTOs, not to RTO_MAX_MS
+ALIVE_BACKOFF = const(4)
+_SLACK_MS = const(2)         # a poll's granularity on top of a measured round trip
 
 _STATS = ("frames_sent", "bytes_sent", "frames_received", "retransmits", "dropped_bad_tag",
           "dropped_replay", "dropped_malformed", "dropped_session", "dropped_reflected",
@@ -70,8 +77,7 @@ class Channel:
         self._timed_clean = True   # nothing below it was resent: its cumulative ack is timely
         self._rtt_due = False      # the timed frame was acked: poll() takes the sample
         self._sacked = 0           # bit i: the peer holds frame snd_una + i
-        self._gap_due = False      # the peer's acks show a gap: poll() resends the holes
-        self._fast_at = None       # when the holes were last resent that way
+        self._fast_at = None       # when holes the map showed were last resent (None: not lately)
         self._deadline = None
         self._una_since = now_ms
         # receiver
@@ -82,6 +88,7 @@ class Channel:
         self._overflow = False
         self._in = []
         self._ack_due = False
+        self._map_at = now_ms      # when the map of held frames last went out
         self.needs_save = False    # persistent state changed since the last save()
 
     # ---- sending ---------------------------------------------------------------------------
@@ -181,6 +188,24 @@ class Channel:
             return RTO_INIT_MS
         return max(RTO_MIN_MS, min(RTO_MAX_MS, (self._srtt8 >> 3) + self._rttvar4))
 
+    def _repair_ms(self):
+        # How long a resend of a frame the peer's map shows missing, or the map itself, is
+        # given to be answered before it goes again: a round trip and one mean deviation. No
+        # floor and no 4x variance: the frame is known lost, and a needless resend costs one
+        # frame, where waiting the full timer stalls the whole window behind the hole.
+        if self._srtt8 == 0:
+            return RTO_MIN_MS
+        return (self._srtt8 >> 3) + (self._rttvar4 >> 2) + _SLACK_MS
+
+    def _timeout(self):
+        # The timer to arm. Within LOSSY_MS of a repair the link has shown loss, so a silent
+        # tail (a lost last frame, or a lost ack with nothing behind it) is loss too: the
+        # measured srtt + 4 rttvar without the floor, which guards a lossless link against
+        # a stall the variance has not seen. A backed-off timer is kept as it is.
+        if self._fast_at is not None and self._srtt8 and self._rto <= self._rto_now():
+            return min(self._rto, (self._srtt8 >> 3) + self._rttvar4 + _SLACK_MS)
+        return self._rto
+
     # ---- the clock -------------------------------------------------------------------------
     def poll(self, now_ms):
         self._now = now_ms
@@ -189,15 +214,17 @@ class Channel:
         if self._rtt_due:
             self._rtt_due = False
             self._sample(ticks_diff(now_ms, self._timed_at))
-        if self._ack_due and self._held:
-            self._tx(frame.ACK, self._held, b"")  # a gap: the sender needs the map at once
-        if self._gap_due:
-            self._gap_due = False
-            if self._fast_at is None or \
-                    ticks_diff(now_ms, self._fast_at) >= (self._srtt8 >> 3) + RTO_MIN_MS // 2:
-                self._fast_at = now_ms
-                self._resend_holes()
-                self._deadline = ticks_add(now_ms, self._rto)
+        repair = self._repair_ms()
+        if self._held and (self._ack_due or ticks_diff(now_ms, self._map_at) >= repair):
+            # a gap: the sender needs the map at once, and again while the gap stays open
+            # (the map, or the resend it asked for, may be lost too)
+            self._map_at = now_ms
+            self._tx(frame.ACK, self._held, b"")
+        if self._sacked and (self._fast_at is None or
+                             ticks_diff(now_ms, self._fast_at) >= repair):
+            self._fast_at = now_ms
+            self._resend_holes()
+            self._deadline = ticks_add(now_ms, self._timeout())
         if self._deadline is not None and ticks_diff(now_ms, self._deadline) >= 0 and \
                 self._snd_sent > self._snd_una:
             self._resend_unsacked()
@@ -210,8 +237,14 @@ class Channel:
                 # silence: back off. Until the first sample an ack that advances keeps the
                 # backed-off timer (Karn), so a round trip longer than the first guess is
                 # learnt rather than resent forever
-                self._rto = min(self._rto * 2, RTO_MAX_MS)
-            self._deadline = ticks_add(now_ms, self._rto)
+                cap = RTO_MAX_MS
+                if self._srtt8 and self._heard is not None and \
+                        ticks_diff(now_ms, self._heard) < MISS_MS:
+                    # the peer spoke lately: a lost resend or a lost ack, most likely, so
+                    # back off a little (a stall longer than the round trip), not to the cap
+                    cap = min(cap, self._rto_now() * ALIVE_BACKOFF)
+                self._rto = min(self._rto * 2, cap)
+            self._deadline = ticks_add(now_ms, self._timeout())
         flight = 0
         bit = 1
         for seq, ftype, payload in self._out:
@@ -230,7 +263,7 @@ class Channel:
                     self._timed_at = now_ms
                     self._timed_clean = True
                 if self._deadline is None:
-                    self._deadline = ticks_add(now_ms, self._rto)
+                    self._deadline = ticks_add(now_ms, self._timeout())
         if self._ack_due or self._last_tx is None or \
                 ticks_diff(now_ms, self._last_tx) >= HEARTBEAT_MS:
             self._tx(frame.ACK, self._held, b"")
@@ -245,6 +278,10 @@ class Channel:
             self._born = ticks_add(now, -cap)
         if ticks_diff(now, self._una_since) > cap:
             self._una_since = ticks_add(now, -cap)
+        if ticks_diff(now, self._map_at) > cap:
+            self._map_at = ticks_add(now, -cap)
+        if self._fast_at is not None and ticks_diff(now, self._fast_at) >= LOSSY_MS:
+            self._fast_at = None  # no loss shown lately: the floored timer again
 
     @property
     def state(self):
@@ -321,7 +358,6 @@ class Channel:
             self._timed = -1  # the map shows it arrived: a sample no gap below it delays
             self._rtt_due = True
         if sacked:
-            self._gap_due = True
             if self._srtt8:
                 # frames arriving past the gap show the path delivering within the round
                 # trip: the gap is loss, not delay, and a backed-off timer only stalls the link
@@ -349,7 +385,7 @@ class Channel:
         if self._srtt8:
             self._rto = self._rto_now()  # the path delivers: back to the measured timer
         self._una_since = self._now
-        self._deadline = ticks_add(self._now, self._rto) if self._snd_sent > ack else None
+        self._deadline = ticks_add(self._now, self._timeout()) if self._snd_sent > ack else None
         self.needs_save = True
 
     def _take(self, ftype, payload):
