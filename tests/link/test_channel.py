@@ -441,3 +441,25 @@ def test_thirty_percent_loss_costs_a_bounded_multiple_of_the_lossless_time():
     clean = _soak_ms(0, b"clean")
     for seed in (b"s0", b"s1", b"s2", b"s3"):
         assert _soak_ms(300, seed) <= 4.5 * clean, seed
+
+
+def test_the_timer_backs_off_only_a_little_while_the_peer_is_heard():
+    # every frame of ours is lost for 3 s while the peer's heartbeats still arrive: the peer is
+    # there, so the timer doubles to 4 measured RTOs at most, not towards the 2 s cap
+    cut = []
+
+    def drop(src, f):
+        return src == 0 and f[0] == frame.DATA and cut and p.now < cut[0]
+    p = Pipe(2, drop)
+    for i in range(4):
+        p.a.send(b"warm %d" % i)
+    got = p.run(1000, want=4)
+    p.run(p.now + 200)
+    cut.append(p.now + 3000)
+    start = len(p.sent[0])
+    p.a.send(b"through")
+    got = p.run(p.now + 5000, got, want=5)
+    assert got[4:] == [b"through"]
+    times = [t for t, f in p.sent[0][start:] if f[0] == frame.DATA]
+    gaps = [y - x for x, y in zip(times, times[1:])]
+    assert len(gaps) >= 8 and max(gaps) <= 4 * p.a._rto_now() + STEP_MS  # was 960 ms
