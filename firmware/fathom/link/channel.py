@@ -32,13 +32,21 @@ WINDOW = const(8)            # frames in flight; also how far ahead the receiver
 FLIGHT_BYTES = const(880)
 _FRAME_COST = const(28)     # 13 of the ring's, a 7-byte header, an 8-byte tag
 MAX_MESSAGE = const(8192)    # the largest message the receiver reassembles, bytes
-# After a repair (a resend of a hole the peer's map showed) the link counts as lossy for this
-# long: a silent tail then waits the measured timer without the floor (_timeout)
+# Repairs (resends of holes the peer's map showed) this many in a row, each within LOSSY_MS of
+# the last, make the link lossy: a silent tail then waits the measured timer without the floor
+# (_timeout). One repair is not enough: a lossless link under load loses the odd frame in the
+# receiver's ring, and a floorless timer there resends what the stalled peer already holds.
+LOSSY_REPAIRS = const(2)
 LOSSY_MS = const(1000)
 # A peer heard within MISS_MS is there: a silent expiry is a lost resend or a lost ack, and
-# the timer backs off to at most this many measured RTOs, not to RTO_MAX_MS
-ALIVE_BACKOFF = const(4)
+# the timer backs off to at most this many measured RTOs (a stall a little longer than the
+# round trip is still learnt), not to RTO_MAX_MS
+ALIVE_BACKOFF = const(2)
 _SLACK_MS = const(2)         # a poll's granularity on top of a measured round trip
+# Set in an ACK frame's map when it repeats what an earlier one said (a repeat while a gap
+# stays open, a heartbeat) rather than answering a frame just received: a late answer, so no
+# round trip sample. Past any window's bits: a unit that does not know it masks it off.
+_STALE = const(0x8000)
 
 _STATS = ("frames_sent", "bytes_sent", "frames_received", "retransmits", "dropped_bad_tag",
           "dropped_replay", "dropped_malformed", "dropped_session", "dropped_reflected",
@@ -88,6 +96,7 @@ class Channel:
         self._overflow = False
         self._in = []
         self._ack_due = False
+        self._repairs = 0          # repairs in a row, each within LOSSY_MS of the last
         self._map_at = now_ms      # when the map of held frames last went out
         self.needs_save = False    # persistent state changed since the last save()
 
@@ -127,6 +136,12 @@ class Channel:
         return self._snd_next - self._snd_una
 
     def _tx(self, ftype, seq, payload):
+        if self._srtt8 and ftype != frame.ACK and self._timed >= 0 and \
+                self._now != self._timed_at:
+            # a data frame sent after the timed one may be what the next ack answers (the
+            # ack of the timed one lost): timing it would take a repair's wait for a round
+            # trip. Before the first sample any sample beats the initial guess, so it stays.
+            self._timed = -1
         data = frame.encode(ftype, self.session_id, seq, self._rcv_next, payload,
                             self._mac, self.role)
         self._ack_due = False
@@ -189,20 +204,24 @@ class Channel:
         return max(RTO_MIN_MS, min(RTO_MAX_MS, (self._srtt8 >> 3) + self._rttvar4))
 
     def _repair_ms(self):
-        # How long a resend of a frame the peer's map shows missing, or the map itself, is
-        # given to be answered before it goes again: a round trip and one mean deviation. No
-        # floor and no 4x variance: the frame is known lost, and a needless resend costs one
-        # frame, where waiting the full timer stalls the whole window behind the hole.
+        # How long a resend of a frame the peer's map shows missing is given to be answered
+        # before it goes again: a round trip and one mean deviation, at most the floor. No
+        # 4x variance: the frame is known lost, and a needless resend costs one frame, where
+        # waiting the full timer stalls the whole window behind the hole.
         if self._srtt8 == 0:
             return RTO_MIN_MS
-        return (self._srtt8 >> 3) + (self._rttvar4 >> 2) + _SLACK_MS
+        return min(RTO_MIN_MS, (self._srtt8 >> 3) + (self._rttvar4 >> 2) + _SLACK_MS)
+
+    def _lossy(self):
+        return self._fast_at is not None and self._repairs >= LOSSY_REPAIRS and self._srtt8 and \
+            self._rto <= self._rto_now()
 
     def _timeout(self):
-        # The timer to arm. Within LOSSY_MS of a repair the link has shown loss, so a silent
-        # tail (a lost last frame, or a lost ack with nothing behind it) is loss too: the
-        # measured srtt + 4 rttvar without the floor, which guards a lossless link against
-        # a stall the variance has not seen. A backed-off timer is kept as it is.
-        if self._fast_at is not None and self._srtt8 and self._rto <= self._rto_now():
+        # The timer to arm. On a link that has shown loss (LOSSY_REPAIRS) a silent tail (a
+        # lost last frame, or a lost ack with nothing behind it) is loss too: the measured
+        # srtt + 4 rttvar without the floor, which guards a lossless link against a stall the
+        # variance has not seen. A backed-off timer is kept as it is.
+        if self._lossy():
             return min(self._rto, (self._srtt8 >> 3) + self._rttvar4 + _SLACK_MS)
         return self._rto
 
@@ -215,13 +234,17 @@ class Channel:
             self._rtt_due = False
             self._sample(ticks_diff(now_ms, self._timed_at))
         repair = self._repair_ms()
-        if self._held and (self._ack_due or ticks_diff(now_ms, self._map_at) >= repair):
-            # a gap: the sender needs the map at once, and again while the gap stays open
-            # (the map, or the resend it asked for, may be lost too)
+        if self._held and (self._ack_due or ticks_diff(now_ms, self._map_at) >= RTO_MIN_MS):
+            # a gap: the sender needs the map at once, and again while the gap stays open,
+            # since the map may be lost too and a sender whose window is full sends nothing
+            # new to draw another. Every RTO_MIN_MS, not every round trip: a map that comes
+            # late makes the sender's round trip sample late, and a timer that followed
+            # those samples would slow the repeats in turn.
             self._map_at = now_ms
-            self._tx(frame.ACK, self._held, b"")
+            self._tx(frame.ACK, self._held if self._ack_due else self._held | _STALE, b"")
         if self._sacked and (self._fast_at is None or
                              ticks_diff(now_ms, self._fast_at) >= repair):
+            self._repairs = 1 if self._fast_at is None else min(self._repairs + 1, 255)
             self._fast_at = now_ms
             self._resend_holes()
             self._deadline = ticks_add(now_ms, self._timeout())
@@ -266,7 +289,7 @@ class Channel:
                     self._deadline = ticks_add(now_ms, self._timeout())
         if self._ack_due or self._last_tx is None or \
                 ticks_diff(now_ms, self._last_tx) >= HEARTBEAT_MS:
-            self._tx(frame.ACK, self._held, b"")
+            self._tx(frame.ACK, self._held if self._ack_due else self._held | _STALE, b"")
 
     def _age(self, now):
         # A time compared with a threshold is kept no older than just past it: a wrapping clock
@@ -329,7 +352,7 @@ class Channel:
         st["frames_received"] += 1
         self._heard = self._now
         self._linked_once = True
-        self._on_ack(ack)
+        self._on_ack(ack, ftype == frame.ACK and seq & _STALE)
         if ftype == frame.ACK:
             if ack == self._snd_una:
                 self._on_map(seq)
@@ -352,18 +375,20 @@ class Channel:
 
     def _on_map(self, held):
         """The peer's ACK says which frames past snd_una it holds (bit i: snd_una + 1 + i)."""
+        stale = held & _STALE
+        held &= _STALE - 1
         sacked = (held << 1) & ((1 << (self._snd_sent - self._snd_una)) - 1)
         self._sacked = sacked
         if self._timed >= 0 and sacked >> (self._timed - self._snd_una) & 1:
             self._timed = -1  # the map shows it arrived: a sample no gap below it delays
-            self._rtt_due = True
+            self._rtt_due = not stale
         if sacked:
             if self._srtt8:
                 # frames arriving past the gap show the path delivering within the round
                 # trip: the gap is loss, not delay, and a backed-off timer only stalls the link
                 self._rto = self._rto_now()
 
-    def _on_ack(self, ack):
+    def _on_ack(self, ack, stale=False):
         if ack > self._snd_next:
             ack = self._snd_next  # cannot cover frames we never queued
         if ack <= self._snd_una:
@@ -378,7 +403,7 @@ class Channel:
         self._sacked >>= ack - self._snd_una
         if self._timed >= 0 and ack > self._timed:
             self._timed = -1
-            self._rtt_due = self._timed_clean
+            self._rtt_due = self._timed_clean and not stale
         self._snd_una = ack
         if self._snd_sent < ack:
             self._snd_sent = ack
