@@ -155,6 +155,11 @@ class Channel:
             # retransmission covers it
             self.stats["send_failed"] += 1
 
+    def _ack(self):
+        """An ACK frame with the map of frames held past a gap, marked stale unless it answers
+        a frame just received."""
+        self._tx(frame.ACK, self._held if self._ack_due else self._held | _STALE, b"")
+
     def _resend(self, seq, ftype, payload):
         if seq == self._timed:
             self._timed = -1  # Karn: an ack after a resend cannot say which copy it answers
@@ -241,7 +246,7 @@ class Channel:
             # late makes the sender's round trip sample late, and a timer that followed
             # those samples would slow the repeats in turn.
             self._map_at = now_ms
-            self._tx(frame.ACK, self._held if self._ack_due else self._held | _STALE, b"")
+            self._ack()
         if self._sacked and (self._fast_at is None or
                              ticks_diff(now_ms, self._fast_at) >= repair):
             self._repairs = 1 if self._fast_at is None else min(self._repairs + 1, 255)
@@ -289,7 +294,7 @@ class Channel:
                     self._deadline = ticks_add(now_ms, self._timeout())
         if self._ack_due or self._last_tx is None or \
                 ticks_diff(now_ms, self._last_tx) >= HEARTBEAT_MS:
-            self._tx(frame.ACK, self._held if self._ack_due else self._held | _STALE, b"")
+            self._ack()
 
     def _age(self, now):
         # A time compared with a threshold is kept no older than just past it: a wrapping clock
