@@ -33,8 +33,8 @@ FLIGHT_BYTES = const(880)
 _FRAME_COST = const(28)     # 13 of the ring's, a 7-byte header, an 8-byte tag
 MAX_MESSAGE = const(8192)    # the largest message the receiver reassembles, bytes
 # Repairs (resends of holes the peer's map showed) this many in a row, each within LOSSY_MS of
-# the last, make the link lossy: a silent tail then waits the measured timer without the floor
-# (_timeout). One repair is not enough: a lossless link under load loses the odd frame in the
+# the last, make the link lossy: a silent tail then waits the repair interval, not the floored
+# timer (_timeout). One repair is not enough: a lossless link under load loses the odd frame in the
 # receiver's ring, and a floorless timer there resends what the stalled peer already holds.
 LOSSY_REPAIRS = const(2)
 LOSSY_MS = const(1000)
@@ -223,11 +223,12 @@ class Channel:
 
     def _timeout(self):
         # The timer to arm. On a link that has shown loss (LOSSY_REPAIRS) a silent tail (a
-        # lost last frame, or a lost ack with nothing behind it) is loss too: the measured
-        # srtt + 4 rttvar without the floor, which guards a lossless link against a stall the
-        # variance has not seen. A backed-off timer is kept as it is.
+        # lost last frame, or a lost ack with nothing behind it) is loss too, and waits no
+        # longer than a hole does: the repair interval, without the floor that guards a
+        # lossless link against a stall the variance has not seen. A backed-off timer is
+        # kept as it is.
         if self._lossy():
-            return min(self._rto, (self._srtt8 >> 3) + self._rttvar4 + _SLACK_MS)
+            return min(self._rto, self._repair_ms())
         return self._rto
 
     # ---- the clock -------------------------------------------------------------------------
