@@ -192,7 +192,11 @@ class Channel:
     def _sample(self, r):
         # Jacobson/Karels in scaled integers: srtt += (r - srtt) / 8, rttvar += (|r - srtt|
         # - rttvar) / 4, rto = srtt + 4 rttvar
-        if self._srtt8 == 0:
+        if self._srtt8 == 0 or r << 2 < self._srtt8 >> 3:
+            # the first sample, or one under a quarter of the smoothed round trip: a prompt
+            # answer that fast proves the path is, so the estimate starts again from it
+            # rather than taking dozens of samples to come down from, say, a first answer
+            # the peer gave while it was still setting up
             self._srtt8 = max(r, 1) << 3
             self._rttvar4 = r << 1
         else:
