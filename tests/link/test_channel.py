@@ -420,7 +420,7 @@ def test_thirty_percent_loss_costs_a_bounded_multiple_of_the_lossless_time():
     # Nine seeded runs, simulated time (the same runs on both runtimes, no wall clock). Before
     # the repair timer their median took 7.0 times the lossless time (a hole whose resend was
     # lost waited the timer with the window stalled behind it, and late acks inflated the
-    # timer); now 4.8.
+    # timer); now 4.5.
     clean = _soak_ms(0, b"clean")
     lossy = sorted(_soak_ms(300, b"s%d" % i) for i in range(9))
     assert lossy[4] <= 6 * clean, (clean, lossy)
