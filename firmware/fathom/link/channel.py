@@ -32,6 +32,21 @@ WINDOW = const(8)            # frames in flight; also how far ahead the receiver
 FLIGHT_BYTES = const(880)
 _FRAME_COST = const(28)     # 13 of the ring's, a 7-byte header, an 8-byte tag
 MAX_MESSAGE = const(8192)    # the largest message the receiver reassembles, bytes
+# Repairs (resends of holes the peer's map showed) this many in a row, each within LOSSY_MS of
+# the last, make the link lossy: a silent tail then waits the repair interval, not the floored
+# timer (_timeout). One repair is not enough: a lossless link under load loses the odd frame in the
+# receiver's ring, and a floorless timer there resends what the stalled peer already holds.
+LOSSY_REPAIRS = const(2)
+LOSSY_MS = const(1000)
+# A peer heard within MISS_MS is there: a silent expiry is a lost resend or a lost ack, and
+# the timer backs off to at most this many measured RTOs (a stall a little longer than the
+# round trip is still learnt), not to RTO_MAX_MS
+ALIVE_BACKOFF = const(2)
+_SLACK_MS = const(2)         # a poll's granularity on top of a measured round trip
+# Set in an ACK frame's map when it repeats what an earlier one said (a repeat while a gap
+# stays open, a heartbeat) rather than answering a frame just received: a late answer, so no
+# round trip sample. Past any window's bits: a unit that does not know it masks it off.
+_STALE = const(0x8000)
 
 _STATS = ("frames_sent", "bytes_sent", "frames_received", "retransmits", "dropped_bad_tag",
           "dropped_replay", "dropped_malformed", "dropped_session", "dropped_reflected",
@@ -70,8 +85,7 @@ class Channel:
         self._timed_clean = True   # nothing below it was resent: its cumulative ack is timely
         self._rtt_due = False      # the timed frame was acked: poll() takes the sample
         self._sacked = 0           # bit i: the peer holds frame snd_una + i
-        self._gap_due = False      # the peer's acks show a gap: poll() resends the holes
-        self._fast_at = None       # when the holes were last resent that way
+        self._fast_at = None       # when holes the map showed were last resent (None: not lately)
         self._deadline = None
         self._una_since = now_ms
         # receiver
@@ -82,6 +96,8 @@ class Channel:
         self._overflow = False
         self._in = []
         self._ack_due = False
+        self._repairs = 0          # repairs in a row, each within LOSSY_MS of the last
+        self._map_at = now_ms      # when the map of held frames last went out
         self.needs_save = False    # persistent state changed since the last save()
 
     # ---- sending ---------------------------------------------------------------------------
@@ -120,6 +136,12 @@ class Channel:
         return self._snd_next - self._snd_una
 
     def _tx(self, ftype, seq, payload):
+        if self._srtt8 and ftype != frame.ACK and self._timed >= 0 and \
+                self._now != self._timed_at:
+            # a data frame sent after the timed one may be what the next ack answers (the
+            # ack of the timed one lost): timing it would take a repair's wait for a round
+            # trip. Before the first sample any sample beats the initial guess, so it stays.
+            self._timed = -1
         data = frame.encode(ftype, self.session_id, seq, self._rcv_next, payload,
                             self._mac, self.role)
         self._ack_due = False
@@ -132,6 +154,11 @@ class Channel:
             # a transport hiccup (out of radio buffers, a closed socket) is a lost frame:
             # retransmission covers it
             self.stats["send_failed"] += 1
+
+    def _ack(self):
+        """An ACK frame with the map of frames held past a gap, marked stale unless it answers
+        a frame just received."""
+        self._tx(frame.ACK, self._held if self._ack_due else self._held | _STALE, b"")
 
     def _resend(self, seq, ftype, payload):
         if seq == self._timed:
@@ -165,7 +192,11 @@ class Channel:
     def _sample(self, r):
         # Jacobson/Karels in scaled integers: srtt += (r - srtt) / 8, rttvar += (|r - srtt|
         # - rttvar) / 4, rto = srtt + 4 rttvar
-        if self._srtt8 == 0:
+        if self._srtt8 == 0 or r << 2 < self._srtt8 >> 3:
+            # the first sample, or one under a quarter of the smoothed round trip: a prompt
+            # answer that fast proves the path is, so the estimate starts again from it
+            # rather than taking dozens of samples to come down from, say, a first answer
+            # the peer gave while it was still setting up
             self._srtt8 = max(r, 1) << 3
             self._rttvar4 = r << 1
         else:
@@ -181,6 +212,29 @@ class Channel:
             return RTO_INIT_MS
         return max(RTO_MIN_MS, min(RTO_MAX_MS, (self._srtt8 >> 3) + self._rttvar4))
 
+    def _repair_ms(self):
+        # How long a resend of a frame the peer's map shows missing is given to be answered
+        # before it goes again: a round trip and one mean deviation, at most the floor. No
+        # 4x variance: the frame is known lost, and a needless resend costs one frame, where
+        # waiting the full timer stalls the whole window behind the hole.
+        if self._srtt8 == 0:
+            return RTO_MIN_MS
+        return min(RTO_MIN_MS, (self._srtt8 >> 3) + (self._rttvar4 >> 2) + _SLACK_MS)
+
+    def _lossy(self):
+        return self._fast_at is not None and self._repairs >= LOSSY_REPAIRS and self._srtt8 and \
+            self._rto <= self._rto_now()
+
+    def _timeout(self):
+        # The timer to arm. On a link that has shown loss (LOSSY_REPAIRS) a silent tail (a
+        # lost last frame, or a lost ack with nothing behind it) is loss too, and waits no
+        # longer than a hole does: the repair interval, without the floor that guards a
+        # lossless link against a stall the variance has not seen. A backed-off timer is
+        # kept as it is.
+        if self._lossy():
+            return min(self._rto, self._repair_ms())
+        return self._rto
+
     # ---- the clock -------------------------------------------------------------------------
     def poll(self, now_ms):
         self._now = now_ms
@@ -189,15 +243,21 @@ class Channel:
         if self._rtt_due:
             self._rtt_due = False
             self._sample(ticks_diff(now_ms, self._timed_at))
-        if self._ack_due and self._held:
-            self._tx(frame.ACK, self._held, b"")  # a gap: the sender needs the map at once
-        if self._gap_due:
-            self._gap_due = False
-            if self._fast_at is None or \
-                    ticks_diff(now_ms, self._fast_at) >= (self._srtt8 >> 3) + RTO_MIN_MS // 2:
-                self._fast_at = now_ms
-                self._resend_holes()
-                self._deadline = ticks_add(now_ms, self._rto)
+        repair = self._repair_ms()
+        if self._held and (self._ack_due or ticks_diff(now_ms, self._map_at) >= RTO_MIN_MS):
+            # a gap: the sender needs the map at once, and again while the gap stays open,
+            # since the map may be lost too and a sender whose window is full sends nothing
+            # new to draw another. Every RTO_MIN_MS, not every round trip: a map that comes
+            # late makes the sender's round trip sample late, and a timer that followed
+            # those samples would slow the repeats in turn.
+            self._map_at = now_ms
+            self._ack()
+        if self._sacked and (self._fast_at is None or
+                             ticks_diff(now_ms, self._fast_at) >= repair):
+            self._repairs = 1 if self._fast_at is None else min(self._repairs + 1, 255)
+            self._fast_at = now_ms
+            self._resend_holes()
+            self._deadline = ticks_add(now_ms, self._timeout())
         if self._deadline is not None and ticks_diff(now_ms, self._deadline) >= 0 and \
                 self._snd_sent > self._snd_una:
             self._resend_unsacked()
@@ -210,8 +270,14 @@ class Channel:
                 # silence: back off. Until the first sample an ack that advances keeps the
                 # backed-off timer (Karn), so a round trip longer than the first guess is
                 # learnt rather than resent forever
-                self._rto = min(self._rto * 2, RTO_MAX_MS)
-            self._deadline = ticks_add(now_ms, self._rto)
+                cap = RTO_MAX_MS
+                if self._srtt8 and self._heard is not None and \
+                        ticks_diff(now_ms, self._heard) < MISS_MS:
+                    # the peer spoke lately: a lost resend or a lost ack, most likely, so
+                    # back off a little (a stall longer than the round trip), not to the cap
+                    cap = min(cap, self._rto_now() * ALIVE_BACKOFF)
+                self._rto = min(self._rto * 2, cap)
+            self._deadline = ticks_add(now_ms, self._timeout())
         flight = 0
         bit = 1
         for seq, ftype, payload in self._out:
@@ -230,10 +296,10 @@ class Channel:
                     self._timed_at = now_ms
                     self._timed_clean = True
                 if self._deadline is None:
-                    self._deadline = ticks_add(now_ms, self._rto)
+                    self._deadline = ticks_add(now_ms, self._timeout())
         if self._ack_due or self._last_tx is None or \
                 ticks_diff(now_ms, self._last_tx) >= HEARTBEAT_MS:
-            self._tx(frame.ACK, self._held, b"")
+            self._ack()
 
     def _age(self, now):
         # A time compared with a threshold is kept no older than just past it: a wrapping clock
@@ -245,6 +311,10 @@ class Channel:
             self._born = ticks_add(now, -cap)
         if ticks_diff(now, self._una_since) > cap:
             self._una_since = ticks_add(now, -cap)
+        if ticks_diff(now, self._map_at) > cap:
+            self._map_at = ticks_add(now, -cap)
+        if self._fast_at is not None and ticks_diff(now, self._fast_at) >= LOSSY_MS:
+            self._fast_at = None  # no loss shown lately: the floored timer again
 
     @property
     def state(self):
@@ -292,7 +362,7 @@ class Channel:
         st["frames_received"] += 1
         self._heard = self._now
         self._linked_once = True
-        self._on_ack(ack)
+        self._on_ack(ack, ftype == frame.ACK and seq & _STALE)
         if ftype == frame.ACK:
             if ack == self._snd_una:
                 self._on_map(seq)
@@ -315,19 +385,20 @@ class Channel:
 
     def _on_map(self, held):
         """The peer's ACK says which frames past snd_una it holds (bit i: snd_una + 1 + i)."""
+        stale = held & _STALE
+        held &= _STALE - 1
         sacked = (held << 1) & ((1 << (self._snd_sent - self._snd_una)) - 1)
         self._sacked = sacked
         if self._timed >= 0 and sacked >> (self._timed - self._snd_una) & 1:
             self._timed = -1  # the map shows it arrived: a sample no gap below it delays
-            self._rtt_due = True
+            self._rtt_due = not stale
         if sacked:
-            self._gap_due = True
             if self._srtt8:
                 # frames arriving past the gap show the path delivering within the round
                 # trip: the gap is loss, not delay, and a backed-off timer only stalls the link
                 self._rto = self._rto_now()
 
-    def _on_ack(self, ack):
+    def _on_ack(self, ack, stale=False):
         if ack > self._snd_next:
             ack = self._snd_next  # cannot cover frames we never queued
         if ack <= self._snd_una:
@@ -342,14 +413,14 @@ class Channel:
         self._sacked >>= ack - self._snd_una
         if self._timed >= 0 and ack > self._timed:
             self._timed = -1
-            self._rtt_due = self._timed_clean
+            self._rtt_due = self._timed_clean and not stale
         self._snd_una = ack
         if self._snd_sent < ack:
             self._snd_sent = ack
         if self._srtt8:
             self._rto = self._rto_now()  # the path delivers: back to the measured timer
         self._una_since = self._now
-        self._deadline = ticks_add(self._now, self._rto) if self._snd_sent > ack else None
+        self._deadline = ticks_add(self._now, self._timeout()) if self._snd_sent > ack else None
         self.needs_save = True
 
     def _take(self, ftype, payload):
