@@ -25,8 +25,12 @@ BOOT_TIMEOUT_S = 60
 WAIT_S = 30            # the default bound on waiting for a unit's screen, key or connection
 # The unix port's objects are about twice an ESP32's, and every module's bytecode sits on its
 # heap; units get room to run the whole app. The budget is checked by `fathom bench boot`
-# (heap_bytes after gc), not by starving the emulator.
-UNIT_HEAP = "1m"
+# (heap_bytes after gc), not by starving the emulator. On the 64-bit build a unit compiles each
+# module from source when it is first needed, and the compiler wants a few KB in one piece: at
+# 1 MB a linked PING game had left none at its end (a MemoryError allocating 2,560 B importing
+# the result screen, about one run in eight), so 2 MB. A board runs frozen bytecode and compiles
+# nothing; its budget is the frozen runtime's 96 KB (`fathom bench device`).
+UNIT_HEAP = "2m"
 # Which MicroPython runs the units: "wheel" (the PyPI 64-bit build, fast to get) or a 32-bit
 # build from fathom_host/runtime.py, "stock" or "frozen" (an ESP32's object sizes). Tests pick
 # one with FATHOM_RUNTIME; the commands with --runtime.
