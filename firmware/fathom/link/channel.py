@@ -243,7 +243,6 @@ class Channel:
         if self._rtt_due:
             self._rtt_due = False
             self._sample(ticks_diff(now_ms, self._timed_at))
-        repair = self._repair_ms()
         if self._held and (self._ack_due or ticks_diff(now_ms, self._map_at) >= RTO_MIN_MS):
             # a gap: the sender needs the map at once, and again while the gap stays open,
             # since the map may be lost too and a sender whose window is full sends nothing
@@ -253,7 +252,7 @@ class Channel:
             self._map_at = now_ms
             self._ack()
         if self._sacked and (self._fast_at is None or
-                             ticks_diff(now_ms, self._fast_at) >= repair):
+                             ticks_diff(now_ms, self._fast_at) >= self._repair_ms()):
             self._repairs = 1 if self._fast_at is None else min(self._repairs + 1, 255)
             self._fast_at = now_ms
             self._resend_holes()
