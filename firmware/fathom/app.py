@@ -85,6 +85,10 @@ class App:
             self.dirty = True
         if self.dirty:
             self.redraw()
+        for s in self.services:  # what confirms a move's receipt waits for its redraw
+            late = getattr(s, "late", None)
+            if late is not None:
+                late(now)
         if keys and self.hub:
             self.hub.key_us = clock.ticks_diff(clock.ticks_us(), t0)
             self.hub.keys_handled += len(keys)

@@ -4,7 +4,13 @@
 # an in-unit bot without storage), so every caller takes the same code path.
 #
 # Interface: append(value) -> pos; read(pos=None) yields (pos, end, value) from record pos (None:
-# the first), `end` being where the next record starts; first() the header; close().
+# the first), `end` being where the next record starts; first() the header; commit().
+#
+# While `holding` is set (the runner sets it for its tick), a file journal keeps the records
+# appended in RAM and writes them all at commit(), which clears it. The runner commits before
+# any frame leaves, so nothing is sent or acknowledged that the file lacks; a unit showing a
+# partner's move may thus draw it first and write it after (docs/ARCHITECTURE.md, "A press to
+# the partner's panel"). A power cut in between loses only what no peer was told it holds.
 from fathom import codec
 
 VERSION = 2             # of the journal's records; a journal from another version is set aside
@@ -16,8 +22,13 @@ class JournalError(Exception):
 
 
 class MemJournal:
+    holding = False  # kept in RAM either way: nothing to hold
+
     def __init__(self):
         self.recs = []
+
+    def commit(self):
+        self.holding = False
 
     def append(self, value):
         self.recs.append(codec.encode(value))
@@ -37,19 +48,49 @@ class FileJournal:
     """A journal in `storage` under `name`. Damage is reported by storage as CorruptFile (the
     file is moved aside); a record that passes its checksum but does not decode likewise."""
 
-    def __init__(self, storage, name):
+    def __init__(self, storage, name, end=None):
         self.storage = storage
         self.name = name
+        self.holding = False
+        self._held = []     # records appended while holding, not yet written
+        self._end = end     # the file's length with them: the next record's pos (None: unknown)
 
     @classmethod
     def create(cls, storage, name, header):
-        storage.new_records(name, codec.encode(header))
-        return cls(storage, name)
+        body = codec.encode(header)
+        storage.new_records(name, body)
+        return cls(storage, name, storage.records_start() + storage.record_size(body))
 
     def append(self, value):
-        return self.storage.append_record(self.name, codec.encode(value))
+        body = codec.encode(value)
+        n = self.storage.record_size(body)  # refused here, not when the record is written
+        pos = self._end
+        if pos is None or not self.holding:
+            self._write()
+            pos = self.storage.append_record(self.name, body)
+        else:
+            self._held.append(body)
+        self._end = pos + n
+        return pos
+
+    def commit(self):
+        """Write the records held (one file append for them all), and stop holding."""
+        self.holding = False
+        self._write()
+
+    def _write(self):
+        held = self._held
+        if held:
+            self._held = []
+            pos = self.storage.append_records(self.name, held)
+            for body in held:
+                pos += self.storage.record_size(body)
+            if pos != self._end:  # only this object writes the file while it is open
+                raise JournalError("journal %s ends at %d, expected %d" % (self.name, pos,
+                                                                           self._end))
 
     def read(self, pos=None):
+        self._write()
         for p, end, body in self.storage.records(self.name, pos):
             try:
                 value = codec.decode(body)

@@ -55,7 +55,7 @@ from fathom.codec import encode
 from fathom.games.seat import CK, CONCEDE, Seat
 from fathom.hal.clock import ticks_add, ticks_diff
 from fathom.journal import FileJournal, JournalError, header, header_of
-from fathom.streams import CHUNK, Streams, busy
+from fathom.streams import CHUNK, Streams, busy, tell
 
 SAVE = "game"          # the journal: header record, then one record per change
 PEERS = "gamepeers"    # the peers' descriptors (small, fixed at the start)
@@ -108,6 +108,8 @@ class Runner:
         self._end = None              # when this unit first saw the result
         self.streams = Streams(seat, keys, relay, self.reveals)  # what goes out paced
         self._peers_saved = None
+        self.draw_first = False       # set by a caller that calls late() after its redraw
+        self._out_due = False         # receipts held back for late()
         if storage is not None and not resumed:
             self._start_journal()
 
@@ -240,7 +242,7 @@ class Runner:
             if ev:
                 self.streams.offer(p, msg)
             else:
-                p.send(msg)
+                tell(self.seat, p, msg)
 
     def _queue(self, peer, job):
         """Every stream the runner sends paced goes through here (streams.py lists them)."""
@@ -251,7 +253,12 @@ class Runner:
 
     # ---- the loop --------------------------------------------------------------------------
     def tick(self, now):
+        """Take in what peers sent, author what needs no decision, send. With draw_first set,
+        what only confirms receipt (the journal's records, the channel's save, the ack) waits
+        for late(), called after the screen shows the change: on a board those writes are a
+        good part of the time before a partner's move shows. Anything new to send goes now."""
         self._now = now
+        self.seat.journal.holding = True
         for p in self.peers:
             if self.relay:
                 self.streams.meet(p)
@@ -276,13 +283,26 @@ class Runner:
             self._audit_pending()
             self._reveal_deadline(now)
         self.streams.pump(self.peers)
+        if self.draw_first and not any(fresh(p) for p in self.peers):
+            self._out_due = True
+        else:
+            self._out(now)
+        changed = self.changed
+        self.changed = False
+        return changed
+
+    def late(self, now):
+        """After the redraw: the receipts tick() held back."""
+        if self._out_due:
+            self._out(now)
+
+    def _out(self, now):
+        self._out_due = False
+        self.seat.journal.commit()  # before any frame leaves: nothing sent that a reboot forgets
         for p in self.peers:
             f = getattr(p, "flush", None)
             if f is not None:
                 f(now)
-        changed = self.changed
-        self.changed = False
-        return changed
 
     def _auto(self):
         """Author what needs no decision: a finished set-up's commit, answers, the reveal."""
@@ -367,7 +387,7 @@ class Runner:
         if idx < s.n_log:
             return  # already have it (a resend after resume)
         if idx > s.n_log:
-            peer.send(["sync", s.n_log, s.short_hash()])
+            tell(s, peer, ["sync", s.n_log, s.short_hash()])
             return
         if author == s.player:
             self._own_again(idx, event, h, ck)
@@ -496,7 +516,7 @@ class Runner:
             self._ahead[peer] = have
             return
         if flag == ASK:
-            peer.send(["sync", s.n_log, s.short_hash(), TOLD])
+            tell(s, peer, ["sync", s.n_log, s.short_hash(), TOLD])
         if self.relay:
             self.streams.rewind(peer, have)
         else:
@@ -507,7 +527,7 @@ class Runner:
             # that lost power after journalling its own event, before its link's save queued
             # it, resumes with a channel that never heard of it (tests/runner/test_resume_gap.py).
             # Only the unit behind answers and logs only grow, so an answer is never answered.
-            peer.send(["sync", s.n_log, s.short_hash()])
+            tell(s, peer, ["sync", s.n_log, s.short_hash()])
         if self.revealed:
             self._queue(peer, ["mine"])
         if self.relay:
@@ -674,7 +694,7 @@ class Runner:
         """After a reboot or a long partition: tell every peer how far we got, and send our
         reveal again (what was not yet queued on the link was lost with the RAM)."""
         for p in self.peers:
-            p.send(["sync", self.seat.n_log, self.seat.short_hash()] + (
+            tell(self.seat, p, ["sync", self.seat.n_log, self.seat.short_hash()] + (
                 [ASK] if self.behind else []))
             if self.revealed:
                 self._queue(p, ["mine"])
@@ -724,6 +744,12 @@ class Runner:
             self.storage.remove(self.name)
             if self.name == SAVE:
                 self.storage.remove(PEERS)
+
+
+def fresh(peer):
+    """The peer's link has a message queued that was never sent."""
+    f = getattr(peer, "fresh", None)
+    return f is not None and f()
 
 
 def _cut_line(n):

@@ -29,6 +29,14 @@ RELAY_BUSY = 0         # the same on a group host's links: one message in flight
                        # three a host of eight still failed 1 game in 4 under a 96 KB heap
 
 
+def tell(seat, peer, msg):
+    """Every message a runner sends goes through here: the journal's held records are written
+    first, so nothing said to a peer (an event, a sync's length, a relay) is one a reboot
+    forgets. LinkPeer.send saves the channel at once."""
+    seat.journal.commit()
+    peer.send(msg)
+
+
 class Streams:
     def __init__(self, seat, keys, relay, reveals):
         self.seat = seat
@@ -117,7 +125,7 @@ class Streams:
         if self.fw.setdefault(peer, i) != i or self.room(peer) <= 0:
             return False
         self.fw[peer] = i + 1
-        peer.send(msg)
+        tell(self.seat, peer, msg)
         return True
 
     def learn(self, peer, player):
@@ -156,7 +164,7 @@ class Streams:
                     msg = ["ev", i, rec[1], rec[2], rec[3], rec[4]]
                     if self.keys is not None:
                         msg.append(self.tagc[i])
-                    peer.send(msg)
+                    tell(self.seat, peer, msg)
                     sent += 1
                 i += 1
                 if sent >= room:
@@ -175,7 +183,7 @@ class Streams:
         if kind == "mine":
             return self._step_mine(peer, job)
         if kind == "got":
-            peer.send(job[1])
+            tell(self.seat, peer, job[1])
             return 1, True
         return self._step_relay(peer, job)
 
@@ -190,7 +198,7 @@ class Streams:
             for rec in g:
                 # the peer's own events too: it holds none from its sync's index on unless its
                 # save was cut, and then it authors them again from these (runner._own_again)
-                peer.send(["ev", i, rec[1], rec[2], rec[3], rec[4]])
+                tell(self.seat, peer, ["ev", i, rec[1], rec[2], rec[3], rec[4]])
                 sent += 1
                 i += 1
                 if sent >= budget:
@@ -240,7 +248,7 @@ class Streams:
                         break
                     else:
                         raise JournalError("the journal lacks the tags of event %d" % j)
-                    peer.send(["ev", j, rec[1], rec[2], rec[3], rec[4], t])
+                    tell(self.seat, peer, ["ev", j, rec[1], rec[2], rec[3], rec[4], t])
                     sent += 1
                 prev = rec[3]
                 j += 1
@@ -261,7 +269,7 @@ class Streams:
             d = gt.reveal_digest(s.player, salt, setup, count,
                                  (a for _p, _e, a in s.my_actions()))
             msg.append(gt.head_tags(self.keys, s.player, s.n_log, s.chain, d))
-        peer.send(msg)
+        tell(self.seat, peer, msg)
 
     def _step_mine(self, peer, job):
         s = self.seat
@@ -282,7 +290,7 @@ class Streams:
         finally:
             g.close()
         if chunk:
-            peer.send(["ra", s.player, first, chunk])
+            tell(self.seat, peer, ["ra", s.player, first, chunk])
         job[1], job[2] = first + len(chunk), pos
         return 1, not chunk or job[1] >= s.n_actions
 
@@ -292,7 +300,7 @@ class Streams:
         p = job[1]
         st = self.reveals[p]
         if len(job) == 2:
-            peer.send(["rev", p, st[0], st[1], st[2]] + ([st[5]] if st[5] else []))
+            tell(self.seat, peer, ["rev", p, st[0], st[1], st[2]] + ([st[5]] if st[5] else []))
             job.append(st[4])
             return 1, st[2] == 0
         pos = job[2]
@@ -301,7 +309,7 @@ class Streams:
             for _p, end, rec in g:
                 job[2] = end
                 if rec[0] == "ra" and rec[1] == p:
-                    peer.send(rec)
+                    tell(self.seat, peer, rec)
                     return 1, rec[2] + len(rec[3]) >= st[2]
         finally:
             g.close()

@@ -60,8 +60,8 @@ def test_a_modified_peer_is_refused_counted_and_the_game_goes_on():
                 send()
                 for _k in range(60):  # the frames travel, the victim reads them
                     now += gap.STEP
-                    attacker.runner.tick(now)
-                    victim.runner.tick(now)
+                    attacker.tick(now)
+                    victim.tick(now)
                 r = victim.runner
                 if name == "oversized":
                     assert r.peers[0].ch.stats["dropped_malformed"] == before[0] + 1

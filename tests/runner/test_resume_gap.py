@@ -8,7 +8,9 @@
 #
 # Real runners, seats, journals, keyed channels and LinkPeers over an in-memory wire, each unit
 # with its own storage folder; a reboot rebuilds the unit from that folder alone, as play.py's
-# resume does (runner.load, link.peer.restore_peer, resync()).
+# resume does (runner.load, link.peer.restore_peer, resync()), and each step runs in the app's
+# order: tick, then (after the redraw) late(), so a received event is journalled and acked
+# after the unit has shown it.
 import pytest
 
 from fathom import codec, games
@@ -66,6 +68,17 @@ class Flash(Storage):
     def append_record(self, name, body):
         self.effect("append", name, body)
         return Storage.append_record(self, name, body)
+
+    def append_records(self, name, bodies):
+        """A journal's held records: the cut may fall between any two of them."""
+        for i, body in enumerate(bodies):
+            try:
+                self.effect("append", name, body)
+            except PowerCut:
+                if i:
+                    Storage.append_records(self, name, bodies[:i])
+                raise
+        return Storage.append_records(self, name, bodies)
 
     def remove(self, name):
         self.effect("remove", name, None)
@@ -144,7 +157,8 @@ class Unit:
         self.runner = Runner(Seat(eng, eng.options(), 2, self.seed, self.player,
                                   b"salt%d" % self.player), [peer], self.flash, eng.NAME,
                              {"vs": "link"})
-        self.runner.save()
+        self.runner.draw_first = True  # the app's order (play.show): every cut point below
+        self.runner.save()             # falls between a redraw and the receipts too
 
     def step(self, now):
         if self.down is not None:
@@ -153,9 +167,15 @@ class Unit:
             return
         try:
             bot_step(self.runner, self.bot, now)
+            self.runner.late(now)  # as App.step: receipts after the redraw
         except PowerCut:
             self.down = now
             self.runner = None
+
+    def tick(self, now):
+        """A loop step with no move made: tick, (the redraw,) late()."""
+        self.runner.tick(now)
+        self.runner.late(now)
 
     def boot(self, now):
         """As a unit powering up with a saved game: everything from its flash, nothing from
@@ -168,6 +188,7 @@ class Unit:
         assert r.saved_peers == [{"kind": "link"}], r.saved_peers
         r.peers = [restore_peer(self.flash, None, now, self.end)]
         r.resync()
+        r.draw_first = True
         self.runner = r
 
 
@@ -227,7 +248,7 @@ def check_verified_end(units, now):
 def tick_both(units, now):
     now += STEP
     for u in units:
-        u.runner.tick(now)
+        u.tick(now)
     return now
 
 

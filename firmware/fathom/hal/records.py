@@ -11,11 +11,20 @@ _COPY = 256                   # chunk size when a record file's good part is cop
 CUT = ".cut"                  # NAME.cut: the bytes a repair cut off a record file
 
 
-def record_head(body):
-    """The 8 bytes stored before a record's body."""
+START = len(_JMAGIC)          # where the first record starts
+
+
+def size(body):
+    """The bytes record `body` takes in the file; ValueError if it may not be one."""
     n = len(body)
     if n > MAX_RECORD:
         raise ValueError("record of %d bytes exceeds %d" % (n, MAX_RECORD))
+    return _RHEAD + n
+
+
+def record_head(body):
+    """The 8 bytes stored before a record's body."""
+    n = size(body) - _RHEAD
     c = n ^ 0xFFFF
     return bytes((n >> 8, n & 255, c >> 8, c & 255)) + _checksum(body)
 
@@ -84,16 +93,17 @@ def new(st, name, first):
     st._replace(tmp, path)
 
 
-def append(st, name, body):
-    """Append one record; returns its byte offset. The file must exist (new_records)."""
+def append(st, name, bodies):
+    """Append records (a list of bytes) in one write; returns the first one's byte offset.
+    The file must exist (new_records)."""
     path = st._path(name)
-    body = bytes(body)
-    head = record_head(body)
+    heads = [record_head(b) for b in bodies]  # every size checked before a byte is written
     f = st._open(path, "ab")
     try:
         pos = f.seek(0, 2)
-        f.write(head)
-        f.write(body)
+        for i, body in enumerate(bodies):
+            f.write(heads[i])
+            f.write(body)
     finally:
         f.close()
     return pos

@@ -236,7 +236,22 @@ class Storage:
     def append_record(self, name, body):
         """Append one record; returns its byte offset. The file must exist (new_records)."""
         from fathom.hal import records
-        return records.append(self, name, body)
+        return records.append(self, name, [bytes(body)])
+
+    def append_records(self, name, bodies):
+        """Append records (a list of bytes) in one write; returns the first one's offset."""
+        from fathom.hal import records
+        return records.append(self, name, bodies)
+
+    def record_size(self, body):
+        """The bytes record `body` takes in a record file; ValueError if it is too large."""
+        from fathom.hal import records
+        return records.size(body)
+
+    def records_start(self):
+        """The offset of a record file's first record."""
+        from fathom.hal import records
+        return records.START
 
     def records(self, name, pos=None):
         """Yield (pos, end, body) for each record of `name` from offset `pos`, one at a time;

@@ -131,6 +131,10 @@ class Channel:
     def pending(self):
         return self._pending
 
+    def fresh(self):
+        """A frame is queued that was never sent."""
+        return self._snd_sent != self._snd_next
+
     def unacked(self):
         """Frames queued that the peer has not acknowledged yet (0: it holds all we sent)."""
         return self._snd_next - self._snd_una

@@ -40,7 +40,8 @@ class LinkPeer:
     host's largest blocks), and acks and replies leave in the same tick. A message the runner
     read but did not journal before a reboot is not lost: its ack had not left, so the peer
     sends it again. send() still saves at once: a message the runner sends is already in its
-    journal, and must not be forgotten by the link."""
+    journal (streams.tell writes what the journal holds first), and must not be forgotten by
+    the link."""
 
     def __init__(self, transport, peer_mac, channel, storage, kind, slot=LINK, lmk=None):
         self.t = transport
@@ -92,6 +93,9 @@ class LinkPeer:
                 self.foreign += 1
                 continue
             self.ch.on_frame(data)
+
+    def fresh(self):
+        return self.ch.fresh()
 
     def flush(self, now):
         """Save what changed, then let frames (acks included) leave."""

@@ -6,6 +6,7 @@ from fathom import games
 
 
 def leave(app, runner, clear=False):
+    runner.seat.journal.commit()  # a step's records are written by late(), which stops here
     for s in getattr(runner, "services", ()):
         if s in app.services:
             app.services.remove(s)

@@ -94,6 +94,7 @@ def show(app, runner):
     level = runner.meta.get("autoplay")
     if not level and runner.meta.get("vs") != "bot":
         forget("fathom.games.bots")  # the game menu's list of levels: no bot plays here
+    runner.draw_first = True  # App.step calls its late() after the redraw
     runner.services = [runner, LinkWatch(app, runner)]
     if level:
         runner.services.append(AutoPlayer(runner, level))
