@@ -9,7 +9,7 @@ import os
 from fathom_host import FathomError
 
 BENCHES = ("boot", "link", "turn", "bots", "soak")     # `fathom bench all`
-LONG_BENCHES = ("device", "deal", "ux")                # minutes each: never part of `all`
+LONG_BENCHES = ("device", "deal", "ux", "path")        # not part of `all`
 FAST_GAMES = 1        # --fast: games per game (bots, soak, device, ux)
 
 
@@ -39,12 +39,15 @@ def add_arguments(p):
                         "to its end vs the sharp bot; deal: the sealed deal's exponentiations "
                         "and time per unit on the 64-bit and 32-bit runtimes, with the ESP32 "
                         "estimate; ux: key presses per action and from power-on to the first "
-                        "move, whole games played through the keys by a scripted player (none "
-                        "of these is part of `all`: they take minutes)")
+                        "move, whole games played through the keys by a scripted player; path: "
+                        "the Python of a move from one unit's key to the other's screen on the "
+                        "frozen runtime, the flash writes counted, and the ESP32 estimate from "
+                        "them (none of these is part of `all`: the first three take minutes, "
+                        "path needs the frozen runtime)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--game", default=None, help="turn: only this game (default every game two "
                                                  "units play; for a group, the first game that "
-                                                 "takes it); device: "
+                                                 "takes it); device, path: "
                                                  "only this game (default every game)")
     p.add_argument("--presses", type=int, default=30,
                    help="boot: key presses timed; turn: moves timed per game and link")

@@ -1,0 +1,74 @@
+# `fathom bench path`: the Python of a move's path between two units on the frozen 32-bit runtime
+# (bench/mp/pathrun.py), and from it the press-to-partner's-panel estimate for an ESP32 that
+# docs/ARCHITECTURE.md ("A press to the partner's panel") explains part by part: CPU scaled by
+# the pystone-anchored factor, the flash writes counted, the radio, the loop waits, the redraw
+# and the I2C bytes.
+import json
+import os
+import pathlib
+import subprocess
+import tempfile
+
+from fathom_host import FIRMWARE, FathomError, use_firmware
+from fathom_host.emulator.units import micropython_exe, micropython_path
+
+DRIVER = pathlib.Path(__file__).parent / "mp" / "pathrun.py"
+MOVES = 60            # timed moves per game (a game that ends sooner gives fewer)
+FAST_MOVES = 8
+GAMES = ("ashtapada", "ping", "pinned_down")  # answered moves, and moves nothing answers
+
+# The ESP32 estimate, ms: (typical, bad case). docs/ARCHITECTURE.md gives the sources.
+FACTOR = (60, 92)                 # the 32-bit runtime's CPU time times this
+PRESS = (10, 15)                  # loop wait (0-10 ms) and the press confirmed 5 ms on
+RADIO = (2, 7)                    # ESP-NOW one way
+LOOP = (5, 10)                    # the partner's loop wait
+APPEND = (3, 25)                  # a journal append (bad: a 4 KB sector erased first)
+SAVE = (7, 25)                    # a channel save: a small file written and renamed
+REDRAW_US = (400, 700)            # the partner's redraw on the 32-bit runtime (bench boot)
+I2C = (12, 23)                    # the changed pages at 400 kHz (a whole frame: 23 ms)
+
+
+def _flash(files, k):
+    """ms of flash for (opens, renames): each rename is a save, the other opens appends."""
+    opens, renames = files
+    return renames * SAVE[k] + (opens - renames) * APPEND[k]
+
+
+def estimate(row):
+    """The ESP32 press-to-partner's-panel ms, typical and bad, for a move the partner answers
+    and one it does not (None where the game had no such move)."""
+    out = {}
+    for kind, b_us, b_files in (("answered", row["b_answer_us"], row["files_b_answer"]),
+                                ("unanswered", row["b_move_us"], row["files_b_move"])):
+        if b_us is None:
+            continue
+        for k, name in ((0, "typical"), (1, "bad")):
+            ms = (PRESS[k] + row["a_us"] * FACTOR[k] / 1000 + _flash(row["files_a"], k)
+                  + RADIO[k] + LOOP[k] + b_us * FACTOR[k] / 1000 + _flash(b_files, k)
+                  + REDRAW_US[k] * FACTOR[k] / 1000 + I2C[k])
+            out["esp32_%s_%s_ms" % (kind, name)] = round(ms)
+    return out
+
+
+def collect(args):
+    use_firmware()
+    from fathom import games
+    gids = [args.game] if args.game else [g for g in GAMES if g in games.IDS]
+    moves = FAST_MOVES if getattr(args, "fast", False) else MOVES
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join(micropython_path("frozen")),
+               FATHOM_DATA=str(FIRMWARE / "fathom"))  # Pinned Down's decks, as in the emulator
+    shm = "/dev/shm" if os.path.isdir("/dev/shm") else None  # RAM: the interpreter, not a disk
+    out = {}
+    for gid in gids:
+        with tempfile.TemporaryDirectory(dir=shm) as root:
+            proc = subprocess.run([micropython_exe("frozen"), "-X", "heapsize=4m", str(DRIVER),
+                                   gid, root, str(moves)],
+                                  capture_output=True, text=True, env=env, timeout=600)
+        rows = [json.loads(x) for x in proc.stdout.splitlines() if x.startswith("{")]
+        if not rows:
+            raise FathomError("bench path: %s: %s" % (gid, (proc.stderr or proc.stdout)[-400:]))
+        row = rows[0]
+        row.update(estimate(row))
+        del row["game"]
+        out[gid] = row
+    return out

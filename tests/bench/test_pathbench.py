@@ -1,0 +1,32 @@
+# `fathom bench path` in its fast form, on the frozen runtime: every game's figures are there and
+# positive, and the order the app keeps shows in what each side writes. A move the partner only
+# takes in writes nothing before its redraw and one journal append and one channel save after
+# it; a move it answers writes both records in one append and one save before it (the answer
+# may not leave before they are on file); the author writes its move's record and saves its link.
+import argparse
+
+import pytest
+
+from fathom_host import bench
+
+pytestmark = pytest.mark.slow  # the frozen runtime, built first if it is not there
+
+
+def test_bench_path_fast():
+    out = bench.collect(argparse.Namespace(what="path", json=True, game=None, presses=30,
+                                           units=None, games=None, link=False, runtime=None,
+                                           loss=None, fast=True))
+    assert sorted(out) == ["ashtapada", "ping", "pinned_down"]
+    for gid, row in out.items():
+        assert row["moves"] > 0 and row["a_us"] > 0 and row["late_us"] > 0, (gid, row)
+        assert row["files_b_move"] == [0, 0], (gid, row)
+        assert row["files_late"] == [2, 1], (gid, row)
+        assert row["files_a"][1] >= 1 and row["files_a"][0] > row["files_a"][1], (gid, row)
+        assert 0 < row["esp32_unanswered_typical_ms"] < row["esp32_unanswered_bad_ms"], row
+    assert out["pinned_down"]["answered"] == 0  # a co-operative game: nothing hidden to answer
+    for gid in ("ashtapada", "ping"):
+        row = out[gid]
+        if row["answered"]:
+            assert row["files_b_answer"] == [2, 1], (gid, row)
+            assert 0 < row["esp32_answered_typical_ms"] < row["esp32_answered_bad_ms"], row
+    assert out["ashtapada"]["answered"] > 0  # every sounding is answered by a ping
