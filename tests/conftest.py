@@ -197,48 +197,6 @@ def pytest_terminal_summary(terminalreporter):
             red=True, bold=True)
 
 
-# `make test` runs on 4 workers with --dist loadgroup, each item in the work unit unit() names:
-# a file's tests stay on one worker together, as with loadfile, but its MicroPython run (the
-# whole module in one process, up to 75 s) is a unit of its own, so the two halves of a heavy
-# file run side by side. The heaviest units are handed out first, so that the last worker does
-# not finish one alone while the others sit idle: the slowest of `make test` on 2 cores
-# (2026-11-28, --durations=0 summed per unit), heaviest first; the rest follow in collection
-# order. A listed unit that no longer exists fails tests/source/test_work_units.py.
-HEAVY_FIRST = (
-    "engines/test_sugardog_groups.py",
-    "e2e/test_play_e2e.py",
-    "engines/test_every_game.py",
-    "e2e/test_ashtapada_e2e.py",
-    "e2e/test_reboot_e2e.py",
-    "engines/test_sugardog_groups.py:micropython",
-    "bench/test_bench_fast.py",
-    "e2e/test_pinned_down_e2e.py",
-    "device/test_device_budget.py",
-    "sealed/test_sealed_games.py",
-    "e2e/test_peer_attacks_e2e.py",
-    "engines/test_every_game.py:micropython",
-    "e2e/test_group_withhold_e2e.py",
-    "runner/test_journal_memory.py",
-    "engines/test_pinned_down_play.py",
-    "e2e/test_sugardog_e2e.py",
-    "e2e/test_companion_e2e.py",
-    "web/test_web_group.py",
-    "e2e/test_link_e2e.py",
-    "web/test_web_ping.py",
-    "bench/test_uxbench_e2e.py",
-    "device/test_heap_settles.py",
-    "runner/test_resume_gap.py:micropython",
-    "e2e/test_sugardog_group_e2e.py",
-)
-
-
-def unit(item):
-    """The work unit of `item` under --dist loadgroup: its file, or its file's MicroPython run."""
-    name = item.path.relative_to(TESTS).as_posix()
-    return name + ":micropython" if isinstance(item, MicroPythonItem) else name
-
-
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups off the marks
 def pytest_collection_modifyitems(session, config, items):
     out = []
     for item in items:
@@ -255,8 +213,4 @@ def pytest_collection_modifyitems(session, config, items):
             if m.name != "parametrize":
                 twin.add_marker(getattr(pytest.mark, m.name)(*m.args, **m.kwargs))
         out.append(twin)
-    rank = {u: i for i, u in enumerate(HEAVY_FIRST)}
-    for item in out:
-        item.add_marker(pytest.mark.xdist_group(unit(item)))
-    out.sort(key=lambda item: rank.get(unit(item), len(rank)))  # stable: in order otherwise
     items[:] = out
