@@ -253,6 +253,17 @@ def _audited(r, n):
     assert all(s.result() == r["result"] for s in r["seats"])
 
 
+def test_auditing_each_reveal_once_gives_what_every_seat_auditing_it_gives():
+    # what audit_once (the long games below) stands on: the same log in every seat
+    seed = b"once"
+    full, once = (local.play(ENGINE, ENGINE.options(), 4, seed,
+                             [SharpBot(seed, p) for p in range(4)], audit_once=o)
+                  for o in (False, True))
+    assert full["events"] == once["events"] > 20
+    assert once["audits"] == full["audits"]
+    assert len(once["audits"]) == 12 and {a[1] for a in once["audits"]} == {0, 1, 2, 3}
+
+
 def _gc(author, event):
     # Under MicroPython, every seat's in-memory journal of a long game, collected only when the
     # 8 MB heap is full, is left scattered over all of it: a 16 KB list growth then fails with
@@ -271,7 +282,8 @@ def test_random_playouts_of_5_to_8_players_end_with_every_audit_passing(n):
     for i in range(games):
         seed = b"grand%d-%d" % (n, i)
         r = local.play(ENGINE, ENGINE.options({"calm": calm}), n, seed,
-                       [RandomBot(seed, p) for p in range(n)], max_events=5000, on_event=_gc)
+                       [RandomBot(seed, p) for p in range(n)], max_events=5000, on_event=_gc,
+                       audit_once=n > 5)  # five: every seat replays every other's reveal
         _audited(r, n)
         winners, reason = r["result"]
         assert reason in ("last afloat", "all sunk", "calm")
@@ -294,7 +306,7 @@ def test_easy_and_sharp_bots_finish_5_to_8_player_games_in_bounded_events(n):
             seed = b"gbot%d-%d" % (n, i)
             bots = [(a if p % 2 else b)(seed, p) for p in range(n)]
             r = local.play(ENGINE, ENGINE.options(), n, seed, bots, max_events=BOT_EVENTS,
-                           on_event=_gc)
+                           on_event=_gc, audit_once=True)
             _audited(r, n)
             assert r["events"] <= BOT_EVENTS
 
@@ -306,7 +318,7 @@ def test_sharp_bots_still_sink_submarines_in_8_player_games():
     for i in range(1 if MP else 4):
         seed = b"gsink%d" % i
         r = local.play(ENGINE, ENGINE.options(), 8, seed, [SharpBot(seed, p) for p in range(8)],
-                       on_event=_gc)
+                       on_event=_gc, audit_once=True)
         _audited(r, 8)
         lost += r["seats"][0].pub["alive"].count(False)
     assert lost >= 1
