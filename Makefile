@@ -34,11 +34,12 @@ lint: setup
 check: lint
 	$(BIN)/python -m pytest -q -n 2 -m "not slow and not bench" tests
 
-# Four workers on two cores, each taking whole files: a test with emulated units uses a core
-# for a fifth of its time or less (its units mostly wait: on each other, and 140 ms for every
-# press a person would make), so two more workers fill the cores those leave idle.
+# Four workers on two cores, each taking whole files, the heaviest first (tests/conftest.py): a
+# test with emulated units uses a core for a fifth of its time or less (its units mostly wait:
+# on each other, and 140 ms for every press a person would make), so two more workers fill the
+# cores those leave idle.
 test: setup web
-	$(BIN)/python -m pytest -q -n 4 --dist loadfile -m "not bench" tests
+	$(BIN)/python -m pytest -q -n 4 --dist loadfile --no-loadscope-reorder -m "not bench" tests
 
 play: setup
 	$(BIN)/fathom emu

@@ -197,6 +197,45 @@ def pytest_terminal_summary(terminalreporter):
             red=True, bold=True)
 
 
+# `make test` hands whole files to its workers (--dist loadfile) in the order collected here
+# (--no-loadscope-reorder): the heaviest first, so that the last worker does not finish a long
+# file alone while the others sit idle (xdist's own order, most tests first, left single-test
+# files of a minute for the end). The slowest files of `make test` on 2 cores (2026-11-28,
+# --durations=0 summed per file, its MicroPython run included), heaviest first; the rest
+# follow in collection order. A listed file that no longer exists fails
+# tests/source/test_heavy_first.py.
+HEAVY_FIRST = (
+    "engines/test_every_game.py",
+    "engines/test_sugardog_groups.py",
+    "e2e/test_play_e2e.py",
+    "e2e/test_ashtapada_e2e.py",
+    "e2e/test_reboot_e2e.py",
+    "bench/test_bench_fast.py",
+    "e2e/test_pinned_down_e2e.py",
+    "device/test_device_budget.py",
+    "sealed/test_sealed_games.py",
+    "e2e/test_peer_attacks_e2e.py",
+    "runner/test_resume_gap.py",
+    "runner/test_group_auth.py",
+    "e2e/test_group_withhold_e2e.py",
+    "runner/test_journal_memory.py",
+    "engines/test_pinned_down_play.py",
+    "e2e/test_sugardog_e2e.py",
+    "companion/test_companion_screen.py",
+    "ui/test_pinned_down_screen.py",
+    "e2e/test_companion_e2e.py",
+    "web/test_web_group.py",
+)
+
+
+def _heavy_rank(item):
+    name = item.path.relative_to(TESTS).as_posix()
+    return _RANK.get(name, len(_RANK))
+
+
+_RANK = {name: i for i, name in enumerate(HEAVY_FIRST)}
+
+
 def pytest_collection_modifyitems(session, config, items):
     out = []
     for item in items:
@@ -213,4 +252,5 @@ def pytest_collection_modifyitems(session, config, items):
             if m.name != "parametrize":
                 twin.add_marker(getattr(pytest.mark, m.name)(*m.args, **m.kwargs))
         out.append(twin)
+    out.sort(key=_heavy_rank)  # stable: every file's tests stay in their order
     items[:] = out
