@@ -230,6 +230,42 @@ def test_restore_after_reboot_resumes_and_refuses_old_frames():
     assert got_b == to_b and got_a == to_a
 
 
+def test_an_ack_alone_asks_no_save_and_a_restore_from_before_it_only_resends_duplicates():
+    out_a, out_b = [], []
+    a = Channel(out_a.append, KEY, SID, 0, 0)
+    b = Channel(out_b.append, KEY, SID, 0, 1)
+    a.send(b"one")
+    a.send(b"two")
+    assert a.needs_save
+    saved = a.save()                   # what a unit saves before the frames leave
+    a.poll(0)
+    for d in out_a:
+        b.on_frame(d)
+    assert [b.recv(), b.recv()] == [b"one", b"two"]
+    b.poll(10)
+    for d in out_b:
+        a.on_frame(d)
+    assert a.unacked() == 0
+    assert not a.needs_save            # the acks taken in: no save of their own
+    # a reboot now restores the save from before the acks: both frames go again, under their
+    # seqs, and the partner drops them as duplicates, delivering nothing twice
+    out_a[:] = []
+    a = Channel.restore(saved, out_a.append, 20)
+    assert a.unacked() == 2
+    a.poll(300)                        # past the first retransmission timer
+    assert len([d for d in out_a if frame.parse(d)[0] != frame.ACK]) == 2
+    dropped = b.stats["dropped_replay"]
+    for d in out_a:
+        b.on_frame(d)
+    assert b.recv() is None
+    assert b.stats["dropped_replay"] == dropped + 2
+    out_b[:] = []
+    b.poll(310)
+    for d in out_b:
+        a.on_frame(d)
+    assert a.unacked() == 0
+
+
 def test_restore_refuses_a_broken_record():
     with pytest.raises(ValueError, match="bad channel record"):
         Channel.restore({"key": None}, lambda d: None, 0)

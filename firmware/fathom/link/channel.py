@@ -424,7 +424,10 @@ class Channel:
             self._rto = self._rto_now()  # the path delivers: back to the measured timer
         self._una_since = self._now
         self._deadline = ticks_add(self._now, self._timeout()) if self._snd_sent > ack else None
-        self.needs_save = True
+        # No save for this alone: a channel restored with an older snd_una resends frames the
+        # peer holds, which it drops as duplicates under their seqs. The next save that must
+        # happen (a message queued or taken) carries it. An author's move thus costs one save,
+        # not a second in the same tick for the acks it took in (flash time on a board).
 
     def _take(self, ftype, payload):
         self._rcv_next += 1
