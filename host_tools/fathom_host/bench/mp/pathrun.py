@@ -1,7 +1,7 @@
 # Run under the frozen 32-bit runtime by `fathom bench path`: the Python of a move's path between
 # two units, without the loop waits, the radio or the screen. Two runners (real seats, journals,
 # keyed channels, LinkPeers and file storage under ROOT, a RAM-backed folder so the figures are
-# the interpreter's, not a disk's) play one game with sharp bots over an in-memory wire, in the
+# the interpreter's, not a disk's) play one game with sharp bots over an in-memory radio, in the
 # app's order (tick, redraw, late()). For each move it times, on the wall clock:
 #   a: the author's key to its frame out (the play, then its tick);
 #   b: the partner's tick, which takes the frame in up to what its screen draws: with its
@@ -19,12 +19,14 @@ from fathom.games.bots import make_bot
 from fathom.games.seat import Seat
 from fathom.hal.storage import Storage
 from fathom.link.channel import Channel
-from fathom.link.peer import LinkPeer
+from fathom.link.peer import LinkPeer, frame_sender
 from fathom.runner import Runner
+from hostmodes.wire import Air
 
 GID, ROOT = sys.argv[1], sys.argv[2]
 MOVES = int(sys.argv[3])
 KEY = b"p" * 32
+MACS = (b"\xaa" * 6, b"\xbb" * 6)
 files = [0, 0]  # opens, renames
 
 
@@ -38,22 +40,6 @@ class Counted(Storage):
         return Storage._rename(self, src, dst)
 
 
-class End:
-    def __init__(self):
-        self.inbox = []
-        self.other = None
-
-    def send(self, peer, data):
-        self.other.inbox.append((None, bytes(data)))
-        return True
-
-    def recv(self):
-        return self.inbox.pop(0) if self.inbox else None
-
-    def close(self):
-        pass
-
-
 def median(xs):
     xs = sorted(xs)
     return xs[len(xs) // 2] if xs else None
@@ -61,8 +47,8 @@ def median(xs):
 
 def main():
     eng = games.engine(GID)
-    ends = [End(), End()]
-    ends[0].other, ends[1].other = ends[1], ends[0]
+    air = Air()
+    radios = [air.radio(MACS[0]), air.radio(MACS[1])]
     runners = []
     for p in range(2):
         root = "%s/u%d" % (ROOT, p)
@@ -71,9 +57,9 @@ def main():
         except OSError:
             pass
         st = Counted(root)
-        ch = Channel(lambda f, e=ends[p]: e.send(None, f), KEY, 7, 0, p)
+        ch = Channel(frame_sender(radios[p], MACS[1 - p]), KEY, 7, 0, p)
         r = Runner(Seat(eng, eng.options(), 2, b"path", p, b"salt%d" % p),
-                   [LinkPeer(ends[p], None, ch, st, "espnow")], st, GID)
+                   [LinkPeer(radios[p], MACS[1 - p], ch, st, "espnow")], st, GID)
         r.draw_first = True
         runners.append(r)
     bots = [make_bot(GID, "sharp", b"path", p) for p in range(2)]
