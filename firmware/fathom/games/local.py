@@ -28,7 +28,7 @@ def play(engine, opts, nplayers, seed, bots, max_events=20000, on_event=None,
     audit_once: each player's reveal is replayed by the first other seat only, and its
     outcome stands for every auditor. Sound here: every seat was handed the same events and
     commitments, and the loop checked every seat's hash chain after every event, so the logs
-    the audits read are the same. For the 5-8 player tests, whose n(n-1) replays of a long
+    the audits read are the same. For the 6-8 player tests, whose n(n-1) replays of a long
     game are most of their time."""
     seats = make_seats(engine, opts, nplayers, seed)
     try:
@@ -70,11 +70,9 @@ def _play(engine, seats, nplayers, bots, max_events, on_event, audit_once):
     for s in seats:
         for p in range(nplayers):
             if p != s.player:
-                if p not in once:
-                    outcome = s.audit(p, reveals[p])
-                    if audit_once:
-                        once[p] = outcome
-                else:
+                if audit_once and p in once:
                     outcome = once[p]
+                else:
+                    outcome = once[p] = s.audit(p, reveals[p])
                 audits.append((s.player, p, outcome))
     return {"result": seats[0].result(), "events": events, "audits": audits, "seats": seats}
