@@ -283,7 +283,7 @@ class Runner:
             self._audit_pending()
             self._reveal_deadline(now)
         self.streams.pump(self.peers)
-        if self.draw_first and not any(fresh(p) for p in self.peers):
+        if self.draw_first and not fresh(self.peers):
             self._out_due = True
         else:
             self._out(now)
@@ -746,10 +746,14 @@ class Runner:
                 self.storage.remove(PEERS)
 
 
-def fresh(peer):
-    """The peer's link has a message queued that was never sent."""
-    f = getattr(peer, "fresh", None)
-    return f is not None and f()
+def fresh(peers):
+    """A peer's link has a message queued that was never sent. A loop, not any() over a
+    generator: this runs every tick, and allocates nothing."""
+    for p in peers:
+        f = getattr(p, "fresh", None)
+        if f is not None and f():
+            return True
+    return False
 
 
 def _cut_line(n):

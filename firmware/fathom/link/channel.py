@@ -98,7 +98,8 @@ class Channel:
         self._ack_due = False
         self._repairs = 0          # repairs in a row, each within LOSSY_MS of the last
         self._map_at = now_ms      # when the map of held frames last went out
-        self.needs_save = False    # persistent state changed since the last save()
+        self.needs_save = False    # state to save before the next poll() changed (not
+                                   # acks taken in alone: _on_ack)
 
     # ---- sending ---------------------------------------------------------------------------
     def send(self, msg):
