@@ -13,8 +13,9 @@
 # the partner's panel"). A power cut in between loses only what no peer was told it holds.
 from fathom import codec
 
-VERSION = 2             # of the journal's records; a journal from another version is set aside
+VERSION = 3             # of the journal's records; a journal from another version is set aside
                         # 2: event records carry the author's state commitment (seat.py)
+                        # 3: their hash8 is of the chain over the state each event applies to
 
 
 class JournalError(Exception):

@@ -110,6 +110,7 @@ class Runner:
         self._peers_saved = None
         self.draw_first = False       # set by a caller that calls late() after its redraw
         self._out_due = False         # receipts held back for late()
+        self._moved = False           # a move played here or taken in since the last tick
         if storage is not None and not resumed:
             self._start_journal()
 
@@ -198,6 +199,7 @@ class Runner:
     def play(self, action):
         """The local player's action (raises IllegalAction, nothing changes)."""
         self._author(action)
+        self._moved = True
 
     def concede(self):
         """Give the game up. The rules take a concession only once every set-up is in (a peer
@@ -287,14 +289,18 @@ class Runner:
             self._out_due = True
         else:
             self._out(now)
+        self._moved = False
         changed = self.changed
         self.changed = False
         return changed
 
     def late(self, now):
-        """After the redraw: the receipts tick() held back."""
+        """After the redraw: the receipts tick() held back, then the hash of the state as it
+        now stands, which the next event chains on (seat.settle_ahead: off the path to a
+        screen)."""
         if self._out_due:
             self._out(now)
+        self.seat.settle_ahead()
 
     def _out(self, now):
         self._out_due = False
@@ -331,6 +337,8 @@ class Runner:
                 if sealing and any(busy(p) for p in self.peers):
                     break  # ~800 B per shuffle event: let the link drain first, so its queue
                     #        (RAM, and the channel's saved copy) holds a few, not a deck's worth
+                if sealing and self._moved and self.draw_first:
+                    break  # a move on both screens first, then the step it calls for
                 self._author()
                 if sealing:
                     break  # a sealed-deal step is up to ~1 s on an ESP32: one per tick,
@@ -407,6 +415,7 @@ class Runner:
                 # a host whose save was cut, which only its partners can give it back
                 self._journal(["t", idx, msg[6]])
         s.receive(author, event, ck)  # journals it, with ck
+        self._moved = True
         if s.short_hash() != h:
             self.desync = (idx, "state hash differs after event %d" % idx)
         self.changed = True

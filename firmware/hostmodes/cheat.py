@@ -16,11 +16,11 @@
 # the receiver's state hash agrees with the rewritten event and no desync shows: only the
 # author's end-to-end tag, which the host cannot make, can catch it. Every other partner gets
 # the event unchanged, and the host's own log and journal keep the true one.
-import hashlib
 import os
 
 from fathom import codec
 from fathom.games.base import IllegalAction
+from fathom.games.seat import chain_next, state_hash
 
 
 def parse(spec):
@@ -129,6 +129,7 @@ def forge(runner, msg, spec):
     t = s.engine.turn(s.pub)
     if not isinstance(ev, list) or not ev or t != (msg[2], "act"):
         return None  # a set-up or an answer: not a move
+    before = s.settle()  # the hash the seat chains the event on (games/seat.py chain_next)
     squares = s.pub["size"] ** 2
     first = ev[1] + 1 if len(ev) > 1 and isinstance(ev[1], int) else 0
     for k in range(squares):
@@ -140,12 +141,10 @@ def forge(runner, msg, spec):
             s.engine.apply(pub, msg[2], alt)
         except IllegalAction:
             continue  # a second cruise step must stay next to the first: a plausible lie
-        h = hashlib.sha256(s.chain)  # the chain as the seat extends it (games/seat.py _record)
-        codec.feed(h, alt)
-        codec.feed(h, pub)
+        after = state_hash(pub) if s.engine.result(pub) is not None else None
         out = list(msg)
         out[3] = alt
-        out[4] = h.digest()[:8]
+        out[4] = chain_next(s.chain, before, alt, after)[:8]
         return out
     return None
 

@@ -47,10 +47,8 @@ class SoakPeer(LinkPeer):
         self.lt = lt
         LinkPeer.__init__(self, transport, peer_mac, channel, storage, kind)
 
-    def _persist(self):
-        if self.storage is not None and self.ch.needs_save:
-            self.storage.write_obj(self.slot, {"kind": self.kind, "mac": self.peer_mac,
-                                               "ch": self.ch.save(), "lt": self.lt})
+    def record(self):
+        return LinkPeer.record(self) + [self.lt]
 
     def take(self):
         """The next raw message, not saved yet: the caller updates the counters first."""
@@ -60,7 +58,7 @@ class SoakPeer(LinkPeer):
 def adopt(peer, lt):
     """restore_peer's LinkPeer as a SoakPeer (same transport, same channel)."""
     me = object.__new__(SoakPeer)
-    for k in ("t", "slot", "peer_mac", "storage", "kind", "bad", "foreign", "ch"):
+    for k in ("t", "slot", "peer_mac", "storage", "kind", "lmk", "bad", "foreign", "ch"):
         setattr(me, k, getattr(peer, k))
     me.lt = lt
     return me
@@ -153,8 +151,8 @@ def _start(profile, storage, kind, n):
         saved = storage.read_obj(LINK)
     except Exception as e:
         out("error", error="saved link unreadable: %s" % (e,))
-    if saved and isinstance(saved.get("lt"), dict):
-        lt = saved["lt"]
+    if isinstance(saved, list) and len(saved) > 4 and isinstance(saved[4], dict):
+        lt = saved[4]
         lt["resumes"] += 1
         try:
             peer = adopt(restore_peer(storage, profile, now_ms()), lt)

@@ -11,7 +11,7 @@ import pytest
 from kit.e2e import home_without_game, lent_pair, propose
 from fathom.hal.storage import Storage
 from fathom.journal import FileJournal, header_of
-from fathom.link import crypto, uartframe
+from fathom.link import crypto, frame, uartframe
 from fathom_host.emulator.drive import pair, pair_uart
 from fathom_host.emulator.ether import Ether, mac_for_unit
 from fathom_host.emulator.units import Emulator
@@ -23,9 +23,10 @@ TITLE = "Lake Ashtapada"
 
 
 def saved(unit):
-    """(seed, session key) from what the unit stored: the game's journal and its link."""
+    """(seed, session key) from what the unit stored: the game's journal and its link
+    (LinkPeer.record(): [kind, mac, lmk, the channel's save, whose second item is its key])."""
     st = Storage(str(unit.dir / "data"))
-    return header_of(FileJournal(st, "game").first())["seed"], st.read_obj("link")["ch"]["key"]
+    return header_of(FileJournal(st, "game").first())["seed"], st.read_obj("link")[3][1]
 
 
 def wait_saved(unit):
@@ -78,7 +79,7 @@ def test_a_listener_with_every_frame_cannot_compute_the_seed(tmp_path, kind):
 class Injector:
     """While the units pair: frames for unit 0 as if from unit 1 (a forged sender address is
     one radio call): unit 1's frames with a flipped version bit (corrupt: the CRC no longer
-    checks), re-stamped as version 2 with a right CRC (forged), and unit 0's own frames sent
+    checks), re-stamped as the next version with a right CRC (forged), and unit 0's own frames sent
     back to it (reflected)."""
 
     def __init__(self, ether):
@@ -100,7 +101,7 @@ class Injector:
         while not self.stop.is_set():
             for d in [r.data for r in self.ether.sent_by(1, "espnow")[-2:]]:
                 self._put(bytes((d[0] ^ 0x20,)) + d[1:])
-                body = bytes((0x20 | (d[0] & 0x0F),)) + d[1:-4]
+                body = bytes(((frame.VERSION + 1) << 4 | (d[0] & 0x0F),)) + d[1:-4]
                 if not d[0] & 0x08:
                     self._put(body + crypto.crc32(body).to_bytes(4, "big"))
             for d in [r.data for r in self.ether.sent_by(0, "espnow")[-2:]]:

@@ -142,8 +142,10 @@ def test_audit_names_the_first_card_played_without_holding_it(how):
         if author == 1 and ev[0] == "setup":
             for c in cheat.setup_choices:
                 replay.setup_choose(c)
+            replay.settle()  # what the seat's own author() does first
             replay._record(1, ev, "setup")
         elif author == 1:
+            replay.settle()
             replay._record(1, ev, "act")
         else:
             replay.receive(author, ev)

@@ -121,6 +121,7 @@ def test_sharp_never_reads_the_deck_order():
             s.priv["deck"], s.priv["key"] = saved
             asked += 1
         if author == 0:
+            s.settle()  # what the seat's own author() does first
             s._record(0, ev, s.to_move()[1])
         else:
             s.receive(author, ev)

@@ -22,6 +22,33 @@ def commitment(salt, priv):
 CK = 8   # bytes of a per-event commitment
 
 
+def state_hash(pub):
+    """SHA-256 of the public state, fed in pieces: encoded whole, the state would be a game's
+    largest allocation and grow with it."""
+    h = hashlib.sha256()
+    feed(h, pub)
+    return h.digest()
+
+
+def chain_next(chain, before, event, after=None):
+    """The hash chain's next head: H(head [|| state_hash(the public state the event applies
+    to), except for an answer] || enc(event) [|| state_hash(the state it leaves), for the
+    event that ends the game]). The state an event applies to, not the one it leaves: a unit
+    hashes the state after a move once the move is on its screen and sent, so the hash, the
+    largest part of a seat's work, is off the path from a press to the partner's panel
+    (docs/ARCHITECTURE.md, "A press to the partner's panel"). An answer leaves it out: the
+    partner answers in the tick the move arrives, and the state the answer leaves is in the
+    next move's hash, so a state that differs is still found, one or two events on, and the
+    last one by the end's own fold."""
+    h = hashlib.sha256(chain)
+    if before is not None:
+        h.update(before)
+    feed(h, event)
+    if after is not None:
+        h.update(after)
+    return h.digest()
+
+
 def state_commit(salt, index, priv):
     """The commitment an author sends with log event `index`: its private state after it.
     Salted with the seat's secret salt (revealed only at the end), so a listener cannot test
@@ -111,6 +138,8 @@ class Seat:
         self.setup_choices = []    # bounded by the game's set-up, not by its length
         self.setups = {}           # player -> commitment digest
         self.chain = hashlib.sha256(bytes(seed)).digest()
+        self._before = None        # state_hash(pub) once settle() has taken it, until the next
+                                   # event changes pub: what that event chains on
         self.journal = MemJournal() if journal is None else journal
         self.n_log = 0
         self.n_actions = 0
@@ -132,7 +161,23 @@ class Seat:
             return []
         return self.engine.setup_legal(self.pub, self.priv, self.player)
 
+    def settle(self):
+        """Hash the public state as it stands, for the next event to chain on. The runner
+        calls it once a change is on the screen and sent (Runner.late); otherwise the next
+        event does, before anything changes the state."""
+        if self._before is None:
+            self._before = state_hash(self.pub)
+        return self._before
+
+    def settle_ahead(self):
+        """settle() now, off the path to a screen, unless the next event is an answer,
+        which chains without the state (chain_next)."""
+        t = self.to_move()
+        if t is None or t[1] != "answer":
+            self.settle()
+
     def setup_choose(self, choice, journal=True):
+        self.settle()  # an engine's set-up may touch pub: the hash is of the state as it was
         if choice not in self.setup_legal():
             raise IllegalAction("set-up choice not legal: %r" % (choice,))
         self.engine.setup_apply(self.pub, self.priv, self.player, choice)
@@ -173,6 +218,8 @@ class Seat:
         if t is None or t[0] != self.player:
             raise IllegalAction("not your turn")
         kind = t[1]
+        if kind != "answer":
+            self.settle()  # before act() changes pub
         if kind == SETUP:
             event = self.setup_event()
         elif kind == "answer":
@@ -186,6 +233,7 @@ class Seat:
 
     def concede(self):
         event = [CONCEDE]
+        self.settle()
         self._record(self.player, event, CONCEDE)
         return event
 
@@ -198,10 +246,19 @@ class Seat:
         if ck is not None and (not isinstance(ck, bytes) or len(ck) != CK):
             raise IllegalAction("malformed state commitment")
         kind = step_kind(self.engine, self.pub, author, event, self.n, self.setups)
+        if kind != "answer":
+            self.settle()
         self._record(author, event, kind, None, None, ck)
 
     def _record(self, author, event, kind, action=None, pos=None, ck=None):
-        """Apply an event and journal it (pos None), or note where the journal has it."""
+        """Apply an event and journal it (pos None), or note where the journal has it. The
+        caller settled the state hash before anything changed pub, unless it is an answer."""
+        before = None
+        if kind != "answer":
+            before = self._before
+            if before is None:
+                raise RuntimeError("an event recorded before the state hash was settled")
+        self._before = None
         if kind == SETUP:
             if len(event) != 3 or not isinstance(event[2], bytes) or len(event[2]) != 32:
                 raise IllegalAction("malformed set-up event")
@@ -209,11 +266,10 @@ class Seat:
             self.setups[author] = event[2]
         else:
             apply_event(self.engine, self.pub, self.priv, self.player, author, event, kind)
-        # fed in pieces: the public state encoded whole would be a game's largest allocation
-        h = hashlib.sha256(self.chain)
-        feed(h, event)
-        feed(h, self.pub)
-        self.chain = h.digest()
+        after = None
+        if self.result() is not None:  # the game's last state has no next event to carry it
+            after = self.settle()
+        self.chain = chain_next(self.chain, before, event, after)
         if author == self.player:
             ck = self.ck = state_commit(self.salt, self.n_log, self.priv)
         rec = ["e", author, event, self.chain[:8], ck]
@@ -379,6 +435,8 @@ class Seat:
         author, event = rec[1], rec[2]
         if author == self.player:
             kind = self.to_move()[1] if event[0] != CONCEDE else CONCEDE
+            if kind != "answer":
+                self.settle()
             if kind == "act":
                 self.engine.act(self.pub, self.priv, self.player, rec[5])
             elif kind == "answer":
@@ -388,6 +446,8 @@ class Seat:
                 raise JournalError("event %d replays to another hidden state" % (self.n_log - 1))
         else:
             kind = step_kind(self.engine, self.pub, author, event, self.n, self.setups)
+            if kind != "answer":
+                self.settle()
             self._record(author, event, kind, None, pos, rec[4])
         if self.chain[:8] != rec[3]:
             raise JournalError("event %d replays to another state" % (self.n_log - 1))

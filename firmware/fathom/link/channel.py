@@ -32,6 +32,7 @@ WINDOW = const(8)            # frames in flight; also how far ahead the receiver
 FLIGHT_BYTES = const(880)
 _FRAME_COST = const(28)     # 13 of the ring's, a 7-byte header, an 8-byte tag
 MAX_MESSAGE = const(8192)    # the largest message the receiver reassembles, bytes
+SAVE_V = const(2)            # of save()'s record (2: a list, where 1 was a dict)
 # Repairs (resends of holes the peer's map showed) this many in a row, each within LOSSY_MS of
 # the last, make the link lossy: a silent tail then waits the repair interval, not the floored
 # timer (_timeout). One repair is not enough: a lossless link under load loses the odd frame in the
@@ -458,28 +459,31 @@ class Channel:
     # ---- reboot ----------------------------------------------------------------------------
     def save(self):
         """Plain state (codec-encodable) to resume from. The receiver's next seq is what stops
-        replays after a reboot, so it must be persisted before any ack leaves in poll()."""
+        replays after a reboot, so it must be persisted before any ack leaves in poll().
+        A list, not a dict: it is encoded at every move an author sends, and
+        a dict's keys, each encoded and sorted, cost more than the rest of it."""
         self.needs_save = False
-        return {"v": 1, "key": self.key, "sid": self.session_id, "role": self.role,
-                "snd_next": self._snd_next, "snd_una": self._snd_una,
-                "out": [[s, t, p] for s, t, p in self._out], "rcv_next": self._rcv_next,
-                "part": bytes(self._part), "overflow": self._overflow, "in": list(self._in),
-                "linked": self._linked_once}
+        return [SAVE_V, self.key, self.session_id, self.role, self._snd_next, self._snd_una,
+                [[s, t, p] for s, t, p in self._out], self._rcv_next, bytes(self._part),
+                self._overflow, list(self._in), self._linked_once]
 
     @classmethod
     def restore(cls, d, send_frame, now_ms=0):
         """Rebuild a channel from save(); raises ValueError for a record that does not fit."""
         try:
-            ch = cls(send_frame, d["key"], d["sid"], now_ms, d["role"])
-            ch._snd_next = int(d["snd_next"])
-            ch._snd_una = ch._snd_sent = int(d["snd_una"])
-            ch._out = [(int(s), int(t), bytes(p)) for s, t, p in d["out"]]
+            v, key, sid, role, snd_next, snd_una, out, rcv_next, part, overflow, inq, linked = d
+            if v != SAVE_V:
+                raise ValueError("version %r" % (v,))
+            ch = cls(send_frame, key, sid, now_ms, role)
+            ch._snd_next = int(snd_next)
+            ch._snd_una = ch._snd_sent = int(snd_una)
+            ch._out = [(int(s), int(t), bytes(p)) for s, t, p in out]
             ch._pending = sum(1 for o in ch._out if o[1] == frame.DATA)
-            ch._rcv_next = int(d["rcv_next"])
-            ch._part = bytearray(d["part"])
-            ch._overflow = bool(d["overflow"])
-            ch._in = [bytes(m) for m in d["in"]]
-            ch._linked_once = bool(d["linked"])
+            ch._rcv_next = int(rcv_next)
+            ch._part = bytearray(part)
+            ch._overflow = bool(overflow)
+            ch._in = [bytes(m) for m in inq]
+            ch._linked_once = bool(linked)
         except (KeyError, TypeError, ValueError, IndexError) as e:
             raise ValueError("bad channel record: %r" % (e,))
         if ch._out and ch._out[0][0] != ch._snd_una:

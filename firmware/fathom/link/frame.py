@@ -9,7 +9,8 @@ try:
 except ImportError:
     const = lambda x: x  # noqa: E731
 
-VERSION = const(2)        # frame/protocol version, the high nibble of byte 0 (2: keyed seeds)
+VERSION = const(3)        # frame/protocol version, the high nibble of byte 0 (2: keyed seeds;
+                          # 3: the hash chain over the state each event applies to)
 MAX_FRAME = const(250)    # one ESP-NOW packet
 HEADER = const(7)
 TAG = const(8)            # truncated HMAC: a forger needs 2**64 tries, each one a radio packet

@@ -104,8 +104,11 @@ class LinkPeer:
 
     def _persist(self):
         if self.storage is not None and self.ch.needs_save:
-            self.storage.write_obj(self.slot, {"kind": self.kind, "mac": self.peer_mac,
-                                               "lmk": self.lmk, "ch": self.ch.save()})
+            self.storage.write_obj(self.slot, self.record())
+
+    def record(self):
+        """[kind, mac, lmk, channel]: a list, as Channel.save() is, for the same reason."""
+        return [self.kind, self.peer_mac, self.lmk, self.ch.save()]
 
     def save(self):
         return {"kind": "link"}
@@ -176,7 +179,7 @@ def restore_peers(storage, profile, now):
     first = storage.read_obj(LINK)
     if not first:
         raise ValueError("no saved link")
-    t = open_transport(first["kind"], profile)
+    t = open_transport(_saved(first)[0], profile)
     more = []
     for i in range(1, MAX_PARTNERS):
         d = storage.read_obj(link_slot(i))
@@ -186,8 +189,15 @@ def restore_peers(storage, profile, now):
     if not more:
         return [restore_peer(storage, profile, now, t)]
     mux = Mux(t)
-    return [restore_peer(storage, profile, now, mux.port(d["mac"]), link_slot(i))
+    return [restore_peer(storage, profile, now, mux.port(_saved(d)[1]), link_slot(i))
             for i, d in enumerate([first] + more)]
+
+
+def _saved(d):
+    """LinkPeer.record()'s list, checked; ValueError if it is not one."""
+    if not isinstance(d, list) or len(d) < 4:
+        raise ValueError("bad link record")
+    return d
 
 
 def restore_peer(storage, profile, now, t=None, slot=LINK):
@@ -195,18 +205,19 @@ def restore_peer(storage, profile, now, t=None, slot=LINK):
     d = storage.read_obj(slot)
     if not d:
         raise ValueError("no saved link")
+    kind, mac, lmk, ch = _saved(d)[:4]
     if t is None:
-        t = open_transport(d["kind"], profile)
+        t = open_transport(kind, profile)
     peer = object.__new__(LinkPeer)  # MicroPython classes have no __new__ attribute
     peer.t = t
     peer.slot = slot
-    peer.peer_mac = d["mac"]
+    peer.peer_mac = mac
     peer.storage = storage
-    peer.kind = d["kind"]
-    peer.lmk = d.get("lmk")
+    peer.kind = kind
+    peer.lmk = lmk
     if peer.lmk and hasattr(t, "set_key"):
         t.set_key(peer.peer_mac, peer.lmk)  # the session ran encrypted: so does its resume
     peer.bad = peer.foreign = 0
     peer.refused = None
-    peer.ch = Channel.restore(d["ch"], frame_sender(t, peer.peer_mac), now)
+    peer.ch = Channel.restore(ch, frame_sender(t, peer.peer_mac), now)
     return peer

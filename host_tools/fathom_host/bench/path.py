@@ -13,15 +13,14 @@ from fathom_host import FIRMWARE, FathomError, use_firmware
 from fathom_host.emulator.units import micropython_exe, micropython_path
 
 DRIVER = pathlib.Path(__file__).parent / "mp" / "pathrun.py"
-MOVES = 60            # timed moves per game (a game that ends sooner gives fewer)
+MOVES = 60            # timed moves per game, over as many seeds as that takes (pathrun.GAMES)
 FAST_MOVES = 8
-RUNS = 3              # the same game again; each time the lowest median of the runs is kept,
-                      # as the factor is anchored on this machine's best pystone score (a
-                      # shared VM's speed moves by a third from one minute to the next)
+RUNS = 3              # the same game again; each time the middle run's figure is kept (each
+                      # run's are already at the reference pace: bench/mp/pathrun.py)
 TIMES = ("a_us", "b_answer_us", "b_move_us", "late_us")
 
 # The ESP32 estimate, ms: (typical, bad case). docs/ARCHITECTURE.md gives the sources.
-FACTOR = (60, 92)                 # the 32-bit runtime's CPU time times this
+FACTOR = (60, 92)                 # the 32-bit runtime's CPU time at 124k pystones/s times this
 PRESS = (10, 15)                  # loop wait (0-10 ms) and the press confirmed 5 ms on
 RADIO = (2, 7)                    # ESP-NOW one way
 LOOP = (5, 10)                    # the partner's loop wait
@@ -65,9 +64,9 @@ def collect(args):
     for gid in gids:
         runs = [_run(gid, moves, env, shm) for _ in range(1 if args.fast else RUNS)]
         row = runs[0]
-        for k in TIMES:
+        for k in TIMES + ("pystones",):
             if row[k] is not None:
-                row[k] = min(r[k] for r in runs)
+                row[k] = sorted(r[k] for r in runs)[len(runs) // 2]
         row.update(estimate(row))
         del row["game"]
         out[gid] = row

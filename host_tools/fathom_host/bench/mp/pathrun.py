@@ -8,15 +8,20 @@
 #      answer authored and sent when the rules ask for one (b_answer), or alone (b_move);
 #   late: the partner's receipts after its redraw (the journal's records, channel save, ack);
 # and counts the files each opens (a journal append, or a save's write) and renames (a save).
-# Prints one JSON line.
+# Two things keep the figures the interpreter's own on a shared machine whose speed moves by a
+# third within a second: the time spent inside the file system's calls is taken out (on a board
+# those are the flash writes, which the estimate counts apart), and every move's times are
+# scaled to one reference pace by a fixed piece of work timed just before and after it
+# (kernel(), tied to pystone by PACE below). Prints one JSON line.
 import json
 import os
 import sys
 import time
 
 from fathom import games
+from fathom.codec import decode, encode
 from fathom.games.bots import make_bot
-from fathom.games.seat import Seat
+from fathom.games.seat import Seat, state_hash
 from fathom.hal.storage import Storage
 from fathom.link.channel import Channel
 from fathom.link.peer import LinkPeer, frame_sender
@@ -28,16 +33,62 @@ MOVES = int(sys.argv[3])
 KEY = b"p" * 32
 MACS = (b"\xaa" * 6, b"\xbb" * 6)
 files = [0, 0]  # opens, renames
+fs_us = [0]     # time inside the file system's calls
+
+# The pace: kernel() takes REF_US at the reference speed, 124k pystones/s on this runtime (the
+# figure docs/ARCHITECTURE.md's factor is anchored on). Measured side by side with MicroPython's
+# misc_pystone.py in one process, 12 pairs: kernel µs x pystones/s = 2.03e8 (1.9-2.4e8), while
+# the machine's own pace ranged 83k-138k pystones/s.
+PACE = 2.03e8
+REF_PYSTONES = 124000
+REF_US = PACE / REF_PYSTONES
+_V = {"grid": [[i * j % 7 for j in range(12)] for i in range(12)],
+      "log": [["c", i, b"xyz"] for i in range(20)], "names": ["a%d" % i for i in range(10)],
+      "n": 123456, "flag": True}
+
+
+def kernel():
+    """A fixed piece of a move's kind of work (a state hashed, a message encoded and read)."""
+    t0 = time.ticks_us()
+    state_hash(_V)
+    decode(encode(_V))
+    return time.ticks_diff(time.ticks_us(), t0)
+
+
+def _timed(f, *a):
+    t0 = time.ticks_us()
+    try:
+        return f(*a)
+    finally:
+        fs_us[0] += time.ticks_diff(time.ticks_us(), t0)
+
+
+class TimedFile:
+    def __init__(self, f):
+        self.f = f
+
+    def __getattr__(self, name):
+        m = getattr(self.f, name)
+        return lambda *a: _timed(m, *a)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __iter__(self):
+        return iter(self.f)
 
 
 class Counted(Storage):
     def _open(self, path, mode):
         files[0] += 1
-        return Storage._open(self, path, mode)
+        return TimedFile(_timed(Storage._open, self, path, mode))
 
     def _rename(self, src, dst):
         files[1] += 1
-        return Storage._rename(self, src, dst)
+        return _timed(Storage._rename, self, src, dst)
 
 
 def median(xs):
@@ -45,28 +96,36 @@ def median(xs):
     return xs[len(xs) // 2] if xs else None
 
 
-def main():
+def median_us(xs):
+    m = median(xs)
+    return None if m is None else round(m)
+
+
+GAMES = 12  # games played, new seeds each, until MOVES moves are timed (a Sugar Dog game
+            # between two sharp bots can end in four moves)
+LISTS = ("a", "b_answer", "b_move", "late", "paces",
+         "files_a", "files_answer", "files_move", "files_late")
+
+
+def play(g, m):
+    """One game under seed g, its moves' figures appended to the lists in m."""
     eng = games.engine(GID)
+    seed = b"path%d" % g
     air = Air()
     radios = [air.radio(MACS[0]), air.radio(MACS[1])]
     runners = []
     for p in range(2):
-        root = "%s/u%d" % (ROOT, p)
-        try:
-            os.mkdir(root)
-        except OSError:
-            pass
+        root = "%s/g%du%d" % (ROOT, g, p)
+        os.mkdir(root)
         st = Counted(root)
         ch = Channel(frame_sender(radios[p], MACS[1 - p]), KEY, 7, 0, p)
-        r = Runner(Seat(eng, eng.options(), 2, b"path", p, b"salt%d" % p),
+        r = Runner(Seat(eng, eng.options(), 2, seed, p, b"salt%d" % p),
                    [LinkPeer(radios[p], MACS[1 - p], ch, st, "espnow")], st, GID)
         r.draw_first = True
         runners.append(r)
-    bots = [make_bot(GID, "sharp", b"path", p) for p in range(2)]
-    a, b_answer, b_move, late = [], [], [], []
-    files_a, files_answer, files_move, files_late = [], [], [], []
+    bots = [make_bot(GID, "sharp", seed, p) for p in range(2)]
     now = 0
-    while runners[0].seat.result() is None and len(a) < MOVES:
+    while runners[0].seat.result() is None and len(m["a"]) < MOVES:
         now += 10
         for i, r in enumerate(runners):
             s = r.seat
@@ -76,36 +135,53 @@ def main():
             if t is not None and t[0] == s.player and t[1] == "act" and r.my_turn():
                 act = bots[i].act(s)
                 other = runners[1 - i]
+                k0 = kernel()
                 files[:] = [0, 0]
+                fs_us[0] = 0
                 t0 = time.ticks_us()
                 r.play(act)
                 r.tick(now)
                 t1 = time.ticks_us()
-                fa = tuple(files)
+                fa, fs_a = tuple(files), fs_us[0]
                 files[:] = [0, 0]
+                fs_us[0] = 0
                 n = other.seat.n_log
                 other.tick(now)
                 t2 = time.ticks_us()
-                fb = tuple(files)
+                fb, fs_b = tuple(files), fs_us[0]
                 files[:] = [0, 0]
+                fs_us[0] = 0
                 other.late(now)
                 t3 = time.ticks_us()
-                a.append(time.ticks_diff(t1, t0))
-                files_a.append(fa)
+                fs_late = fs_us[0]
+                scale = 2 * REF_US / (k0 + kernel())  # this move's times at the reference pace
+                m["paces"].append(REF_PYSTONES / scale)
+                m["a"].append((time.ticks_diff(t1, t0) - fs_a) * scale)
+                m["files_a"].append(fa)
                 answered = other.seat.n_log > n + 1
-                (b_answer if answered else b_move).append(time.ticks_diff(t2, t1))
-                (files_answer if answered else files_move).append(fb)
+                b = (time.ticks_diff(t2, t1) - fs_b) * scale
+                m["b_answer" if answered else "b_move"].append(b)
+                m["files_answer" if answered else "files_move"].append(fb)
                 if not answered:
-                    late.append(time.ticks_diff(t3, t2))
-                    files_late.append(tuple(files))
+                    m["late"].append((time.ticks_diff(t3, t2) - fs_late) * scale)
+                    m["files_late"].append(tuple(files))
             r.tick(now)
             r.late(now)
+
+
+def main():
+    m = {k: [] for k in LISTS}
+    g = 0
+    while len(m["a"]) < MOVES and g < GAMES:
+        play(g, m)
+        g += 1
     print(json.dumps({
-        "game": GID, "moves": len(a),
-        "a_us": median(a), "b_answer_us": median(b_answer), "b_move_us": median(b_move),
-        "late_us": median(late), "answered": len(b_answer),
-        "files_a": median(files_a), "files_b_answer": median(files_answer),
-        "files_b_move": median(files_move), "files_late": median(files_late)}))
+        "game": GID, "games": g, "moves": len(m["a"]), "pystones": median_us(m["paces"]),
+        "a_us": median_us(m["a"]), "b_answer_us": median_us(m["b_answer"]),
+        "b_move_us": median_us(m["b_move"]), "late_us": median_us(m["late"]),
+        "answered": len(m["b_answer"]),
+        "files_a": median(m["files_a"]), "files_b_answer": median(m["files_answer"]),
+        "files_b_move": median(m["files_move"]), "files_late": median(m["files_late"])}))
 
 
 main()
