@@ -37,9 +37,10 @@ fs_us = [0]     # time inside the file system's calls
 
 # The pace: kernel() takes REF_US at the reference speed, 124k pystones/s on this runtime (the
 # figure docs/ARCHITECTURE.md's factor is anchored on). Measured side by side with MicroPython's
-# misc_pystone.py in one process, 12 pairs: kernel µs x pystones/s = 2.03e8 (1.9-2.4e8), while
-# the machine's own pace ranged 83k-138k pystones/s.
-PACE = 2.03e8
+# misc_pystone.py: run here after every move's kernels (Proc0(1000), 3 games, 182 moves),
+# kernel us x pystones/s = 1.84-1.94e8 (quartiles 1.80-1.99e8); in a quiet process, 12 pairs of
+# longer runs, 2.03e8 (1.9-2.4e8), while the machine's own pace ranged 83k-138k pystones/s.
+PACE = 1.9e8
 REF_PYSTONES = 124000
 REF_US = PACE / REF_PYSTONES
 _V = {"grid": [[i * j % 7 for j in range(12)] for i in range(12)],
@@ -155,7 +156,7 @@ def play(g, m):
                 t3 = time.ticks_us()
                 fs_late = fs_us[0]
                 scale = 2 * REF_US / (k0 + kernel())  # this move's times at the reference pace
-                m["paces"].append(REF_PYSTONES / scale)
+                m["paces"].append(REF_PYSTONES * scale)
                 m["a"].append((time.ticks_diff(t1, t0) - fs_a) * scale)
                 m["files_a"].append(fa)
                 answered = other.seat.n_log > n + 1
