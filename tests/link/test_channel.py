@@ -272,6 +272,18 @@ def test_restore_refuses_a_broken_record():
         Channel.restore({"key": None}, lambda d: None, 0)
 
 
+def test_restore_refuses_a_record_of_another_version_and_the_dict_of_version_1():
+    saved = Channel(lambda d: None, KEY, SID).save()
+    assert Channel.restore(saved, lambda d: None, 0).key == KEY  # the list as saved: taken
+    other = [saved[0] + 1] + saved[1:]
+    with pytest.raises(ValueError, match="bad channel record.*version"):
+        Channel.restore(other, lambda d: None, 0)
+    old = {"v": 1, "key": KEY, "sid": SID, "role": 0, "snd_next": 0, "snd_una": 0, "out": [],
+           "rcv_next": 0, "part": b"", "overflow": False, "in": [], "linked": False}
+    with pytest.raises(ValueError, match="bad channel record"):
+        Channel.restore(old, lambda d: None, 0)
+
+
 class Pipe:
     """Two channels joined by a wire of fixed one-way delay; `drop(src, frame)` -> True loses
     that frame. Polled every STEP_MS like the wire."""

@@ -170,10 +170,14 @@ class Seat:
         return self._before
 
     def settle_ahead(self):
-        """settle() now, off the path to a screen, unless the next event is an answer,
-        which chains without the state (chain_next)."""
+        """settle() now, off the path to a screen, for the event to come."""
         t = self.to_move()
-        if t is None or t[1] != "answer":
+        self._settle_for(None if t is None else t[1])
+
+    def _settle_for(self, kind):
+        """settle() before an event of `kind` changes pub; an answer chains without the state
+        (chain_next)."""
+        if kind != "answer":
             self.settle()
 
     def setup_choose(self, choice, journal=True):
@@ -218,8 +222,7 @@ class Seat:
         if t is None or t[0] != self.player:
             raise IllegalAction("not your turn")
         kind = t[1]
-        if kind != "answer":
-            self.settle()  # before act() changes pub
+        self._settle_for(kind)  # before act() changes pub
         if kind == SETUP:
             event = self.setup_event()
         elif kind == "answer":
@@ -246,8 +249,7 @@ class Seat:
         if ck is not None and (not isinstance(ck, bytes) or len(ck) != CK):
             raise IllegalAction("malformed state commitment")
         kind = step_kind(self.engine, self.pub, author, event, self.n, self.setups)
-        if kind != "answer":
-            self.settle()
+        self._settle_for(kind)
         self._record(author, event, kind, None, None, ck)
 
     def _record(self, author, event, kind, action=None, pos=None, ck=None):
@@ -435,8 +437,7 @@ class Seat:
         author, event = rec[1], rec[2]
         if author == self.player:
             kind = self.to_move()[1] if event[0] != CONCEDE else CONCEDE
-            if kind != "answer":
-                self.settle()
+            self._settle_for(kind)
             if kind == "act":
                 self.engine.act(self.pub, self.priv, self.player, rec[5])
             elif kind == "answer":
@@ -446,8 +447,7 @@ class Seat:
                 raise JournalError("event %d replays to another hidden state" % (self.n_log - 1))
         else:
             kind = step_kind(self.engine, self.pub, author, event, self.n, self.setups)
-            if kind != "answer":
-                self.settle()
+            self._settle_for(kind)
             self._record(author, event, kind, None, pos, rec[4])
         if self.chain[:8] != rec[3]:
             raise JournalError("event %d replays to another state" % (self.n_log - 1))
