@@ -10,7 +10,7 @@ from fathom import games
 from fathom.games import seat as seatmod
 from test_receipts_after_redraw import pair
 
-pytestmark = pytest.mark.micropython
+pytestmark = [pytest.mark.micropython, pytest.mark.slow]  # whole games, move by move
 
 MOVES = 40   # timed moves per game (all of a short one)
 
