@@ -296,11 +296,11 @@ class Runner:
 
     def late(self, now):
         """After the redraw: the receipts tick() held back, then the hash of the state as it
-        now stands, which the next event chains on (seat.settle_ahead: off the path to a
-        screen)."""
+        now stands, which the next event chains on (seat.settle: off the path to a screen)."""
         if self._out_due:
             self._out(now)
-        self.seat.settle_ahead()
+        t = self.seat.to_move()
+        self.seat.settle(None if t is None else t[1])
 
     def _out(self, now):
         self._out_due = False

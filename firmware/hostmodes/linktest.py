@@ -47,8 +47,10 @@ class SoakPeer(LinkPeer):
         self.lt = lt
         LinkPeer.__init__(self, transport, peer_mac, channel, storage, kind)
 
-    def record(self):
-        return LinkPeer.record(self) + [self.lt]
+    def _persist(self):  # LinkPeer's record, then the counters
+        if self.storage is not None and self.ch.needs_save:
+            self.storage.write_obj(self.slot, [self.kind, self.peer_mac, self.lmk,
+                                               self.ch.save(), self.lt])
 
     def take(self):
         """The next raw message, not saved yet: the caller updates the counters first."""

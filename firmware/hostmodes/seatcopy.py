@@ -23,7 +23,7 @@ def restore(engine, saved):
         if author == s.player:
             kind = s.to_move()[1] if event[0] != CONCEDE else CONCEDE
             action = None
-            s._settle_for(kind)  # the state's hash, before act() changes it
+            s.settle(kind)  # the state's hash, before act() changes it
             if kind == "act":
                 action = actions.pop(0)
                 s.engine.act(s.pub, s.priv, s.player, action)

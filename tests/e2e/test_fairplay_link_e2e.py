@@ -24,7 +24,7 @@ TITLE = "Lake Ashtapada"
 
 def saved(unit):
     """(seed, session key) from what the unit stored: the game's journal and its link
-    (LinkPeer.record(): [kind, mac, lmk, the channel's save, whose second item is its key])."""
+    (LinkPeer._persist: [kind, mac, lmk, the channel's save, whose second item is its key])."""
     st = Storage(str(unit.dir / "data"))
     return header_of(FileJournal(st, "game").first())["seed"], st.read_obj("link")[3][1]
 

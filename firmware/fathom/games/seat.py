@@ -161,24 +161,14 @@ class Seat:
             return []
         return self.engine.setup_legal(self.pub, self.priv, self.player)
 
-    def settle(self):
-        """Hash the public state as it stands, for the next event to chain on. The runner
-        calls it once a change is on the screen and sent (Runner.late); otherwise the next
-        event does, before anything changes the state."""
-        if self._before is None:
+    def settle(self, kind=None):
+        """Hash the public state as it stands, for the next event (of `kind`) to chain on,
+        unless that is an answer, which chains without it (chain_next). The runner calls it
+        once a change is on the screen and sent (Runner.late); otherwise the next event
+        does, before anything changes pub."""
+        if kind != "answer" and self._before is None:
             self._before = state_hash(self.pub)
         return self._before
-
-    def settle_ahead(self):
-        """settle() now, off the path to a screen, for the event to come."""
-        t = self.to_move()
-        self._settle_for(None if t is None else t[1])
-
-    def _settle_for(self, kind):
-        """settle() before an event of `kind` changes pub; an answer chains without the state
-        (chain_next)."""
-        if kind != "answer":
-            self.settle()
 
     def setup_choose(self, choice, journal=True):
         self.settle()  # an engine's set-up may touch pub: the hash is of the state as it was
@@ -222,7 +212,7 @@ class Seat:
         if t is None or t[0] != self.player:
             raise IllegalAction("not your turn")
         kind = t[1]
-        self._settle_for(kind)  # before act() changes pub
+        self.settle(kind)  # before act() changes pub
         if kind == SETUP:
             event = self.setup_event()
         elif kind == "answer":
@@ -249,7 +239,7 @@ class Seat:
         if ck is not None and (not isinstance(ck, bytes) or len(ck) != CK):
             raise IllegalAction("malformed state commitment")
         kind = step_kind(self.engine, self.pub, author, event, self.n, self.setups)
-        self._settle_for(kind)
+        self.settle(kind)
         self._record(author, event, kind, None, None, ck)
 
     def _record(self, author, event, kind, action=None, pos=None, ck=None):
@@ -437,7 +427,7 @@ class Seat:
         author, event = rec[1], rec[2]
         if author == self.player:
             kind = self.to_move()[1] if event[0] != CONCEDE else CONCEDE
-            self._settle_for(kind)
+            self.settle(kind)
             if kind == "act":
                 self.engine.act(self.pub, self.priv, self.player, rec[5])
             elif kind == "answer":
@@ -447,7 +437,7 @@ class Seat:
                 raise JournalError("event %d replays to another hidden state" % (self.n_log - 1))
         else:
             kind = step_kind(self.engine, self.pub, author, event, self.n, self.setups)
-            self._settle_for(kind)
+            self.settle(kind)
             self._record(author, event, kind, None, pos, rec[4])
         if self.chain[:8] != rec[3]:
             raise JournalError("event %d replays to another state" % (self.n_log - 1))

@@ -32,7 +32,7 @@ WINDOW = const(8)            # frames in flight; also how far ahead the receiver
 FLIGHT_BYTES = const(880)
 _FRAME_COST = const(28)     # 13 of the ring's, a 7-byte header, an 8-byte tag
 MAX_MESSAGE = const(8192)    # the largest message the receiver reassembles, bytes
-SAVE_V = const(2)            # of save()'s record (2: a list, where 1 was a dict)
+_SAVE_V = const(2)            # of save()'s record (2: a list, where 1 was a dict)
 # Repairs (resends of holes the peer's map showed) this many in a row, each within LOSSY_MS of
 # the last, make the link lossy: a silent tail then waits the repair interval, not the floored
 # timer (_timeout). One repair is not enough: a lossless link under load loses the odd frame in the
@@ -463,7 +463,7 @@ class Channel:
         A list, not a dict: it is encoded at every move an author sends, and
         a dict's keys, each encoded and sorted, cost more than the rest of it."""
         self.needs_save = False
-        return [SAVE_V, self.key, self.session_id, self.role, self._snd_next, self._snd_una,
+        return [_SAVE_V, self.key, self.session_id, self.role, self._snd_next, self._snd_una,
                 [[s, t, p] for s, t, p in self._out], self._rcv_next, bytes(self._part),
                 self._overflow, list(self._in), self._linked_once]
 
@@ -472,7 +472,7 @@ class Channel:
         """Rebuild a channel from save(); raises ValueError for a record that does not fit."""
         try:
             v, key, sid, role, snd_next, snd_una, out, rcv_next, part, overflow, inq, linked = d
-            if v != SAVE_V:
+            if v != _SAVE_V:
                 raise ValueError("version %r" % (v,))
             ch = cls(send_frame, key, sid, now_ms, role)
             ch._snd_next = int(snd_next)

@@ -103,12 +103,10 @@ class LinkPeer:
         self.ch.poll(now)
 
     def _persist(self):
+        # [kind, mac, lmk, channel]: a list, as Channel.save() is, for the same reason
         if self.storage is not None and self.ch.needs_save:
-            self.storage.write_obj(self.slot, self.record())
-
-    def record(self):
-        """[kind, mac, lmk, channel]: a list, as Channel.save() is, for the same reason."""
-        return [self.kind, self.peer_mac, self.lmk, self.ch.save()]
+            self.storage.write_obj(self.slot, [self.kind, self.peer_mac, self.lmk,
+                                               self.ch.save()])
 
     def save(self):
         return {"kind": "link"}
@@ -194,7 +192,7 @@ def restore_peers(storage, profile, now):
 
 
 def _saved(d):
-    """LinkPeer.record()'s list, checked; ValueError if it is not one."""
+    """The list LinkPeer._persist saves, checked; ValueError if it is not one."""
     if not isinstance(d, list) or len(d) < 4:
         raise ValueError("bad link record")
     return d
