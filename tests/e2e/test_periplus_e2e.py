@@ -318,7 +318,7 @@ def _capture(msgs):
 
 
 def _honest(seats):
-    msgs = [(a, ["ev", i, a, e, seats[a].hashes[i], seats[a].record_at(i)[4]])
+    msgs = [(a, ["ev", i, a, e, seats[a].record_at(i)[3], seats[a].record_at(i)[4]])
             for i, (a, e) in enumerate(seats[0].log)]
     for p in (0, 1):
         salt, setup, actions = seats[p].reveal()

@@ -153,7 +153,6 @@ class Seat:
         self.log = LogView(self)
         self.engine = engine.bind(self.log)  # an engine may read earlier events back (sealed deal)
         self.actions = ActionsView(self)
-        self.hashes = HashView(self)
 
     # ---- set-up ----------------------------------------------------------------------------
     def setup_legal(self):
@@ -506,16 +505,6 @@ class ActionsView(_View):
                     return a
         finally:
             g.close()
-
-
-class HashView(_View):
-    """seat.hashes[i]: the short hash after event i, as journalled with it."""
-
-    def __len__(self):
-        return self.s.n_log
-
-    def __getitem__(self, i):
-        return self.s.record_at(i)[3]
 
 
 def _weight(event):
