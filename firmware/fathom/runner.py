@@ -299,8 +299,10 @@ class Runner:
         now stands, which the next event chains on (seat.settle: off the path to a screen)."""
         if self._out_due:
             self._out(now)
-        t = self.seat.to_move()
-        self.seat.settle(None if t is None else t[1])
+        s = self.seat
+        if s.settled is None:  # not again every loop once hashed: to_move() asks the engine
+            t = s.to_move()
+            s.settle(None if t is None else t[1])
 
     def _out(self, now):
         self._out_due = False

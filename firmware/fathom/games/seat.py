@@ -138,7 +138,7 @@ class Seat:
         self.setup_choices = []    # bounded by the game's set-up, not by its length
         self.setups = {}           # player -> commitment digest
         self.chain = hashlib.sha256(bytes(seed)).digest()
-        self._before = None        # state_hash(pub) once settle() has taken it, until the next
+        self.settled = None        # state_hash(pub) once settle() has taken it, until the next
                                    # event changes pub: what that event chains on
         self.journal = MemJournal() if journal is None else journal
         self.n_log = 0
@@ -165,9 +165,9 @@ class Seat:
         unless that is an answer, which chains without it (chain_next). The runner calls it
         once a change is on the screen and sent (Runner.late); otherwise the next event
         does, before anything changes pub."""
-        if kind != "answer" and self._before is None:
-            self._before = state_hash(self.pub)
-        return self._before
+        if kind != "answer" and self.settled is None:
+            self.settled = state_hash(self.pub)
+        return self.settled
 
     def setup_choose(self, choice, journal=True):
         self.settle()  # an engine's set-up may touch pub: the hash is of the state as it was
@@ -246,10 +246,10 @@ class Seat:
         caller settled the state hash before anything changed pub, unless it is an answer."""
         before = None
         if kind != "answer":
-            before = self._before
+            before = self.settled
             if before is None:
                 raise RuntimeError("an event recorded before the state hash was settled")
-        self._before = None
+        self.settled = None
         if kind == SETUP:
             if len(event) != 3 or not isinstance(event[2], bytes) or len(event[2]) != 32:
                 raise IllegalAction("malformed set-up event")

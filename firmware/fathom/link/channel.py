@@ -484,7 +484,7 @@ class Channel:
             ch._overflow = bool(overflow)
             ch._in = [bytes(m) for m in inq]
             ch._linked_once = bool(linked)
-        except (KeyError, TypeError, ValueError, IndexError) as e:
+        except (TypeError, ValueError, IndexError) as e:
             raise ValueError("bad channel record: %r" % (e,))
         if ch._out and ch._out[0][0] != ch._snd_una:
             raise ValueError("bad channel record: queue does not start at snd_una")

@@ -56,13 +56,14 @@ def collect(args):
     from fathom_host.bench.turn import two_player_games
     use_firmware()
     gids = [args.game] if args.game else two_player_games()
-    moves = FAST_MOVES if getattr(args, "fast", False) else MOVES
+    fast = getattr(args, "fast", False)
+    moves = FAST_MOVES if fast else MOVES
     env = dict(os.environ, MICROPYPATH=os.pathsep.join(micropython_path("frozen")),
                FATHOM_DATA=str(FIRMWARE / "fathom"))  # Pinned Down's decks, as in the emulator
     shm = "/dev/shm" if os.path.isdir("/dev/shm") else None  # RAM: the interpreter, not a disk
     out = {}
     for gid in gids:
-        runs = [_run(gid, moves, env, shm) for _ in range(1 if args.fast else RUNS)]
+        runs = [_run(gid, moves, env, shm) for _ in range(1 if fast else RUNS)]
         row = runs[0]
         for k in TIMES + ("pystones",):
             if row[k] is not None:
