@@ -29,6 +29,7 @@ class App:
         self.resident = None      # the modules the home menu needs (run() takes the list)
         self.n_modules = 0        # len(sys.modules) when nothing else was loaded
         self.invite = None        # the idle home menu's invitations (ui/invite.py), from run()
+        self.radio_off = None     # why the radio would not start for them (Invites.off)
         self.d.contrast(self.settings["contrast"])
         if hub:
             hub.buttons = hw.buttons  # the emulator paces key presses by the driver's state
@@ -54,15 +55,30 @@ class App:
         del self.stack[1:]
         self._home_back()
 
-    def leave_home(self):
-        """A game is shown: its home menu leaves the heap (1.2-1.4 KB: the items, their
-        closures, the list view) until the stack comes back down to it. Every way out of a
-        game goes home, and the menu is built again there, its cursor on the game just played."""
+    def leave_home(self, gid=None):
+        """A game is paired or shown: what only the home menu uses leaves the heap until the
+        stack comes back down to it: the menu (1.2-1.4 KB: the items, their closures, the
+        list view), the invitation listener (0.8 KB: it listens only at home) and the
+        declarations of the games other than `gid` (0.6 KB). Every way out of a game goes
+        home, and all of it is built again there, the menu's cursor on the game just played."""
+        from fathom import forget, games
         self.stack[0] = None
+        inv = self.invite
+        if inv is not None:
+            inv.close()
+            self.invite = None
+            self.radio_off = inv.off  # a radio that would not start is not tried again
+            forget("fathom.ui.invite")
+        for g in games.IDS:
+            pkg = games.package(g) + "."
+            if g != gid and not any(n.startswith(pkg) for n in sys.modules):  # none in play
+                forget(pkg[:-1])
 
     def _home_back(self):
         if self.stack[0] is None and len(self.stack) == 1:
             self.stack[0] = home_menu(self)
+            if self.invite is None and self.resident is not None:
+                self._listen()
         self.dirty = True
 
     # ---- loop ------------------------------------------------------------------------------
@@ -137,8 +153,7 @@ class App:
     def start(self):
         """Everything before the loop. A host that paces the loop itself (a web page's timer,
         which must never block) calls start() once, then turn() every LOOP_MS."""
-        from fathom.ui.invite import Invites
-        self.invite = Invites(self)  # resident: the home menu listens whenever it is idle
+        self._listen()
         self.push(home_menu(self))
         self.resident = tuple(n for n in sys.modules if n.startswith("fathom."))
         self.n_modules = len(sys.modules)
@@ -149,6 +164,11 @@ class App:
         # A game in progress survives a reboot: go straight back to it.
         if self.hw.storage.exists("game"):
             self.resume_game()
+
+    def _listen(self):
+        from fathom.ui.invite import Invites
+        self.invite = Invites(self)  # the home menu listens whenever it is idle
+        self.invite.off = self.radio_off
 
     def turn(self):
         """One pass of the loop; False once the unit stops."""

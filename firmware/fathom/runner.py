@@ -618,7 +618,8 @@ class Runner:
             if p not in self.verdicts and st[3] == st[2]:
                 v = self._forged_reveal(p, st) if self.keys is not None else None
                 if v is None:
-                    v = s.audit(p, [st[0], st[1], self._revealed_actions(p)])
+                    from fathom.games.audit import audit  # the end's code, loaded at the end
+                    v = audit(s, p, [st[0], st[1], self._revealed_actions(p)])
                 self.verdicts[p] = v
                 self._journal(["v", p, None if v is None else list(v)])
                 self._receipt(p)
@@ -655,7 +656,7 @@ class Runner:
             return
         tag = gt.got_tag(self.keys, self.seat.player, p, self._digest(p))
         for peer in self.peers:  # paced (streams.py), as everything on a group's links
-            self._queue(peer, ["got", ["got", self.seat.player, p, tag]])
+            self._queue(peer, ["got", self.seat.player, p, tag])
 
     def _on_got(self, peer, msg):
         s = self.seat
@@ -665,7 +666,7 @@ class Runner:
         if self.relay:  # the host passes it on to its addressee, paced
             for i, p in enumerate(self.peers):  # a host's peers are in seat order
                 if p is not peer and self.streams.seat_of.get(p, i + 1) == msg[2]:
-                    self._queue(p, ["got", msg])
+                    self._queue(p, msg)
             return
         sender = msg[1]
         if msg[2] != s.player or self.receipts.get(sender) is True:

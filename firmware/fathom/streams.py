@@ -7,7 +7,8 @@
 #   ["ev", index]      the log from index on (the answer to a sync)
 #   ["mine"]           this unit's end-of-game reveal: its head, then its actions in chunks
 #   ["relay", player]  a group host's relay of another player's reveal, as its chunks arrive
-#   ["got", msg]       a group partner's receipt for a reveal (one message)
+#   ["got", sender, author, tag]  a group partner's receipt for a reveal: the message itself
+#                      (a host of eight holds dozens at the end, each one list, not two)
 # and, on a group's host, a feed of the log per partner: each partner's cursor is the next
 # index it needs, and the feed sends from there in order as the link drains, so no host link
 # holds more than RELAY_BUSY + 1 messages from the relay, whatever the group and the loss.
@@ -56,7 +57,8 @@ class Streams:
         asked again."""
         jobs = self.jobs.setdefault(peer, [])
         for j in jobs:
-            if j[0] == job[0] and (job[0] not in ("relay", "got") or j[1] == job[1]):
+            if j[0] == job[0] and (j == job if job[0] == "got" else
+                                   (job[0] != "relay" or j[1] == job[1])):
                 jobs.remove(j)
                 break
         jobs.append(job)
@@ -183,7 +185,7 @@ class Streams:
         if kind == "mine":
             return self._step_mine(peer, job)
         if kind == "got":
-            tell(self.seat, peer, job[1])
+            tell(self.seat, peer, job)
             return 1, True
         return self._step_relay(peer, job)
 

@@ -270,6 +270,9 @@ def _structures(app):
         for i, p in enumerate(runner.peers):
             out.append(("peer%d.ch" % i, getattr(p, "ch", None)))
             out.append(("peer%d" % i, p))
+        if _detail:
+            out.extend(("runner." + k, v) for k, v in sorted(runner.__dict__.items())
+                       if k not in ("seat", "peers"))
         out.append(("runner", runner))
     if _detail:
         out.extend(("screen." + k, v) for k, v in sorted(scr.__dict__.items())

@@ -10,6 +10,7 @@ from hostmodes.seatcopy import restore
 from fathom.games.ashtapada.engine import ENGINE, Ashtapada, report, candidates, certain
 from fathom.games.bots import RandomBot
 from fathom.games.ashtapada.bot import SharpBot, EasyBot
+from fathom.games.audit import audit
 
 pytestmark = pytest.mark.micropython
 
@@ -93,9 +94,9 @@ def test_a_lying_ping_report_is_named_by_the_audit(seed):
 
     play_with(seats, [SharpBot(seed, 0), SharpBot(seed, 1)], spot)
     assert lie_at, "the liar never reported a ping"
-    verdict = seats[0].audit(1, seats[1].reveal())
+    verdict = audit(seats[0], 1, seats[1].reveal())
     assert verdict is not None and verdict[0] == lie_at[0], verdict
-    assert seats[1].audit(0, seats[0].reveal()) is None
+    assert audit(seats[1], 0, seats[0].reveal()) is None
 
 
 def event_squares(ev):

@@ -20,6 +20,7 @@ from fathom.games import describe
 from fathom.games.base import local_options
 from fathom.games.bots import RandomBot, levels, make_bot
 from fathom.games.seat import Seat, commitment, state_commit
+from fathom.games.audit import audit
 from kit.memstore import MemStorage
 from kit.play import Recorder, bot_step, check_resume, event_of_action, play_seats, solo
 
@@ -239,10 +240,10 @@ def test_the_audit_names_a_tampered_action_at_its_event(gid):
     eng, seats, rec = _recorded_game(ready(gid), b"tamper-" + gid.encode())
     honest, liar = seats[0], seats[1]
     salt, choices, actions = liar.reveal()
-    assert honest.audit(1, [salt, choices, actions]) is None
+    assert audit(honest, 1, [salt, choices, actions]) is None
     k, alt = _tamper(eng, rec, actions)
     actions[k] = alt
-    verdict = honest.audit(1, [salt, choices, actions])
+    verdict = audit(honest, 1, [salt, choices, actions])
     assert verdict is not None and verdict[0] == event_of_action(liar, k), (verdict, k)
 
 
@@ -261,7 +262,7 @@ def test_the_audit_names_a_lying_set_up(gid):
             forged.append([salt, choices[:j] + others[:1] + choices[j + 1:], actions])
             break
     for f in forged:
-        verdict = honest.audit(1, f)
+        verdict = audit(honest, 1, f)
         assert verdict is not None and verdict[0] in (-1, at), (verdict, at, f[1])
 
 

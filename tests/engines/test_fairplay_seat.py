@@ -12,6 +12,7 @@ from fathom.games.local import make_seats
 from fathom.games.seat import Seat
 from fathom.peers import pipe_pair
 from fathom.runner import CLAIMED, REVEAL_MS, VANISH_MS, WITHHELD, Runner, load
+from fathom.games.audit import audit
 from kit.memstore import MemStorage
 from toy.engine import ENGINE as TOY
 from kit.play import Recorder, drive as drive_runners, event_of_action, play_seats
@@ -59,7 +60,7 @@ def find_rewrite(gid, hidden, seeds):
             for alt in legal[k]:
                 if alt != actions[k] and hidden(actions[k], alt):
                     cheat.rewrite = (k, alt)
-                    if honest.audit(1, cheat.reveal(), commits=False) is None:
+                    if audit(honest, 1, cheat.reveal(), commits=False) is None:
                         return honest, cheat, k
             cheat.rewrite = None
     raise AssertionError("no rewritable game among %d seeds" % len(seeds))
@@ -81,13 +82,13 @@ def test_a_rewritten_hidden_move_is_named_at_its_event(gid, hidden):
     at = event_of_action(cheat, k)
     forged = cheat.reveal()
     # without the commitments the rewrite is accepted: every public event checks out
-    assert honest.audit(1, forged, commits=False) is None
-    verdict = honest.audit(1, forged)
+    assert audit(honest, 1, forged, commits=False) is None
+    verdict = audit(honest, 1, forged)
     assert verdict is not None and verdict[0] == at, (verdict, at)
     assert "commitment" in verdict[1]
     cheat.rewrite = None
-    assert honest.audit(1, cheat.reveal()) is None            # the true past passes
-    assert cheat.audit(0, honest.reveal()) is None
+    assert audit(honest, 1, cheat.reveal()) is None            # the true past passes
+    assert audit(cheat, 0, honest.reveal()) is None
 
 
 def test_every_authored_event_carries_a_fresh_commitment():

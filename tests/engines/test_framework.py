@@ -9,6 +9,7 @@ from fathom.games.base import IllegalAction
 from fathom.games.seat import Seat
 from fathom.peers import BotPeer, pipe_pair
 from fathom.runner import Runner, load
+from fathom.games.audit import audit
 from kit.memstore import MemStorage
 from toy.engine import ENGINE, Liar
 from kit.play import drive
@@ -49,9 +50,9 @@ def test_wrong_setup_reveal_fails_audit():
     s0, s1 = out["seats"]
     salt, choices, actions = s1.reveal()
     other = [c for c in range(1, 5) if c != choices[0]][0]
-    assert s0.audit(1, [salt, [other], actions]) is not None
-    assert s0.audit(1, [b"other-salt", choices, actions])[1] == "set-up does not match the commitment"
-    assert s0.audit(1, [salt, choices, actions]) is None
+    assert audit(s0, 1, [salt, [other], actions]) is not None
+    assert audit(s0, 1, [b"other-salt", choices, actions])[1] == "set-up does not match the commitment"
+    assert audit(s0, 1, [salt, choices, actions]) is None
 
 
 def test_out_of_turn_and_malformed_events_change_nothing():

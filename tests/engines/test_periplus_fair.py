@@ -12,6 +12,7 @@ from fathom.games.bots import RandomBot
 from fathom.games.periplus.engine import ENGINE
 from fathom.games.periplus import cards as C
 from fathom.games.periplus.engine import PeriplusEngine
+from fathom.games.audit import audit
 
 # the seeded deal: these tests read the deck order from the joint seed, or are not about the
 # deal at all (the sealed deal has its own: tests/sealed/); sealed games cost more
@@ -150,10 +151,10 @@ def test_audit_names_the_first_card_played_without_holding_it(how):
         else:
             replay.receive(author, ev)
     assert first is not None, "the cheat never cheated: pick another seed"
-    verdict = honest.audit(1, cheat.reveal())
+    verdict = audit(honest, 1, cheat.reveal())
     assert verdict is not None and verdict[0] == first, (verdict, first)
     assert "not legal" in verdict[1]
-    assert cheat.audit(0, honest.reveal()) is None
+    assert audit(cheat, 0, honest.reveal()) is None
 
 
 def test_a_saved_seat_restores_to_the_same_state():

@@ -14,6 +14,7 @@ from fathom.games.ping import board as B
 from fathom.games.bots import RandomBot
 from kit.play import play_seats
 from fathom.games.ping.bot import EasyBot, SharpBot
+from fathom.games.audit import audit
 
 SEEN = "seen"   # pub["q"] while the adversary turns their previous card up (the engine's _SEEN)
 
@@ -115,9 +116,9 @@ def test_a_lying_unit_is_named_by_the_honest_audit():
         drive(seats, [RandomBot(seed, 0), RandomBot(seed, 1)], check)
         if not where:
             continue
-        verdict = seats[0].audit(1, liar.reveal())
+        verdict = audit(seats[0], 1, liar.reveal())
         assert verdict is not None and verdict[0] == where[0]
-        assert seats[1].audit(0, seats[0].reveal()) is None
+        assert audit(seats[1], 0, seats[0].reveal()) is None
         caught += 1
         if caught == 3:
             break

@@ -9,6 +9,7 @@ from fathom.games.ping.engine import ENGINE, PingEngine
 from fathom.games.ping.track import tracker
 from fathom.games.ping import board as B
 from fathom.games.ping.bot import SharpBot
+from fathom.games.audit import audit
 from kit.play import play_seats
 from kit.ping import (SQ, game, step, play, hand, names, M1_TORP, M1_TORP2, M2_TORP,
                           M1_GUN, M1_PING, M2_PING, M3_PING, M1_LISTEN, M2_LISTEN,
@@ -304,9 +305,9 @@ def test_a_victim_revealing_a_wrong_square_after_damage_is_named_by_the_audit():
         liar, at = lie[0]
         honest = seats[1 - liar]
         honest.engine = ENGINE                     # the auditor replays with honest rules
-        verdict = honest.audit(liar, seats[liar].reveal())
+        verdict = audit(honest, liar, seats[liar].reveal())
         assert verdict is not None and verdict[0] == at, (verdict, at)
-        assert seats[liar].audit(1 - liar, honest.reveal()) is None
+        assert audit(seats[liar], 1 - liar, honest.reveal()) is None
         caught += 1
         if caught == 2:
             break

@@ -14,6 +14,7 @@ from fathom.games.pinned_down import cards as C
 from fathom.games.pinned_down.engine import PinnedDown
 from fathom.games.bots import RandomBot
 from fathom.games.pinned_down.bot import EasyBot, SharpBot, next_threat
+from fathom.games.audit import audit
 
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
@@ -93,9 +94,9 @@ def test_a_card_played_without_holding_it_fails_the_audit():
                 o.receive(s.player, ev)
     assert cheat_at is not None
     seats[0].engine = ENGINE
-    verdict = seats[1].audit(0, seats[0].reveal())
+    verdict = audit(seats[1], 0, seats[0].reveal())
     assert verdict is not None and verdict[0] == cheat_at
-    assert seats[0].audit(1, seats[1].reveal()) is None
+    assert audit(seats[0], 1, seats[1].reveal()) is None
 
 
 def test_events_carry_no_card_of_a_hand_before_it_is_played():

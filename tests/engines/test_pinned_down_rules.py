@@ -802,3 +802,14 @@ def test_every_phase_has_its_handlers_and_every_tag_a_name():
     for table_ in ENGINE.HANDLERS.values():
         handled.update(table_)
     assert handled == tags
+
+
+def test_every_card_is_found_by_its_id_and_nothing_else_is():
+    # cards.IDS stands in for a dict of the ids: a wrong match would read another card's rules
+    for i, card in enumerate(C.CARDS):
+        assert C.ix(card[C.CARD_ID]) == i and C.get(card[C.CARD_ID]) is card
+        assert F.is_acarr(card[C.CARD_ID]) == (card[C.AFF] == "A")
+    for bad in ("P12", "P0", "X", "P", "1 P", "P1 ", "10", "R1R", "", "D11", 1, None, b"P1"):
+        assert not C.known(bad), bad
+        with pytest.raises(KeyError):
+            C.get(bad)

@@ -8,6 +8,7 @@ from fathom.games import local
 from fathom.games.base import IllegalAction
 from fathom.games.sugardog.engine import ENGINE, map_size, marks, name, step, N, E, S, W
 from fathom.games.bots import RandomBot
+from fathom.games.audit import audit
 from kit.play import do, send, seed_for, started
 
 pytestmark = pytest.mark.micropython
@@ -525,9 +526,9 @@ def test_a_lying_answer_is_named_by_the_honest_audit():
     evs = do(seats, ["fire", N])              # C3, C4 hits P2, who says "clear"
     assert evs[1] == [1, ["a", [sq("C3"), sq("C4")], 0]]
     index = len(seats[0].log) - 1
-    outcome = seats[0].audit(1, seats[1].reveal())
+    outcome = audit(seats[0], 1, seats[1].reveal())
     assert outcome is not None and outcome[0] == index
-    assert seats[1].audit(0, seats[0].reveal()) is None
+    assert audit(seats[1], 0, seats[0].reveal()) is None
 
 
 def test_events_fit_a_frame_and_a_two_player_turn_is_two_each_way():

@@ -80,6 +80,6 @@ class App:
     def home(self):
         del self.stack[1:]
 
-    def leave_home(self):
+    def leave_home(self, gid=None):
         """The real app drops its home menu while a game is shown and builds it again on the
         way home (tests/ui/test_home_menu_leaves.py); the screens under test never see it."""

@@ -21,6 +21,7 @@ from fathom.games.sugardog.engine import ENGINE
 from fathom.hal.storage import Storage
 from fathom.journal import FileJournal
 from fathom.prng import Prng
+from fathom.games.audit import audit
 
 try:
     import fathomprobe
@@ -71,7 +72,7 @@ def main(path, me, root):
             audit_alloc = 0
             acts = take(it, rec[4])
             if rec[1] != me:
-                verdicts[rec[1]] = seat.audit(rec[1], [rec[2], rec[3], acts])
+                verdicts[rec[1]] = audit(seat, rec[1], [rec[2], rec[3], acts])
                 peak = max(peak, live())
             for _a in acts:   # whatever the audit left unread
                 pass

@@ -14,6 +14,7 @@ from fathom.games.seat import Seat
 from fathom.prng import Prng
 from fathom.sealed import stage
 from fathom.sealed.group import SealedError
+from fathom.games.audit import audit
 from kit.sealed_attack import attack, deal_end, first_drawer, hand_after
 
 GIDS = ("ping", "periplus")
@@ -173,7 +174,7 @@ def test_a_bad_share_ends_the_game_naming_its_sender(gid):
         assert ev == ["foul"]
     winners, reason = honest.result()
     assert winners == [honest.player] and "P%d" % (cheat.player + 1) in reason
-    v = honest.audit(cheat.player, cheat.reveal())
+    v = audit(honest, cheat.player, cheat.reveal())
     assert v is not None and v[0] == bad["i"], v
 
 
@@ -209,7 +210,7 @@ def _lie(gid, k):
                 o.receive(s.player, ev, s.ck)
     assert liar is not None and seats[0].result() is not None
     auditor = seats[1 - liar]
-    return liar, first, auditor.audit(liar, seats[liar].reveal())
+    return liar, first, audit(auditor, liar, seats[liar].reveal())
 
 
 @pytest.mark.slow   # whole sealed games: make test, not the fast loop

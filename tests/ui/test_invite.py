@@ -112,7 +112,9 @@ def test_ok_opens_the_games_pairing_and_chooses_the_inviter_once_listed():
     u.run(IDLE_MS + READ_MS, PING)
     u.press(OK, PING)
     assert u.radio.closed                       # before the pairing opened its own
-    assert [type(s).__name__ for s in u.app.stack] == ["Menu", "Menu", "PairScreen"]
+    # the home menu and its listener leave the heap while pairing (App.leave_home)
+    assert [type(s).__name__ for s in u.app.stack] == ["NoneType", "Menu", "PairScreen"]
+    assert u.app.invite is None
     assert u.app.stack[1].title == "PING"       # the game's menu, as if opened by hand
     scr = u.app.top()
     c = scr.c

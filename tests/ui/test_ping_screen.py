@@ -13,6 +13,7 @@ from fathom.games.ping import say as W
 from fathom.runner import Runner
 from fathom.games.ping import screen as ui
 from fathom.ui.dialog import read_text
+from fathom.games.audit import audit
 from kit.ping import (SQ, game, play, M1_TORP, M1_TORP2, M2_TORP, M1_GUN,
                                M3_PING, M1_ENC, M2_DIVE, M1_LISTEN)
 
@@ -278,8 +279,8 @@ def keyed_game(seed, bots, sizes, counts):
         assert rounds < 1000
     for app, sc in scr:
         draw(app, sc)  # the final position still draws
-    assert seats[0].audit(1, seats[1].reveal()) is None
-    assert seats[1].audit(0, seats[0].reveal()) is None
+    assert audit(seats[0], 1, seats[1].reveal()) is None
+    assert audit(seats[1], 0, seats[0].reveal()) is None
     return seats[0].log
 
 

@@ -2,6 +2,7 @@
 # its own secrets: the `--link direct` path of `fathom sim`, and the engines' play-out tests.
 from fathom.prng import Prng
 from fathom.games.seat import Seat
+from fathom.games.audit import audit
 
 
 class Desync(Exception):
@@ -73,6 +74,6 @@ def _play(engine, seats, nplayers, bots, max_events, on_event, audit_once):
                 if audit_once and p in once:
                     outcome = once[p]
                 else:
-                    outcome = once[p] = s.audit(p, reveals[p])
+                    outcome = once[p] = audit(s, p, reveals[p])
                 audits.append((s.player, p, outcome))
     return {"result": seats[0].result(), "events": events, "audits": audits, "seats": seats}

@@ -1,6 +1,6 @@
 # One player's seat at a game: the public state and log every unit shares, this player's
 # secrets, the hash chain that finds a desync at the event where it happens, and the
-# commit/reveal/replay audit. The device runner, `fathom sim` and the tests all play through it.
+# commitments and reveal that the audit (audit.py) checks at the end. The device runner, `fathom sim` and the tests all play through it.
 # Every event a player authors carries a short commitment to that player's private state after
 # it (state_commit): the audit checks the whole hidden path, not only the set-up and answers.
 # Nothing here grows with the game in RAM: the log is in the seat's journal (journal.py) and
@@ -394,14 +394,6 @@ class Seat:
         with the game; units stream it, see runner.py)."""
         return [self.salt, self.setup_choices, [a for _p, _e, a in self.my_actions()]]
 
-    def audit(self, player, reveal, commits=True):
-        """Replay the log as `player` with their revealed [salt, choices, actions] (actions
-        any iterable). None if every event they authored checks out, else (log index or -1
-        for set-up, reason). commits=False skips the state commitments (tests only: it is
-        the audit as it was before them, so a test can show a cheat they alone catch)."""
-        return audit(self.engine, self.opts, self.n, self.seed, self, player, reveal[0],
-                     reveal[1], iter(reveal[2]), commits)
-
     # ---- rebuilding from the journal -------------------------------------------------------
     def replay(self, other=None):
         """Rebuild this fresh seat from its own journal records (the header is skipped, other
@@ -541,98 +533,3 @@ def _same(a, b):
                 encode(list(y) if isinstance(y, tuple) else y):
             return False
     return True
-
-
-def audit(engine, opts, nplayers, seed, log, player, salt, choices, actions, commits=True):
-    """Replay `log` (a Seat or any sequence of (author, event) or (author, event, ck), read
-    one at a time) as `player` with their revealed salt, set-up choices and actions (an
-    iterator). Each event `player` authored must also match the state commitment it came
-    with: a rewritten hidden past is named at the first event it contradicts."""
-    try:
-        return _audit(engine, opts, nplayers, seed, log, player, salt, choices, actions,
-                      commits)
-    except IllegalAction as e:
-        return (-1, "replay failed: " + str(e))
-    except JournalError:
-        raise  # our own journal failing is not the other player's fault
-    except Exception as e:  # a revealed log too broken to replay is a failed audit, not a crash
-        return (-1, "replay crashed: %r" % (e,))
-    finally:
-        if hasattr(actions, "close"):
-            actions.close()  # a generator over the journal holds an open file
-
-
-def _entries(log):
-    if isinstance(log, Seat):
-        return _with_ck(log)
-    return (e if len(e) > 2 else (e[0], e[1], None) for e in log)
-
-
-def _with_ck(seat):
-    g = seat.records()
-    try:
-        for rec in g:
-            yield rec[1], rec[2], rec[4]
-    finally:
-        g.close()
-
-
-def _audit(engine, opts, nplayers, seed, log, player, salt, choices, actions, commits):
-    engine = engine.bind(log.log if isinstance(log, Seat) else log)
-    pub, priv = fresh_state(engine, opts, nplayers, seed, player, salt)
-    for c in choices:
-        if c not in engine.setup_legal(pub, priv, player):
-            return (-1, "set-up choice %r not legal" % (c,))
-        engine.setup_apply(pub, priv, player, c)
-    if engine.setup_legal(pub, priv, player):
-        return (-1, "set-up incomplete")
-    digest = commitment(salt, priv)
-    public = engine.setup_public(pub, priv, player)
-    setups = {}
-    i = 0
-    entries = _entries(log)
-    try:
-        for author, event, ck in entries:
-            kind = step_kind(engine, pub, author, event, nplayers, setups)
-            if kind == SETUP:
-                if author == player and (event[2] != digest or encode(event[1]) != encode(public)):
-                    return (i, "set-up does not match the commitment")
-                engine.apply(pub, author, event)
-                setups[author] = event[2]
-            elif author == player and kind in ("act", "answer"):
-                if kind == "answer":
-                    expected = engine.answer(pub, priv, player)
-                else:
-                    a = _next(actions)
-                    if a is _NONE:
-                        return (i, "no action revealed for this event")
-                    if a not in engine.legal(pub, priv, player):
-                        return (i, "revealed action %r was not legal" % (a,))
-                    expected = engine.act(pub, priv, player, a)
-                if encode(expected) != encode(event):
-                    return (i, "event %d: sent %r, secrets give %r" % (i, event, expected))
-            if kind != SETUP:
-                apply_event(engine, pub, priv, player, author, event, kind)
-            if commits and author == player and ck is not None and \
-                    ck != state_commit(salt, i, priv):
-                return (i, "event %d: hidden state differs from its commitment" % i)
-            i += 1
-    finally:
-        if hasattr(entries, "close"):
-            entries.close()
-    left = 0
-    for _a in actions:
-        left += 1
-    if left:
-        return (i, "%d revealed actions never played" % left)
-    return None
-
-
-_NONE = object()
-
-
-def _next(it):
-    try:
-        return next(it)
-    except StopIteration:
-        return _NONE

@@ -2,9 +2,10 @@
 # runs, the radio listens for the discovery beacons of units looking for a partner
 # (docs/PROTOCOL.md, section 3) and one of them is shown over the menu; OK joins that unit's
 # game (join_invite), BACK puts it aside until that unit stops looking. The radio is closed
-# before anything else can open it. Only this module stays loaded for good; the radio's module
-# and a beacon's parser (imported once per new beacon) leave with the home menu's shed
-# (App.shed), like everything else loaded at home.
+# before anything else can open it. This module stays loaded while the home menu is, and
+# leaves with it while a game is paired or played (App.leave_home: the units put aside are
+# forgotten then); the radio's module and a beacon's parser (imported once per new beacon)
+# leave with the home menu's shed (App.shed), like everything else loaded at home.
 from fathom import games
 from fathom.hal.clock import ticks_diff
 from fathom.ui.font import CH, TH, tiny_cols, write

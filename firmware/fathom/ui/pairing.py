@@ -62,6 +62,9 @@ def start_link_game(app, gid, opts, players=None, join=False, invite=None):
         mine = gid if invite is None or join else None
         c = Connector(t, kind, app.settings["name"], app.hw.storage, mine, opts, clock.now_ms(),
                       players or 2, join, gid)
+    # Pairing a group is a host's largest moment (a channel and a handshake per partner): the
+    # home menu goes now, not only once the game shows; BACK, back down, builds it again.
+    app.leave_home(gid)
     app.push(PairScreen(app, c, invite, gid, again))
 
 

@@ -88,7 +88,7 @@ def show(app, runner):
     # or an invitation may have left more; the home menu too, built again on the way home.
     # BACK and OK on the result still land at home.
     del app.stack[1:]
-    app.leave_home()
+    app.leave_home(runner.gid)
     from fathom import forget
     forget("fathom.ui.gamemenu")
     level = runner.meta.get("autoplay")

@@ -174,22 +174,40 @@ LOCATIONS = (("L1", 1), ("L2", 3), ("L3", 1), ("L4", 1), ("L5", 1), ("L6", 1), (
 DAMAGE = (("D1", 1), ("D2", 2), ("D3", 2), ("D4", 1), ("D5", 3), ("D6", 2), ("D7", 1),
           ("D8", 1), ("D9", 1), ("D10", 1))
 
-IX = {}
+# Where a card is in CARDS, found without a dict (one of the 75 ids took 800 B of heap on every
+# unit playing Pinned Down): the ids in pool order, each padded to 3 characters, one constant
+# string that a frozen build keeps in flash. A letter begins an id and nothing else, and an id
+# comes before the longer ones it begins (P1 before P10), so the first match is the card's own:
+# IDS.find(cid) // 3, a C call that adds no Python frame where fleet.py reads the table.
+IDS = ("P1 P2 P3 P4 P5 P6 P7 P8 P9 P10P11R1 R2 R3 R4 R5 R6 R7 R8 R9 R10R11B1 B2 B3 B4 B5 B6 B7 B8 "
+       "B9 B10B11A1 A2 A3 A4 A5 A6 A7 A8 A9 X1 X2 X3 X4 X5 X6 X7 X8 X9 X10X11L1 L2 L3 L4 L5 L6 L7 "
+       "L8 L9 L10L11L12D1 D2 D3 D4 D5 D6 D7 D8 D9 D10")
+if len(IDS) != 3 * len(CARDS):
+    raise res.MissingData("cards.IDS lists %d ids for %d cards" % (len(IDS) // 3, len(CARDS)))
 for _i in range(len(CARDS)):
-    IX[CARDS[_i][0]] = _i
+    if IDS.find(CARDS[_i][CARD_ID]) != 3 * _i:
+        raise res.MissingData("cards.IDS does not find %s at its place" % CARDS[_i][CARD_ID])
 del _i
+
+
+def ix(cid):
+    """A card's place in CARDS; KeyError for anything that is not a card's id."""
+    i = IDS.find(cid) // 3 if isinstance(cid, str) and 1 < len(cid) < 4 else -1
+    if i < 0 or CARDS[i][CARD_ID] != cid:
+        raise KeyError(cid)
+    return i
 
 
 def get(cid):
     """The card tuple for an id; KeyError for an unknown id."""
-    return CARDS[IX[cid]]
+    return CARDS[ix(cid)]
 
 
 def text(cid):
     """A card's rules text ("" for a plain card): one line of the data file, found by seeking
     (the file is never read whole; its line offsets cost 2 bytes a card)."""
     global _offs
-    i = IX[cid]
+    i = ix(cid)
     with res.open_data(TEXTS, "rb") as fh:
         if _offs is None:
             _offs = _index(fh)
@@ -221,17 +239,21 @@ def _index(fh):
 
 
 def known(cid):
-    return isinstance(cid, str) and cid in IX
+    try:
+        ix(cid)
+    except KeyError:
+        return False
+    return True
 
 
 def kw(cid, code):
     """True when the card carries keyword `code`."""
-    return code in CARDS[IX[cid]][KEYWORDS]
+    return code in CARDS[ix(cid)][KEYWORDS]
 
 
 def kwnum(cid, prefix):
     """The number after keyword `prefix` (e.g. U1 -> 1), or 0 when absent."""
-    for k in CARDS[IX[cid]][KEYWORDS]:
+    for k in CARDS[ix(cid)][KEYWORDS]:
         if k.startswith(prefix) and len(k) > len(prefix):
             rest = k[len(prefix):]
             if rest.lstrip("-").isdigit():
@@ -240,7 +262,7 @@ def kwnum(cid, prefix):
 
 
 def captain_of(cid):
-    for k in CARDS[IX[cid]][KEYWORDS]:
+    for k in CARDS[ix(cid)][KEYWORDS]:
         if k.startswith("CAP:"):
             return k[4:]
     return None

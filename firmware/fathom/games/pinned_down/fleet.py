@@ -38,10 +38,11 @@ CAPTAIN_BONUS = 2
 _NOT_SHARED = ("F",)        # Ac'arr share game texts, not the FLAGSHIP attribute or upkeep
 # power(), abilities() and what damage() calls run at the bottom of the deepest call chains
 # (an attack event that damages the strongest ship, a fight resolved): they read the card
-# table directly, CARDS[IX[cid]], not through cards.get/is_acarr, each one more Python frame
-# (~260 B of C stack here, ~320 B on an ESP32) at the bottom of the chain.
+# table directly, CARDS[IDS.find(cid) // 3], not through cards.get/is_acarr, each one more
+# Python frame (~260 B of C stack here, ~320 B on an ESP32) at the bottom of the chain. They
+# read ids from the public state, which the engine checked when they came in.
 _CARDS = C.CARDS
-_IX = C.IX
+_FIND = C.IDS.find  # a bound C method: no Python frame
 
 
 def new_ship(owner, cid):
@@ -72,20 +73,20 @@ def count_ships(pub, p):
 
 
 def is_acarr(cid):
-    return _CARDS[_IX[cid]][C.AFF] == "A"
+    return _CARDS[_FIND(cid) // 3][C.AFF] == "A"
 
 
 def abilities(pub, s):
     """Keyword codes in force for ship s: its own, its attachments', shared Ac'arr texts."""
     ship = pub[_SHIPS][s]
-    c = _CARDS[_IX[ship[_SHIP_CARD]]]
+    c = _CARDS[_FIND(ship[_SHIP_CARD]) // 3]
     out = list(c[C.KEYWORDS])
     for a in ship[_SHIP_ABOARD]:
-        out.extend(_CARDS[_IX[a[_ABOARD_CARD]]][C.KEYWORDS])
+        out.extend(_CARDS[_FIND(a[_ABOARD_CARD]) // 3][C.KEYWORDS])
     if c[C.AFF] == "A":
         for o in pub[_SHIPS]:
             if o[_SHIP_ALIVE] and o is not ship:
-                oc = _CARDS[_IX[o[_SHIP_CARD]]]
+                oc = _CARDS[_FIND(o[_SHIP_CARD]) // 3]
                 if oc[C.AFF] == "A":
                     for k in oc[C.KEYWORDS]:
                         if k not in _NOT_SHARED and not k.startswith("U") and k not in out:
@@ -104,7 +105,7 @@ def keyword_total(codes, prefix):
 
 def has_dmg(pub, s, code):
     for d in pub[_SHIPS][s][_SHIP_DAMAGE]:
-        if code in _CARDS[_IX[d]][C.KEYWORDS]:
+        if code in _CARDS[_FIND(d) // 3][C.KEYWORDS]:
             return True
     return False
 
@@ -113,11 +114,11 @@ def power(pub, s, foes=None, mates=None):
     """Ship power now. In a fight, `foes` (attack card ids) and `mates` (ship indices) let the
     conditional bonuses (Intertia Stabilizer, the Ac'arr swarm) count."""
     ship = pub[_SHIPS][s]
-    c = _CARDS[_IX[ship[_SHIP_CARD]]]
+    c = _CARDS[_FIND(ship[_SHIP_CARD]) // 3]
     p = c[C.POWER]
     bonuses = True
     for d in ship[_SHIP_DAMAGE]:
-        dc = _CARDS[_IX[d]]
+        dc = _CARDS[_FIND(d) // 3]
         p += dc[C.POWER]
         if "NB" in dc[C.KEYWORDS]:
             bonuses = False
@@ -127,10 +128,10 @@ def power(pub, s, foes=None, mates=None):
             p += len(pub[_LOCATIONS])
         if "SW" in codes and mates:
             for m in mates:
-                if m != s and _CARDS[_IX[pub[_SHIPS][m][_SHIP_CARD]]][C.AFF] == "A":
+                if m != s and _CARDS[_FIND(pub[_SHIPS][m][_SHIP_CARD]) // 3][C.AFF] == "A":
                     p += 1
         for a in ship[_SHIP_ABOARD]:
-            ac = _CARDS[_IX[a[_ABOARD_CARD]]]
+            ac = _CARDS[_FIND(a[_ABOARD_CARD]) // 3]
             # startswith, not k[0]: indexing a str interns the character as a qstr, which can
             # grow MicroPython's qstr pool (a block of several hundred bytes) mid-game
             for k in ac[C.KEYWORDS]:
@@ -141,7 +142,7 @@ def power(pub, s, foes=None, mates=None):
             if "IS" in ac[C.KEYWORDS] and foes:
                 top = 0
                 for f in foes:
-                    top = max(top, _CARDS[_IX[f]][C.POWER])
+                    top = max(top, _CARDS[_FIND(f) // 3][C.POWER])
                 if top >= c[C.POWER]:
                     p += ac[C.POWER]
         p += ship[_SHIP_BOOST]
@@ -150,9 +151,9 @@ def power(pub, s, foes=None, mates=None):
 
 def capacity(pub, s):
     ship = pub[_SHIPS][s]
-    n = _CARDS[_IX[ship[_SHIP_CARD]]][C.CAP]
+    n = _CARDS[_FIND(ship[_SHIP_CARD]) // 3][C.CAP]
     for d in ship[_SHIP_DAMAGE]:
-        n += _CARDS[_IX[d]][C.CAP]
+        n += _CARDS[_FIND(d) // 3][C.CAP]
     return max(0, n)
 
 
@@ -164,7 +165,7 @@ def structure_lost(pub, s, codes=None):
     shield = keyword_total(abilities(pub, s) if codes is None else codes, "SH")
     t = 0
     for j in range(len(ship[_SHIP_DAMAGE])):
-        loss = _CARDS[_IX[ship[_SHIP_DAMAGE][j]]][C.CLS]
+        loss = _CARDS[_FIND(ship[_SHIP_DAMAGE][j]) // 3][C.CLS]
         t += loss if ship[_SHIP_OVERLOADS][j] else max(0, loss - shield)
     return t
 
@@ -185,7 +186,7 @@ def can_overload(pub, s):
 def flagships_left(pub):
     n = 0
     for s in pub[_SHIPS]:
-        if s[_SHIP_ALIVE] and "F" in _CARDS[_IX[s[_SHIP_CARD]]][C.KEYWORDS]:
+        if s[_SHIP_ALIVE] and "F" in _CARDS[_FIND(s[_SHIP_CARD]) // 3][C.KEYWORDS]:
             n += 1
     return n
 
