@@ -151,6 +151,7 @@ def engine_game(gid, k=0, level="sharp"):
     sealed step the other authored). Bot thinking is left out."""
     from fathom import games
     from fathom.games import local
+    from fathom.games.audit import audit
     from fathom.games.bots import make_bot
     from fathom.prng import Prng
     from fathom.sealed import stage
@@ -160,7 +161,7 @@ def engine_game(gid, k=0, level="sharp"):
     bots = [make_bot(gid, level, seed, p) for p in (0, 1)]
     grp = stage.group()
     play = [[0, 0], [0, 0]]
-    audit = [[0, 0], [0, 0]]
+    at_end = [[0, 0], [0, 0]]
 
     def work(cost, p, fn, *args):
         before = grp.n_pow + grp.n_comb
@@ -185,9 +186,9 @@ def engine_game(gid, k=0, level="sharp"):
         opens += len(ev[2]) if ev[0] == "so" else 0
     reveals = [s.reveal() for s in seats]
     for s in seats:
-        v = work(audit, s.player, s.audit, 1 - s.player, reveals[1 - s.player])
+        v = work(at_end, s.player, audit, s, 1 - s.player, reveals[1 - s.player])
         if v is not None:
             raise ValueError("%s: audit failed: %r" % (gid, v))
     deal.release()
-    return {"play": play, "audit": audit, "events": events, "cards_opened": opens,
+    return {"play": play, "audit": at_end, "events": events, "cards_opened": opens,
             "rounds": seats[0].pub["sd"]["rnd"] + 1}
