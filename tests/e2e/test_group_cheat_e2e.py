@@ -12,6 +12,7 @@ import pytest
 
 from kit.capture import keyed_messages
 from kit.cheat_firmware import cheat_env, modified_firmware
+from kit.e2e import GROUP_HEAP
 from fathom_host.emulator.drive import finished, play_out, player_env
 from fathom.codec import decode
 from fathom.hal.records import scan_records
@@ -23,7 +24,6 @@ from fathom_host.emulator.units import Emulator
 pytestmark = pytest.mark.bench
 
 TITLE = "Sugar Dog"
-GROUP_HEAP = "768k"     # as test_e2e_group_sugardog: a partner audits every other player
 AT = 6                  # the rewritten move: P2's first from this log index on (set-ups: 0-2)
 
 

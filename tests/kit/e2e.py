@@ -9,12 +9,14 @@ from fathom.codec import decode
 from fathom.hal.records import scan_records
 from fathom_host.emulator.drive import finished, pair_group
 from fathom_host.emulator.ether import Ether
-from fathom_host.emulator.units import Emulator
+from fathom_host.emulator.units import UNIT_HEAP, Emulator
 
-# A group partner audits every other player at the end; at the default unix-port heap a
-# partner ran out of memory there (the live heap of a group game is ~210 KB on the unix port):
-# groups get more room until the app's heap shrinks.
-GROUP_HEAP = "768k"
+# A group's units get what every emulated unit gets. This was 768k, more than the units' heap
+# of the day; when that became 2 MB (the 64-bit build compiles each module from source and
+# wants a few KB in one piece) this stayed behind, and a Pinned Down partner of four found no
+# 2,560 B block at the game's start. A board's budget is the frozen runtime's 96 KB
+# (`fathom bench device --link`), not this.
+GROUP_HEAP = UNIT_HEAP
 
 
 def ether_fixture(seed):

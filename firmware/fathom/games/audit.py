@@ -3,9 +3,9 @@
 # state commitment they sent with one. It runs once per player at the end, so it is its own
 # module, imported then: the seat it reads stays in the heap all game, this code does not.
 from fathom.codec import encode
+from fathom.journal import JournalError
 from fathom.games.base import SETUP, IllegalAction
-from fathom.games.seat import (JournalError, apply_event, commitment, fresh_state, state_commit,
-                               step_kind)
+from fathom.games.seat import apply_event, commitment, fresh_state, state_commit, step_kind
 
 
 def audit(seat, player, reveal, commits=True):

@@ -1,6 +1,7 @@
 # One player's seat at a game: the public state and log every unit shares, this player's
 # secrets, the hash chain that finds a desync at the event where it happens, and the
-# commitments and reveal that the audit (audit.py) checks at the end. The device runner, `fathom sim` and the tests all play through it.
+# commitments and reveal that the audit (audit.py) checks at the end. The device runner,
+# `fathom sim` and the tests all play through it.
 # Every event a player authors carries a short commitment to that player's private state after
 # it (state_commit): the audit checks the whole hidden path, not only the set-up and answers.
 # Nothing here grows with the game in RAM: the log is in the seat's journal (journal.py) and
