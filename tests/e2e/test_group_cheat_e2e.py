@@ -12,7 +12,6 @@ import pytest
 
 from kit.capture import keyed_messages
 from kit.cheat_firmware import cheat_env, modified_firmware
-from kit.e2e import GROUP_HEAP
 from fathom_host.emulator.drive import finished, play_out, player_env
 from fathom.codec import decode
 from fathom.hal.records import scan_records
@@ -61,7 +60,7 @@ def form(tmp_path, seed, host_env=None, partner_env=None):
         u.extra_env.update(partner_env(u))
     try:
         for u in emu.units:
-            u.start(heap=GROUP_HEAP, wait=False)
+            u.start(wait=False)
         for u in emu.units:
             u.wait(lambda c: c.text and c.screen is not None, 60, "boot")
         pair_group(emu.units, TITLE, options=calm10)
@@ -135,7 +134,7 @@ def test_a_host_rewriting_one_relayed_event_is_named(tmp_path):
         assert "relayed to P3 as" in host.console()
         # P3 reboots: the same finding again, not a game played on
         p3.kill()
-        p3.start(heap=GROUP_HEAP, wait=False)
+        p3.start(wait=False)
         p3.wait(lambda c: c.screens and desync_screen(c), 60, "the finding after a reboot")
         assert p3.text == lines, (p3.text, lines)
         assert len(events(journal(p3))) == idx

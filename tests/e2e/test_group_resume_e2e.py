@@ -9,7 +9,7 @@ import time
 import pytest
 
 from fathom_host.emulator.drive import play_out, player_env
-from kit.e2e import GROUP_HEAP, chain, fleet, one_verified_end, start_group
+from kit.e2e import chain, fleet, one_verified_end, start_group
 
 # a 4-unit game with two reboots, about 2 minutes: make bench
 pytestmark = pytest.mark.bench
@@ -31,7 +31,7 @@ def reboot(u, moves):
     before = chain(u)
     u.kill()
     u.extra_env.update(player_env())
-    u.start(heap=GROUP_HEAP)
+    u.start()
     # straight back into the game: its screen, not the home menu
     u.wait(lambda c: c.text and c.text[0].startswith(TITLE), 60, "the game after a reboot")
     assert chain(u)[:len(before)] == before

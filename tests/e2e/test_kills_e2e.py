@@ -13,9 +13,7 @@ import time
 import pytest
 
 from fathom_host.emulator.drive import pair_uart, player_env
-from kit.e2e import (GROUP_HEAP, chain, fleet, one_verified_end, set_calm, start_group,
-                    verified)
-from fathom_host.emulator.units import UNIT_HEAP
+from kit.e2e import chain, fleet, one_verified_end, set_calm, start_group, verified
 
 
 def changes(n):
@@ -35,7 +33,7 @@ def ended(c):
     return bool(c.text) and c.text[0] == "Result"
 
 
-def kill_in_turn(units, title, heap, seed, kills, most=12):
+def kill_in_turn(units, title, seed, kills, most=12):
     """kill -9 units[0], units[1], ... in turn, each after a seeded random number (up to
     `most`) of its screen changes, and start it again; returns the chains their flash held at
     the kills."""
@@ -49,7 +47,7 @@ def kill_in_turn(units, title, heap, seed, kills, most=12):
             break                            # the game ended: no moment left to cut
         u.kill()
         before = chain(u)                    # what its flash holds when the power went
-        u.start(heap=heap)
+        u.start()
         # straight back into the game (or its result, had it ended before the kill)
         u.wait(lambda c: c.text and c.text[0] in (title, "Result") or
                (c.text and c.text[0].startswith(title)), 120, "the game after a kill -9")
@@ -77,7 +75,7 @@ def sugardog_group(tmp_path, seed, kills, calm_rounds, most=12):
             u.extra_env.update(player_env("sharp" if u.index == 0 else "easy"))
         t0 = time.monotonic()
         start_group(emu.units, "Sugar Dog", options=lambda host: set_calm(host, calm_rounds))
-        befores = kill_in_turn(emu.units, "Sugar Dog", GROUP_HEAP, seed, kills, most)
+        befores = kill_in_turn(emu.units, "Sugar Dog", seed, kills, most)
         return finish(emu.units, befores, "sugardog 3 units over the radio", t0)
 
 
@@ -91,7 +89,7 @@ def ping_pair(tmp_path, seed, kills, most=12, level="sharp"):
         pair_uart(emu.units, "PING")
         for u in emu.units:
             u.wait(lambda c: c.text and c.text[0].startswith("PING"), 120, "the game screen")
-        befores = kill_in_turn(emu.units, "PING", UNIT_HEAP, seed, kills, most)
+        befores = kill_in_turn(emu.units, "PING", seed, kills, most)
         return finish(emu.units, befores, "PING pair over the cable", t0)
 
 

@@ -9,14 +9,7 @@ from fathom.codec import decode
 from fathom.hal.records import scan_records
 from fathom_host.emulator.drive import finished, pair_group
 from fathom_host.emulator.ether import Ether
-from fathom_host.emulator.units import UNIT_HEAP, Emulator
-
-# A group's units get what every emulated unit gets. This was 768k, more than the units' heap
-# of the day; when that became 2 MB (the 64-bit build compiles each module from source and
-# wants a few KB in one piece) this stayed behind, and a Pinned Down partner of four found no
-# 2,560 B block at the game's start. A board's budget is the frozen runtime's 96 KB
-# (`fathom bench device --link`), not this.
-GROUP_HEAP = UNIT_HEAP
+from fathom_host.emulator.units import Emulator
 
 
 def ether_fixture(seed):
@@ -107,11 +100,11 @@ def fleet(tmp_path, n, seed):
 
 
 def start_group(units, title, lent=(), options=None, limit=120):
-    """Boot every unit on a group's heap, lend those whose index is in `lent`, pair them as
-    units[0]'s group of len(units) through the keys (options(host) on the host's game menu
-    first) and wait for the game's screen on every unit."""
+    """Boot every unit, lend those whose index is in `lent`, pair them as units[0]'s group of
+    len(units) through the keys (options(host) on the host's game menu first) and wait for
+    the game's screen on every unit."""
     for u in units:
-        u.start(heap=GROUP_HEAP, wait=False)
+        u.start(wait=False)
     for u in units:
         u.wait(lambda c: c.text and c.screen is not None, 60, "boot")
     for i in lent:

@@ -19,7 +19,6 @@ from fathom_host.emulator.units import BOOT_TIMEOUT_S, Emulator
 
 LINKS = ("espnow", "uart")
 LOSSES = (0.0, 0.1, 0.3)
-GROUP_HEAP = "768k"   # as the group end-to-end tests: a partner audits every other player
 SHOW_S = 10           # a move that reaches no panel in this long is not timed
 SETTLE_S = 0.3        # answers and acks of the last move settle before the next is timed
 FAST_TURNS = 4        # turns per case in the fast form (`make test`)
@@ -47,7 +46,7 @@ def _start(gid, n, link, ether):
                                         "FATHOM_UXPLAYER": "level=sharp,host"})
     try:
         for u in emu.units:
-            u.start(heap=GROUP_HEAP, wait=False)
+            u.start(wait=False)
         for u in emu.units:
             u.wait(lambda c: c.text and c.screen is not None, BOOT_TIMEOUT_S, "boot")
         if n > 2:
