@@ -116,6 +116,14 @@ def test_only_the_app_and_the_flows_import_a_flow():
     assert above(GRAPH, below, ("fathom.flow",)) == {}
 
 
+def test_an_engine_never_imports_its_words():
+    # the words import the engine for its names (games.describe finds them by the registry)
+    engines = [m for m in GRAPH if m.startswith("fathom.games.") and m.endswith(".engine")]
+    assert len(engines) >= 5
+    bad = {m: sorted(d for d in GRAPH[m] if d.endswith(".say")) for m in engines}
+    assert {m: d for m, d in bad.items() if d} == {}
+
+
 def test_the_firmware_imports_nothing_host_only():
     bad = {m: sorted(d for d in deps if not d.startswith("fathom"))
            for m, deps in GRAPH.items() if m.startswith("fathom")}

@@ -1,4 +1,4 @@
-# `fathom bench`: measured figures, printed (as JSON with --json). Budgets live in DESIGN.md;
+# `fathom bench`: measured figures, printed (as JSON with --json). Budgets live in docs/ARCHITECTURE.md;
 # benchmarks report, tests only assert budgets with generous headroom. One module here per
 # subcommand, each with collect(args) -> its figures; a subcommand's module is imported only
 # when it runs.
