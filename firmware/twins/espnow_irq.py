@@ -1,0 +1,90 @@
+# The espnow twin's irq(): what the board's Wi-Fi task does for ESPNow.irq(). On an ESP32 that
+# task runs beside the interpreter and, for every packet it keeps in the receive buffer, calls
+# mp_sched_schedule(callback, arg) (ports/esp32/modespnow.c, recv_cb): the callback runs at the
+# interpreter's next check, in whatever Python the unit is busy with, and a full schedule queue
+# loses it silently. Here the packets come over the ether's socket, which only Python reads; so
+# while a callback is set a thread stands in for the Wi-Fi task: it waits for the socket to be
+# readable and schedules a pump, and the pump (espnow._pump, on the interpreter's thread, where
+# the receive ring is kept) schedules the callback once per packet it keeps, as recv_cb does.
+# Loaded only by irq(): a unit that polls the radio never has it on its heap.
+import select
+import time
+
+import _thread
+import micropython
+
+_WAIT_MS = 50  # how long the thread waits on the socket before it looks whether to stop
+
+
+def set_handler(state, callback, arg):
+    if callback is None:
+        state.irq = None
+        state.watch += 1  # the running thread, if any, ends within _WAIT_MS
+        return
+    running = state.irq is not None
+    state.irq = (callback, arg)
+    if not running:
+        state.watch += 1
+        _thread.start_new_thread(_radio_task, (state, state.watch))
+
+
+def fire(handler):
+    """From espnow._arrive, for a packet kept: the callback as recv_cb schedules it."""
+    try:
+        micropython.schedule(_deliver, handler)
+    except RuntimeError:
+        pass  # the schedule queue is full: the board's recv_cb loses the call the same way
+
+
+def release(state):
+    """The twin is no longer busy: schedule again what found it busy (espnow._leave)."""
+    n, state.deferred = state.deferred, 0
+    for _ in range(n):
+        fire(state.deferred_handler)
+
+
+def _deliver(handler):
+    import espnow
+    state = espnow._s
+    if state.busy:
+        state.deferred += 1
+        state.deferred_handler = handler
+        return
+    handler[0](handler[1])
+
+
+def _pump(state):
+    # Busy, the twin's call under way reads the socket itself or leaves it readable, and then
+    # the radio task asks again.
+    if not state.busy:
+        import espnow
+        espnow._pump(0)
+    state.kick = False
+
+
+def _radio_task(state, gen):
+    sock = poller = None
+    while state.watch == gen and state.irq is not None:
+        wire = state.wire
+        if wire is None or wire.sock is None:
+            time.sleep_ms(_WAIT_MS)
+            continue
+        if wire.sock is not sock:
+            sock = wire.sock
+            poller = select.poll()
+            poller.register(sock, select.POLLIN)
+        ready = False
+        for _ in poller.ipoll(_WAIT_MS):
+            ready = True
+        if not ready:
+            continue
+        state.kick = True
+        try:
+            micropython.schedule(_pump, state)
+        except RuntimeError:
+            state.kick = False  # queue full: try again after the next wait
+            time.sleep_ms(1)
+            continue
+        # the interpreter has not read the socket yet: wait for it, not on the socket
+        while state.kick and state.watch == gen:
+            time.sleep_ms(1)
