@@ -112,7 +112,7 @@ class _State:
         self.undecryptable = 0  # not in stats(): the real driver discards these silently
         self.arrived = 0  # packets the ether handed this unit, whatever became of them
         self.wire = None
-        self.irq = None   # (callback, arg) scheduled per packet kept, as recv_cb schedules it
+        self.irq = None   # (callback, arg, self): scheduled per packet kept, as recv_cb does
         self.watch = 0    # the radio task's generation (espnow_irq.py): a stale one ends
         self.kick = False  # the radio task has asked for a pump that has not run yet
         self.busy = 0     # depth of twin calls under way (_leave)
@@ -308,7 +308,7 @@ class ESPNow(_Base):
         if callback is not None and not callable(callback):
             raise ValueError("invalid handler")
         import espnow_irq
-        espnow_irq.set_handler(_s, callback, self)
+        espnow_irq.set_handler(_s, callback, self, _pump)
 
     def ioctl(self, req, arg):
         """The stream poll of modespnow.c (MP_STREAM_POLL only), its XOR included: readable

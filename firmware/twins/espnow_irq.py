@@ -16,16 +16,17 @@ import micropython
 _WAIT_MS = 50  # how long the thread waits on the socket before it looks whether to stop
 
 
-def set_handler(state, callback, arg):
+def set_handler(state, callback, arg, pump):
+    """callback(arg) for every packet kept; pump(0) keeps what the ether has sent (espnow)."""
     if callback is None:
         state.irq = None
         state.watch += 1  # the running thread, if any, ends within _WAIT_MS
         return
     running = state.irq is not None
-    state.irq = (callback, arg)
+    state.irq = (callback, arg, state)
     if not running:
         state.watch += 1
-        _thread.start_new_thread(_radio_task, (state, state.watch))
+        _thread.start_new_thread(_radio_task, (state, state.watch, (state, pump)))
 
 
 def fire(handler):
@@ -44,8 +45,7 @@ def release(state):
 
 
 def _deliver(handler):
-    import espnow
-    state = espnow._s
+    state = handler[2]
     if state.busy:
         state.deferred += 1
         state.deferred_handler = handler
@@ -53,16 +53,16 @@ def _deliver(handler):
     handler[0](handler[1])
 
 
-def _pump(state):
+def _pump(job):
     # Busy, the twin's call under way reads the socket itself or leaves it readable, and then
     # the radio task asks again.
+    state, pump = job
     if not state.busy:
-        import espnow
-        espnow._pump(0)
+        pump(0)
     state.kick = False
 
 
-def _radio_task(state, gen):
+def _radio_task(state, gen, job):
     sock = poller = None
     while state.watch == gen and state.irq is not None:
         wire = state.wire
@@ -80,7 +80,7 @@ def _radio_task(state, gen):
             continue
         state.kick = True
         try:
-            micropython.schedule(_pump, state)
+            micropython.schedule(_pump, job)
         except RuntimeError:
             state.kick = False  # queue full: try again after the next wait
             time.sleep_ms(1)

@@ -311,6 +311,30 @@ def test_dup_and_corrupt_act_and_are_counted(spawn, ether):
     assert c["corrupt"] <= len(damaged) <= 2 * c["corrupt"]  # a damaged packet may be doubled
 
 
+def test_a_long_range_rate_reaches_only_a_station_with_protocol_lr(spawn, ether):
+    # unit 2 (and the sender) add Espressif's Long Range protocol; unit 1 keeps the default
+    units = [spawn(i) for i in range(3)]
+    for i, u in enumerate(units):
+        if i != 1:
+            u.ok("import network\nw = network.WLAN(network.STA_IF)\nw.active(True)\n"
+                 "w.config(protocol=w.PROTOCOL_LR | w.PROTOCOL_DEFAULT)")
+        u.ok(ESPNOW_UP % (1, 200000))
+    ether.wait_units(range(3), timeout=TIMEOUT)
+    a, b, c = units
+    assert c.ok("_ = sta.config('protocol')") == 8 | 7
+    assert b.ok("_ = sta.config('protocol')") == 7
+    assert a.run("e.config(rate=4)")[2] == [-0x102, "ESP_ERR_INVALID_ARG"]
+    a.ok("e.add_peer(%s)\ne.add_peer(%s)" % (mac(1), mac(2)))
+    a.ok("e.config(rate=espnow.RATE_LORA_250K)")
+    assert a.ok("_ = e.send(%s, b'far')" % mac(1)) is False  # no receiver, no acknowledgement
+    assert a.ok("_ = e.send(%s, b'far')" % mac(2)) is True
+    assert c.ok("_ = e.recv(%d)[1]" % (TIMEOUT * 1000)) == b"far"
+    a.ok("e.config(rate=espnow.RATE_11M)")
+    assert a.ok("_ = e.send(%s, b'near')" % mac(1)) is True
+    assert b.ok("_ = e.recv(%d)[1]" % (TIMEOUT * 1000)) == b"near"
+    assert b.ok("_ = e.recv(0)[1]") is None  # the Long Range packet never reached it
+
+
 def test_partition_cuts_both_ways_until_healed(spawn, ether):
     a, b = espnow_units(spawn, ether)
     a.ok("e.add_peer(%s)" % mac(1))
