@@ -239,10 +239,12 @@ def _check_init():
 
 # MicroPython: a stream, so select.poll (and asyncio) polls it through ioctl() as the board's
 # ESPNow type (its stream protocol); CPython's io.IOBase would bring file methods instead.
+_Base = object
 if sys.implementation.name == "micropython":
-    from io import IOBase as _Base
-else:
-    _Base = object
+    try:
+        from io import IOBase as _Base
+    except ImportError:  # a port without io.IOBase (the web page's build, maybe): no polling
+        pass
 
 
 class ESPNow(_Base):
