@@ -47,7 +47,7 @@ def _leave():
     # The twin's are Python, which the scheduler may enter at any jump, so the irq twin's
     # scheduled calls wait (espnow_irq) while a call is busy, and are scheduled again here.
     _s.busy -= 1
-    if not _s.busy and _s.deferred:
+    if not _s.busy and _s.owed:
         import espnow_irq
         espnow_irq.release(_s)
 
@@ -112,12 +112,12 @@ class _State:
         self.undecryptable = 0  # not in stats(): the real driver discards these silently
         self.arrived = 0  # packets the ether handed this unit, whatever became of them
         self.wire = None
-        self.irq = None   # (callback, arg, self): scheduled per packet kept, as recv_cb does
+        self.irq = None   # (callback, arg): called per packet kept, as recv_cb schedules it
         self.watch = 0    # the radio task's generation (espnow_irq.py): a stale one ends
         self.kick = False  # the radio task has asked for a pump that has not run yet
         self.busy = 0     # depth of twin calls under way (_leave)
-        self.deferred = 0  # scheduled irq callbacks that found the twin busy
-        self.deferred_handler = None
+        self.owed = 0     # irq callbacks due, not yet run (espnow_irq)
+        self.delivering = False  # one of them is in the schedule queue
 
 
 _s = _State()
@@ -201,7 +201,7 @@ def _arrive(body):
     _s.rx_pkts += 1
     if _s.irq is not None:
         import espnow_irq
-        espnow_irq.fire(_s.irq)
+        espnow_irq.fire(_s)
 
 
 def _ring_write(at, data):

@@ -1,12 +1,14 @@
 # The espnow twin's irq(): what the board's Wi-Fi task does for ESPNow.irq(). On an ESP32 that
 # task runs beside the interpreter and, for every packet it keeps in the receive buffer, calls
 # mp_sched_schedule(callback, arg) (ports/esp32/modespnow.c, recv_cb): the callback runs at the
-# interpreter's next check, in whatever Python the unit is busy with, and a full schedule queue
-# loses it silently. Here the packets come over the ether's socket, which only Python reads; so
-# while a callback is set a thread stands in for the Wi-Fi task: it waits for the socket to be
-# readable and schedules a pump, and the pump (espnow._pump, on the interpreter's thread, where
-# the receive ring is kept) schedules the callback once per packet it keeps, as recv_cb does.
-# Loaded only by irq(): a unit that polls the radio never has it on its heap.
+# interpreter's next check, in whatever Python the unit is busy with. Here the packets come over
+# the ether's socket, which only Python reads; so while a callback is set a thread stands in for
+# the Wi-Fi task: it waits for the socket to be readable and schedules a pump, and the pump
+# (espnow._pump, on the interpreter's thread, where the receive ring is kept) owes the callback
+# one call for every packet it keeps. The calls owed take one slot of the schedule queue at a
+# time: a pump keeps in one go what a board's task hands over packet by packet, and a burst
+# scheduled at once would overflow the queue where the board's, drained between packets, does
+# not. Loaded only by irq(): a unit that polls the radio never has it on its heap.
 import select
 import time
 
@@ -20,37 +22,42 @@ def set_handler(state, callback, arg, pump):
     """callback(arg) for every packet kept; pump(0) keeps what the ether has sent (espnow)."""
     if callback is None:
         state.irq = None
+        state.owed = 0
         state.watch += 1  # the running thread, if any, ends within _WAIT_MS
         return
     running = state.irq is not None
-    state.irq = (callback, arg, state)
+    state.irq = (callback, arg)
     if not running:
         state.watch += 1
         _thread.start_new_thread(_radio_task, (state, state.watch, (state, pump)))
 
 
-def fire(handler):
-    """From espnow._arrive, for a packet kept: the callback as recv_cb schedules it."""
-    try:
-        micropython.schedule(_deliver, handler)
-    except RuntimeError:
-        pass  # the schedule queue is full: the board's recv_cb loses the call the same way
+def fire(state):
+    """From espnow._arrive, for a packet kept: one more call owed."""
+    state.owed += 1
+    release(state)
 
 
 def release(state):
-    """The twin is no longer busy: schedule again what found it busy (espnow._leave)."""
-    n, state.deferred = state.deferred, 0
-    for _ in range(n):
-        fire(state.deferred_handler)
+    """Schedule the calls owed, unless they are scheduled already (espnow._leave too, once the
+    twin's call that held them back has returned)."""
+    if state.owed and not state.delivering:
+        state.delivering = True
+        try:
+            micropython.schedule(_deliver, state)
+        except RuntimeError:  # the queue is full of others' calls: the next arrival tries again
+            state.delivering = False
 
 
-def _deliver(handler):
-    state = handler[2]
-    if state.busy:
-        state.deferred += 1
-        state.deferred_handler = handler
-        return
-    handler[0](handler[1])
+def _deliver(state):
+    state.delivering = False
+    if state.busy or not state.owed:
+        return  # held back while a twin call runs: espnow._leave releases it
+    state.owed -= 1
+    handler = state.irq
+    release(state)  # the next one owed, before this one runs (it may raise)
+    if handler is not None:
+        handler[0](handler[1])
 
 
 def _pump(job):
