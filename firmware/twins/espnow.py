@@ -12,9 +12,9 @@
 # header, so the heap figures of the 32-bit runtime include it as a board's would.
 # Held to MicroPython's own two-board tests (tests/host/test_multi_espnow.py runs v1.28.0's
 # multi_espnow suite against two units): recvinto/irecv/recv and iteration, irq() callbacks,
-# one per packet kept as ports/esp32/modespnow.c's recv_cb schedules them, the stream poll asyncio uses
-# (the aioespnow twin), and transmit rates, of which the Long Range ones reach only a receiver
-# whose WLAN protocol includes PROTOCOL_LR.
+# one per packet kept as ports/esp32/modespnow.c's recv_cb schedules them, the stream poll
+# asyncio uses (the aioespnow twin), and transmit rates, of which the Long Range ones reach only
+# a receiver whose WLAN protocol includes PROTOCOL_LR.
 import hashlib
 import sys
 
