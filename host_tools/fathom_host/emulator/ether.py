@@ -4,7 +4,8 @@
 #
 # Units (firmware/twins/etherwire.py) connect over TCP on loopback and speak length-prefixed
 # messages: 2-byte big-endian length (type byte included), a type byte, a body.
-#   unit -> ether  H hello (JSON: kind espnow|uart|control, unit, mac, channel, pipe, end)
+#   unit -> ether  H hello (JSON: kind espnow|uart|control, unit, mac, channel, protocol,
+#                  pipe, end)
 #                  S espnow send: dst mac(6) flags(1) [key tag(8) if encrypted] payload
 #                  W uart bytes
 #                  C control request (JSON), answered with C (JSON)
@@ -13,7 +14,9 @@
 #                  B uart bytes
 # The status of a unicast is 1 when the receiver exists on the same channel and is not
 # partitioned from the sender; loss and corruption strike after that, as a full receive buffer
-# does on the real radio (send() returning True proves nothing).
+# does on the real radio (send() returning True proves nothing). A packet sent at a Long Range
+# rate (flags bit 4) reaches only a unit whose WLAN protocol bitmap has PROTOCOL_LR (8), and
+# one sent at any other rate only a unit with one of 11b/11g/11n (7): the others do not hear it.
 import argparse
 import collections
 import heapq
@@ -33,6 +36,9 @@ MAX_DATA_LEN = 250
 _MAX_MSG = 0xFFFF
 _MAX_OUTBUF = 1 << 20  # a unit that stops reading loses what overflows, like a full buffer
 _ENC = 2  # flags bit: payload sent to an encrypted peer, key tag follows
+_LR = 4   # flags bit: sent at a Long Range rate
+_PROTOCOL_LR = 8
+_PROTOCOL_DEFAULT = 7  # 11b | 11g | 11n
 _TAG_LEN = 8
 _UART_FAULT_SPAN = 8  # longest run of bytes one UART drop or duplication touches
 _UART_GARBAGE_MAX = 16
@@ -72,6 +78,7 @@ class _Conn:
         self.unit = None
         self.mac = None
         self.channel = 1
+        self.protocol = _PROTOCOL_DEFAULT
         self.pipe = None
         self.end = None
         self.baud = 115200
@@ -393,6 +400,7 @@ class Ether:
             if kind == "espnow":
                 c.mac = bytes.fromhex(h["mac"])
                 c.channel = int(h.get("channel", 1))
+                c.protocol = int(h.get("protocol", _PROTOCOL_DEFAULT))
                 for old in self._conns:  # a rebooted unit takes over its MAC
                     if old is not c and old.kind == "espnow" and old.mac == c.mac:
                         old.kind = "stale"
@@ -460,9 +468,11 @@ class Ether:
             raise ValueError("bad ESP-NOW send of %d bytes" % len(payload))
         now = time.monotonic()
         bcast = dst == BROADCAST or dst[0] & 1
+        hears = _PROTOCOL_LR if flags & _LR else _PROTOCOL_DEFAULT
         with self._lock:
             targets = [t for t in self._conns if t.kind == "espnow" and t is not c
-                       and t.channel == c.channel and (bcast or t.mac == dst)]
+                       and t.channel == c.channel and t.protocol & hears
+                       and (bcast or t.mac == dst)]
             if bcast:
                 dst_name = "*"
             elif targets:
