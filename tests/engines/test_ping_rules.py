@@ -558,3 +558,11 @@ def test_describe_lines_are_short():
         line = SAY.describe(None, 1, ev)
         assert line.startswith("P2 ") and len(line) <= 21, line
     assert SAY.describe(None, 0, evs[1]) == "P1 TORPEDO R E"
+
+
+def test_ping_is_for_two_players():
+    # ping.txt, OVERVIEW: a game for two players
+    for n in (1, 3):
+        with pytest.raises(IllegalAction):
+            local.make_seats(ENGINE, ENGINE.options(), n, b"two")
+    assert len(local.make_seats(ENGINE, ENGINE.options(), 2, b"two")) == 2
