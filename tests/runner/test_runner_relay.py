@@ -10,7 +10,7 @@ from fathom.games.sugardog.bot import SharpBot
 from fathom.games.seat import Seat
 from fathom.games.sugardog.engine import ENGINE
 from fathom.peers import pipe_pair
-from fathom.runner import Runner, load
+from fathom.runner import Runner, events, load
 from kit.memstore import MemStorage
 from kit.play import bot_step, drive
 
@@ -143,7 +143,7 @@ def cut_and_load(store, keep):
     with open(store.root + "/game", "wb") as f:
         f.write(data[:len(data) // 2 if keep == "half" else len(data) - 1])
     back = load(store, lambda gid: ENGINE)
-    assert back.problem == "save cut after event %d: partner resends" % (back.seat.n_log - 1)
+    assert back.problem == "save cut to %s: partner resends" % events(back.seat.n_log)
     return back
 
 

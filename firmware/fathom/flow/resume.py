@@ -74,6 +74,8 @@ def _resume(app, runner, show):
     for p in bots:
         p.runner.resync()
     show(app, runner)
+    if runner.notice:  # over the game until the player has read it (a key)
+        app.push(Message(app, "Saved game", runner.notice))
 
 
 def reconnect(app):

@@ -359,10 +359,13 @@ class Connector:
         if b is not None:
             if mac and mac != self.mac:
                 self.discovery.heard(bytes(mac), data, b, now, self.LENT)
-            if b[2] != frame.VERSION and self.pair is not None and self.ch1 is None and \
-                    (mac is None or mac == self.peer_mac):
+            if self.pair is not None and self.ch1 is None and (mac is None or
+                                                               mac == self.peer_mac):
                 # Only an intact frame counts (parse_beacon checks the CRC).
-                self.pair.other_version(b[2], now)
+                if b[2] != frame.VERSION:
+                    self.pair.other_version(b[2], now)
+                elif self.pair.hs.peer_version is None:
+                    self.pair._alien = None  # its beacon in our version: not the partner's
             return
         if self.state == DISCOVER and mac and self.discovery.hailed_by(bytes(mac), data, now):
             self.choose(mac, now)  # the hello is then read as the chosen unit's, below

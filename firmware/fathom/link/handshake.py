@@ -11,8 +11,10 @@ from fathom.link.session import (BYE, Handshake, Machine, SessionError, bye_reas
 
 LMK_DEAF_MS = 5000       # an encrypted handshake that hears nothing this long goes clear
 MINE = 32                # CRCs of our latest handshake frames kept to recognise reflections
-# An intact frame of another version from the partner ends the pairing only if no hello in our
-# version arrives from it this long after: a forged one then cannot beat the real partner.
+# An intact frame of another version from the partner ends the pairing only if nothing in our
+# version (its hello, a handshake frame, a beacon) comes from it this long after; a "bye" sent
+# before the keys are agreed (which nothing can bind to the partner) likewise only if no
+# handshake frame follows it. Anyone can send either: the real partner then wins.
 VERSION_GRACE_MS = 3000
 
 # The states. HELLO: the hellos cross and the keys are agreed. CONFIRM: the code is on both
@@ -47,6 +49,7 @@ class PairHandshake(Machine):
         self.refused = None     # why the last malformed frame was refused
         self._mine = []         # CRC trailers of the handshake frames we sent
         self._alien = None      # (version, since): the partner seemed to speak another one
+        self._bye = None        # [why, since]: an unbound "bye" at the partner's address
         self.lmk, self._lmk_pid, self._lmk_since = lmk, lmk_pid, now
         self._lent = lent
         secret = entropy.token(48)
@@ -96,6 +99,7 @@ class PairHandshake(Machine):
             except (frame.FrameError, SessionError) as e:
                 self.refused = str(e)
                 return MALFORMED
+        self.ours()
         self.ch.on_frame(data)
         self._take()
         return TAKEN
@@ -117,8 +121,13 @@ class PairHandshake(Machine):
             return True
         if seq != nxt or ftype != frame.DATA:
             return False
-        if bye_reason(payload) is not None:
-            return self.hs.sas is None or self._bound_bye(payload)
+        why = bye_reason(payload)
+        if why is not None:
+            if self.hs.sas is None:  # kept aside (it would take the partner's seq): step()
+                if self._bye is None:
+                    self._bye = [why, None]
+                return False
+            return self._bound_bye(payload)
         return self.hs.wants(payload)
 
     def _bound_bye(self, m):
@@ -151,6 +160,11 @@ class PairHandshake(Machine):
         elif st == "confirm":
             self._to(CONFIRM)
 
+    def ours(self):
+        """The partner spoke in our version and goes on with the exchange: what said otherwise
+        (a frame of another version, an unbound "bye") was not its."""
+        self._alien = self._bye = None
+
     def other_version(self, version, now):
         """An intact frame of another version from the chosen unit's address. Its frames never
         reach the handshake (parse refuses them), so its hello cannot say so: step() names
@@ -170,6 +184,12 @@ class PairHandshake(Machine):
                 self._alien = None  # the partner's own hello settled it (a mismatch fails there)
             elif ticks_diff(now, al[1]) >= VERSION_GRACE_MS:
                 self._to(FAILED, version_error(frame.VERSION, al[0]))
+        b = self._bye
+        if b is not None and not self.over():
+            if b[1] is None:
+                b[1] = now
+            elif ticks_diff(now, b[1]) >= VERSION_GRACE_MS:
+                self._to(LEFT, b[0])
         self._settle()
 
     # ESP-NOW's own encryption, a second layer under the channel's HMAC: with a partner both
