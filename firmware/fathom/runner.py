@@ -20,6 +20,8 @@
 #                                         reveal, tagged for that author alone (grouptags.got_tag)
 #   ["void", player]                      player's save lost its own secrets (a cut that took its
 #                                         set-up choices): the game cannot be checked, it is void
+#   ["void"]                              the same from a unit whose save was set aside unread
+#                                         (ui/resume.py): the sender's player, as its link says
 #
 # Nothing a runner sends or stores grows with the game in one piece: old events, reveals and the
 # audit's replay are read from the journal record by record, and a resend (after a sync) or a
@@ -524,8 +526,13 @@ class Runner:
             self._broadcast(msg, peer)
 
     def _on_void(self, peer, msg):
-        who = msg[1] if len(msg) == 2 else None
-        if type(who) is not int or not 0 <= who < self.seat.n or who == self.seat.player:
+        s = self.seat
+        if len(msg) == 1:  # from a unit that could not read its own save: the sender
+            who = self.streams.seat_of.get(peer, self.peers.index(peer) + 1) if self.relay \
+                else (1 - s.player if s.n == 2 else 0)
+        else:
+            who = msg[1] if len(msg) == 2 else None
+        if type(who) is not int or not 0 <= who < s.n or who == s.player:
             raise IllegalAction("malformed void")
         self._end_here(VOID % (who + 1))
         if self.relay:

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from fathom_host.emulator.drive import confirm_code, open_link, unit_label
+from fathom_host.emulator.drive import open_link, unit_label
 from fathom_host.emulator.ether import Ether
 from fathom_host.emulator.units import Emulator
 from kit.flood import Flooder
@@ -32,6 +32,31 @@ def pick(u, label, limit=40):
     raise AssertionError("unit %d: %r not listed: %r" % (u.index, label, u.text))
 
 
+def code_of(u):
+    for line in u.text:
+        if line.startswith("Code"):
+            return line
+    return None
+
+
+def confirm_codes(units, deadline):
+    """As two players do: when both screens show the code and it is the same, OK on both (a
+    pairing that started over after a stall shows a new one, confirmed again), until both
+    show the game. Codes that differ are never confirmed (one unit may be a moment ahead
+    of the other in starting over)."""
+    said = [None, None]
+    while not all(u.text and u.text[0].startswith(TITLE) for u in units):
+        if time.monotonic() > deadline:
+            raise AssertionError("no game screen in %d s (codes %r)" % (
+                PAIR_S, [code_of(u) for u in units]))
+        codes = [code_of(u) for u in units]
+        if codes[0] is not None and codes[0] == codes[1] and codes != said:
+            for u in units:
+                u.press("OK")
+            said = codes
+        time.sleep(0.1)
+
+
 def paired_under_flood(tmp_path, seed):
     """One pairing under the flood: (seconds it took or None, why it failed, frames forged)."""
     with Ether(seed=seed) as ether:
@@ -48,11 +73,7 @@ def paired_under_flood(tmp_path, seed):
                         u.wait_text(unit_label(1 - u.index), PAIR_S)
                     for u in units:
                         pick(u, unit_label(1 - u.index))
-                    confirm_code(*units)
-                    for u in units:
-                        left = PAIR_S - (time.monotonic() - t0)
-                        u.wait(lambda c: c.text and c.text[0].startswith(TITLE), max(left, 0.1),
-                               "the game screen")
+                    confirm_codes(units, t0 + PAIR_S)
                 except Exception as e:
                     why = "%s\n%s" % (e, "\n\n".join("\n".join(u.text) for u in units))
                     return None, why, flood.total()
