@@ -21,7 +21,7 @@
 #   ["void", player]                      player's save lost its own secrets (a cut that took its
 #                                         set-up choices): the game cannot be checked, it is void
 #   ["void"]                              the same from a unit whose save was set aside unread
-#                                         (ui/resume.py): the sender's player, as its link says
+#                                         (flow/resume.py): the sender's player, as its link says
 #
 # Nothing a runner sends or stores grows with the game in one piece: old events, reveals and the
 # audit's replay are read from the journal record by record, and a resend (after a sync) or a
