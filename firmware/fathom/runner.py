@@ -536,7 +536,7 @@ class Runner:
             raise IllegalAction("malformed void")
         self._end_here(VOID % (who + 1))
         if self.relay:
-            self._broadcast(msg, peer)
+            self._broadcast(["void", who], peer)
 
     def _back(self, msg):
         """A partner heard after its bye has resumed the game: in a pair any message says so,

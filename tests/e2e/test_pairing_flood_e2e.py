@@ -83,7 +83,7 @@ def paired_under_flood(tmp_path, seed):
 
 @pytest.mark.slow
 def test_pairing_completes_under_a_flood_of_forged_frames(tmp_path):
-    took, why, forged = paired_under_flood(tmp_path, 7)
+    took, why, forged = paired_under_flood(tmp_path, 100)
     print("paired in %s s under %d forged frames" % (took, forged))
     assert took is not None and took <= PAIR_S, why
     assert forged >= 50 * took  # the flood ran (a loaded host sends fewer than RATE)

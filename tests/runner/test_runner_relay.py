@@ -302,3 +302,20 @@ def test_partner_refuses_a_group_start_that_changes_its_seed():
             connect_group(3)
     finally:
         group.GroupHost._send_gs = real
+
+
+@pytest.mark.parametrize("keyed", [False, True])
+def test_a_partner_whose_save_was_set_aside_voids_the_game_on_every_unit(keyed):
+    # flow/resume.py: a unit that could not read its save says only ["void"] over its link
+    # (it may not even know its seat); the host names it by the link it came on and relays
+    # the seat to the other partners, and every unit ends the game with the same sentence
+    runners = star(3, b"voidgroup", keyed=keyed)
+    bots = [RandomBot(b"voidgroup", p) for p in range(3)]
+    drive(runners, bots, until=lambda: runners[0].seat.n_log >= 4)
+    runners[2].peers[0].send(["void"])  # what partner 2's unit sends after its reboot
+    runners = runners[:2]
+    drive(runners, bots, until=lambda: all(r.result() is not None for r in runners),
+          limit=200)
+    for r in runners:
+        assert r.result() == ([], "P3's save was damaged: this game cannot be checked and is "
+                                  "void") and r.finished()
