@@ -9,6 +9,7 @@ import time
 
 import pytest
 
+from fathom_host import FathomError
 from fathom_host.emulator.drive import open_link, unit_label
 from fathom_host.emulator.ether import Ether
 from fathom_host.emulator.units import Emulator
@@ -18,18 +19,20 @@ TITLE = "Lake Ashtapada"
 PAIR_S = 30         # from both units choosing each other to the game on both screens
 
 
-def pick(u, label, limit=40):
+def pick(u, label):
     """Choose the partner by its name (the list holds the flood's made-up units too), unless
     the partner chose this unit first and its list has given way to the code."""
-    for _ in range(limit):
-        if any("Code" in line or "chose" in line for line in u.text):
-            return  # chosen by the partner first: the list gave way
-        sel = u.selected()
-        if sel is not None and sel.startswith(label):
-            u.press("OK")
-            return
-        u.press("DOWN")
-    raise AssertionError("unit %d: %r not listed: %r" % (u.index, label, u.text))
+    if chosen(u):
+        return
+    try:
+        u.choose(label)
+    except FathomError:
+        if not chosen(u):
+            raise
+
+
+def chosen(u):
+    return any("Code" in line or "chose" in line for line in u.text)
 
 
 def code_of(u):
