@@ -319,3 +319,33 @@ def test_a_partner_whose_save_was_set_aside_voids_the_game_on_every_unit(keyed):
     for r in runners:
         assert r.result() == ([], "P3's save was damaged: this game cannot be checked and is "
                                   "void") and r.finished()
+
+
+@pytest.mark.parametrize("who", [0, 2])
+def test_a_group_unit_whose_cut_took_its_set_up_choices_voids_the_game_everywhere(who):
+    # A host (who 0) or a partner (who 2) of a keyed group of three: its save ends inside its
+    # first set-up choice once every set-up is in. Its partners resend its set-up event, which
+    # it cannot author again: every unit ends the game with the same sentence.
+    from test_cut_save import records_of
+    store = MemStorage()
+    runners = star(3, b"cutsetup", store if who == 0 else None, keyed=True,
+                   stores=[None, None, store] if who == 2 else ())
+    bots = [RandomBot(b"cutsetup", p) for p in range(3)]
+    drive(runners, bots, until=lambda: all(r.seat.n_log >= 4 for r in runners))
+    path = store.root + "/game"
+    at = [p for p, r in records_of(path) if r[0] == "c"][0]
+    with open(path, "rb") as f:
+        data = f.read()
+    with open(path, "wb") as f:
+        f.write(data[:at + 1])
+    back = load(store, lambda gid: ENGINE)
+    me = runners[who]
+    for p in me.peers:
+        p.inbox.clear()
+    back.peers = me.peers
+    runners[who] = back
+    back.resync()
+    drive(runners, bots, until=lambda: all(r.result() is not None for r in runners), limit=500)
+    for r in runners:
+        assert r.result() == ([], "P%d's save was damaged: this game cannot be checked and is "
+                                  "void" % (who + 1)), (r.seat.player, r.problem)
