@@ -532,8 +532,9 @@ class Runner:
                 else (1 - s.player if s.n == 2 else 0)
         else:
             who = msg[1] if len(msg) == 2 else None
-        if type(who) is not int or not 0 <= who < s.n or who == s.player:
-            raise IllegalAction("malformed void")
+        if type(who) is not int or not 0 <= who < s.n or who == s.player or \
+                self.relay and self.streams.seat_of.get(peer, who) != who:
+            raise IllegalAction("malformed void")  # a host takes a partner's for itself only
         self._end_here(VOID % (who + 1))
         if self.relay:
             self._broadcast(["void", who], peer)
