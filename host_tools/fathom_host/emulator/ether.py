@@ -8,6 +8,9 @@
 #                  pipe, end)
 #                  S espnow send: dst mac(6) flags(1) [key tag(8) if encrypted] payload
 #                  W uart bytes
+#                  F espnow send under another's address: src mac(6) dst mac(6) flags(1)
+#                    payload (only on a connection whose hello said "forge": a third radio
+#                    that forges and replays, tests/kit/flood.py)
 #                  C control request (JSON), answered with C (JSON)
 #   ether -> unit  R espnow packet: src mac(6) flags(1) [key tag(8)] payload
 #                  A espnow send status: 1 byte, 1 = the radio would have acknowledged
@@ -82,7 +85,22 @@ class _Conn:
         self.pipe = None
         self.end = None
         self.baud = 115200
+        self.forge = False      # may send as any address (F): a bystander's radio
         self.closed = False
+
+
+class _Forged:
+    """A forging connection seen as the sender it pretends to be (the address it put on its
+    frame), for one send."""
+
+    def __init__(self, real, mac):
+        if len(mac) != 6:
+            raise ValueError("a forged send needs a 6-byte address")
+        self.real = real
+        self.mac = bytes(mac)
+        self.unit = real.unit
+        self.channel = real.channel
+        self.protocol = real.protocol
 
 
 class Ether:
@@ -385,6 +403,8 @@ class Ether:
             self._espnow_send(c, body)
         elif typ == b"W" and c.kind == "uart":
             self._uart_write(c, body)
+        elif typ == b"F" and c.kind == "espnow" and c.forge:
+            self._espnow_send(_Forged(c, body[:6]), body[6:])
         elif typ == b"C" and c.kind == "control":
             self._send(c, b"C", json.dumps(self._control(json.loads(body))).encode())
         else:
@@ -401,6 +421,7 @@ class Ether:
                 c.mac = bytes.fromhex(h["mac"])
                 c.channel = int(h.get("channel", 1))
                 c.protocol = int(h.get("protocol", _PROTOCOL_DEFAULT))
+                c.forge = bool(h.get("forge"))
                 for old in self._conns:  # a rebooted unit takes over its MAC
                     if old is not c and old.kind == "espnow" and old.mac == c.mac:
                         old.kind = "stale"
@@ -471,6 +492,7 @@ class Ether:
         hears = _PROTOCOL_LR if flags & _LR else _PROTOCOL_DEFAULT
         with self._lock:
             targets = [t for t in self._conns if t.kind == "espnow" and t is not c
+                       and t is not getattr(c, "real", None)
                        and t.channel == c.channel and t.protocol & hears
                        and (bcast or t.mac == dst)]
             if bcast:
@@ -511,7 +533,7 @@ class Ether:
                 for _ in range(copies):
                     self._schedule(now + self._delay(rng, k), t, b"R", msg)
                     self._count("espnow", c.unit, t.unit, "delivered")
-        self._send(c, b"A", b"\x01" if acked else b"\x00")
+        self._send(getattr(c, "real", c), b"A", b"\x01" if acked else b"\x00")
 
     def _uart_write(self, c, data):
         now = time.monotonic()
