@@ -1,0 +1,143 @@
+# The replay after the audit: a bot game played to its verified end, **Replay** opened from the
+# result screen by its key, stepped to the end through the keys, and the panel showing every
+# player's hidden state as the reveal gave it (the state the replay rebuilt is each seat's own).
+import pytest
+
+from fathom import games
+from fathom.codec import encode
+from fathom.games import local
+from fathom.games.bots import make_bot
+from fathom.games.seat import state_hash
+from fathom.flow.gameend import REPLAY, ResultScreen
+from fathom.peers import pipe_pair
+from fathom.runner import Runner
+from kit.panel import App
+from kit.play import drive
+
+pytestmark = pytest.mark.micropython
+
+SIZES = ((128, 64), (72, 40))
+
+
+def finished(gid, seed, n=2, level="easy", record=None, link=False):
+    """Runners of a bot game of n players, played to the end with every audit in: with the
+    options of a game against the in-unit bot, or (link) of a linked game (the sealed deal);
+    record(rs) after every round (a test watching the game's seats as it goes)."""
+    from fathom.games.base import local_options
+    eng = games.engine(gid)
+    opts = eng.options() if link else local_options(eng.options())
+    seats = local.make_seats(eng, opts, n, seed)
+    if n == 2:
+        a, b = pipe_pair()
+        rs = [Runner(seats[0], [a]), Runner(seats[1], [b])]
+    else:
+        from kit.play import star
+        rs = star(seats)
+    bots = [make_bot(gid, level, seed, p) for p in range(n)]
+    drive(rs, bots, on_step=(lambda: record(rs)) if record else None)
+    return rs
+
+
+def opened(runner, size):
+    """The result screen on a panel, then its Replay through the key it names."""
+    app = App(*size)
+    res = ResultScreen(app, runner)
+    app.push(res)
+    assert "verified" in res.lines() and REPLAY in res.lines(), res.lines()
+    press(app, "RIGHT")
+    scr = app.stack[-1]
+    assert scr.lines()[0].startswith("Replay 0/"), scr.lines()
+    return app, scr
+
+
+def press(app, k):
+    app.stack[-1].key(k)
+    d = app.hw.display
+    d.fill(0)
+    app.stack[-1].draw(d)
+
+
+def to_end(app, scr, stop=None):
+    """RIGHT until the end (or until stop(rp)); the number of steps."""
+    n = 0
+    while scr.rp.at < scr.rp.end and not (stop and stop(scr.rp)):
+        press(app, "RIGHT")
+        n += 1
+    return n
+
+
+def lit_share(d, box):
+    x, y, w, h = box
+    return d.lit(x, y, w, h) / float(w * h)
+
+
+def same_mark(d, x, y, px, mark, *args):
+    """True when the square of px pixels at x, y holds exactly `mark`(..., *args) (a
+    revealmarks function) and nothing else."""
+    from kit.panel import Panel
+    ref = Panel(px, px)
+    mark(ref, 0, 0, px, *args)
+    for yy in range(px - 1):
+        for xx in range(px - 1):
+            if ref.pixel(xx, yy) != d.pixel(x + xx, y + yy):
+                return False
+    return True
+
+
+def sub_at(d, grid, cell, label):
+    from fathom.ui.revealmarks import sub
+    x, y = grid.where(cell)
+    return same_mark(d, x, y, grid.px, sub, label)
+
+
+def check_rebuilt(scr, runners):
+    """The replay's state at the end is every seat's: the public state and each private."""
+    rp = scr.rp
+    assert rp.at == rp.end == runners[0].seat.n_log
+    assert state_hash(rp.pub) == state_hash(runners[0].seat.pub)
+    for r in runners:
+        assert encode(rp.privs[r.seat.player]) == encode(r.seat.priv)
+
+
+def check_keys(app, scr):
+    """LEFT steps back, UP a turn back, DOWN a turn on, BACK closes it."""
+    end = scr.rp.at
+    press(app, "LEFT")
+    assert scr.rp.at == end - 1
+    press(app, "UP")
+    back = scr.rp.at
+    assert back < end - 1
+    press(app, "DOWN")
+    assert back < scr.rp.at <= end
+    press(app, "OK")
+    assert scr.words and scr.lines()[1:] == scr.text()
+    press(app, "BACK")
+    assert isinstance(app.stack[-1], ResultScreen)
+
+
+# ---- PING ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_ping_replay_draws_both_submarines(size):
+    from fathom.games.ping import board as B
+    rs = finished("ping", b"replay ping %d" % size[0], link=size[0] == 128)
+    app, scr = opened(rs[0], size)
+    part = scr.part
+    steps = 0
+    while scr.rp.at < scr.rp.end:
+        press(app, "RIGHT")
+        steps += 1
+        subs = [scr.rp.privs[p]["sq"] for p in (0, 1)]
+        if steps % 7 == 0 or scr.rp.at == scr.rp.end:
+            d = app.hw.display
+            for p in (0, 1):   # every player's submarine, on the square the reveal gives
+                label = "*" if subs[0] == subs[1] else str(p + 1)
+                assert sub_at(d, part.GRID, B.cell(subs[p]), label), (p, steps)
+            for sq in range(B.NSQ):
+                if sq not in subs:
+                    assert not sub_at(d, part.GRID, B.cell(sq), "1"), sq
+                    assert not sub_at(d, part.GRID, B.cell(sq), "2"), sq
+            text = "\n".join(scr.text())
+            for p in (0, 1):
+                assert "P%d at %s" % (p + 1, B.name(subs[p])) in text
+    check_rebuilt(scr, rs)
+    check_keys(app, scr)
