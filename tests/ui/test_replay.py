@@ -141,3 +141,37 @@ def test_ping_replay_draws_both_submarines(size):
                 assert "P%d at %s" % (p + 1, B.name(subs[p])) in text
     check_rebuilt(scr, rs)
     check_keys(app, scr)
+
+
+# ---- Lake Ashtapada ----------------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_ashtapada_replay_draws_every_mine_afloat(size):
+    from fathom.ui.revealmarks import mine
+    rs = finished("ashtapada", b"replay lake %d" % size[0])
+    app, scr = opened(rs[0], size)
+    rp, g = scr.rp, scr.part
+    checked = 0
+
+    def check():
+        pub = rp.pub
+        used = set(pub["boats"]) | set(pub["islands"][0]) | set(pub["islands"][1])
+        d = app.hw.display
+        for p in (0, 1):
+            for m in scr.part.afloat(rp, p):
+                if m not in used:
+                    x, y = g.GRID.where(m)
+                    assert same_mark(d, x, y, g.GRID.px, mine), (p, m, rp.at)
+        for c in range(pub["size"] ** 2):
+            if c not in used and c not in rp.privs[0]["mines"] + rp.privs[1]["mines"]:
+                x, y = g.GRID.where(c)
+                assert d.lit(x + 1, y + 1, g.GRID.px - 2, g.GRID.px - 2) == 0, c
+        return 1
+
+    while rp.at < rp.end:
+        press(app, "RIGHT")
+        if rp.at % 9 == 0 or rp.at == rp.end:
+            checked += check()
+    assert checked > 3
+    assert "mines:" in "\n".join(scr.text())
+    check_rebuilt(scr, rs)
+    check_keys(app, scr)
