@@ -19,21 +19,17 @@ pytestmark = pytest.mark.micropython
 SIZES = ((128, 64), (72, 40))
 
 
-def finished(gid, seed, n=2, level="easy", record=None, link=False):
-    """Runners of a bot game of n players, played to the end with every audit in: with the
+def finished(gid, seed, level="easy", record=None, link=False):
+    """Runners of a bot game of two players, played to the end with every audit in: with the
     options of a game against the in-unit bot, or (link) of a linked game (the sealed deal);
     record(rs) after every round (a test watching the game's seats as it goes)."""
     from fathom.games.base import local_options
     eng = games.engine(gid)
     opts = eng.options() if link else local_options(eng.options())
-    seats = local.make_seats(eng, opts, n, seed)
-    if n == 2:
-        a, b = pipe_pair()
-        rs = [Runner(seats[0], [a]), Runner(seats[1], [b])]
-    else:
-        from kit.play import star
-        rs = star(seats)
-    bots = [make_bot(gid, level, seed, p) for p in range(n)]
+    seats = local.make_seats(eng, opts, 2, seed)
+    a, b = pipe_pair()
+    rs = [Runner(seats[0], [a]), Runner(seats[1], [b])]
+    bots = [make_bot(gid, level, seed, p) for p in (0, 1)]
     drive(rs, bots, on_step=(lambda: record(rs)) if record else None)
     return rs
 
@@ -173,5 +169,34 @@ def test_ashtapada_replay_draws_every_mine_afloat(size):
             checked += check()
     assert checked > 3
     assert "mines:" in "\n".join(scr.text())
+    check_rebuilt(scr, rs)
+    check_keys(app, scr)
+
+
+# ---- Sugar Dog ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_sugardog_replay_draws_every_submarine_and_mine(size):
+    from fathom.ui.revealmarks import mine, sub
+    rs = finished("sugardog", b"replay dog %d" % size[0])
+    app, scr = opened(rs[0], size)
+    rp, g = scr.rp, scr.part
+    checked = 0
+    while rp.at < rp.end:
+        press(app, "RIGHT")
+        d = app.hw.display
+        mines = rp.privs[0]["mines"] + rp.privs[1]["mines"]
+        torps = [t[2] for t in rp.pub["torps"]]
+        afloat = g.subs(rp)
+        for p, sq in afloat:   # a submarine alone on its square: exactly its mark
+            if sq not in mines and sq not in torps and [q for q, s in afloat if s == sq] == [p]:
+                x, y = g.GRID.where(sq)
+                assert same_mark(d, x, y, g.GRID.px, sub, str(p + 1)), (p, sq, rp.at)
+                checked += 1
+        for m in mines:
+            if m not in torps and m not in [s for _p, s in afloat]:
+                x, y = g.GRID.where(m)
+                assert same_mark(d, x, y, g.GRID.px, mine), (m, rp.at)
+                checked += 1
+    assert checked > 5
     check_rebuilt(scr, rs)
     check_keys(app, scr)
