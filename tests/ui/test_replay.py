@@ -19,10 +19,11 @@ pytestmark = pytest.mark.micropython
 SIZES = ((128, 64), (72, 40))
 
 
-def finished(gid, seed, level="easy", record=None, link=False):
+def finished(gid, seed, level="easy", link=False):
     """Runners of a bot game of two players, played to the end with every audit in: with the
-    options of a game against the in-unit bot, or (link) of a linked game (the sealed deal);
-    record(rs) after every round (a test watching the game's seats as it goes)."""
+    options of a game against the in-unit bot, or (link) of a linked game (the sealed deal).
+    Each runner's `held` is what its seat's secrets were, as the game went: {log length:
+    encoded private state}, what the replay must rebuild at that step."""
     from fathom.games.base import local_options
     eng = games.engine(gid)
     opts = eng.options() if link else local_options(eng.options())
@@ -30,8 +31,27 @@ def finished(gid, seed, level="easy", record=None, link=False):
     a, b = pipe_pair()
     rs = [Runner(seats[0], [a]), Runner(seats[1], [b])]
     bots = [make_bot(gid, level, seed, p) for p in (0, 1)]
-    drive(rs, bots, on_step=(lambda: record(rs)) if record else None)
+    for r in rs:
+        r.held = {}
+
+    def record():
+        for r in rs:
+            r.held[r.seat.n_log] = encode(r.seat.priv)
+
+    drive(rs, bots, on_step=record)
     return rs
+
+
+def as_held(rp, runners):
+    """The replay's secrets of every player at this step are the ones its seat held then
+    (when the game paused there); the number of players checked."""
+    n = 0
+    for r in runners:
+        held = r.held.get(rp.at)
+        if held is not None:
+            assert encode(rp.privs[r.seat.player]) == held, (r.seat.player, rp.at)
+            n += 1
+    return n
 
 
 def opened(runner, size):
@@ -121,6 +141,7 @@ def test_ping_replay_draws_both_submarines(size):
     steps = 0
     while scr.rp.at < scr.rp.end:
         press(app, "RIGHT")
+        as_held(scr.rp, rs)
         steps += 1
         subs = [scr.rp.privs[p]["sq"] for p in (0, 1)]
         if steps % 7 == 0 or scr.rp.at == scr.rp.end:
@@ -165,6 +186,7 @@ def test_ashtapada_replay_draws_every_mine_afloat(size):
 
     while rp.at < rp.end:
         press(app, "RIGHT")
+        as_held(rp, rs)
         if rp.at % 9 == 0 or rp.at == rp.end:
             checked += check()
     assert checked > 3
@@ -183,6 +205,7 @@ def test_sugardog_replay_draws_every_submarine_and_mine(size):
     checked = 0
     while rp.at < rp.end:
         press(app, "RIGHT")
+        as_held(rp, rs)
         d = app.hw.display
         mines = rp.privs[0]["mines"] + rp.privs[1]["mines"]
         torps = [t[2] for t in rp.pub["torps"]]
@@ -200,3 +223,41 @@ def test_sugardog_replay_draws_every_submarine_and_mine(size):
     assert checked > 5
     check_rebuilt(scr, rs)
     check_keys(app, scr)
+
+
+# ---- Periplus ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_periplus_replay_shows_both_hands_and_the_draws(size):
+    from kit.panel import Panel
+    from fathom.ui.revealmarks import lines
+    rs = finished("periplus", b"replay peri %d" % size[0], link=size[0] == 128)
+    app, scr = opened(rs[0], size)
+    rp, g = scr.rp, scr.part
+    checked = draws = 0
+    while rp.at < rp.end:
+        press(app, "RIGHT")
+        if as_held(rp, rs) < 2:
+            continue
+        d = app.hw.display
+        rows = []   # both hands, as the seats held them then, in the strip's two letter codes
+        for r in rs:
+            hand = decode_priv(r.held[rp.at])["hand"]
+            rows += ["P%d %d CARDS" % (r.seat.player + 1, len(hand)),
+                     " ".join([g.code(k) for k in hand])]
+        x, y, w, bottom = g.SIDE
+        ref = Panel(d.width, d.height)
+        lines(ref, rows, x, y, w, bottom)
+        for yy in range(y, bottom):
+            for xx in range(x, d.width):
+                assert ref.pixel(xx, yy) == d.pixel(xx, yy), (xx, yy, rp.at, rows)
+        checked += 1
+        if [t for t in scr.text() if " drew " in t]:
+            draws += 1
+    assert checked > 5 and draws > 0
+    check_rebuilt(scr, rs)
+    check_keys(app, scr)
+
+
+def decode_priv(held):
+    from fathom.codec import decode
+    return decode(held)

@@ -76,7 +76,7 @@ class Replay:
         self.setups = {}
         self.at = 0
         self.last = None          # (author, event, kind) of the newest event played
-        self.before = None        # the author's private state before it (a copy)
+        self.before = None        # every private state before it (copies)
         self.actor = None         # the author of the newest action
         self.opens = False        # the newest event began a turn
         self._log = s.records()
@@ -90,7 +90,7 @@ class Replay:
         author, event = rec[1], rec[2]
         e, pub = self.engine, self.pub
         kind = step_kind(e, pub, author, event, self.n, self.setups)
-        self.before = _copy(self.privs[author])
+        self.before = [_copy(v) for v in self.privs]
         if kind == SETUP:
             e.apply(pub, author, event)
             self.setups[author] = event[2]
