@@ -261,3 +261,35 @@ def test_periplus_replay_shows_both_hands_and_the_draws(size):
 def decode_priv(held):
     from fathom.codec import decode
     return decode(held)
+
+
+# ---- Pinned Down -------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_pinned_down_replay_shows_every_hand_and_deck(size):
+    from kit.panel import Panel
+    from fathom.ui.revealmarks import lines
+    rs = finished("pinned_down", b"replay pd %d" % size[0])
+    app, scr = opened(rs[0], size)
+    rp, g = scr.rp, scr.part
+    checked = 0
+    while rp.at < rp.end:
+        press(app, "RIGHT")
+        if as_held(rp, rs) < 2:
+            continue
+        d = app.hw.display
+        rows = []   # every hand and deck top, as the seats held them then
+        for r in rs:
+            priv = decode_priv(r.held[rp.at])
+            rows += ["P%d %s" % (r.seat.player + 1, " ".join(priv["hand"])),
+                     "DECK %d: %s" % (len(priv["deck"]), " ".join(priv["deck"][:3]))]
+        x, y, w, bottom = g.SIDE
+        ref = Panel(d.width, d.height)
+        lines(ref, rows, x, y, w, bottom)
+        for yy in range(y, bottom):
+            for xx in range(x, d.width):
+                assert ref.pixel(xx, yy) == d.pixel(xx, yy), (xx, yy, rp.at, rows)
+        checked += 1
+    assert checked > 5
+    assert [t for t in scr.text() if t.startswith("P2 hand: ")]
+    check_rebuilt(scr, rs)
+    check_keys(app, scr)
