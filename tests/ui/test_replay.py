@@ -293,3 +293,35 @@ def test_pinned_down_replay_shows_every_hand_and_deck(size):
     assert [t for t in scr.text() if t.startswith("P2 hand: ")]
     check_rebuilt(scr, rs)
     check_keys(app, scr)
+
+
+# ---- a failed audit ----------------------------------------------------------------------------
+def test_a_failed_audit_replays_up_to_the_event_it_names_and_says_so():
+    from fathom.codec import decode
+    from fathom.games.audit import audit
+    rs = finished("sugardog", b"replay forged")
+    r = rs[0]
+    j = r.seat.journal
+    for k in range(len(j.recs)):   # P2's revealed actions, its fourth changed as a forger would
+        rec = decode(j.recs[k])
+        if rec[0] == "ra" and rec[1] == 1:
+            acts = rec[3]
+            i = 3
+            acts[i] = ["cruise", acts[i][1]] if acts[i][0] != "cruise" else ["sonar"]
+            j.recs[k] = encode(rec)
+            break
+    st = r.reveals[1]
+    v = audit(r.seat, 1, [st[0], st[1], r._revealed_actions(1)])
+    assert v is not None and v[0] > 0, v
+    r.verdicts[1] = v                  # what the runner records of that audit
+    app = App(128, 64)
+    res = ResultScreen(app, r)
+    app.push(res)
+    assert "P2 event %d fails" % v[0] in "\n".join(res.lines()) and REPLAY in res.lines()
+    press(app, "RIGHT")
+    scr = app.stack[-1]
+    assert scr.rp.end == v[0] < r.seat.n_log
+    assert to_end(app, scr) == v[0]
+    press(app, "RIGHT")                # nothing past it
+    assert scr.rp.at == v[0]
+    assert "Replay ends here: P2 event %d fails: %s" % (v[0], v[1]) in scr.text()
