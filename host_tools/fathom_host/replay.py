@@ -23,8 +23,9 @@ TIMEOUT_S = 600     # a whole game's replay, generous: a long Periplus game on a
 
 
 def add_arguments(p):
-    p.add_argument("dir", help="a unit's storage folder (`fathom emu --dir D` keeps unit N's in "
-                               "D/unitN/data), a unit folder, or the emulator's folder (unit 1)")
+    p.add_argument("dir", help="a unit's storage folder (`fathom emu --dir D` keeps each unit's "
+                               "in D/unitN/data), a unit folder, or the emulator's folder (its "
+                               "first unit's)")
     p.add_argument("--out", default=None, help="GIF (animated) or PNG (a strip) of the frames")
     p.add_argument("--text", default=None, help="the game's account in words ('-': stdout)")
     p.add_argument("--html", default=None, help="a page with the frames and a slider")
@@ -34,12 +35,12 @@ def add_arguments(p):
 
 def storage_dir(path):
     """The storage folder a path names: itself when it holds a game journal, else its data/
-    (a unit's folder) or unit1/data (the emulator's)."""
+    (a unit's folder) or unit0/data (the emulator's: its first unit)."""
     p = pathlib.Path(path)
-    for cand in (p, p / "data", p / "unit1" / "data"):
+    for cand in (p, p / "data", p / "unit0" / "data"):
         if cand.is_dir() and any(f.name.startswith("game") for f in cand.iterdir()):
             return cand
-    raise FathomError("%s: no saved game there (nor in data/ or unit1/data/)" % path)
+    raise FathomError("%s: no saved game there (nor in data/ or unit0/data/)" % path)
 
 
 def steps(path, size="128x64"):
