@@ -113,7 +113,7 @@ def play_one(measure, budget, gid, k, level=LEVEL):
         c = measure.wait(_stopped, GAME_TIMEOUT_S, "the game's result")
         if not _finished(c):
             raise FathomError(" / ".join(c.text))
-        out["verdict"] = c.text[-1]
+        out["verdict"] = [l for l in c.text if "verified" in l or "fails" in l][-1]
         out["events"] = game_events(measure.dir / "data")
         m = metrics(measure)
         out.update(peak_heap=m["peak"], max_alloc=m["max_alloc"], stack_peak=m["stack_peak"],
@@ -127,6 +127,8 @@ def play_one(measure, budget, gid, k, level=LEVEL):
         out["under_96k"] = _finished(c)
         if not out["under_96k"]:
             out["under_96k_error"] = " / ".join(c.text)[:200]
+        elif replay(budget):  # the replay opened, stepped to its end and closed in 96 KB
+            out["replay_under_96k"] = True
     except FathomError as e:
         out["under_96k"] = False
         tail = [l for l in budget.console().splitlines() if l.strip() and l != "fathom: home"]
@@ -243,6 +245,7 @@ def summarise(rows):
     ok = [r for r in rows if "error" not in r]
     s = {"played": len(rows), "measured": len(ok),
          "completed_under_96k": all(r["under_96k"] for r in rows),
+         "replay_under_96k": all(r.get("replay_under_96k") for r in rows),
          "completed_under_96k_count": sum(1 for r in rows if r["under_96k"])}
     for key in ("peak_heap", "max_alloc", "stack_peak", "play_max_alloc", "play_stack_peak",
                 "heap_after_game", "replay_peak_heap", "replay_max_alloc", "replay_stack_peak"):

@@ -16,6 +16,7 @@ _EV_HIT = const("hit")
 _EV_DIVE = const("dive")
 _EV_SEEN = const("seen")
 _EV_DAMAGE = const("damage")
+_EV_DOWN = const("down")
 
 GRID = None   # the grid the last draw laid out (tests find a square's pixels with it)
 
@@ -25,10 +26,22 @@ def _hand(priv):
 
 
 def secrets(rp, p):
-    """Player p's secrets in one line: square and hand (card numbers, x: disabled)."""
+    """Player p's secrets in one line: square and hand by name."""
     priv = rp.privs[p]
     sq = priv[_SUB_AT]
-    return "P%d at %s, hand %s" % (p + 1, B.name(sq) if sq >= 0 else "?", _hand(priv))
+    return "P%d at %s, hand %s" % (p + 1, B.name(sq) if sq >= 0 else "?", ", ".join(
+        [B.card_name(c) + (" (off)" if off else "") for c, off in priv[_HAND_CARDS]]) or "empty")
+
+
+def _played(rp, p):
+    """The card that left player p's hand with the step shown, or -1."""
+    now = [c for c, _off in rp.privs[p][_HAND_CARDS]]
+    for c, _off in rp.before[p][_HAND_CARDS]:
+        if c in now:
+            now.remove(c)
+        else:
+            return c
+    return -1
 
 
 def words(rp, viewer):
@@ -44,6 +57,12 @@ def words(rp, viewer):
                     _EV_SEEN: "the card was seen"}[tag]
             whose = "your" if shooter == viewer else "P%d's" % (shooter + 1)
             out.append("P%d was at %s: %s (%s turn)" % (author + 1, B.name(sq), what, whose))
+        elif tag == _EV_DOWN:
+            c = _played(rp, author)
+            if c >= 0:
+                sq = rp.privs[author][_SUB_AT]
+                out.append("P%d's face-down card was %s; now at %s" % (
+                    author + 1, B.card_name(c), B.name(sq)))
     for p in range(rp.n):
         out.append(secrets(rp, p))
     return out
