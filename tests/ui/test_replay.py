@@ -14,7 +14,7 @@ from fathom.runner import Runner
 from kit.panel import App
 from kit.play import drive
 
-pytestmark = pytest.mark.micropython
+pytestmark = [pytest.mark.micropython, pytest.mark.slow]   # whole games, stepped through
 
 SIZES = ((128, 64), (72, 40))
 
@@ -230,7 +230,7 @@ def test_sugardog_replay_draws_every_submarine_and_mine(size):
 def test_periplus_replay_shows_both_hands_and_the_draws(size):
     from kit.panel import Panel
     from fathom.ui.revealmarks import lines
-    rs = finished("periplus", b"replay peri %d" % size[0], link=size[0] == 128)
+    rs = finished("periplus", b"replay peri %d" % size[0])
     app, scr = opened(rs[0], size)
     rp, g = scr.rp, scr.part
     checked = draws = 0

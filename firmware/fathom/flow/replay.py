@@ -5,6 +5,8 @@
 #   words(rp, viewer)                lines: what the event met in the secrets ("P2 was at F6:
 #                                    your ping missed it by one square"), then each player's
 #                                    secrets at the time
+#   KEPT (optional)                  the private state's key (a list) the words compare with
+#                                    its value before the step (rp.before[player])
 # RIGHT/LEFT step an event (held, they repeat), DOWN/UP a turn, OK turns between the board and
 # the page of words, BACK closes it. Loaded when opened, forgotten when closed.
 from fathom import games
@@ -50,8 +52,8 @@ class ReplayScreen(Screen):
 
     def __init__(self, app, runner):
         Screen.__init__(self, app)
-        self.rp = Replay(runner)
         self.part = games.part(runner.seat.engine.NAME, "replay")
+        self.rp = Replay(runner, getattr(self.part, "KEPT", None))
         self.viewer = runner.seat.player
         self.page = TextPage()
         self.words = False        # the page of words instead of the board

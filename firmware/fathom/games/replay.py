@@ -16,8 +16,9 @@ class Replay:
     played), with `pub` and `privs[player]`. `end` is how far it replays: the whole log, or up
     to the event a failed audit names (`failed`: (player, index, reason))."""
 
-    def __init__(self, runner):
+    def __init__(self, runner, kept=None):
         self.runner = runner
+        self.kept = kept          # the private state's key whose list `before` keeps
         s = self.seat = runner.seat
         self.engine = s.engine
         self.n = s.n
@@ -76,7 +77,7 @@ class Replay:
         self.setups = {}
         self.at = 0
         self.last = None          # (author, event, kind) of the newest event played
-        self.before = None        # every private state before it (copies)
+        self.before = None        # privs[p][kept] before it, a copy a player (kept: None)
         self.actor = None         # the author of the newest action
         self.opens = False        # the newest event began a turn
         self._log = s.records()
@@ -90,7 +91,9 @@ class Replay:
         author, event = rec[1], rec[2]
         e, pub = self.engine, self.pub
         kind = step_kind(e, pub, author, event, self.n, self.setups)
-        self.before = [_copy(v) for v in self.privs]
+        k = self.kept
+        if k is not None:
+            self.before = [list(v[k]) for v in self.privs]
         if kind == SETUP:
             e.apply(pub, author, event)
             self.setups[author] = event[2]
@@ -157,10 +160,3 @@ def _own(seat):
     finally:
         g.close()
 
-
-def _copy(v):
-    if isinstance(v, dict):
-        return {k: _copy(x) for k, x in v.items()}
-    if isinstance(v, list):
-        return [_copy(x) for x in v]
-    return v

@@ -14,6 +14,7 @@ _SIZE = const(8)
 # two letters a card kind, in CARDS order: the side strip's hands (the words name them whole)
 CODES = "R1R2R3RSPEPRRRRASOHOHACOMAFDARJASLGFBACATRTAPARHDI"
 
+KEPT = _HELD   # the hand before each step: what a draw added
 GRID = None   # the grid the last draw laid out (tests find a square's pixels with it)
 SIDE = None   # and the side strip's box (x, y, w, bottom)
 
@@ -27,7 +28,7 @@ def drawn(rp, p):
     if rp.before is None:
         return []
     out = list(rp.privs[p][_HELD])
-    for k in rp.before[p][_HELD]:
+    for k in rp.before[p]:
         if k in out:
             out.remove(k)
     return out

@@ -18,6 +18,7 @@ _EV_SEEN = const("seen")
 _EV_DAMAGE = const("damage")
 _EV_DOWN = const("down")
 
+KEPT = _HAND_CARDS   # the hand before each step: the card a face-down play took from it
 GRID = None   # the grid the last draw laid out (tests find a square's pixels with it)
 
 
@@ -36,7 +37,7 @@ def secrets(rp, p):
 def _played(rp, p):
     """The card that left player p's hand with the step shown, or -1."""
     now = [c for c, _off in rp.privs[p][_HAND_CARDS]]
-    for c, _off in rp.before[p][_HAND_CARDS]:
+    for c, _off in rp.before[p]:
         if c in now:
             now.remove(c)
         else:

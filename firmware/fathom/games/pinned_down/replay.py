@@ -9,6 +9,7 @@ _HAND = const("hand")
 _DECK = const("deck")
 _NEXT_SHOWN = const(3)   # the deck's cards named, from its top
 
+KEPT = _HAND   # the hand before each step: what a draw added
 SIDE = None   # the box the last draw wrote in (x, y, w, bottom): tests read it back
 
 
@@ -26,7 +27,7 @@ def drawn(rp, p):
     if rp.before is None:
         return []
     out = list(rp.privs[p][_HAND])
-    for c in rp.before[p][_HAND]:
+    for c in rp.before[p]:
         if c in out:
             out.remove(c)
     return out

@@ -16,6 +16,7 @@ _POS = const("pos")
 _OWN_MINES = const("mines")
 _EV_QUIET = const("q")
 
+KEPT = _OWN_MINES   # the mines before each step: a quiet turn that laid one
 GRID = None   # the grid the last draw laid out (tests find a square's pixels with it)
 
 
@@ -31,7 +32,7 @@ def words(rp, viewer):
     if rp.last is not None:
         author, event, _k = rp.last
         if event[_TAG] == _EV_QUIET:
-            laid = len(rp.privs[author][_OWN_MINES]) > len(rp.before[author][_OWN_MINES])
+            laid = len(rp.privs[author][_OWN_MINES]) > len(rp.before[author])
             out.append("P%d %s" % (author + 1, "laid a mine at " + name(
                 size, rp.privs[author][_OWN_MINES][-1]) if laid else "ran silent"))
     for p in range(rp.n):
