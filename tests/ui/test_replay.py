@@ -228,8 +228,6 @@ def test_sugardog_replay_draws_every_submarine_and_mine(size):
 # ---- Periplus ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("size", SIZES)
 def test_periplus_replay_shows_both_hands_and_the_draws(size):
-    from kit.panel import Panel
-    from fathom.ui.revealmarks import lines
     rs = finished("periplus", b"replay peri %d" % size[0])
     app, scr = opened(rs[0], size)
     rp, g = scr.rp, scr.part
@@ -238,24 +236,30 @@ def test_periplus_replay_shows_both_hands_and_the_draws(size):
         press(app, "RIGHT")
         if as_held(rp, rs) < 2:
             continue
-        d = app.hw.display
         rows = []   # both hands, as the seats held them then, in the strip's two letter codes
         for r in rs:
             hand = decode_priv(r.held[rp.at])["hand"]
             rows += ["P%d %d CARDS" % (r.seat.player + 1, len(hand)),
                      " ".join([g.code(k) for k in hand])]
-        x, y, w, bottom = g.SIDE
-        ref = Panel(d.width, d.height)
-        lines(ref, rows, x, y, w, bottom)
-        for yy in range(y, bottom):
-            for xx in range(x, d.width):
-                assert ref.pixel(xx, yy) == d.pixel(xx, yy), (xx, yy, rp.at, rows)
+        strip_shows(app.hw.display, g.SIDE, rows, rp)
         checked += 1
         if [t for t in scr.text() if " drew " in t]:
             draws += 1
     assert checked > 5 and draws > 0
     check_rebuilt(scr, rs)
     check_keys(app, scr)
+
+
+def strip_shows(d, box, rows, rp):
+    """The panel's text strip in box (x, y, w, bottom) is exactly `rows` in the 3x5 font."""
+    from kit.panel import Panel
+    from fathom.ui.revealmarks import lines
+    x, y, w, bottom = box
+    ref = Panel(d.width, d.height)
+    lines(ref, rows, x, y, w, bottom)
+    for yy in range(y, bottom):
+        for xx in range(x, d.width):
+            assert ref.pixel(xx, yy) == d.pixel(xx, yy), (xx, yy, rp.at, rows)
 
 
 def decode_priv(held):
@@ -266,8 +270,6 @@ def decode_priv(held):
 # ---- Pinned Down -------------------------------------------------------------------------------
 @pytest.mark.parametrize("size", SIZES)
 def test_pinned_down_replay_shows_every_hand_and_deck(size):
-    from kit.panel import Panel
-    from fathom.ui.revealmarks import lines
     rs = finished("pinned_down", b"replay pd %d" % size[0])
     app, scr = opened(rs[0], size)
     rp, g = scr.rp, scr.part
@@ -276,18 +278,12 @@ def test_pinned_down_replay_shows_every_hand_and_deck(size):
         press(app, "RIGHT")
         if as_held(rp, rs) < 2:
             continue
-        d = app.hw.display
         rows = []   # every hand and deck top, as the seats held them then
         for r in rs:
             priv = decode_priv(r.held[rp.at])
             rows += ["P%d %s" % (r.seat.player + 1, " ".join(priv["hand"])),
                      "DECK %d: %s" % (len(priv["deck"]), " ".join(priv["deck"][:3]))]
-        x, y, w, bottom = g.SIDE
-        ref = Panel(d.width, d.height)
-        lines(ref, rows, x, y, w, bottom)
-        for yy in range(y, bottom):
-            for xx in range(x, d.width):
-                assert ref.pixel(xx, yy) == d.pixel(xx, yy), (xx, yy, rp.at, rows)
+        strip_shows(app.hw.display, g.SIDE, rows, rp)
         checked += 1
     assert checked > 5
     assert [t for t in scr.text() if t.startswith("P2 hand: ")]

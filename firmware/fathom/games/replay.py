@@ -148,8 +148,24 @@ class Replay:
                 best = self.at - 1
         self.goto(best)
 
+    def gained(self, p):
+        """What player p's kept list gained with the step shown (a draw's cards, a mine)."""
+        return _less(self.privs[p][self.kept], self.before[p]) if self.before else []
+
+    def lost(self, p):
+        """What it lost (a card played)."""
+        return _less(self.before[p], self.privs[p][self.kept]) if self.before else []
+
     def tag(self):
         return event_tag(self.last[1]) if self.last else None
+
+
+def _less(a, b):
+    out = list(a)
+    for x in b:
+        if x in out:
+            out.remove(x)
+    return out
 
 
 def _own(seat):

@@ -23,21 +23,10 @@ def code(k):
     return CODES[2 * k:2 * k + 2]
 
 
-def drawn(rp, p):
-    """The cards player p's hand gained with the step shown (kinds, sorted)."""
-    if rp.before is None:
-        return []
-    out = list(rp.privs[p][_HELD])
-    for k in rp.before[p]:
-        if k in out:
-            out.remove(k)
-    return out
-
-
 def words(rp, viewer):
     out = []
     for p in range(rp.n):
-        got = drawn(rp, p)
+        got = rp.gained(p)
         if got:
             out.append("P%d drew %s" % (p + 1, ", ".join([C.name(k) for k in got])))
     for p in range(rp.n):

@@ -35,7 +35,8 @@ def secrets(rp, p):
 
 
 def _played(rp, p):
-    """The card that left player p's hand with the step shown, or -1."""
+    """The card that left player p's hand with the step shown, or -1 (a hand entry is [card,
+    disabled]: a card disabled meanwhile is still the same card)."""
     now = [c for c, _off in rp.privs[p][_HAND_CARDS]]
     for c, _off in rp.before[p]:
         if c in now:

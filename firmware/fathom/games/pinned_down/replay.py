@@ -23,20 +23,10 @@ def rows(rp):
     return out
 
 
-def drawn(rp, p):
-    if rp.before is None:
-        return []
-    out = list(rp.privs[p][_HAND])
-    for c in rp.before[p]:
-        if c in out:
-            out.remove(c)
-    return out
-
-
 def words(rp, viewer):
     out = []
     for p in range(rp.n):
-        got = drawn(rp, p)
+        got = rp.gained(p)
         if got:
             out.append("P%d drew %s" % (p + 1, ", ".join([name(c) for c in got])))
     for p in range(rp.n):

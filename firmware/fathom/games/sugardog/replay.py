@@ -32,9 +32,9 @@ def words(rp, viewer):
     if rp.last is not None:
         author, event, _k = rp.last
         if event[_TAG] == _EV_QUIET:
-            laid = len(rp.privs[author][_OWN_MINES]) > len(rp.before[author])
-            out.append("P%d %s" % (author + 1, "laid a mine at " + name(
-                size, rp.privs[author][_OWN_MINES][-1]) if laid else "ran silent"))
+            laid = rp.gained(author)
+            out.append("P%d %s" % (author + 1, "laid a mine at " + name(size, laid[0])
+                                   if laid else "ran silent"))
     for p in range(rp.n):
         priv = rp.privs[p]
         at = "sunk" if not rp.pub[_ALIVE][p] else (
