@@ -79,9 +79,10 @@ class ResultScreen(TextScreen):
 
     def _replay(self):
         r = self.runner
+        if r.claimed or len(r.verdicts) != r.seat.n - 1 or WITHHELD in r.verdicts.values():
+            return False
         from fathom import games
-        return games.has(r.seat.engine.NAME, "replay") and not r.claimed and \
-            len(r.verdicts) == r.seat.n - 1 and WITHHELD not in r.verdicts.values()
+        return games.has(r.seat.engine.NAME, "replay")
 
     def tick(self, now):
         return self.runner.changed
