@@ -416,3 +416,22 @@ def test_a_forged_receipt_is_refused_and_the_honest_group_confirms_every_reveal(
     # nothing unconfirmed: the verdict, then the offer of the replay
     assert result_lines(p2)[2:] == result_lines(p3)[2:] == ["verified", REPLAY]
     assert end < REVEAL_MS  # nobody waited out the limit: a receipt ends the wait
+
+
+def test_a_partner_replays_the_group_game_with_every_players_secrets():
+    """The replay after the audit in a group of four: a partner, holding every other player's
+    reveal (two of them relayed by the host), rebuilds each seat's secrets as that seat held them
+    at the end, and the public state too."""
+    from fathom.games.replay import Replay
+    from fathom.games.seat import state_hash
+    runners = star(4, b"replay group", keyed=True)
+    drive(runners, bots_for(runners, b"replay group"), limit=40000, step=20)
+    p3 = runners[2]
+    assert all(v is None for v in p3.verdicts.values()) and len(p3.verdicts) == 3
+    rp = Replay(p3, "mines")
+    rp.goto(rp.end)
+    assert rp.at == p3.seat.n_log
+    assert state_hash(rp.pub) == state_hash(p3.seat.pub)
+    for r in runners:
+        assert encode(rp.privs[r.seat.player]) == encode(r.seat.priv)
+    rp.close()
