@@ -230,3 +230,8 @@ class SharpBot(Bot):
         if _A_REPAIR in kinds and dis >= 2:
             return kinds[_A_REPAIR]
         return _progress(legal, priv, self.rng, 1)
+
+
+class HardBot(SharpBot):
+    LEVEL = "hard"
+    LABEL = b"hard"

@@ -403,3 +403,8 @@ class SharpBot(Bot):
             if k == "RET":
                 return 10 + C.get(to)[C.THREAT]
         return 0
+
+
+class HardBot(SharpBot):
+    LEVEL = "hard"
+    LABEL = b"hard"

@@ -297,3 +297,8 @@ class EasyBot(Bot):
             return ["sonar"]
         runs = [a for a in legal if a[_A_KIND] == "run" or a[_A_KIND] == "mine"]
         return self.rng.choice(runs)
+
+
+class HardBot(SharpBot):
+    LEVEL = "hard"
+    LABEL = b"hard"
