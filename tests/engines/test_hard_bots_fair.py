@@ -71,21 +71,21 @@ def test_a_hard_bots_choices_do_not_depend_on_the_others_secrets(gid, monkeypatc
     eng = games.engine(gid)
     opts = eng.options()
     n = 2
+    real_make = local.make_seats
+    seats = []
+
+    def make_seats(*a):
+        seats[:] = real_make(*a)
+        return seats
+    monkeypatch.setattr(local, "make_seats", make_seats)
     for g in range(2):
         seed = b"hard fair %d" % g
-        seats = []
         me = g % n
         bots = [make_bot(gid, "sharp", seed, p) for p in range(n)]
         hard = make_bot(gid, "hard", seed, me)
         assert not [o for o in reachable(vars(hard)).values() if o == seed]
         swaps = {p: other_secrets(eng, opts, n, p) for p in range(n) if p != me}
         bots[me] = probed = Probed(hard, lambda: seats, swaps)
-        real_make = local.make_seats
-
-        def make_seats(*a):
-            seats[:] = real_make(*a)
-            return seats
-        monkeypatch.setattr(local, "make_seats", make_seats)
         out = local.play(eng, opts, n, seed, bots)
         assert out["result"] is not None and probed.checked > 0
         assert not [o for o in reachable(vars(hard)).values() if o == seed]
