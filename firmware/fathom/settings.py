@@ -3,7 +3,7 @@ DEFAULTS = {
     "name": "",             # "" until the player names the unit: its radio name (radio_name)
     "link": "espnow",       # or "uart"
     "contrast": 160,
-    "opponent": "off",      # off | easy | sharp: this unit answers link games as a bot
+    "opponent": "off",      # off | easy | sharp | hard: this unit answers link games as a bot
     "last": "",             # the game opened last: the home menu's cursor starts on it
     "starts": {},           # game id -> how it was started last ("vs bot: easy"): that
 #                             game's menu opens there (never started: on How to play)
@@ -11,7 +11,7 @@ DEFAULTS = {
 CHOICES = {
     "link": ("espnow", "uart"),
     "contrast": (32, 96, 160, 255),
-    "opponent": ("off", "easy", "sharp"),
+    "opponent": ("off", "easy", "sharp", "hard"),
 }
 FILE = "settings"
 OLD_DEFAULT = "PLAYER"      # every unit's name before units were told apart: not a choice

@@ -9,7 +9,7 @@ import traceback
 from fathom_host import FathomError
 
 
-BOT_LEVELS = ("random", "easy", "sharp")
+BOT_LEVELS = ("random", "easy", "sharp", "hard")
 
 
 def add_arguments(p):

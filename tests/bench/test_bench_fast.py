@@ -67,17 +67,29 @@ def test_bench_turn_rejects_a_loss_it_cannot_set(capsys):
     assert "unrecognized arguments: --loss 0.1" in capsys.readouterr().err
 
 
-def test_bench_bots_fast_times_every_game_and_level():
+def test_bench_bots_fast_pits_the_levels_and_times_each():
     from fathom_host import use_firmware
     use_firmware()
     from fathom import games
     from fathom.games.bots import LEVELS
     out = run("bots")
-    want = ["%s_%s" % (g, lv) for g in games.IDS if games.has(g, "bot") for lv in LEVELS]
-    assert sorted(out) == sorted(want)
-    for row in out.values():
-        positive(row, "games", "moves", "worst_ms")
-        assert 0 <= row["median_ms"] <= row["worst_ms"], row
+    assert sorted(out) == sorted(g for g in games.IDS if games.has(g, "bot"))
+    for gid, row in out.items():
+        n = row["games"]
+        assert n == 2 * FAST_GAMES   # one game with each level in each seat
+        if games.engine(gid).COOPERATIVE:
+            assert sorted(row["partner"]) == sorted(LEVELS)
+            for r in row["partner"].values():
+                assert r["games"] == n and 0 <= r["goals"] <= n, (gid, r)
+        else:
+            assert sorted(row["pairs"]) == ["hard/sharp", "sharp/easy"]
+            for r in row["pairs"].values():
+                assert r["games"] == n == sum(r["wins"]) + r["draws"], (gid, r)
+        assert sorted(row["levels"]) == sorted(LEVELS), (gid, row["levels"])
+        for t in row["levels"].values():
+            positive(t, "games", "moves", "worst_ms", "esp32_worst_ms")
+            assert 0 <= t["median_ms"] <= t["worst_ms"], t
+            assert 0 < t["esp32_median_ms"], t
 
 
 def test_bench_soak_fast_completes_every_game():

@@ -1,6 +1,6 @@
 # The device budgets (docs/ARCHITECTURE.md) on the "frozen" runtime: fathom frozen into a 32-bit
 # MicroPython 1.28 image as firmware/manifest.py freezes it for a board, an ESP32's object sizes.
-# One seeded game of every game against the sharp bot, plus the long tail (a game played out by
+# One seeded game of every game against the sharp bot, one with the hard bot, plus the long tail (a game played out by
 # the bots each game's LONG_BOTS names: PING's and Periplus's random bots), through the real
 # app: `fathom bench device`'s own machinery. After each game its replay is opened and stepped
 # to the end: the replay's own peaks are held to the same budgets.
@@ -10,7 +10,7 @@ import pytest
 
 from fathom_host.bench import device
 
-pytestmark = pytest.mark.slow  # seven whole games on emulated units, and maybe a build first
+pytestmark = pytest.mark.slow  # twelve whole games on emulated units, and maybe a build first
 
 HOME_MAX = 32 * 1024    # live heap at the home menu
 GAME_MAX = 64 * 1024    # live heap at any point of a game, after gc
@@ -23,6 +23,7 @@ def test_every_game_fits_the_device_budgets_when_frozen():
     assert 0 < out["home_heap"] <= HOME_MAX, out
     games = out["games"]
     assert set(device.all_games()) <= set(games)
+    assert set(g + "_hard" for g in device.all_games() if device.has_bot(g)) <= set(games)
     for gid, g in games.items():
         assert g["verdicts"] == ["verified"], (gid, g)
         assert g["completed_under_96k"], (gid, g)

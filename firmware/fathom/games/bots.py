@@ -1,9 +1,9 @@
 # Bot players: the random legal-move bot (the baseline and the soak-test driver) and the way to
-# get any game's bot by level. A game's own bots are its `bot` part (EasyBot, SharpBot).
+# get any game's bot by level. A game's own bots are its `bot` part (EasyBot, SharpBot, HardBot).
 from fathom import games
 from fathom.prng import Prng
 
-LEVELS = ("easy", "sharp")   # a game's own bots; "random" is every game's
+LEVELS = ("easy", "sharp", "hard")   # a game's own bots, weakest first; "random" is every game's
 
 
 class Bot:
@@ -40,4 +40,4 @@ def make_bot(gid, level, seed, player):
     if level not in LEVELS:
         raise ValueError("unknown bot level %r" % (level,))
     m = games.part(gid, "bot")
-    return (m.EasyBot if level == "easy" else m.SharpBot)(seed, player)
+    return getattr(m, ("EasyBot", "SharpBot", "HardBot")[LEVELS.index(level)])(seed, player)

@@ -2,7 +2,8 @@
 # Each game is started by the firmware's own peers.vs_bots (seeded, with this unit's seat played
 # by the app's AutoPlayer at the sharp level), saved, and the unit booted on it: App resumes it
 # through the save/resume path a rebooted board takes and plays it to its end against the
-# in-unit sharp bot, journalling every event, then goes home. The hub twin samples the live heap
+# in-unit sharp bot, journalling every event, then goes home (and one more game of each with
+# the hard bot in both seats: `<game>_hard`). The hub twin samples the live heap
 # after gc every loop (FATHOM_HEAPWATCH) and the runtime's probe counts the largest allocation
 # and the C stack peak; the same game is played again under -X heapsize=96k to see it complete.
 # max_alloc and stack_peak cover the whole run; play_max_alloc and play_stack_peak only the app's
@@ -37,6 +38,12 @@ def all_games():
     use_firmware()
     from fathom import games
     return tuple(games.IDS)
+
+
+def has_bot(gid):
+    use_firmware()
+    from fathom import games
+    return games.has(gid, "bot")
 
 
 def game_seed(gid, k):
@@ -235,6 +242,9 @@ def bench_runtime(runtime, n_games, games=None):
             if level:
                 per[gid + "_long"] = summarise([play_one(emu.units[0], emu.units[1], gid,
                                                          n_games, level)])
+            if has_bot(gid):   # the hard bot plans over sampled states: one game it plays
+                per[gid + "_hard"] = summarise([play_one(emu.units[0], emu.units[1], gid,
+                                                         n_games + 1, "hard")])
         out["games"] = per
         return out
     finally:

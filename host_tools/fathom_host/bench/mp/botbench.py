@@ -1,5 +1,7 @@
-# Run under the MicroPython unix port by `fathom bench bots`: times every bot decision in
-# local games (bot vs random) and prints one JSON line per game id and level.
+# Run under the frozen 32-bit runtime by `fathom bench bots`: times every decision of a bot
+# level in local games against the sharp bot (the level's own seat alternating) and prints one
+# JSON line per game id and level, with the pace kernel's median time (pace.py), run after every
+# PACE_EVERY-th decision, from which the host scales the times to the ESP32 estimate.
 # The figures live in fixed space (a long game such as Periplus makes tens of thousands of
 # decisions, and a list that grows with them runs out of heap in the middle of the bench): the
 # count and the worst are exact, the median comes from a sample of at most SAMPLE decisions
@@ -13,10 +15,12 @@ import time
 from array import array
 
 from fathom import games
-from fathom.games.bots import LEVELS, RandomBot, make_bot
+from fathom.games.bots import LEVELS, make_bot
 from fathom.games.local import play
+from pace import kernel   # (this folder: the script's own)
 
 SAMPLE = 1024
+PACE_EVERY = 16
 
 
 class Timings:
@@ -52,9 +56,10 @@ class Spent(Exception):
 
 
 class Timed:
-    def __init__(self, inner, timings, until):
+    def __init__(self, inner, timings, paces, until):
         self.inner = inner
         self.timings = timings
+        self.paces = paces
         self.until = until   # ticks_ms after which the next decision ends the level
 
     def setup(self, seat):
@@ -66,24 +71,27 @@ class Timed:
         t = time.ticks_us()
         a = self.inner.act(seat)
         self.timings.add(time.ticks_diff(time.ticks_us(), t))
+        if self.timings.n % PACE_EVERY == 1:
+            self.paces.add(kernel())
         return a
 
 
 def main(gids, n_games, budget_s):
     for gid in gids:
         eng = games.engine(gid)
-        n = eng.PLAYERS[0]
+        n = max(2, eng.PLAYERS[0])   # Pinned Down: the bot as a partner, as "with bot" plays
         for level in LEVELS:
             # time bounds the bench as the sample bounds its memory: a slow game on a busy
             # machine reports fewer decisions rather than none
             tm = Timings()
+            paces = Timings()
             until = time.ticks_add(time.ticks_ms(), budget_s * 1000)
             played = 0
             for g in range(n_games):
                 seed = b"bench%d" % g
-                bots = [RandomBot(seed, p) for p in range(n)]
+                bots = [make_bot(gid, "sharp", seed, p) for p in range(n)]
                 me = g % n
-                bots[me] = Timed(make_bot(gid, level, seed, me), tm, until)
+                bots[me] = Timed(make_bot(gid, level, seed, me), tm, paces, until)
                 played += 1
                 try:
                     play(eng, eng.options(), n, seed, bots)
@@ -92,7 +100,8 @@ def main(gids, n_games, budget_s):
                 finally:
                     gc.collect()
             print(json.dumps({"game": gid, "level": level, "games": played, "moves": tm.n,
-                              "median_ms": tm.median() / 1000, "worst_ms": tm.worst / 1000}))
+                              "median_ms": tm.median() / 1000, "worst_ms": tm.worst / 1000,
+                              "kernel_us": paces.median()}))
 
 
 main(sys.argv[1].split(","), int(sys.argv[2]), int(sys.argv[3]))

@@ -12,21 +12,21 @@
 # third within a second: the time spent inside the file system's calls is taken out (on a board
 # those are the flash writes, which the estimate counts apart), and every move's times are
 # scaled to one reference pace by a fixed piece of work timed just before and after it
-# (kernel(), tied to pystone by PACE below). Prints one JSON line.
+# (kernel(), tied to pystone in pace.py). Prints one JSON line.
 import json
 import os
 import sys
 import time
 
 from fathom import games
-from fathom.codec import decode, encode
 from fathom.games.bots import make_bot
-from fathom.games.seat import Seat, state_hash
+from fathom.games.seat import Seat
 from fathom.hal.storage import Storage
 from fathom.link.channel import Channel
 from fathom.link.peer import LinkPeer, frame_sender
 from fathom.runner import Runner
 from hostmodes.wire import Air
+from pace import REF_PYSTONES, REF_US, kernel   # (this folder: the script's own)
 
 GID, ROOT = sys.argv[1], sys.argv[2]
 MOVES = int(sys.argv[3])
@@ -34,26 +34,6 @@ KEY = b"p" * 32
 MACS = (b"\xaa" * 6, b"\xbb" * 6)
 files = [0, 0]  # opens, renames
 fs_us = [0]     # time inside the file system's calls
-
-# The pace: kernel() takes REF_US at the reference speed, 124k pystones/s on this runtime (the
-# figure docs/ARCHITECTURE.md's factor is anchored on). Measured side by side with MicroPython's
-# misc_pystone.py: run here after every move's kernels (Proc0(1000), 3 games, 182 moves),
-# kernel us x pystones/s = 1.84-1.94e8 (quartiles 1.80-1.99e8); in a quiet process, 12 pairs of
-# longer runs, 2.03e8 (1.9-2.4e8), while the machine's own pace ranged 83k-138k pystones/s.
-PACE = 1.9e8
-REF_PYSTONES = 124000
-REF_US = PACE / REF_PYSTONES
-_V = {"grid": [[i * j % 7 for j in range(12)] for i in range(12)],
-      "log": [["c", i, b"xyz"] for i in range(20)], "names": ["a%d" % i for i in range(10)],
-      "n": 123456, "flag": True}
-
-
-def kernel():
-    """A fixed piece of a move's kind of work (a state hashed, a message encoded and read)."""
-    t0 = time.ticks_us()
-    state_hash(_V)
-    decode(encode(_V))
-    return time.ticks_diff(time.ticks_us(), t0)
 
 
 def _timed(f, *a):
