@@ -65,7 +65,10 @@ class AutoPlayer:
     def __init__(self, runner, level):
         s = runner.seat
         self.runner = runner
-        from fathom.games.bots import make_bot  # here: only a unit lent as a bot plays itself
+        from fathom.games.bots import levels, make_bot  # here: only a lent unit plays itself
+        offered = levels(runner.gid)
+        if level not in offered:   # Settings' Opponent: hard, in a game that offers no hard
+            level = offered[-1]
         self.bot = make_bot(runner.gid, level, s.seed + s.salt, s.player)
         self.ready_at = None
 

@@ -30,8 +30,12 @@ RandomBot = Bot   # one class, not two: each class is heap on a unit that plays 
 
 
 def levels(gid):
-    """The bot levels a game offers: its own bots', or only random when it declares none."""
-    return LEVELS if games.has(gid, "bot") else ("random",)
+    """The bot levels a game's menus offer: easy and sharp, and hard where the game's declaration
+    says its hard bot plays better than sharp (HARD; `fathom bench bots` measures it), or only
+    random when it declares no bots. make_bot makes every level of LEVELS for the benches."""
+    if not games.has(gid, "bot"):
+        return ("random",)
+    return LEVELS if getattr(games.declaration(gid), "HARD", False) else LEVELS[:2]
 
 
 def make_bot(gid, level, seed, player):
