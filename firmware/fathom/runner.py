@@ -52,6 +52,7 @@
 # (Kept in this module: a module of its own cost the unit ~1 KB more heap.)
 from fathom.games.base import IllegalAction
 from fathom.codec import encode
+from fathom.compat import const
 from fathom.games.seat import CK, CONCEDE, Seat
 from fathom.hal.clock import ticks_add, ticks_diff
 from fathom.journal import FileJournal, JournalError, header, header_of
@@ -66,6 +67,10 @@ ASK, TOLD = 2, 1       # a sync's flag: "say how many events you have", and the 
 ASK_MS = 5000          # a group partner that heard no new event this long asks the host
 GAP_MS = 60000         # a host that holds events a partner lacks and sends none this long
                        # (its link up): named, and the game stops on that partner
+_WANT = const(0)       # Runner._gap's slots (_watch_feed)
+_SEEN = const(1)
+_ASKED = const(2)
+_LACKS = const(3)
 CLAIMED = "claimed: the partner vanished (not verified)"  # the reason of a claimed game
 
 
@@ -115,10 +120,10 @@ class Runner:
         self.draw_first = False       # set by a caller that calls late() after its redraw
         self._out_due = False         # receipts held back for late()
         self._moved = False           # a move played here or taken in since the last tick
-        self._want = 0                # a group partner: events the host is known to hold
-        self._fed = -1                # ... the log's length when last looked at,
-        self._asked = None            # when it last grew or the host was last asked,
-        self._lacks = None            # and since when the host holds more, its link up
+        # a group partner's watch on the host's feed (_watch_feed), one list for the heap:
+        # [events the host is known to hold, the log's length when last looked at, when it
+        #  last grew or the host was last asked, since when the host holds more, link up]
+        self._gap = [0, -1, None, None]
         if storage is not None and not resumed:
             self._start_journal()
 
@@ -409,7 +414,8 @@ class Runner:
         if idx < s.n_log:
             return  # already have it (a resend after resume)
         if idx > s.n_log:  # a gap: what the host holds from here on comes again
-            self._want = max(self._want, idx + 1)
+            g = self._gap
+            g[_WANT] = max(g[_WANT], idx + 1)
             tell(s, peer, ["sync", s.n_log, s.short_hash()])
             return
         if author == s.player:
@@ -551,24 +557,25 @@ class Runner:
         does: waiting on would wait for ever."""
         s = self.seat
         n = s.n_log
-        if n != self._fed or self._asked is None:
-            self._fed = n
-            self._asked = now
-            self._lacks = None
+        g = self._gap
+        if n != g[_SEEN] or g[_ASKED] is None:
+            g[_SEEN] = n
+            g[_ASKED] = now
+            g[_LACKS] = None
             return
         peer = self.peers[0]
-        if n < self._want:
-            if self._lacks is None or getattr(peer, "state", None) == "lost":
-                self._lacks = now  # counted while the host's link is up: out of range is not
-            elif ticks_diff(now, self._lacks) >= self.gap_ms:  # keeping
+        if n < g[_WANT]:
+            if g[_LACKS] is None or getattr(peer, "state", None) == "lost":
+                g[_LACKS] = now  # counted while the host's link is up: out of range is not
+            elif ticks_diff(now, g[_LACKS]) >= self.gap_ms:  # keeping
                 self._forged(n, "the host (P1) did not send this unit event %d in %d s, "
                                 "though it holds it" % (n, self.gap_ms // 1000))
                 return
         elif s.result() is not None or s.my_turn():
-            self._asked = now  # nothing to ask for
+            g[_ASKED] = now  # nothing to ask for
             return
-        if ticks_diff(now, self._asked) >= ASK_MS:
-            self._asked = now
+        if ticks_diff(now, g[_ASKED]) >= ASK_MS:
+            g[_ASKED] = now
             tell(s, peer, ["sync", n, s.short_hash(), ASK])
 
     def _seat(self, peer):
@@ -587,8 +594,9 @@ class Runner:
         if not isinstance(have, int) or have < 0:
             raise IllegalAction("bad sync")
         s = self.seat
-        if have > self._want:  # the peer holds this many: a group partner's feed watch
-            self._want = have
+        g = self._gap
+        if have > g[_WANT]:  # the peer holds this many: a group partner's feed watch
+            g[_WANT] = have
         if flag == TOLD:  # the partner's length, asked for after our save was cut
             if self._ahead is None:
                 self._ahead = {}

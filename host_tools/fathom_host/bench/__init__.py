@@ -8,7 +8,7 @@ import os
 
 from fathom_host import FathomError
 
-BENCHES = ("boot", "link", "turn", "bots", "soak")     # `fathom bench all`
+BENCHES = ("boot", "link", "turn", "bots", "soak", "chaos")   # `fathom bench all`
 LONG_BENCHES = ("device", "deal", "ux", "path")        # not part of `all`
 FAST_GAMES = 1        # --fast: games per game (bots, soak, device, ux)
 
@@ -35,7 +35,10 @@ def module(name):
 
 def add_arguments(p):
     p.add_argument("what", choices=BENCHES + LONG_BENCHES + ("all",),
-                   help="device: memory and stack on the 32-bit runtimes, every game played "
+                   help="chaos: whole linked games through the keys under stray keys, "
+                        "leaves, reboots, kill -9 and cut saves, from a printed seed (part of "
+                        "`all`, hours at 20 games a case); device: memory and stack on the "
+                        "32-bit runtimes, every game played "
                         "to its end vs the sharp bot; deal: the sealed deal's exponentiations "
                         "and time per unit on the 64-bit and 32-bit runtimes, with the ESP32 "
                         "estimate; ux: key presses per action and from power-on to the first "
@@ -45,6 +48,11 @@ def add_arguments(p):
                         "them (none of these is part of `all`: the first three take minutes, "
                         "path needs the frozen runtime)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--seed", type=int, default=None,
+                   help="chaos: the seed of the faults' schedule (default: a new one, printed)")
+    p.add_argument("--case", default=None,
+                   help="chaos: only this case (a game on 2 units, or game_N for a group of N: "
+                        "sugardog_3); with --seed and --games 1 a stall or traceback again")
     p.add_argument("--game", default=None, help="turn: only this game (default every game two "
                                                  "units play; for a group, the first game that "
                                                  "takes it); device, path: "
@@ -55,8 +63,8 @@ def add_arguments(p):
                    help="turn: N units (a group of N over ESP-NOW, the game's Players menu, "
                         "when N > 2), the press on one unit to the last other unit's panel")
     p.add_argument("--games", type=int, default=None,
-                   help="games per soak run (default 20), seeded games per game for device "
-                        "(default 5), games per game for ux (default 2)")
+                   help="games per soak run and per chaos case (default 20), seeded games per "
+                        "game for device (default 5), games per game for ux (default 2)")
     p.add_argument("--link", action="store_true",
                    help="device: linked games instead, through the real app on the frozen "
                         "runtime: units paired over the emulated ESP-NOW through their keys, "
@@ -69,7 +77,9 @@ def add_arguments(p):
     p.add_argument("--fast", action="store_true",
                    help="a short run of the same bench, for the test suite: fewer presses, "
                         "messages, turns and games (its figures are noisier); device: one game "
-                        "of each on the frozen runtime; deal: one run; ux: one Sugar Dog game")
+                        "of each on the frozen runtime; deal: one run; ux: one Sugar Dog game; "
+                        "chaos: one game of Sugar Dog on 2 and on 3 units, fewer faults, no "
+                        "cut saves")
     p.add_argument("--runtime", choices=("wheel", "stock", "frozen", "both"), default=None,
                    help="the MicroPython the units run (default wheel, or FATHOM_RUNTIME); "
                         "device: stock, frozen or both (default)")
