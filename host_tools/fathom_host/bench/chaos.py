@@ -19,7 +19,7 @@ import time
 from fathom_host import FathomError, use_firmware
 from fathom_host.bench.device_link import levels, quick_options, set_options, title
 from fathom_host.bench.heaps import FAST
-from fathom_host.emulator.drive import finished, pair, pair_group, player_env
+from fathom_host.emulator.drive import catch_up, finished, pair, pair_group, player_env
 from fathom_host.emulator.ether import Ether
 from fathom_host.emulator.units import Emulator
 
@@ -27,6 +27,7 @@ GROUPS = {"sugardog": (3, 4), "pinned_down": (3, 4)}   # the groups besides two 
 STALL_S = 120          # no journal grew anywhere this long, the game not over: a stall
 GAME_S = 1800          # one game, faults included, at the most (then counted as a stall)
 GAP_S = (4.0, 20.0)    # between two faults
+FAST_GAP_S = (2.0, 8.0)
 FAULTS = (("press", 4), ("leave", 2), ("reboot", 1), ("kill", 2), ("cut", 1))
 FAST_FAULTS = (("press", 4), ("leave", 2), ("reboot", 1), ("kill", 2))
 MAX_FAULTS = 8         # per game: after them the game is left to end
@@ -56,17 +57,20 @@ def cases():
 class Game:
     """One game under faults: the units, the schedule's random source, what was done when."""
 
-    def __init__(self, emu, seed, faults, max_faults):
+    def __init__(self, emu, seed, plan):
         self.emu = emu
         self.units = emu.units
         self.rng = random.Random(seed)
-        self.faults = faults
-        self.max_faults = max_faults
+        self.faults, self.max_faults, self.gap = plan
         self.done = []            # [seconds into the game, fault, unit]
         self.t0 = time.monotonic()
         self.seen = {}            # unit -> console bytes already read
         self.tracebacks = []
         self.player_errors = []
+
+    def press(self, u, key):
+        catch_up(u)  # its player's keys are counted too
+        u.press(key)
 
     def at(self):
         return round(time.monotonic() - self.t0, 1)
@@ -116,7 +120,7 @@ class Game:
             top = t[0] if t else ""
             try:
                 if top in ("Paused", "Game log"):
-                    u.press("BACK")
+                    self.press(u, "BACK")
                 elif _at_home(u):
                     self.resume(u)
                 c = u.hub.conn(u.index)
@@ -130,10 +134,11 @@ class Game:
 
     def resume(self, u):
         """Home menu, the game just played under the cursor: OK, then Resume game."""
-        u.press("OK")
+        self.press(u, "OK")
         if (u.selected() or "").startswith("Resume game"):
-            u.press("OK")
+            self.press(u, "OK")
         elif any("Resume game" in l for l in u.text):
+            catch_up(u)
             u.choose("Resume game")
 
     # ---- faults ------------------------------------------------------------------------
@@ -145,7 +150,7 @@ class Game:
             u.start()
             return
         if kind == "press":
-            u.press(self.rng.choice(KEYS))
+            self.press(u, self.rng.choice(KEYS))
         elif kind == "leave":
             self.leave(u)
         elif kind == "reboot":
@@ -164,9 +169,10 @@ class Game:
         t = u.text
         if not t or t[0] in END_SCREENS or t[0] == "Paused":
             return
-        u.press("BACK")
+        self.press(u, "BACK")
         if not u.text or u.text[0] != "Paused":
             return
+        catch_up(u)
         u.choose("Leave (keep)")
         u.wait(lambda c: c.text and c.text[0] != "Leaving", 30, "leaving")
         time.sleep(self.rng.uniform(*AWAY_S))
@@ -178,7 +184,7 @@ class Game:
         """Play until every unit has ended; returns None, or the stall's description."""
         sizes = self.journal_sizes()
         moved = time.monotonic()
-        nxt = time.monotonic() + self.rng.uniform(*GAP_S)
+        nxt = time.monotonic() + self.rng.uniform(*self.gap)
         while True:
             self.scan()
             if self.all_ended():
@@ -195,7 +201,7 @@ class Game:
                     self.fault()
                 except FathomError as e:  # a unit's screen moved under the fault: noted
                     self.done[-1].append(str(e).splitlines()[0][:120])
-                nxt = time.monotonic() + self.rng.uniform(*GAP_S)
+                nxt = time.monotonic() + self.rng.uniform(*self.gap)
             self.tidy()
             time.sleep(0.5)
 
@@ -237,7 +243,7 @@ def outcome(units):
     return "void", words
 
 
-def play_game(gid, n, options, seed, workdir, faults, max_faults):
+def play_game(gid, n, options, seed, workdir, plan):
     """One game of the case from pairing to its end on every unit; a row of what happened."""
     with Ether(seed=seed) as ether:
         emu = Emulator(n, workdir=workdir, ether=ether, env={"FATHOM_LINK": "espnow"})
@@ -254,7 +260,7 @@ def play_game(gid, n, options, seed, workdir, faults, max_faults):
                 pair_group(emu.units, title(gid), options=set_options(options))
             for u in emu.units:
                 u.wait(lambda c: c.text and c.text[0].startswith(title(gid)), 120, "the game")
-            g = Game(emu, seed, faults, max_faults)
+            g = Game(emu, seed, plan)
             stall = g.run()
             g.scan()
             row = {"seed": seed, "faults": g.done, "tracebacks": g.tracebacks,
@@ -268,7 +274,9 @@ def play_game(gid, n, options, seed, workdir, faults, max_faults):
             emu.close()
 
 
-def bench_case(name, gid, n, options, seed, games, faults, max_faults):
+def bench_case(name, gid, n, options, seed, games, plan):
+    """`games` games of one case, game g from seed + g; plan: (faults and their weights, the
+    most per game, the gap between two)."""
     out = {"games": 0, "verified": 0, "conceded": 0, "void": 0, "stalls": 0, "tracebacks": 0,
            "player_errors": 0, "not_started": 0, "stalled": [], "traced": [], "voids": [],
            "faults": 0, "game_s": []}
@@ -277,7 +285,7 @@ def bench_case(name, gid, n, options, seed, games, faults, max_faults):
         for k in range(games):
             s = seed + k
             try:
-                row = play_game(gid, n, options, s, base / ("g%d" % k), faults, max_faults)
+                row = play_game(gid, n, options, s, base / ("g%d" % k), plan)
             except FathomError as e:  # pairing failed: no game to count, said with its seed
                 out["not_started"] += 1
                 out.setdefault("start_errors", []).append(
@@ -319,11 +327,10 @@ def collect(args):
         seed = random.SystemRandom().randrange(1, 10 ** 6)
     print("fathom bench chaos: seed %d (again: --seed %d)" % (seed, seed), flush=True)
     games = 1 if fast and not getattr(args, "games_given", False) else args.games
-    faults, most = (FAST_FAULTS, FAST_MAX_FAULTS) if fast else (FAULTS, MAX_FAULTS)
+    plan = (FAST_FAULTS, FAST_MAX_FAULTS, FAST_GAP_S) if fast else (FAULTS, MAX_FAULTS, GAP_S)
     out = {"seed": seed, "stall_s": STALL_S, "cases": {}}
     for k, name in enumerate(names):
         gid, n, options = planned[name]
         # each case its own seeds: game g of case k plays seed + 1000 k + g
-        out["cases"][name] = bench_case(name, gid, n, options, seed + 1000 * k, games, faults,
-                                        most)
+        out["cases"][name] = bench_case(name, gid, n, options, seed + 1000 * k, games, plan)
     return out
