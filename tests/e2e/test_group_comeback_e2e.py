@@ -10,6 +10,7 @@ import pytest
 
 from kit.cheat_firmware import gap_env, modified_firmware
 from fathom_host.emulator.drive import catch_up, player_env
+from kit.e2e import chain
 from test_group_cheat_e2e import close, form, journal
 
 pytestmark = pytest.mark.slow
@@ -27,7 +28,9 @@ def test_a_partner_that_leaves_and_resumes_is_taken_back_without_a_key(tmp_path)
                       if u.index == 1 else {})
     host, p2, p3 = emu.units
     try:
-        p3.wait(lambda c: on_game(c) and "P2" in c.text[0], 120, "P2 to move")  # failure 1
+        # failure 1: P2 to move, and every set-up in, so P3's own player has no key to press
+        p3.wait(lambda c: on_game(c) and "P2 to move" in c.text[0] and len(chain(p3)) >= 3,
+                120, "P2 to move")
         catch_up(p3)  # its player pressed keys: count from there
         p3.press("BACK")
         p3.wait(lambda c: c.text[:1] == ["Paused"], 10, "the pause menu")

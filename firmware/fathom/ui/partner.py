@@ -33,13 +33,14 @@ class PartnerScreen(Screen):
     def _say(self, now):
         """Who this unit waits for and since when, said again when the time shown changes."""
         r = self.game.runner
-        who, since = _waited(r)
+        p, since = _waited(r)
         t = max(0, ticks_diff(now, since)) // 1000 if now is not None and since is not None \
             else 0
         step = t // 10 * 10 if t < 60 else t // 60 * 60
         if step == self.shown:
-            return False
+            return False  # every loop: nothing allocated until the time shown changes
         self.shown = step
+        who = partner_name(r, p)
         ago = "%d s" % step if step < 60 else "%d min" % (step // 60)
         where = "both units" if r.seat.n == 2 else "every unit"
         if r.left:
@@ -83,14 +84,14 @@ class PartnerScreen(Screen):
 
 
 def _waited(r):
-    """(who, since when) this unit waits for: a partner that said it left, else the first
-    whose link is silent (in a group the host knows which partner; a partner hears only the
-    host)."""
+    """(player or None, since when) this unit waits for: a partner that said it left, else the
+    first whose link is silent (in a group the host knows which partner; a partner hears only
+    the host). None: a game of two's partner, named by partner_name."""
     if r.left:
         p = min(r.left)
-        return partner_name(r, p), r.left[p]
+        return p, r.left[p]
     for peer in r.peers:
         if getattr(peer, "state", None) == "lost":
-            p = None if r.seat.n == 2 else (r._seat(peer) if r.relay else 0)
-            return partner_name(r, p), r._heard.get(peer)
-    return partner_name(r), None
+            return (None if r.seat.n == 2 else (r._seat(peer) if r.relay else 0),
+                    r._heard.get(peer))
+    return None, None
