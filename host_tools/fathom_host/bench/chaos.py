@@ -13,6 +13,7 @@
 import pathlib
 import random
 import shutil
+import sys
 import tempfile
 import time
 
@@ -291,6 +292,10 @@ def bench_case(name, gid, n, options, seed, games, plan):
                 out.setdefault("start_errors", []).append(
                     {"seed": s, "error": str(e).splitlines()[0][:200]})
                 continue
+            # a long bench says how it goes, on stderr (stdout holds the figures)
+            print("chaos %s game %d (seed %d): %s in %.0f s, %d faults, %d tracebacks" % (
+                name, k + 1, s, "STALL" if "stall" in row else row["ended"], row["took_s"],
+                len(row["faults"]), len(row["tracebacks"])), file=sys.stderr, flush=True)
             out["games"] += 1
             out["faults"] += len(row["faults"])
             out["game_s"].append(row["took_s"])
