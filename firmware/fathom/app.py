@@ -28,7 +28,7 @@ class App:
         self.announced = False
         self.resident = None      # the modules the home menu needs (run() takes the list)
         self.n_modules = 0        # len(sys.modules) when nothing else was loaded
-        self.invite = None        # the idle home menu's invitations (ui/invite.py), from run()
+        self.invite = None        # the idle home menu's invitations (flow/invite.py), from run()
         self.radio_off = None     # why the radio would not start for them (Invites.off)
         self.d.contrast(self.settings["contrast"])
         if hub:
@@ -68,11 +68,17 @@ class App:
             inv.close()
             self.invite = None
             self.radio_off = inv.off  # a radio that would not start is not tried again
-            forget("fathom.ui.invite")
+            forget("fathom.flow.invite")
         for g in games.IDS:
             pkg = games.package(g) + "."
             if g != gid and not any(n.startswith(pkg) for n in sys.modules):  # none in play
                 forget(pkg[:-1])
+
+    def game_flow(self):
+        """The screens around a game (flow/play.py), for its screen, which belongs to the
+        widget kit and so imports no flow."""
+        from fathom.flow import play
+        return play
 
     def _home_back(self):
         if self.stack[0] is None and len(self.stack) == 1:
@@ -166,7 +172,7 @@ class App:
             self.resume_game()
 
     def _listen(self):
-        from fathom.ui.invite import Invites
+        from fathom.flow.invite import Invites
         self.invite = Invites(self)  # the home menu listens whenever it is idle
         self.invite.off = self.radio_off
 
@@ -182,7 +188,7 @@ class App:
         crash: resume() handles what goes wrong inside it, this what goes wrong around it
         (the game flow itself not fitting in memory), so a reboot cannot loop."""
         try:
-            from fathom.ui.play import resume  # only now: the game flow is ~35 KB of heap
+            from fathom.flow.play import resume  # only now: the game flow is ~35 KB of heap
             resume(self)
         except Exception as e:
             del self.services[:]
@@ -202,15 +208,15 @@ def home_menu(app):
     from fathom import games
     items = []
     if app.settings["opponent"] != "off":  # this unit lends itself as a bot opponent
-        items.append(Item("Play as bot", _call("fathom.ui.pairing", "wait_as_bot")))
+        items.append(Item("Play as bot", _call("fathom.flow.pairing", "wait_as_bot")))
     # the cursor starts on the game played last: a returning player's path is OK, OK
     last = app.settings.values.get("last")
     cursor = len(items) + games.IDS.index(last) if last in games.IDS else 0
     for gid in games.IDS:
         items.append(Item(games.declaration(gid).TITLE, _open_game(gid)))
     items.append(Item("Companion", _open("fathom.ui.companion", "companion_menu")))
-    items.append(Item("Settings", _open("fathom.ui.settingsmenu", "settings_menu")))
-    items.append(Item("About", _open("fathom.ui.about", "About")))
+    items.append(Item("Settings", _open("fathom.flow.settingsmenu", "settings_menu")))
+    items.append(Item("About", _open("fathom.flow.about", "About")))
     return Menu(app, "fathom", items, cursor)
 
 
@@ -232,6 +238,6 @@ def _open_game(gid):
     def go(app):
         if app.settings.values.get("last") != gid:   # written only when it changes
             app.settings.set("last", gid)
-        from fathom.ui.gamemenu import game_menu
+        from fathom.flow.gamemenu import game_menu
         app.push(game_menu(app, gid))
     return go

@@ -500,7 +500,7 @@ class Runner:
     # ---- leaving a kept game -----------------------------------------------------------------
     def bye(self, why="left"):
         """This unit leaves the game, kept to be resumed: say so, so the partners' screens
-        tell their players at once instead of after a silence (ui/play.py waits for
+        tell their players at once instead of after a silence (flow/play.py waits for
         bye_sent() before closing the link)."""
         self._broadcast(["bye", self.seat.player, why])
 

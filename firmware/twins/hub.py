@@ -351,7 +351,7 @@ def _watch():
         heap_peak = max(heap_peak, h)
     if _fast_bots:
         import sys
-        for name, cls in (("fathom.peers", "BotPeer"), ("fathom.ui.play", "AutoPlayer")):
+        for name, cls in (("fathom.peers", "BotPeer"), ("fathom.flow.play", "AutoPlayer")):
             m = sys.modules.get(name)
             if m is not None:
                 getattr(m, cls).THINK_MS = 0

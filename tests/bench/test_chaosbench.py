@@ -3,8 +3,6 @@
 # game must end on every unit (verified, conceded or void with a sentence), with no stall and
 # no traceback on any console; a failure prints the seed that plays it again. The bench's whole
 # run (every case, 20 games each, cut saves too) is `make bench`'s.
-import argparse
-
 import pytest
 
 from fathom_host import bench
@@ -28,10 +26,7 @@ def test_the_cases_are_every_two_player_game_and_the_groups_of_three_and_four():
 
 @pytest.mark.timeout(900)
 def test_bench_chaos_fast_ends_every_game_without_a_stall_or_a_traceback(capsys):
-    a = argparse.Namespace(what="chaos", json=True, game=None, presses=30, units=None,
-                           games=None, link=False, runtime=None, loss=None, fast=True,
-                           seed=None, case=None)
-    out = bench.collect(a)
+    out = bench.collect(bench.parse(["chaos", "--fast", "--json"]))
     said = capsys.readouterr().out
     assert "seed %d" % out["seed"] in said  # printed before the first game: a run replays
     assert sorted(out["cases"]) == sorted(chaos.FAST_CASES)

@@ -1,4 +1,4 @@
-# The device budgets (DESIGN.md) on the "frozen" runtime: fathom frozen into a 32-bit
+# The device budgets (docs/ARCHITECTURE.md) on the "frozen" runtime: fathom frozen into a 32-bit
 # MicroPython 1.28 image as firmware/manifest.py freezes it for a board, an ESP32's object sizes.
 # One seeded game of every game against the sharp bot, plus the long tail (a game played out by
 # the bots each game's LONG_BOTS names: PING's and Periplus's random bots), through the real

@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from fathom.ui.pairing import HINT_MS
+from fathom.flow.pairing import HINT_MS
 from fathom_host.emulator.drive import open_link
 from fathom_host.emulator.units import Emulator
 

@@ -127,7 +127,7 @@ def drive(runners, now, limit, until):
 
 
 def test_a_withheld_reveal_is_a_distinct_verdict_after_the_limit():
-    from fathom.ui.gameend import verdict_text
+    from fathom.flow.gameend import verdict_text
     store = MemStorage()
     a, b = pipe_pair()
     ra, rb = runner_pair(a, b, store)
@@ -223,7 +223,7 @@ def test_a_partner_that_is_slow_but_linked_never_vanishes():
 
 
 def test_the_game_screen_offers_wait_and_claim():
-    from fathom.ui.gameend import ResultScreen
+    from fathom.flow.gameend import ResultScreen
     from fathom.ui.genericscreen import GameScreen
     from kit.panel import App
 

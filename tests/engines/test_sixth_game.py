@@ -34,7 +34,7 @@ def choose(app, label):
 
 def test_the_registered_game_is_in_the_home_and_game_menus_and_plays_to_a_verified_end(toy):
     from fathom.app import home_menu
-    from fathom.ui.gameend import ResultScreen
+    from fathom.flow.gameend import ResultScreen
     from fathom.ui.genericscreen import GameScreen
     app, _pins, _bus = real_app()
     app.push(home_menu(app))

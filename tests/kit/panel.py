@@ -80,6 +80,10 @@ class App:
     def home(self):
         del self.stack[1:]
 
+    def game_flow(self):
+        from fathom.flow import play  # as the real app: the screens around a game
+        return play
+
     def leave_home(self, gid=None):
         """The real app drops its home menu while a game is shown and builds it again on the
         way home (tests/ui/test_home_menu_leaves.py); the screens under test never see it."""

@@ -310,7 +310,7 @@ def test_a_lent_bot_waits_for_its_owner_on_a_new_code_then_remembers():
 def test_secret_draws_go_through_the_entropy_module():
     link = entropy.__file__.rsplit("/", 1)[0]
     files = [link + "/" + f for f in os.listdir(link) if f.endswith(".py")]
-    files.append(link.rsplit("/", 1)[0] + "/ui/pairing.py")
+    files.append(link.rsplit("/", 1)[0] + "/flow/pairing.py")
     for path in files:
         with open(path) as f:
             src = f.read()

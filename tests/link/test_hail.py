@@ -12,7 +12,7 @@ from fathom.link.connect import Connector
 from fathom.link.discovery import SEEN_MS, is_hello
 from fathom.link.lent import LentConnector
 from fathom.link.session import beacon, encode_msg
-from fathom.ui.pairing import PairScreen
+from fathom.flow.pairing import PairScreen
 from fathom.ui.screen import Screen
 from hostmodes.wire import Air
 from kit.memstore import MemStorage
@@ -75,7 +75,7 @@ def test_only_one_player_chooses_and_both_reach_the_code_then_the_game():
 
 
 def test_an_invited_unit_proposing_nothing_is_taken_by_the_inviter():
-    """OK on an invitation (ui/invite.py): gid None, its beacons look for the inviter's game."""
+    """OK on an invitation (flow/invite.py): gid None, its beacons look for the inviter's game."""
     air = Air()
     a = conn(air, 0, "ping", opts={"sealed": 0})
     b = conn(air, 1, None, looks="ping")

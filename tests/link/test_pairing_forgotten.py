@@ -1,4 +1,4 @@
-# Once a linked game starts, the pairing code leaves the heap (ui/pairing.py forgets it): two
+# Once a linked game starts, the pairing code leaves the heap (flow/pairing.py forgets it): two
 # units paired in-process through the real pairing screen, over the in-memory radio, into the
 # game screen; then the pairing's link modules are forgotten and the live heap must give back
 # about what importing them afresh takes. Had the game kept one function of a pairing module
@@ -47,7 +47,7 @@ def pair_into_game(units):
     code) until each shows its game, ticked as the app loop ticks them. Returns the time
     reached."""
     from fathom.link.connect import Connector
-    from fathom.ui.pairing import PairScreen
+    from fathom.flow.pairing import PairScreen
     for app, radio in units:
         c = Connector(radio, "espnow", app.settings["name"], app.hw.storage, "ping",
                       games.options("ping"), 0)
@@ -81,11 +81,11 @@ def pairing_modules_cost(names):
 
 def test_the_pairing_code_leaves_the_heap_once_the_game_starts():
     import fathom
-    from fathom.ui import pairing
+    from fathom.flow import pairing
     code = pairing.PAIRING_CODE
     del pairing
     forget = fathom.forget
-    forget("fathom.ui.pairing")
+    forget("fathom.flow.pairing")
     air = Air()
     units = [unit(air, 0), unit(air, 1)]
     fathom.forget = lambda name: None  # the screen's forgetting waits, to be measured here

@@ -14,7 +14,7 @@ from fathom.link import frame
 from fathom.link.connect import Connector
 from fathom.link.session import beacon, encode_msg
 from fathom.prng import Prng
-from fathom.ui.pairing import JAM_SAY, PairScreen
+from fathom.flow.pairing import JAM_SAY, PairScreen
 from hostmodes.wire import Air
 from kit.memstore import MemStorage
 from kit.panel import App

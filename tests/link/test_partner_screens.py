@@ -11,7 +11,7 @@ from fathom.link.channel import LEAVE_MS, LOST_MS
 from fathom.link.discovery import SEEN_MS
 from fathom.link.connect import Connector
 from fathom.runner import VANISH_MS, Runner
-from fathom.ui.pairing import HINT_MS, PairScreen
+from fathom.flow.pairing import HINT_MS, PairScreen
 from fathom.ui.screen import Screen
 from hostmodes.wire import Air, Radio, connect_all
 from kit.memstore import MemStorage
@@ -275,7 +275,7 @@ def tick_top(app, now):
 
 @with_toy
 def test_a_silent_partner_gets_an_overlay_that_closes_when_it_is_back():
-    from fathom.ui.partner import PartnerScreen
+    from fathom.flow.partner import PartnerScreen
     (ra, rb), now = linked_game()
     app, scr = game_app(ra)
     t0 = now
@@ -322,7 +322,7 @@ def test_a_silent_partner_gets_an_overlay_that_closes_when_it_is_back():
 
 @with_toy
 def test_a_silent_partner_becomes_a_vanished_one_with_its_claim():
-    from fathom.ui.partner import PartnerScreen
+    from fathom.flow.partner import PartnerScreen
     (ra, rb), now = linked_game()
     app, scr = game_app(ra)
     while not ra.gone():
@@ -339,7 +339,7 @@ def test_a_silent_partner_becomes_a_vanished_one_with_its_claim():
 
 @with_toy
 def test_leave_from_the_overlay_keeps_the_game():
-    from fathom.ui.partner import PartnerScreen
+    from fathom.flow.partner import PartnerScreen
     (ra, rb), now = linked_game()
     app, scr = game_app(ra)
 
@@ -364,7 +364,7 @@ def test_leave_from_the_overlay_keeps_the_game():
 
 @with_toy
 def test_a_partner_who_leaves_is_said_at_once_and_its_return_clears_it():
-    from fathom.ui.partner import PartnerScreen
+    from fathom.flow.partner import PartnerScreen
     (ra, rb), now = linked_game()
     app, scr = game_app(ra)
     bapp, bscr = game_app(rb)
@@ -419,7 +419,7 @@ def test_a_bye_from_a_peer_is_checked():
 
 @with_toy
 def test_a_partner_who_concedes_is_named_on_the_result():
-    from fathom.ui.gameend import ResultScreen
+    from fathom.flow.gameend import ResultScreen
     (ra, rb), now = linked_game()
     app, scr = game_app(ra)
     rb.concede()
@@ -442,7 +442,7 @@ SIZES = ((128, 64), (128, 32), (72, 40))
 
 @with_toy
 def test_the_partner_screens_fit_every_panel():
-    from fathom.ui.partner import PartnerScreen
+    from fathom.flow.partner import PartnerScreen
     from kit.panel import Oversized
     (ra, rb), now = linked_game()
     _app, game = game_app(ra)
@@ -494,7 +494,7 @@ def group_of_three():
 
 
 def test_a_group_partner_who_leaves_is_named_with_its_time_and_taken_back_by_itself():
-    from fathom.ui.partner import PartnerScreen
+    from fathom.flow.partner import PartnerScreen
     rs, now = group_of_three()
     apps = [game_app(r) for r in rs[:2]]  # the host and P2, who is to move
     rs[2].bye("left")  # P3: Leave (keep)

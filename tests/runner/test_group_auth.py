@@ -360,7 +360,7 @@ def withhold(runners, what):
 
 
 def result_lines(r):
-    from fathom.ui.gameend import ResultScreen
+    from fathom.flow.gameend import ResultScreen
     return ResultScreen(None, r)._text()
 
 

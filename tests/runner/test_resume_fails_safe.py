@@ -10,7 +10,7 @@ from fathom.games.seat import Seat
 from fathom.journal import VERSION, FileJournal, header
 from fathom.peers import BotPeer
 from fathom.runner import PEERS, SAVE, Runner, side_name
-from fathom.ui import play
+from fathom.flow import play
 from kit.memstore import MemStorage
 from kit.panel import App
 from kit.play import bot_step

@@ -7,7 +7,7 @@ import pytest
 from kit.app import real_app
 from fathom import games
 from fathom.app import home_menu
-from fathom.ui.gamemenu import game_menu
+from fathom.flow.gamemenu import game_menu
 
 pytestmark = pytest.mark.micropython
 

@@ -3,7 +3,7 @@
 import pytest
 
 from fathom.games.bots import make_bot
-from fathom.ui.gamelog import LogScreen
+from fathom.flow.gamelog import LogScreen
 from fathom.ui.happened import DEAL
 
 from test_sealed_screens import linked

@@ -5,7 +5,7 @@
 import pytest
 
 from fathom.link.connect import Connector
-from fathom.ui.pairing import PairScreen
+from fathom.flow.pairing import PairScreen
 from fathom.ui.screen import Screen
 from hostmodes.wire import Air, connect_all
 from kit.memstore import MemStorage

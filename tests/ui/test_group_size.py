@@ -2,7 +2,7 @@
 import pytest
 
 from fathom.link.peer import MAX_PARTNERS
-from fathom.ui import pairing  # one module object, even if another test forgets it
+from fathom.flow import pairing  # one module object, even if another test forgets it
 from kit.panel import App
 
 pytestmark = pytest.mark.micropython

@@ -16,7 +16,7 @@ if _FW + "/twins" not in sys.path:  # pairing opens the ESP-NOW twin (no ether: 
 from kit.app import real_app  # noqa: E402
 from fathom import games  # noqa: E402
 from fathom.app import home_menu  # noqa: E402
-from fathom.ui.gamemenu import game_menu  # noqa: E402
+from fathom.flow.gamemenu import game_menu  # noqa: E402
 from fathom.ui.menu import Menu  # noqa: E402
 
 pytestmark = pytest.mark.micropython
@@ -82,7 +82,7 @@ def test_a_game_holds_neither_the_invitations_nor_the_other_games_declarations()
     gid = games.IDS[-1]
     app, now = start(gid, boot=True)
     assert app.stack[0] is None and app.top().runner.gid == gid
-    assert app.invite is None and "fathom.ui.invite" not in sys.modules
+    assert app.invite is None and "fathom.flow.invite" not in sys.modules
     for g in games.IDS:   # a declaration stays only where a part of its game is loaded: the
         pkg = games.package(g)   # game played (and any an earlier test here left loaded)
         assert (pkg in sys.modules) == any(n.startswith(pkg + ".") for n in sys.modules), g
@@ -97,14 +97,14 @@ def test_a_game_holds_neither_the_invitations_nor_the_other_games_declarations()
 
 
 def test_pairing_leaves_home_and_back_out_of_it_finds_home_listening_again():
-    from fathom.ui.pairing import PairScreen, start_link_game
+    from fathom.flow.pairing import PairScreen, start_link_game
     app, _pins, _bus = real_app()
     app.start()
     gid = games.IDS[0]
     app.push(game_menu(app, gid))
     start_link_game(app, gid, {}, 2)            # the game menu's "vs other unit"
     assert isinstance(app.top(), PairScreen)
-    assert app.stack[0] is None and app.invite is None and "fathom.ui.invite" not in sys.modules
+    assert app.stack[0] is None and app.invite is None and "fathom.flow.invite" not in sys.modules
     app.top().key("BACK")                       # leave: the partner is told first
     for i in range(50):
         if len(app.stack) < 3:

@@ -16,9 +16,9 @@ if _FW + "/twins" not in sys.path:  # pairing opens the ESP-NOW twin (no ether: 
 from kit.app import real_app  # noqa: E402
 from fathom.app import home_menu  # noqa: E402
 from fathom.link.session import beacon  # noqa: E402
-from fathom.ui import invite  # noqa: E402
+from fathom.flow import invite  # noqa: E402
 from fathom.ui.font import CH, TH, tiny_cols  # noqa: E402
-from fathom.ui.invite import HEARD_MS, IDLE_MS, MAX_HEARD, READ_MS, Invites  # noqa: E402
+from fathom.flow.invite import HEARD_MS, IDLE_MS, MAX_HEARD, READ_MS, Invites  # noqa: E402
 
 pytestmark = pytest.mark.micropython
 

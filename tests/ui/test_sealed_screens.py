@@ -13,8 +13,9 @@ from fathom.games.seat import fresh_state
 from fathom.peers import pipe_pair, vs_bots
 from fathom.runner import Runner
 from fathom.sealed.group import SealedError
-from fathom.ui import gamebase, play
-from fathom.ui.gamemenu import game_menu
+from fathom.flow import play
+from fathom.ui import gamebase
+from fathom.flow.gamemenu import game_menu
 
 from kit.memstore import MemStorage
 from kit.panel import App, Oversized

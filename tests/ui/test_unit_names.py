@@ -38,7 +38,7 @@ def test_the_old_shared_default_gives_way_and_a_chosen_name_stays(chip):
 
 
 def test_the_name_is_chosen_with_the_keys_in_settings(chip):
-    from fathom.ui.settingsmenu import settings_menu
+    from fathom.flow.settingsmenu import settings_menu
     store = MemStorage()
     app, _pins, _bus = real_app(store)
     menu = settings_menu(app)

@@ -58,7 +58,7 @@ def connect(profile):
 
 def _no_thinking():
     import sys
-    for name, cls in (("fathom.peers", "BotPeer"), ("fathom.ui.play", "AutoPlayer")):
+    for name, cls in (("fathom.peers", "BotPeer"), ("fathom.flow.play", "AutoPlayer")):
         m = sys.modules.get(name)
         if m is not None:
             getattr(m, cls).THINK_MS = 0

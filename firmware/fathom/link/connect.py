@@ -67,7 +67,7 @@ def unit_mac(transport):
 class Connector:
     """players > 2: this unit hosts a group of that size. join: this unit proposes nothing and
     takes the offer of its game (a partner joining a group). looks: the game its beacons look
-    for when it proposes none (gid None: it took an invitation to that game, ui/invite.py).
+    for when it proposes none (gid None: it took an invitation to that game, flow/invite.py).
 
     Listing for a two-player game, a unit takes a unit that chose it as if its player had
     chosen that one (`hailed`): the hello must come from a unit listed, in our version, whose

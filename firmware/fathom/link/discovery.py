@@ -63,7 +63,7 @@ class Discovery:
         if self.state != SILENT and ticks_diff(now, self.next_beacon) >= 0:
             self.next_beacon = ticks_add(now, BEACON_MS)
             # the game it looks for rides along: an idle unit shows an invitation
-            # (ui/invite.py)
+            # (flow/invite.py)
             self.t.send(None, beacon(self.name, self.mac, game=self.looks, players=self.players))
 
     def nearby(self, now):

@@ -1,6 +1,7 @@
 # What every game screen shares (GameBase: the pause menu, the switch to the result, the
 # sealed deal's progress overlay, the silent or vanished partner) and that overlay (DealScreen).
-# The screens it opens load when first shown and import ui/gamekit.py, never this module.
+# The screens around a game (the result, the log, Leave, the silent partner) are flows, above
+# this kit: it opens them through the app (App.game_flow(), flow/play.py), never by import.
 from fathom.hal.clock import ticks_diff
 from fathom.ui.font import CH, put, tiny_cols
 from fathom.ui.gamekit import silent
@@ -51,13 +52,8 @@ class GameBase(Screen):
 
     def tick(self, now):
         r = self.runner
-        if r.desync is not None:
-            from fathom.ui.gameend import DesyncScreen
-            self.app.replace(DesyncScreen(self.app, r))
-            return True
-        if r.result() is not None:
-            from fathom.ui.gameend import ResultScreen
-            self.app.replace(ResultScreen(self.app, r))
+        if r.desync is not None or r.result() is not None:
+            self.app.game_flow().ended(self.app, r)
             return True
         if r.gone():
             if self.asked is None or ticks_diff(now, self.asked) >= r.vanish_ms:
@@ -75,8 +71,7 @@ class GameBase(Screen):
         if silent(r):
             if not self.told and self.app.stack[-1] is self:
                 self.told = True  # once per silence: "Wait" means wait, the status says it
-                from fathom.ui.partner import PartnerScreen
-                self.app.push(PartnerScreen(self.app, self))
+                self.app.game_flow().silent_partner(self.app, self)
                 return True
         elif self.told:
             self.told = False
@@ -94,15 +89,15 @@ class GameBase(Screen):
         """(done, total) of the sealed deal's work under way, or None."""
         return self.progress(self.runner.seat.pub) if self.progress is not None else None
 
-    # The base tick by another name, for an overlay over the game (ui/partner.py) that runs
-    # it without importing this module (which loads that overlay).
+    # The base tick by another name, for an overlay over the game (flow/partner.py) that runs
+    # it without importing this module.
     watch = tick
 
     def pause(self):
         r = self.runner
         items = [Item("Back to game", lambda a: a.pop()),
-                 Item("Game log", lambda a: _log(a, r)),
-                 Item("Leave (keep)", lambda a: _bye(a, r)),
+                 Item("Game log", lambda a: a.game_flow().log(a, r)),
+                 Item("Leave (keep)", lambda a: a.game_flow().bye(a, r)),
                  Item("Concede", lambda a: (a.pop(), r.concede()))]
         if r.gone():
             items.append(Item("Claim the game", lambda a: _claim(a, r)))
@@ -183,17 +178,7 @@ class DealScreen(Screen):
             self.game.pause()
 
 
-def _log(app, runner):
-    from fathom.ui.gamelog import LogScreen
-    app.push(LogScreen(app, runner))
-
-
 def _claim(app, runner):
     if runner.gone():  # the partner may have come back while the menu was open
         runner.claim()
     app.pop()
-
-
-def _bye(app, runner):
-    from fathom.ui.leaving import say_bye
-    say_bye(app, runner)

@@ -1,23 +1,7 @@
 # What the game screens and the screens around a game share, with nothing that loads a screen:
-# leaving a game, the labels of a choice, whether a partner is silent and its name. A leaf, so
-# that the screens loaded when first shown (gameend, gamelog, leaving, partner) and the one
-# every game runs (gamebase) import it without importing each other.
-from fathom import games
-
-
-def leave(app, runner, clear=False):
-    runner.seat.journal.commit()  # a step's records are written by late(), which stops here
-    for s in getattr(runner, "services", ()):
-        if s in app.services:
-            app.services.remove(s)
-    for p in runner.peers:
-        if hasattr(p, "close"):
-            p.close()
-    if clear:
-        runner.clear()
-    app.link_state = None
-    app.home()
-    games.unload(runner.gid)  # the next game starts with the heap this one found
+# the labels of a choice, whether a partner is silent and its name. A leaf, so that the screens
+# loaded when first shown (flow/gameend.py, gamelog, partner) and the one every game runs
+# (gamebase) import it without importing each other.
 
 
 def label(eng, runner, action):

@@ -39,7 +39,7 @@ def rows(d):
 
 def clip(text, n):
     """A string cut to n characters, ending in '~' when cut (font.put draws one without
-    building it). Left for ui/play.py's problem line, its one user."""
+    building it). Left for flow/play.py's problem line, its one user."""
     return text if len(text) <= n else text[:n - 1] + "~"
 
 

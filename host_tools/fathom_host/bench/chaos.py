@@ -318,6 +318,17 @@ def bench_case(name, gid, n, options, seed, games, plan):
     return out
 
 
+def add_arguments(p):
+    from fathom_host.bench import runtime_option
+    p.add_argument("--games", type=int, default=None, help="games per case (default 20)")
+    p.add_argument("--seed", type=int, default=None,
+                   help="the seed of the faults' schedule (default: a new one, printed)")
+    p.add_argument("--case", default=None,
+                   help="only this case (a game on 2 units, or GAME_N, a group of N: "
+                        "sugardog_3); with --seed and --games 1, a stall or traceback again")
+    runtime_option(p)
+
+
 def collect(args):
     fast = getattr(args, "fast", False)
     planned = cases()

@@ -596,8 +596,6 @@ class PingEngine(SealedHooks, Engine):
         pub[_PHASE] = _PLAY
         pub[_TURNS] += 1
 
-    # ---- log lines -------------------------------------------------------------------------
-
 
 PingEngine.HANDLERS = {
     _PLAY: {_EV_REPORT: PingEngine._h_report, _EV_UP: PingEngine._h_up,

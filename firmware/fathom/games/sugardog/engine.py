@@ -559,8 +559,6 @@ class SugarDog(Engine):
         Engine.concede(self, pub, player)
         pub[_PHASE] = _PH_OVER
 
-    # ---- the log line ----------------------------------------------------------------------
-
 
 # Which handler plays an event, by the turn machine's phase and the event's tag: the current
 # player's command, the second cruise step, the answers of the players asked.

@@ -27,7 +27,7 @@ _LINK = {"espnow": "ESP-NOW", "uart": "cable (UART)"}
 # Hellman, group keys). It is freed only if the game keeps no function of it: a function holds
 # its module's globals, so whatever goes on into the game (a channel's sender) comes from
 # modules the game keeps (link/peer.py).
-PAIRING_CODE = ("fathom.ui.pairing", "fathom.ui.gamemenu", "fathom.link.lent",
+PAIRING_CODE = ("fathom.flow.pairing", "fathom.flow.gamemenu", "fathom.link.lent",
                 "fathom.link.connect", "fathom.link.discovery", "fathom.link.handshake",
                 "fathom.link.group", "fathom.link.groupkeys", "fathom.link.session",
                 "fathom.link.entropy")
@@ -35,7 +35,7 @@ PAIRING_CODE = ("fathom.ui.pairing", "fathom.ui.gamemenu", "fathom.link.lent",
 
 def start_link_game(app, gid, opts, players=None, join=False, invite=None):
     """The pairing screen for game gid (None: lent as the bot opponent). invite: the MAC of
-    the unit whose invitation the player took (ui/invite.py): it is chosen once listed."""
+    the unit whose invitation the player took (flow/invite.py): it is chosen once listed."""
     if gid is not None and players is None and not join:
         # as many as the game takes, within what a host's link carries (MAX_PARTNERS)
         top = min(games.declaration(gid).PLAYERS[1], MAX_PARTNERS + 1)
@@ -216,7 +216,7 @@ class PairScreen(Screen):
         runner = Runner(seat, peers, app.hw.storage, game, meta, relay=len(peers) > 1)
         runner.save()
         app.pop()
-        from fathom.ui.play import show
+        from fathom.flow.play import show
         show(app, runner)
         # Pairing is over: its code leaves the heap with the last reference; the next
         # pairing imports it again

@@ -1,10 +1,26 @@
+# Leaving a game: home with its services stopped (leave(), also the result's way out), and
 # Leave (keep): the bye to the partners and the short screen that waits for its ack. Loaded
-# when the player leaves, not for every game.
+# when the player leaves or the game ends, not for every game.
+from fathom import games
 from fathom.hal.clock import ticks_diff
 from fathom.ui.dialog import draw_page
-from fathom.ui.gamekit import leave
 from fathom.ui.screen import Screen
 from fathom.ui.textpage import TextPage
+
+
+def leave(app, runner, clear=False):
+    runner.seat.journal.commit()  # a step's records are written by late(), which stops here
+    for s in getattr(runner, "services", ()):
+        if s in app.services:
+            app.services.remove(s)
+    for p in runner.peers:
+        if hasattr(p, "close"):
+            p.close()
+    if clear:
+        runner.clear()
+    app.link_state = None
+    app.home()
+    games.unload(runner.gid)  # the next game starts with the heap this one found
 
 
 def say_bye(app, runner):

@@ -25,7 +25,7 @@ def game_menu(app, gid, cursor=None):
     decl = games.declaration(gid)
     opts = saved_options(app, gid)
     items = []
-    from fathom.ui.play import saved_game_of
+    from fathom.flow.play import saved_game_of
     if saved_game_of(app) == gid:
         items.append(Item("Resume game", lambda a: _resume(a)))
     if decl.PLAYERS[0] == 1:  # cooperative: alone, with a partner's unit, or with a bot partner
@@ -101,7 +101,7 @@ def _cycle(gid, key, choices, index):
 def _start_bot(gid, opts, level, players, label):
     def go(app):
         _remember(app, gid, label)
-        from fathom.ui.play import start_vs_bot
+        from fathom.flow.play import start_vs_bot
         start_vs_bot(app, gid, local_options(opts), level, entropy.token(16), players)
     return go
 
@@ -109,11 +109,11 @@ def _start_bot(gid, opts, level, players, label):
 def _start_link(gid, opts, label):
     def go(app):
         _remember(app, gid, label)
-        from fathom.ui.pairing import start_link_game
+        from fathom.flow.pairing import start_link_game
         start_link_game(app, gid, opts)
     return go
 
 
 def _resume(app):
-    from fathom.ui.play import resume
+    from fathom.flow.play import resume
     resume(app)

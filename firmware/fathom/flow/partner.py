@@ -5,7 +5,7 @@ from fathom.ui.font import CH
 from fathom.ui.listview import ListView
 from fathom.ui.menu import Item
 from fathom.ui.gamekit import partner_name, silent
-from fathom.ui.leaving import say_bye
+from fathom.flow.leaving import say_bye
 from fathom.ui.screen import Screen
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar

@@ -1,10 +1,11 @@
 # Starting and showing a game: the runner becomes an app service, and the game's own screen
 # part (fathom/games/<id>/screen.py) or, for a game that declares none, the generic one shows
-# it, built on what every game screen shares (ui/gamebase.py, helpers in ui/gamekit.py). Only
+# it, built on what every game screen shares (ui/gamebase.py, helpers in ui/gamekit.py); and
+# the screens around it, which that screen opens through App.game_flow(). Only
 # what runs during every game lives here: the rest loads when it is first needed (a module of function objects and dicts costs
-# heap even when frozen): the resume (ui/resume.py, forgotten once the game shows), the
-# generic screen (ui/genericscreen.py), a silent partner's overlay (ui/partner.py), Leave
-# (ui/leaving.py), the game log (ui/gamelog.py), the result and the desync (ui/gameend.py).
+# heap even when frozen): the resume (flow/resume.py, forgotten once the game shows), the
+# generic screen (ui/genericscreen.py), a silent partner's overlay (flow/partner.py), Leave
+# (flow/leaving.py), the game log (flow/gamelog.py), the result and the desync (flow/gameend.py).
 from fathom import games
 from fathom.hal.clock import ticks_add, ticks_diff
 from fathom.runner import SAVE
@@ -30,14 +31,14 @@ def start_vs_bot(app, gid, opts, level, seed, n):
 
 
 def resume(app, runner=None):
-    """Back into the saved game (ui/resume.py: whatever goes wrong is set aside and explained).
+    """Back into the saved game (flow/resume.py: whatever goes wrong is set aside and explained).
     Its module leaves again at once: nothing in it runs once the game is on screen."""
     from fathom import forget
-    from fathom.ui import resume as m
+    from fathom.flow import resume as m
     try:
-        m.resume(app, runner, show)  # passed: ui/resume.py does not import this module
+        m.resume(app, runner, show)  # passed: flow/resume.py does not import this module
     finally:
-        forget("fathom.ui.resume")
+        forget("fathom.flow.resume")
 
 
 class LinkWatch:
@@ -90,7 +91,7 @@ def show(app, runner):
     del app.stack[1:]
     app.leave_home(runner.gid)
     from fathom import forget
-    forget("fathom.ui.gamemenu")
+    forget("fathom.flow.gamemenu")
     level = runner.meta.get("autoplay")
     if not level and runner.meta.get("vs") != "bot":
         forget("fathom.games.bots")  # the game menu's list of levels: no bot plays here
@@ -105,3 +106,26 @@ def show(app, runner):
         from fathom.ui.genericscreen import GameScreen
         scr = GameScreen(app, runner)
     app.push(scr)
+
+
+# The screens around a game. Its screen (ui/gamebase.py) belongs to the widget kit, below the
+# flows, so it reaches them through App.game_flow(), which is this module.
+def ended(app, runner):
+    """The result, or the desync that stopped the game."""
+    from fathom.flow.gameend import DesyncScreen, ResultScreen
+    app.replace((ResultScreen if runner.desync is None else DesyncScreen)(app, runner))
+
+
+def silent_partner(app, game):
+    from fathom.flow.partner import PartnerScreen
+    app.push(PartnerScreen(app, game))
+
+
+def log(app, runner):
+    from fathom.flow.gamelog import LogScreen
+    app.push(LogScreen(app, runner))
+
+
+def bye(app, runner):
+    from fathom.flow.leaving import say_bye
+    say_bye(app, runner)

@@ -193,8 +193,8 @@ def join_invite(app, gid, players, mac):
     """OK on an invitation: the game's menu, as if the player had opened it, and over it the
     pairing with the inviting unit, chosen as soon as it is listed; a group's host is joined.
     The player presses nothing more until the code."""
-    from fathom.ui.gamemenu import saved_options, game_menu
-    from fathom.ui.pairing import start_link_game
+    from fathom.flow.gamemenu import saved_options, game_menu
+    from fathom.flow.pairing import start_link_game
     if app.settings.values.get("last") != gid:  # as opening the game by hand would
         app.settings.set("last", gid)
     app.push(game_menu(app, gid))

@@ -2,7 +2,8 @@
 # Loaded when the game ends, not while it is played.
 from fathom.runner import WITHHELD
 from fathom.ui.dialog import draw_page
-from fathom.ui.gamekit import leave, partner_name
+from fathom.flow.leaving import leave
+from fathom.ui.gamekit import partner_name
 from fathom.ui.screen import Screen
 from fathom.ui.textpage import TextPage
 
@@ -80,7 +81,7 @@ class ResultScreen(TextScreen):
         if k == "OK" and self.runner.finished():
             leave(self.app, self.runner, clear=True)
         elif k == "BACK":
-            from fathom.ui.gamelog import LogScreen
+            from fathom.flow.gamelog import LogScreen
             self.app.push(LogScreen(self.app, self.runner))
 
 

@@ -1,5 +1,5 @@
 # Resuming a saved game (at boot or from its game menu): the runner and its peers rebuilt from
-# the journal, a link game reconnected. Loaded for the resume only (ui/play.py forgets it
+# the journal, a link game reconnected. Loaded for the resume only (flow/play.py forgets it
 # again): nothing here runs once the game is on screen.
 from fathom import games
 from fathom.runner import PEERS, Runner, SAVE, load, side_name
@@ -78,7 +78,7 @@ def _resume(app, runner, show):
 
 def reconnect(app):
     """The saved game's link peers on a freshly opened transport, or None after telling why.
-    Here, not in pairing: resuming needs no pairing, and pairing hands over to ui/play.py's
+    Here, not in pairing: resuming needs no pairing, and pairing hands over to flow/play.py's
     show(), so the modules import each other in one direction only."""
     from fathom.hal import clock
     from fathom.link.peer import restore_peers
