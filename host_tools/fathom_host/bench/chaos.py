@@ -27,7 +27,7 @@ from fathom_host.emulator.units import Emulator
 GROUPS = {"sugardog": (3, 4), "pinned_down": (3, 4)}   # the groups besides two units
 STALL_S = 120          # no journal grew anywhere this long, the game not over: a stall
 GAME_S = 1800          # one game, faults included, at the most (then counted as a stall)
-GAP_S = (4.0, 20.0)    # between two faults
+GAP_S = (1.5, 8.0)     # between two faults (a group of Sugar Dog ends in ~15 s)
 FAST_GAP_S = (2.0, 8.0)
 FAULTS = (("press", 4), ("leave", 2), ("reboot", 1), ("kill", 2), ("cut", 1))
 FAST_FAULTS = (("press", 4), ("leave", 2), ("reboot", 1), ("kill", 2))
@@ -298,6 +298,9 @@ def bench_case(name, gid, n, options, seed, games, plan):
                 len(row["faults"]), len(row["tracebacks"])), file=sys.stderr, flush=True)
             out["games"] += 1
             out["faults"] += len(row["faults"])
+            for f in row["faults"]:
+                kinds = out.setdefault("fault_kinds", {})
+                kinds[f[1]] = kinds.get(f[1], 0) + 1
             out["game_s"].append(row["took_s"])
             out["player_errors"] += len(row["player_errors"])
             if row["tracebacks"]:
