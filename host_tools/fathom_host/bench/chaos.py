@@ -303,6 +303,9 @@ def bench_case(name, gid, n, options, seed, games, plan):
                 kinds[f[1]] = kinds.get(f[1], 0) + 1
             out["game_s"].append(row["took_s"])
             out["player_errors"] += len(row["player_errors"])
+            if row["player_errors"]:  # a stray key's doing, most often: said, not counted a fault
+                out.setdefault("player_errored", []).append({"seed": s, "errors":
+                                                             row["player_errors"]})
             if row["tracebacks"]:
                 out["tracebacks"] += len(row["tracebacks"])
                 out["traced"].append({"seed": s, "case": name, "tracebacks": row["tracebacks"],
