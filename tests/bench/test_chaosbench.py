@@ -36,4 +36,5 @@ def test_bench_chaos_fast_ends_every_game_without_a_stall_or_a_traceback(capsys)
         assert row["verified"] + row["conceded"] + row["void"] == row["games"], (name, row)
         for v in row["voids"]:
             assert all(v["sentences"]), v  # a void game ends in words on every unit
-        assert row["faults"] > 0 or not row["games"], (name, row)
+    # a two-unit Sugar Dog game may end in seconds, before its first fault: the group's has some
+    assert sum(row["faults"] for row in out["cases"].values()) > 0, out

@@ -185,8 +185,8 @@ class Game:
         """Play until every unit has ended; returns None, or the stall's description."""
         sizes = self.journal_sizes()
         moved = time.monotonic()
-        nxt = time.monotonic() + self.rng.uniform(0.5, self.gap[0])  # the first one early:
-        while True:                                                     # a short game ends
+        nxt = time.monotonic() + self.rng.uniform(0.2, 1.0)  # the first one early:
+        while True:                                             # a short game ends
             self.scan()
             if self.all_ended():
                 return None
