@@ -24,7 +24,7 @@ from fathom_host.emulator.drive import catch_up, finished, pair, pair_group, pla
 from fathom_host.emulator.ether import Ether
 from fathom_host.emulator.units import Emulator
 
-GROUPS = {"sugardog": (3, 4), "pinned_down": (3, 4)}   # the groups besides two units
+GROUPS = (3, 4)        # group sizes, for every game that takes them, besides two units
 STALL_S = 120          # no journal grew anywhere this long, the game not over: a stall
 GAME_S = 1800          # one game, faults included, at the most (then counted as a stall)
 GAP_S = (1.5, 8.0)     # between two faults (a group of Sugar Dog ends in ~15 s)
@@ -33,15 +33,15 @@ FAULTS = (("press", 4), ("leave", 2), ("reboot", 1), ("kill", 2), ("cut", 1))
 FAST_FAULTS = (("press", 4), ("leave", 2), ("reboot", 1), ("kill", 2))
 MAX_FAULTS = 8         # per game: after them the game is left to end
 FAST_MAX_FAULTS = 4
-FAST_CASES = ("sugardog", "sugardog_3")
 KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
 AWAY_S = (1.0, 20.0)   # how long a player who left stays away before Resume game
 END_SCREENS = ("Result", "DESYNC")
 
 
 def cases():
-    """name -> (game, units, options): every game on 2 units (its default options), and the
-    group games in GROUPS with the options their declaration names QUICK."""
+    """name -> (game, units, options): every game on 2 units (its default options), and every
+    game that takes a group in groups of GROUPS, with the options its declaration names QUICK
+    (Sugar Dog and Pinned Down, in 3 and 4)."""
     use_firmware()
     from fathom import games
     out = {}
@@ -49,10 +49,18 @@ def cases():
         d = games.declaration(gid)
         if d.PLAYERS[0] <= 2 <= d.PLAYERS[1]:
             out[gid] = (gid, 2, ())
-        for n in GROUPS.get(gid, ()):
+        for n in GROUPS:
             if d.PLAYERS[0] <= n <= d.PLAYERS[1]:
                 out["%s_%d" % (gid, n)] = (gid, n, quick_options(d))
     return out
+
+
+def fast_cases():
+    """--fast: the first game in menu order that a group plays, on 2 units and on 3 (Sugar
+    Dog: its game ends in seconds)."""
+    planned = cases()
+    gid = next(c[0] for c in planned.values() if c[1] == 3)
+    return (gid, "%s_3" % gid)
 
 
 class Game:
@@ -338,7 +346,7 @@ def add_arguments(p):
 def collect(args):
     fast = getattr(args, "fast", False)
     planned = cases()
-    names = list(FAST_CASES if fast else planned)
+    names = list(fast_cases() if fast else planned)
     case = getattr(args, "case", None)
     if case:
         if case not in planned:
