@@ -66,8 +66,11 @@ def problems(text, doc):
     bad = []
     for n, line in enumerate(text.splitlines(), 1):
         for tick in TICKED.findall(line):
-            for word in tick.split():
+            words = tick.split()
+            for word in words:
                 word = word.strip(",;:()'\"")
+                if len(words) > 1 and not word.endswith(EXTS):
+                    continue   # a command line's arguments: only a file it names is ours
                 why = check(word)
                 if why:
                     bad.append((n, word, why))
@@ -77,8 +80,9 @@ def problems(text, doc):
 def check(word):
     """Why `word` names nothing in the tree, or None (also for what is not a name of ours)."""
     if (not word or not PATHLIKE.match(word) or word.startswith(("../", "/", "~", "."))
-            or word in ELSEWHERE):
-        return None   # a command, a value, a path outside the clone or on a board
+            or word in ELSEWHERE or word.split("/")[0] in SKIP_DIRS):
+        return None   # a command, a value, a path outside the clone, on a board, or made by a
+        #               command (build/, var/)
     if "://" in word or word.count(".") > 4:
         return None
     if word.endswith(EXTS) or ("/" in word and word.endswith("/")):
@@ -124,4 +128,5 @@ def test_the_check_can_fail():
     assert check("kit.no_such_module") == "kit defines no no_such_module"
     assert check("Seat.settle") is None
     assert check("Seat.no_such_method") == "class Seat defines no no_such_method"
+    assert check("build/web/") is None               # made by `make web`, not kept
     assert check("boards/") is None and check("no_such_folder/") == "no such file"

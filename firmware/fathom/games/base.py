@@ -42,6 +42,8 @@ READY = const("ready")      # pub key of the default set-up: one bool per seat, 
 CONCEDED = const("conceded")  # pub key Engine.concede sets: the player who conceded
 _TAG = const(0)             # every event's (and action's) first slot: its tag
 _SETUP_PUBLIC = const(1)    # [SETUP, ...]: what the rules make public of the set-up, or None
+_SETUP_COMMIT = const(2)    # [SETUP, ...]: the commitment to the set-up (seat.py); named
+#                             for the schema every rules page's event table is held to
 
 
 class IllegalAction(ValueError):
