@@ -76,6 +76,7 @@ class Game:
         self.seen = {}            # unit -> console bytes already read
         self.tracebacks = []
         self.player_errors = []
+        self.last_end = {}        # unit -> the last end screen it showed (a key may leave it)
 
     def press(self, u, key):
         catch_up(u)  # its player's keys are counted too
@@ -92,12 +93,15 @@ class Game:
         return out
 
     def ended(self, u):
+        """The unit's game is over there: its result (the audit done) or its stop on the
+        screen, or the game gone from its flash (the result left, a save set aside)."""
         t = u.text
         if not t:
             return False
-        if t[0] == "Result":
-            return finished(u)
-        return t[0] in END_SCREENS
+        if t[0] in END_SCREENS:
+            self.last_end[u.index] = t
+            return t[0] != "Result" or finished(u)
+        return not (u.dir / "data" / "game").exists()
 
     def all_ended(self):
         return all(u.alive() and self.ended(u) for u in self.units)
@@ -158,6 +162,8 @@ class Game:
         if not u.alive():
             u.start()
             return
+        if kind in ("press", "leave") and self.ended(u):
+            return  # its game is over: a key there starts another
         if kind == "press":
             self.press(u, self.rng.choice(KEYS))
         elif kind == "leave":
@@ -241,9 +247,10 @@ def _at_home(u):
     return bool(t) and t[0] == "fathom" and (u.dir / "data" / "game").exists()
 
 
-def outcome(units):
-    """verified | conceded | void, and the sentences the screens end on."""
-    texts = [u.text for u in units]
+def outcome(units, last_end):
+    """verified | conceded | void, and the sentences the screens end on (or last showed)."""
+    texts = [u.text if u.text[:1] == ["Result"] else last_end.get(u.index, u.text)
+             for u in units]
     if all(t[:1] == ["Result"] and "verified" in t for t in texts):
         return "verified", []
     words = [" ".join(t[1:4]) for t in texts]
@@ -277,7 +284,7 @@ def play_game(gid, n, options, seed, workdir, plan):
             if stall is not None:
                 row["stall"] = stall
             else:
-                row["ended"], row["sentences"] = outcome(emu.units)
+                row["ended"], row["sentences"] = outcome(emu.units, g.last_end)
             return row
         finally:
             emu.close()
