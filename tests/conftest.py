@@ -211,6 +211,8 @@ HEAVY_FIRST = (
     "e2e/test_ashtapada_e2e.py",
     "e2e/test_reboot_e2e.py",
     "bench/test_bench_fast.py",
+    "bench/test_chaosbench.py",
+    "e2e/test_group_comeback_e2e.py",
     "e2e/test_pinned_down_e2e.py",
     "device/test_device_budget.py",
     "sealed/test_sealed_games.py",

@@ -56,6 +56,7 @@
 # (Kept in this module: a module of its own cost the unit ~1 KB more heap.)
 from fathom.games.base import IllegalAction
 from fathom.codec import encode
+from fathom.compat import const
 from fathom.games.seat import CK, CONCEDE, Seat
 from fathom.hal.clock import ticks_add, ticks_diff
 from fathom.journal import FileJournal, JournalError, header, header_of
@@ -67,6 +68,13 @@ REVEAL_MS = 60000      # a reveal still incomplete this long after the result: W
 VANISH_MS = 60000      # a link peer silent this long, its link lost: it has vanished
 WITHHELD = "withheld"  # the verdict on a player whose reveal did not arrive in time
 ASK, TOLD = 2, 1       # a sync's flag: "say how many events you have", and the answer
+ASK_MS = 5000          # a group partner that heard no new event this long asks the host
+GAP_MS = 60000         # a host that holds events a partner lacks and sends none this long
+                       # (its link up): named, and the game stops on that partner
+_WANT = const(0)       # Runner._gap's slots (_watch_feed)
+_SEEN = const(1)
+_ASKED = const(2)
+_LACKS = const(3)
 CLAIMED = "claimed: the partner vanished (not verified)"  # the reason of a claimed game
 VOID = "P%d's save was damaged: this game cannot be checked and is void"  # a void game's reason
 
@@ -77,8 +85,9 @@ def side_name(player):
 
 
 class Runner:
-    vanish_ms = VANISH_MS  # class values the emulator may lower (FATHOM_VANISH_MS and
-    reveal_ms = REVEAL_MS  # FATHOM_REVEAL_MS, twins/hub)
+    vanish_ms = VANISH_MS  # class values the emulator may lower (FATHOM_VANISH_MS,
+    reveal_ms = REVEAL_MS  # FATHOM_REVEAL_MS and FATHOM_GAP_MS, twins/hub)
+    gap_ms = GAP_MS
 
     def __init__(self, seat, peers, storage=None, gid="", meta=None, relay=False,
                  resumed=False, name=SAVE, keys=None, code=None):
@@ -99,7 +108,7 @@ class Runner:
         self.verdicts = {}            # player -> None (verified), (index, reason) or WITHHELD
         self.desync = None            # (index, reason) when the hashes differ
         self.problem = None           # last refused peer message, for the UI
-        self.left = {}                # player -> why: partners who said they left (kept game)
+        self.left = {}                # player -> when: partners who said they left (kept game)
         self.revealed = False
         self.receipts = {}            # a group partner: other partner -> True (it confirmed our
                                       # reveal) or False (not in time: the host kept it)
@@ -118,6 +127,10 @@ class Runner:
         self.draw_first = False       # set by a caller that calls late() after its redraw
         self._out_due = False         # receipts held back for late()
         self._moved = False           # a move played here or taken in since the last tick
+        # a group partner's watch on the host's feed (_watch_feed), one list for the heap:
+        # [events the host is known to hold, the log's length when last looked at, when it
+        #  last grew or the host was last asked, since when the host holds more, link up]
+        self._gap = [0, -1, None, None]
         if storage is not None and not resumed:
             self._start_journal()
 
@@ -293,13 +306,15 @@ class Runner:
                     break
                 self._heard[p] = now
                 if self.left and msg[0] != "bye":
-                    self._back(msg)
+                    self._back(p, msg)
                 if not self.claimed:  # a claimed game is over here: a late partner changes nothing
                     self._handle(p, msg)
         if self.desync is None and not self.claimed:
             self._auto()
             self._audit_pending()
             self._reveal_deadline(now)
+            if not self.relay and self.seat.n > 2:
+                self._watch_feed(now)
         elif self.claimed and self._end is None:
             self._end = now  # a void game waits this long at most for its partners' acks
         self.streams.pump(self.peers)
@@ -401,6 +416,8 @@ class Runner:
                 self._on_bye(peer, msg)
             elif tag == "got" and self.keys is not None:
                 self._on_got(peer, msg)
+            elif tag == "back" and self.seat.n > 2 and not self.relay:
+                pass  # a partner back in the game: _back took it
             elif tag == "void":
                 self._on_void(peer, msg)
             else:
@@ -416,7 +433,9 @@ class Runner:
             return  # stopped: the log as it was is the evidence
         if idx < s.n_log:
             return  # already have it (a resend after resume)
-        if idx > s.n_log:
+        if idx > s.n_log:  # a gap: what the host holds from here on comes again
+            g = self._gap
+            g[_WANT] = max(g[_WANT], idx + 1)
             tell(s, peer, ["sync", s.n_log, s.short_hash()])
             return
         if author == s.player:
@@ -520,7 +539,7 @@ class Runner:
         who = msg[1] if len(msg) == 3 else None
         if type(who) is not int or not 0 <= who < self.seat.n or who == self.seat.player:
             raise IllegalAction("malformed bye")
-        self.left[who] = str(msg[2])[:24]
+        self.left[who] = self._now  # since when, for the screen that says who it waits for
         self.changed = True
         if self.relay:
             self._broadcast(msg, peer)
@@ -528,8 +547,7 @@ class Runner:
     def _on_void(self, peer, msg):
         s = self.seat
         if len(msg) == 1:  # from a unit that could not read its own save: the sender
-            who = self.streams.seat_of.get(peer, self.peers.index(peer) + 1) if self.relay \
-                else (1 - s.player if s.n == 2 else 0)
+            who = self._seat(peer) if self.relay else (1 - s.player if s.n == 2 else 0)
         else:
             who = msg[1] if len(msg) == 2 else None
         if type(who) is not int or not 0 <= who < s.n or who == s.player or \
@@ -539,13 +557,67 @@ class Runner:
         if self.relay:
             self._broadcast(["void", who], peer)
 
-    def _back(self, msg):
-        """A partner heard after its bye has resumed the game: in a pair any message says so,
-        in a group (where the host relays everything) the leaver's own event."""
+    def _back(self, peer, msg):
+        """A partner heard after its bye has resumed the game. In a pair any message says so.
+        In a group the host hears each partner itself: any message from a leaver says it is
+        back, and the host tells the other partners (["back", player]); on a partner, any
+        message from the host comes after the host's own bye (the channel keeps order), and
+        a leaver's own event relayed says it is back as well."""
+        left = self.left
         if self.seat.n == 2:
-            self.left.clear()
-        elif msg[0] == "ev" and len(msg) > 2:
-            self.left.pop(msg[2], None)
+            left.clear()
+            return
+        if self.relay:
+            q = self._seat(peer)
+            if q in left:
+                del left[q]
+                self._broadcast(["back", q], peer)
+                self.changed = True
+            return
+        n = len(left)
+        left.pop(0, None)
+        tag = msg[0]
+        q = msg[1] if tag == "back" and len(msg) == 2 else (
+            msg[2] if tag == "ev" and len(msg) > 2 else None)
+        if type(q) is int:  # a peer's bytes: a list would not hash
+            left.pop(q, None)
+        self.changed = len(left) != n or self.changed
+
+    def _watch_feed(self, now):
+        """A group partner: every event reaches it only through the host's feed, so a feed
+        that skipped one (a bug, a badly timed reboot, a host that keeps it) leaves it behind
+        with nothing to show it when no later event comes. After ASK_MS with no new event it
+        asks the host how far it is (a sync with ASK: an honest host's feed goes back to what
+        this unit holds); when the host holds more and sends none of it for gap_ms while its
+        link is up, the host is named and the game stops here, journalled, as a forged event
+        does: waiting on would wait for ever."""
+        s = self.seat
+        n = s.n_log
+        g = self._gap
+        if n != g[_SEEN] or g[_ASKED] is None:
+            g[_SEEN] = n
+            g[_ASKED] = now
+            g[_LACKS] = None
+            return
+        peer = self.peers[0]
+        if n < g[_WANT]:
+            if g[_LACKS] is None or getattr(peer, "state", None) == "lost":
+                g[_LACKS] = now  # counted while the host's link is up: out of range is not
+            elif ticks_diff(now, g[_LACKS]) >= self.gap_ms:  # keeping
+                self._forged(n, "the host (P1) did not send this unit event %d in %d s, "
+                                "though it holds it" % (n, self.gap_ms // 1000))
+                return
+        elif s.result() is not None or s.my_turn():
+            g[_ASKED] = now  # nothing to ask for
+            return
+        if ticks_diff(now, g[_ASKED]) >= ASK_MS:
+            g[_ASKED] = now
+            tell(s, peer, ["sync", n, s.short_hash(), ASK])
+
+    def _seat(self, peer):
+        """A group host's partner's player: learnt from its events, else its place (a host's
+        peers are in seat order, connect.peers)."""
+        return self.streams.seat_of.get(peer, self.peers.index(peer) + 1)
 
     def _forged(self, idx, reason):
         """A group message that fails its tag: the game stops here, journalled so a reboot
@@ -558,6 +630,9 @@ class Runner:
         if not isinstance(have, int) or have < 0:
             raise IllegalAction("bad sync")
         s = self.seat
+        g = self._gap
+        if have > g[_WANT]:  # the peer holds this many: a group partner's feed watch
+            g[_WANT] = have
         if flag == TOLD:  # the partner's length, asked for after our save was cut
             if self._ahead is None:
                 self._ahead = {}
@@ -701,8 +776,8 @@ class Runner:
                 not 0 < msg[1] < s.n or not 0 < msg[2] < s.n or msg[1] == msg[2]:
             raise IllegalAction("malformed receipt")
         if self.relay:  # the host passes it on to its addressee, paced
-            for i, p in enumerate(self.peers):  # a host's peers are in seat order
-                if p is not peer and self.streams.seat_of.get(p, i + 1) == msg[2]:
+            for p in self.peers:
+                if p is not peer and self._seat(p) == msg[2]:
                     self._queue(p, msg)
             return
         sender = msg[1]

@@ -4,6 +4,9 @@
 # `cheat.install(Runner)`.
 #
 # FATHOM_CHEAT="withhold=1,to=2": the host keeps player 1's reveal from player 2 (below).
+# FATHOM_CHEAT="gap=1,to=2,at=4": the host never sends player 2 the first event player 1
+# authors at log index 4 or later, however often it is asked, and relays every later one
+# (install_gap): a feed with a hole that only the host could fill.
 # FATHOM_CHEAT="attack=6": a pair's unit that, once the log holds 6 events and its partner is to
 # act with every frame acknowledged, sends what an honest unit never does: an event as the
 # player to act (out of turn), a message nested deeper than the codec reads, and one larger than
@@ -31,15 +34,16 @@ def parse(spec):
     out = {}
     for part in spec.split(","):
         k, _, v = part.partition("=")
-        if k not in ("author", "to", "at", "withhold") or not v:
-            raise ValueError("FATHOM_CHEAT: unknown part %r (author=N,to=N,at=N or "
-                             "withhold=N,to=N)" % part)
+        if k not in ("author", "to", "at", "withhold", "gap") or not v:
+            raise ValueError("FATHOM_CHEAT: unknown part %r (author=N,to=N,at=N, "
+                             "withhold=N,to=N or gap=N,to=N,at=N)" % part)
         out[k] = int(v)
-    keys = ("withhold", "to") if "withhold" in out else ("author", "to", "at")
-    a = out.get("withhold", out.get("author"))
+    keys = ("withhold", "to") if "withhold" in out else (
+        ("gap", "to", "at") if "gap" in out else ("author", "to", "at"))
+    a = out.get("withhold", out.get("gap", out.get("author")))
     if sorted(out) != sorted(keys) or a is None or a < 1 or out["to"] < 1 or a == out["to"]:
-        raise ValueError("FATHOM_CHEAT %r: two different partners, author=N,to=N,at=N or "
-                         "withhold=N,to=N" % spec)
+        raise ValueError("FATHOM_CHEAT %r: two different partners, author=N,to=N,at=N, "
+                         "withhold=N,to=N or gap=N,to=N,at=N" % spec)
     return out
 
 
@@ -58,6 +62,37 @@ def install_withhold(cls, spec):
         queue(self, peer, job)
 
     cls._queue = _queue
+
+
+def install_gap(cls, spec):
+    """FATHOM_CHEAT="gap=1,to=2,at=4": see the top of this module. The hole is made where the
+    message leaves for that partner's link, so the feed, a resend after a sync and a relay
+    all lose the same event."""
+    tick = cls.tick
+    print("cheat: armed, P%d's first event from %d kept from P%d" % (
+        spec["gap"] + 1, spec["at"], spec["to"] + 1))
+
+    def keeping(runner, peer):
+        send = peer.send
+        kept = []
+
+        def send_(msg):
+            if msg[0] == "ev" and (msg[1] in kept or not kept and msg[1] >= spec["at"] and
+                                   msg[2] == spec["gap"]):
+                if not kept:
+                    kept.append(msg[1])
+                    print("cheat: event %d kept from P%d" % (msg[1], spec["to"] + 1))
+                return
+            send(msg)
+        peer.send = send_
+
+    def tick_(self, now):
+        if self.relay and not getattr(self, "_holed", False) and len(self.peers) >= spec["to"]:
+            self._holed = True
+            keeping(self, self.peers[spec["to"] - 1])  # a host's peers in seat order
+        return tick(self, now)
+
+    cls.tick = tick_
 
 
 DEEP = b"\x90" * 60 + b"\x00"   # sixty nested lists: the codec reads eight
@@ -160,6 +195,9 @@ def install(cls):
         return
     if "withhold" in spec:
         install_withhold(cls, spec)
+        return
+    if "gap" in spec:
+        install_gap(cls, spec)
         return
     on_event, broadcast = cls._on_event, cls._broadcast
     print("cheat: armed, P%d's first move from event %d to P%d" % (

@@ -91,12 +91,15 @@ def connect(profile):
     _active_low = profile.get("active_low", True)
     vanish = os.getenv("FATHOM_VANISH_MS")
     reveal = os.getenv("FATHOM_REVEAL_MS")
-    if vanish or reveal:  # a test of a vanished partner or a withheld reveal need not wait
-        from fathom.runner import Runner  # the minute a player would
+    gap = os.getenv("FATHOM_GAP_MS")
+    if vanish or reveal or gap:  # a test of a vanished partner, a withheld reveal or a kept
+        from fathom.runner import Runner  # event need not wait the minute a player would
         if vanish:
             Runner.vanish_ms = int(vanish)
         if reveal:
             Runner.reveal_ms = int(reveal)
+        if gap:
+            Runner.gap_ms = int(gap)
     send(b"H", (os.getenv("FATHOM_UNIT") or "0").encode())
     machine.on_panel_update(_on_panel)
     reset_peaks()

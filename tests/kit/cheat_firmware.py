@@ -42,17 +42,25 @@ def modified_firmware(dest):
     return dest
 
 
+def _env(unit, fw, spec):
+    path = [str(fw)] + units.micropython_path(unit.runtime)
+    return {"MICROPYPATH": os.pathsep.join(path), "FATHOM_CHEAT": spec}
+
+
 def cheat_env(unit, fw, author, to, at):
     """extra_env for `unit` to run the firmware in `fw` as a group host that relays player
     `author`'s first move from log index `at` on to player `to` rewritten (hostmodes/cheat.py)."""
-    path = [str(fw)] + units.micropython_path(unit.runtime)
-    return {"MICROPYPATH": os.pathsep.join(path),
-            "FATHOM_CHEAT": "author=%d,to=%d,at=%d" % (author, to, at)}
+    return _env(unit, fw, "author=%d,to=%d,at=%d" % (author, to, at))
 
 
 def withhold_env(unit, fw, author, to):
     """extra_env for `unit` to run the firmware in `fw` as a group host that never relays
     player `author`'s reveal to player `to` (hostmodes/cheat.py)."""
-    path = [str(fw)] + units.micropython_path(unit.runtime)
-    return {"MICROPYPATH": os.pathsep.join(path),
-            "FATHOM_CHEAT": "withhold=%d,to=%d" % (author, to)}
+    return _env(unit, fw, "withhold=%d,to=%d" % (author, to))
+
+
+def gap_env(unit, fw, author, to, at):
+    """extra_env for `unit` to run the firmware in `fw` as a group host that never sends
+    player `to` the first event player `author` authors from log index `at`, and relays every
+    later one (hostmodes/cheat.py)."""
+    return _env(unit, fw, "gap=%d,to=%d,at=%d" % (author, to, at))

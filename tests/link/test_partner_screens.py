@@ -460,3 +460,69 @@ def test_the_partner_screens_fit_every_panel():
             scr.draw(o)
             assert o.outside() == 0, (w, h, scr.lines())
             assert o.lit(0, 8, w, h - 8) > 0, (w, h, scr.lines())
+
+
+def group_of_three():
+    """A Sugar Dog star of three runners over pipes (host 0), a few moves in, P2 to act and
+    nothing on its way."""
+    import hashlib
+    from fathom.games.sugardog.engine import ENGINE as SD
+    from fathom.peers import pipe_pair
+    from kit.play import bot_step
+    k = lambda i, j: hashlib.sha256(b"g" + bytes((min(i, j), max(i, j)))).digest()
+    keys = [[None if i == j else k(i, j) for j in range(3)] for i in range(3)]
+    seats = [Seat(SD, {"calm": 10}, 3, b"back", p, b"salt%d" % p) for p in range(3)]
+    rs = [Runner(seats[0], [], None, "sugardog", relay=True, keys=keys[0])]
+    for p in (1, 2):
+        near, far = pipe_pair()
+        rs[0].peers.append(near)
+        rs.append(Runner(seats[p], [far], None, "sugardog", keys=keys[p]))
+    bots = [RandomBot(b"back", p) for p in range(3)]
+    now = 0
+    while True:
+        for _ in range(3):
+            now += 100
+            for r in rs:
+                r.tick(now)
+        t = rs[0].seat.to_move()
+        if rs[0].seat.n_log > 4 and t[0] == 1 and t[1] == "act" and \
+                len(set(r.seat.n_log for r in rs)) == 1:
+            return rs, now
+        now += 100
+        for r, b in zip(rs, bots):
+            bot_step(r, b, now)
+
+
+def test_a_group_partner_who_leaves_is_named_with_its_time_and_taken_back_by_itself():
+    from fathom.flow.partner import PartnerScreen
+    rs, now = group_of_three()
+    apps = [game_app(r) for r in rs[:2]]  # the host and P2, who is to move
+    rs[2].bye("left")  # P3: Leave (keep)
+    for _ in range(50):  # 5 s, then 40 s more
+        now += 100
+        for r in rs[:2]:
+            r.tick(now)
+        for app, _scr in apps:
+            tick_top(app, now)
+    for app, scr in apps:
+        over = app.stack[-1]
+        assert isinstance(over, PartnerScreen), over.lines()
+        assert over.lines()[0] == "Partner left" and "P3 left the game 0 s ago" in over.lines()[1]
+        assert "saved on every unit" in over.lines()[1], over.lines()
+    for _ in range(400):
+        now += 100
+        for r in rs[:2]:
+            r.tick(now)
+        for app, _scr in apps:
+            tick_top(app, now)
+    for app, scr in apps:  # since when, as it grows
+        assert "P3 left the game 40 s ago" in app.stack[-1].lines()[1], app.stack[-1].lines()
+    rs[2].resync()  # P3: Resume game; nobody presses a key on the others
+    for _ in range(10):
+        now += 100
+        for r in rs:
+            r.tick(now)
+        for app, _scr in apps:
+            tick_top(app, now)
+    for app, scr in apps:
+        assert app.stack[-1] is scr and scr.status() != "partner left", app.stack[-1].lines()

@@ -88,13 +88,19 @@ def play_out(units, timeout=600):
         with hub.cond:  # woken by any screen or report a unit ships
             hub.cond.wait(0.5)
     for u in units:
-        c = u.hub.conn(u.index)
-        c.ux = None
-        # The unit counts every key it handles, its player's too, and Unit.press waits for
-        # that count to reach the host's own: catch the host's count up, or the next press
-        # would return before the unit saw it.
-        u.keys_sent = max(u.keys_sent, c.keys)
+        u.hub.conn(u.index).ux = None
+        catch_up(u)
     return [u.text for u in units], reports
+
+
+def catch_up(u):
+    """Before pressing a key on a unit whose scripted player pressed some: the unit counts
+    every key it handles, its player's too, and Unit.press waits for that count to reach the
+    host's own. Catch the host's count up, or the next press would return before the unit
+    saw it."""
+    c = u.hub.conn(u.index)
+    if c is not None:
+        u.keys_sent = max(u.keys_sent, c.keys)
 
 
 def play_through_keys(units, seed, picks, timeout=600, title_check=None):
