@@ -53,9 +53,11 @@ web: setup
 runtime: setup
 	$(BIN)/fathom runtime build --kind all
 
+# the chaos bench at 5 games a case (about an hour; its default of 20 takes hours: run it alone)
 bench: setup
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile -m bench tests
 	$(BIN)/fathom bench all --json
+	$(BIN)/fathom bench chaos --games 5 --json
 
 flash: setup
 	$(BIN)/fathom flash --board $(BOARD) --port $(PORT)
