@@ -18,7 +18,7 @@ from fathom.games.ping import track
 from fathom.ui.boardgrid import BoardGrid
 from fathom.ui.cardrow import CardRow
 from fathom.ui.dialog import draw_page, read_text
-from fathom.ui.font import CH, TH, TW, put, tiny, tiny_cols
+from fathom.ui.font import CH, TH, TW, put, tiny, tiny_cols, tiny_width
 from fathom.ui.listview import ListView, steps
 from fathom.ui.gamebase import GameBase
 from fathom.ui.textpage import TextPage
@@ -166,7 +166,8 @@ class PingScreen(GameBase):
                                           obj_names(s.pub[_REPORTED][1 - s.player]))
         self.side = rows
         short = [W.card_short(c) for c, _d in hand]
-        short.append("TK " + slot_short(right, known_down(s, right)))
+        tk = slot_short(right, known_down(s, right))   # a 4-character code ('3LST') takes
+        short.append(("TK " if len(tk) < 4 else "TK") + tk)  # the space: 7 columns at 72x40
         short.append("ME " + obj_names(s.priv[_DONE]))
         short.append(_SEAT[1 - s.player] + " " + obj_names(s.pub[_REPORTED][1 - s.player]))
         self.side_short = short
@@ -247,7 +248,7 @@ class PingScreen(GameBase):
                 break
             put(d, rows[i], x, y, n, 1, True)
             if i < k and self.dis[i]:          # a disabled card: struck through
-                d.hline(x, y + 2, min(n, len(rows[i])) * TW - 1, 1)
+                d.hline(x, y + 2, min(n * TW - 1, tiny_width(rows[i])), 1)
             y += TH
 
     def _draw_pick(self, d, bh):
