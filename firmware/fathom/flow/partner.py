@@ -22,11 +22,11 @@ class PartnerScreen(Screen):
         r = game.runner
         if r.left:
             self.title = "Partner left"
-            self.text = ("%s left the game. It is saved on both units: play goes on when it is "
+            self.text = ("%s left the game. It is saved on every unit: play goes on when it is "
                          "resumed there." % partner_name(r, min(r.left)))
         else:
             self.text = ("%s is not answering: the unit left the game, was switched off or is "
-                         "out of range. The game is saved on both units." % partner_name(r))
+                         "out of range. The game is saved on every unit." % partner_name(r))
         self.page = TextPage(self.text)
         self.items = [Item("Wait", lambda a: a.pop()),
                       Item("Leave (keep)", lambda a: say_bye(a, r)),

@@ -209,6 +209,8 @@ class ListView:
             d.vline(x + w - 1, y + (h - bh) * min(self.top, span) // span, bh, 1)
 
     def _note_x(self, x, w, note):
+        if self.bar:              # clear of the scroll bar in the box's last column, and a gap
+            w -= 2
         if self.small:
             return x + w - 1 - tiny_width(note)
         return x + w - (w % CH) - len(note) * CH

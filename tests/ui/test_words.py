@@ -1,0 +1,47 @@
+# Words, not codes, and sentences that read right: what the screens say where they said
+# "You boat moved", "Calm in 58" or "saved on both units" in a group of three.
+import pytest
+
+from fathom.games.ashtapada import say as lake_say
+from test_ashtapada_screen import game as lake_game
+from test_ashtapada_screen import play as lake_play
+from test_ashtapada_screen import screen_for as lake_screen
+
+pytestmark = pytest.mark.micropython
+
+
+def test_lake_names_whose_boat_moved_in_a_sentence():
+    seats = lake_game()
+    _a0, s0 = lake_screen(seats, 0)
+    _a1, s1 = lake_screen(seats, 1)
+    move = [a for a in seats[0].legal() if a[0] == "move"][0]
+    lake_play(seats, 0, move)
+    mine, theirs = s0.lines()[1], s1.lines()[1]
+    assert mine.startswith("| Your boat mov"), mine
+    assert theirs.startswith("| The foe's boat mov"), theirs
+    assert "You boat" not in mine + theirs
+
+
+def test_lake_tells_the_draw_to_come_in_words():
+    seats = lake_game()
+    st = lake_say.status(seats[0].pub, 0)
+    assert [s for s in st if s.startswith("Draw in ")], st
+    assert not [s for s in st if "Calm" in s], st
+
+
+@pytest.mark.parametrize("small", [False, True])
+def test_a_row_note_stays_clear_of_the_scroll_bar(small):
+    # the bar ran over the last digit of "Lake 10" (an option's value, a row's note)
+    from kit.panel import Panel
+    from fathom.ui.listview import ListView
+    labels = ["Lake %d" % i for i in range(12)]
+    for w in (128, 72, 125):
+        d = Panel(w, 64)
+        v = ListView(labels, notes=["%d" % (i + 1) for i in range(12)], bar=True, small=small)
+        v.cursor = 5
+        v.draw(d, 0, 8, w, 56)
+        bare = Panel(w, 64)
+        ListView(labels, notes=[""] * 12, bar=True, small=small, cursor=5).draw(bare, 0, 8, w, 56)
+        for y in range(8, 64):          # nothing but the bar in the box's last two columns
+            for x in (w - 2, w - 1):
+                assert d.pixel(x, y) == bare.pixel(x, y), (w, x, y)
