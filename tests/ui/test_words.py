@@ -45,3 +45,23 @@ def test_a_row_note_stays_clear_of_the_scroll_bar(small):
         for y in range(8, 64):          # nothing but the bar in the box's last two columns
             for x in (w - 2, w - 1):
                 assert d.pixel(x, y) == bare.pixel(x, y), (w, x, y)
+
+
+def test_an_option_cut_by_the_foot_of_its_list_still_shows_its_value():
+    # at 72x40 the game menu's last row read "SEALED DEAL" with no on/off: "(link)" and the
+    # value had wrapped onto a row below the box
+    from kit.panel import Panel
+    from fathom.ui.listview import ListView
+    labels = ["vs other unit", "How to play", "vs bot: easy", "vs bot: sharp",
+              "Sealed deal (link)"]
+
+    def box(value):
+        d = Panel(72, 40)
+        v = ListView(labels, notes=["", "", "", "", value], fixed=True, whole=True, small=True,
+                     cursor=3)
+        v.draw(d, 0, 8, 72, 32)
+        return d
+    on, bare = box("on"), box("")
+    y = 8 + 4 * 6                       # the last row in the box
+    assert any(on.pixel(x, yy) != bare.pixel(x, yy) for x in range(50, 72)
+               for yy in range(y, y + 5))

@@ -200,7 +200,10 @@ class ListView:
                     j += 1
                     yy += lh
                 note = self._note(i)
-                if note and j == len(rows):
+                # the note on its row; a row the box's foot cuts keeps its value (an option's
+                # "on") on its last line shown, where there is room for it
+                if note and j and (j == len(rows) or
+                                   self._len(rows[j - 1]) + 1 + self._len(note) <= room):
                     write(d, note, self._note_x(x, w, note), yy - lh, 1, self.small)
             i += 1
         if self.bar and (self.top or i < n):
