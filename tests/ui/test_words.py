@@ -65,3 +65,34 @@ def test_an_option_cut_by_the_foot_of_its_list_still_shows_its_value():
     y = 8 + 4 * 6                       # the last row in the box
     assert any(on.pixel(x, yy) != bare.pixel(x, yy) for x in range(50, 72)
                for yy in range(y, y + 5))
+
+
+def test_pinned_down_titles_name_a_turn_and_a_player_apart():
+    # "T1 Main" beside "P2 Main" read as two players
+    from fathom.games.local import next_author
+    from fathom.games.pinned_down.bot import EasyBot
+    from fathom.games.pinned_down import say as pd_say
+    from test_pinned_down_screen import deliver, start
+    from test_pinned_down_screen import screen_for as pd_screen
+    seats = start(2, "red", b"words")
+    bots = [EasyBot(b"w", 0), EasyBot(b"w", 1)]
+    seen_turn = seen_other = jumps = 0
+    for _ in range(400):
+        if seats[0].result() is not None:
+            break
+        mover = next_author(seats)
+        for s in seats:
+            t = pd_screen(s, 128, 64)[1].brief()
+            assert not (t[:1] == "T" and t[1:2].isdigit()), t
+            if t.startswith("Turn "):
+                seen_turn += 1
+            elif t.startswith("P") and t[1:2].isdigit():
+                assert t[2:4] == ": ", t
+                seen_other += 1
+        for a in mover.legal():
+            if a[0] == "jump":
+                label = pd_say.action(mover.pub, a)        # "jump Ion Storm +2"
+                jumps += 1
+                assert " d" not in label and "+" in label, label
+        deliver(seats, mover, bots[mover.player].act(mover))
+    assert seen_turn and seen_other and jumps

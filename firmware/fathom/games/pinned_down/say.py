@@ -144,7 +144,7 @@ def action(pub, a):
         return "spare %s>%s" % (name(a[_SPARE_CARD]), ship(pub, a[_SPARE_SHIP]))
     if tag == "jump":
         c = C.get(pub[_JUMP_OPTIONS][a[_JUMP_OPTION]])
-        return "jump %s d%d" % (c[C.NAME], c[C.POWER])
+        return "jump %s +%d" % (c[C.NAME], c[C.POWER])   # the distance it gains
     if tag == "cloak":
         return "cloak" if a[_CLOAK_ON] else "fight"
     if tag == "def":

@@ -276,9 +276,9 @@ class PinnedDownScreen(GameBase):
             return "Over" if s.result() is not None else "Waiting"
         who, kind = t
         ph = "Set up" if kind == "setup" else say.phase_words(s.pub)
-        if who != s.player:
-            return "P%d %s" % (who + 1, ph)
-        return "T%d %s" % (s.pub[_TURN], ph) if s.pub[_TURN] else ph
+        if who != s.player:       # a player's name, then the phase: "P2: Main"
+            return "P%d: %s" % (who + 1, ph)
+        return "Turn %d: %s" % (s.pub[_TURN], ph) if s.pub[_TURN] else ph  # not "T1", a seat
 
     # ---- keys ----------------------------------------------------------------------------
     def key(self, k):
