@@ -96,3 +96,29 @@ def test_pinned_down_titles_name_a_turn_and_a_player_apart():
                 assert " d" not in label and "+" in label, label
         deliver(seats, mover, bots[mover.player].act(mover))
     assert seen_turn and seen_other and jumps
+
+
+def test_a_played_card_is_told_with_where_it_went():
+    # "P2 PLAYED DAMAGE CONTROL KIT:" read as cut before its target
+    from fathom.games.local import next_author
+    from fathom.games.pinned_down.bot import SharpBot
+    from fathom.games.pinned_down import cards as C
+    from fathom.games.pinned_down import say as pd_say
+    from test_pinned_down_screen import deliver, start
+    told = 0
+    for seed in (b"a", b"b", b"c"):
+        seats = start(2, "red", b"told" + seed)
+        bots = [SharpBot(seed, 0), SharpBot(seed, 1)]
+        for _ in range(300):
+            if seats[0].result() is not None:
+                break
+            mover = next_author(seats)
+            act = bots[mover.player].act(mover)
+            deliver(seats, mover, act)
+            if act[0] == "play" and len(act) > 2:
+                c = C.get(act[1])
+                if c[C.TYPE] in (C.CHAR, C.EQUIP):
+                    line = pd_say.news(seats[0].pub, 0, mover.player, act)
+                    assert (c[C.NAME] + " on ") in line, line
+                    told += 1
+    assert told
