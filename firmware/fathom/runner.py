@@ -18,6 +18,10 @@
 #   ["ra", player, first, [action, ...]]  revealed actions first.. (at most streams.CHUNK), in order
 #   ["got", sender, author, tag]          a group partner's receipt for another partner's whole
 #                                         reveal, tagged for that author alone (grouptags.got_tag)
+#   ["void", player]                      player's save lost its own secrets (a cut that took its
+#                                         set-up choices): the game cannot be checked, it is void
+#   ["void"]                              the same from a unit whose save was set aside unread
+#                                         (flow/resume.py): the sender's player, as its link says
 #
 # Nothing a runner sends or stores grows with the game in one piece: old events, reveals and the
 # audit's replay are read from the journal record by record, and a resend (after a sync) or a
@@ -64,6 +68,7 @@ VANISH_MS = 60000      # a link peer silent this long, its link lost: it has van
 WITHHELD = "withheld"  # the verdict on a player whose reveal did not arrive in time
 ASK, TOLD = 2, 1       # a sync's flag: "say how many events you have", and the answer
 CLAIMED = "claimed: the partner vanished (not verified)"  # the reason of a claimed game
+VOID = "P%d's save was damaged: this game cannot be checked and is void"  # a void game's reason
 
 
 def side_name(player):
@@ -99,7 +104,9 @@ class Runner:
         self.receipts = {}            # a group partner: other partner -> True (it confirmed our
                                       # reveal) or False (not in time: the host kept it)
         self.conceding = False        # conceded in set-up: goes once every set-up is in
-        self.claimed = False          # ended here after the partner vanished (claim())
+        self.claimed = False          # ended here unverified: CLAIMED after the partner
+                                      # vanished (claim()), or a VOID sentence (void())
+        self.notice = None            # what the resume tells the player once (a cut save)
         self.behind = False           # the save was cut: nothing is authored until the
         self._ahead = None            # partners' logs (peer -> length, once told) are in again
         self.changed = True
@@ -131,14 +138,14 @@ class Runner:
 
     def result(self):
         if self.claimed:
-            return ([], CLAIMED)  # no winner on record: a claim is not a verified win
+            return ([], self.claimed)  # no winner on record: a claim is not a verified win
         return self.seat.result()
 
     def finished(self):
         """True once the result is in, every other player's verdict is in and our own reveal
         has gone out (or the reveal time is up: a partner who is gone will not take it)."""
-        if self.claimed:
-            return True
+        if self.claimed:  # a void game: once the partners have it (or the time is up)
+            return self.claimed == CLAIMED or self.bye_sent() or self._overdue()
         if self.result() is None or len(self.verdicts) != self.seat.n - 1 or not self.revealed:
             return False
         return self._overdue() or (self.streams.idle() and self._delivered() and
@@ -186,9 +193,18 @@ class Runner:
         reveal, no audit). Journalled, so a reboot shows the claimed result again."""
         if not self.gone():
             raise IllegalAction("no partner has vanished")
-        self.claimed = True
+        self._end_here(CLAIMED)
+
+    def void(self, player):
+        """End the game as void on this unit and tell the partners: `player`'s save lost the
+        secrets the audit needs. Nobody wins, nobody loses."""
+        self._end_here(VOID % (player + 1))
+        self._broadcast(["void", player])
+
+    def _end_here(self, why):
+        self.claimed = why
         self.streams.stop()
-        self._journal(["cl"])
+        self._journal(["cl", why])
         self.changed = True
 
     # ---- acting ----------------------------------------------------------------------------
@@ -284,6 +300,8 @@ class Runner:
             self._auto()
             self._audit_pending()
             self._reveal_deadline(now)
+        elif self.claimed and self._end is None:
+            self._end = now  # a void game waits this long at most for its partners' acks
         self.streams.pump(self.peers)
         if self.draw_first and not fresh(self.peers):
             self._out_due = True
@@ -383,6 +401,8 @@ class Runner:
                 self._on_bye(peer, msg)
             elif tag == "got" and self.keys is not None:
                 self._on_got(peer, msg)
+            elif tag == "void":
+                self._on_void(peer, msg)
             else:
                 raise IllegalAction("unknown message " + str(tag))
         except Exception as e:  # a peer's bytes, however crafted, never stop this unit's loop
@@ -448,7 +468,10 @@ class Runner:
                 raise IllegalAction("a peer sent an event as me")
             s.author(a)
         elif s.setup_legal() or encode(s.setup_event()) != encode(event):
-            raise IllegalAction("a peer sent an event as me")  # a set-up choice is lost too
+            # The cut took set-up choices too: the partner holds only a commitment to them, and
+            # a set-up laid again would be another. Nothing can check this game any more.
+            self.void(s.player)
+            return
         else:
             s.author()
         if s.ck != ck or s.short_hash() != h:
@@ -501,6 +524,20 @@ class Runner:
         self.changed = True
         if self.relay:
             self._broadcast(msg, peer)
+
+    def _on_void(self, peer, msg):
+        s = self.seat
+        if len(msg) == 1:  # from a unit that could not read its own save: the sender
+            who = self.streams.seat_of.get(peer, self.peers.index(peer) + 1) if self.relay \
+                else (1 - s.player if s.n == 2 else 0)
+        else:
+            who = msg[1] if len(msg) == 2 else None
+        if type(who) is not int or not 0 <= who < s.n or who == s.player or \
+                self.relay and self.streams.seat_of.get(peer, who) != who:
+            raise IllegalAction("malformed void")  # a host takes a partner's for itself only
+        self._end_here(VOID % (who + 1))
+        if self.relay:
+            self._broadcast(["void", who], peer)
 
     def _back(self, msg):
         """A partner heard after its bye has resumed the game: in a pair any message says so,
@@ -740,7 +777,7 @@ class Runner:
             v = rec[2]
             self.verdicts[rec[1]] = v if v is None or v == WITHHELD else tuple(v)
         elif tag == "cl":
-            self.claimed = True
+            self.claimed = rec[1] if len(rec) > 1 else CLAIMED
         elif tag == "g":
             self.receipts[rec[1]] = rec[2]
         elif tag == "x":
@@ -769,7 +806,12 @@ def fresh(peers):
 
 
 def _cut_line(n):
-    return "save cut after event %d: partner resends" % (n - 1)
+    return "save cut to %s: partner resends" % events(n)
+
+
+def events(n):
+    """`n` events, as a player counts them."""
+    return "%d event%s" % (n, "" if n == 1 else "s")
 
 
 def _recent(t, now, limit):
@@ -806,6 +848,8 @@ def load(storage, engine_for, name=SAVE):
     seat.replay(r.replayed)
     if cut:  # the save ended inside a record: say so, the partner resends what is missing
         r.problem = _cut_line(seat.n_log)
+        r.notice = "The save was cut: its first %s were kept. The partner's unit sends the " \
+            "rest back; a set-up it took makes the game void." % events(seat.n_log)
         # hold this unit's moves until the partner's (a group partner: the host's; a group's
         # host: every partner's) log is in: a move chosen again before the one the cut took
         # comes back would fork the game. A group's partners resend the host every event they

@@ -270,7 +270,13 @@ class UxPlayer:
             self._new_game(None)
         if self.runner is not None and self._settled():
             return
-        if getattr(scr, "title", None) == "Partner vanished":
+        if getattr(scr, "title", None) == "Saved game" and runner is None:
+            # the notice of a cut save, over the game until read: a person reads it and goes
+            # on (one OK per notice: a second would land on the game)
+            if getattr(self, "notice", None) is not scr:
+                self.notice = scr
+                self._press(["OK"])
+        elif getattr(scr, "title", None) == "Partner vanished":
             # a person would see the partner's unit has gone: in a test or a bench that is
             # the failure, not something to wait out
             self._report({"error": "the partner vanished: %s" % self._top()})

@@ -10,7 +10,13 @@
 # The receive buffer is what the board's is: active(True) allocates rxbuf bytes on the GC heap
 # (ports/esp32/esp_espnow.c) and packets wait in that ring, each behind its 13-byte record
 # header, so the heap figures of the 32-bit runtime include it as a board's would.
+# Held to MicroPython's own two-board tests (tests/host/test_multi_espnow.py runs v1.28.0's
+# multi_espnow suite against two units): recvinto/irecv/recv and iteration, irq() callbacks,
+# one per packet kept as ports/esp32/modespnow.c's recv_cb schedules them, the stream poll
+# asyncio uses (the aioespnow twin), and transmit rates, of which the Long Range ones reach only
+# a receiver whose WLAN protocol includes PROTOCOL_LR.
 import hashlib
+import sys
 
 import etherwire
 import network
@@ -22,19 +28,32 @@ except ImportError:
         pass
 
 
-
 def _held(fn):
-    """The Wi-Fi driver's work and tables: on a board, not the MicroPython heap."""
+    """The Wi-Fi driver's work and tables: on a board, not the MicroPython heap, and C that no
+    scheduled callback interrupts (see _leave)."""
     def run(*args, **kw):
         _hold(1)
+        _s.busy += 1
         try:
             return fn(*args, **kw)
         finally:
             _hold(0)
+            _leave()
     return run
 
 
+def _leave():
+    # The board's espnow calls are C: a callback scheduled meanwhile runs after they return.
+    # The twin's are Python, which the scheduler may enter at any jump, so the irq twin's
+    # scheduled calls wait (espnow_irq) while a call is busy, and are scheduled again here.
+    _s.busy -= 1
+    if not _s.busy and _s.owed:
+        import espnow_irq
+        espnow_irq.release(_s)
+
+
 MAX_DATA_LEN = 250
+ADDR_LEN = 6
 KEY_LEN = 16
 MAX_TOTAL_PEER_NUM = 20
 MAX_ENCRYPT_PEER_NUM = 6
@@ -44,6 +63,10 @@ _ERRS = {1: "ESP_ERR_ESPNOW_NOT_INIT", 2: "ESP_ERR_ESPNOW_ARG", 3: "ESP_ERR_ESPN
          4: "ESP_ERR_ESPNOW_FULL", 5: "ESP_ERR_ESPNOW_NOT_FOUND", 6: "ESP_ERR_ESPNOW_INTERNAL",
          7: "ESP_ERR_ESPNOW_EXIST", 8: "ESP_ERR_ESPNOW_IF", 9: "ESP_ERR_ESPNOW_CHAN"}
 _NOT_INIT, _ARG, _NO_MEM, _FULL, _NOT_FOUND, _INTERNAL, _EXIST, _IF, _CHAN = range(1, 10)
+# wifi_phy_rate_t (esp_wifi_types.h): the long-preamble forms of the 802.11b rates, as the board
+RATE_1M, RATE_2M, RATE_5M, RATE_11M = 0x00, 0x01, 0x02, 0x03
+RATE_6M, RATE_12M, RATE_24M, RATE_54M = 0x0B, 0x0A, 0x09, 0x0C
+RATE_LORA_250K, RATE_LORA_500K = 0x29, 0x2A
 _DEFAULT_PMK = b"pmk1234567890123"  # the ESP-IDF's default primary master key
 # A packet's record in the ring: magic, length, timestamp (4), RSSI, then the sender's MAC (6).
 # The default rxbuf, 2 * (13 + 250) = 526, holds exactly two full packets.
@@ -51,6 +74,7 @@ _HDR = 7
 _PKT_OVERHEAD = _HDR + 6
 _MAGIC = 0x99
 _ENC = 2
+_LR = 4  # flags bit: sent at a Long Range rate (see the ether)
 _SYNC_TIMEOUT_MS = 2000
 _RSSI = -40
 
@@ -88,6 +112,12 @@ class _State:
         self.undecryptable = 0  # not in stats(): the real driver discards these silently
         self.arrived = 0  # packets the ether handed this unit, whatever became of them
         self.wire = None
+        self.irq = None   # (callback, arg): called per packet kept, as recv_cb schedules it
+        self.watch = 0    # the radio task's generation (espnow_irq.py): a stale one ends
+        self.kick = False  # the radio task has asked for a pump that has not run yet
+        self.busy = 0     # depth of twin calls under way (_leave)
+        self.owed = 0     # irq callbacks due, not yet run (espnow_irq)
+        self.delivering = False  # one of them is in the schedule queue
 
 
 _s = _State()
@@ -100,7 +130,7 @@ def _sta():
 def _hello():
     sta = _sta()
     return {"kind": "espnow", "unit": etherwire.unit_index(), "mac": sta.config("mac").hex(),
-            "channel": sta.config("channel")}
+            "channel": sta.config("channel"), "protocol": sta.config("protocol")}
 
 
 def _net_changed():
@@ -127,10 +157,12 @@ def _pump(timeout_ms=0):
         return
     # On a board the radio task fills the ring in C: no Python heap, no Python stack.
     _hold(1)
+    _s.busy += 1
     try:
         _pump_wire(timeout_ms)
     finally:
         _hold(0)
+        _leave()
 
 
 def _pump_wire(timeout_ms):
@@ -167,6 +199,9 @@ def _arrive(body):
     _ring_write((_s.head + _s.queued) % len(ring), rec)
     _s.queued += cost
     _s.rx_pkts += 1
+    if _s.irq is not None:
+        import espnow_irq
+        espnow_irq.fire(_s)
 
 
 def _ring_write(at, data):
@@ -202,7 +237,17 @@ def _check_init():
         raise _err(_NOT_INIT)
 
 
-class ESPNow:
+# MicroPython: a stream, so select.poll (and asyncio) polls it through ioctl() as the board's
+# ESPNow type (its stream protocol); CPython's io.IOBase would bring file methods instead.
+_Base = object
+if sys.implementation.name == "micropython":
+    try:
+        from io import IOBase as _Base
+    except ImportError:  # a port without io.IOBase (the web page's build, maybe): no polling
+        pass
+
+
+class ESPNow(_Base):
     """Every instance shares one state, as the real ESPNow() returns a singleton."""
 
     def __init__(self):
@@ -255,14 +300,27 @@ class ESPNow:
             elif name == "timeout_ms":
                 _s.timeout_ms = int(v)
             elif name == "rate":
-                _s.rate = v
-            elif name == "on_recv":
-                raise ValueError("on_recv callbacks are not emulated: poll with recv(0)")
+                _s.rate = _rate(v)
             else:
                 raise TypeError("unexpected keyword argument '%s'" % name)
 
-    def irq(self, callback, arg=None):
-        raise ValueError("irq callbacks are not emulated: poll with recv(0)")
+    def irq(self, callback):
+        """callback(self) is scheduled (micropython.schedule) for every packet the radio keeps,
+        whoever reads it; a unit busy in Python still gets it, as from the board's Wi-Fi task."""
+        if callback is not None and not callable(callback):
+            raise ValueError("invalid handler")
+        import espnow_irq
+        espnow_irq.set_handler(_s, callback, self, _pump)
+
+    def ioctl(self, req, arg):
+        """The stream poll of modespnow.c (MP_STREAM_POLL only), its XOR included: readable
+        while a packet waits, writable once every sent packet has its response."""
+        if req != 3:
+            return -1
+        if not _s.active:
+            return 0
+        _pump(0)
+        return arg ^ ((0 if _s.queued else 1) | (4 if _s.tx_responses < _s.tx_pkts else 0))
 
     # --- sending and receiving -----------------------------------------------------------------
 
@@ -300,9 +358,10 @@ class ESPNow:
         if sync:
             self._wait_responses()
         failures = _s.tx_failures
+        lr = _LR if _s.rate in (RATE_LORA_250K, RATE_LORA_500K) else 0
         for p in targets:
             enc = p[4] and not _multicast(p[0])
-            head = p[0] + bytes([_ENC if enc else 0]) + (_tag(p[1]) if enc else b"")
+            head = p[0] + bytes([(_ENC if enc else 0) | lr]) + (_tag(p[1]) if enc else b"")
             _s.tx_pkts += 1
             if _s.wire is None or not _s.wire.put(b"S", head + msg):
                 # No ether: a broadcast still "succeeds", a unicast finds nobody.
@@ -334,22 +393,48 @@ class ESPNow:
         return [got[0], got[1]]
 
     def irecv(self, timeout_ms=None):
+        """The same list and bytearray every time, as the board's alloc-free irecv."""
+        if self._data[1] is None:
+            self._data[1] = bytearray(MAX_DATA_LEN)
+        return self._data if self.recvinto(self._data, timeout_ms) else (None, None)
+
+    def recvinto(self, data, timeout_ms=None):
+        """Into data = [peer, bytearray(250)] (+ [rssi, time_ms] when 4 long): the message's
+        length, or 0 at the timeout."""
+        if not isinstance(data, list):
+            raise TypeError
+        if len(data) < 2:
+            raise ValueError
+        buf = data[1]
+        if not isinstance(buf, bytearray) and len(memoryview(buf)) != MAX_DATA_LEN:
+            raise ValueError("invalid buffer length")
         got = self._recv(timeout_ms)
         if got is None:
-            return (None, None)
-        self._data[0] = got[0]
-        self._data[1] = got[1]
-        return self._data
+            return 0
+        src, msg = got
+        if isinstance(buf, bytearray):
+            buf[:] = msg  # the board sets the bytearray's length, within its 250 bytes
+        else:
+            memoryview(buf)[:len(msg)] = msg
+        data[0] = src
+        if len(data) >= 4:
+            data[2], data[3] = _s.table[src]
+        return len(msg)
 
     def __iter__(self):
         return self
 
     def __next__(self):
-        if not _s.active:
-            raise StopIteration
         return self.irecv()
 
     def _recv(self, timeout_ms):
+        _s.busy += 1
+        try:
+            return self._recv_busy(timeout_ms)
+        finally:
+            _leave()
+
+    def _recv_busy(self, timeout_ms):
         _check_init()
         if timeout_ms is None:
             timeout_ms = _s.timeout_ms
@@ -475,6 +560,16 @@ class ESPNow:
     def peer_count(self):
         _check_init()
         return (len(_s.peers), _encrypted())
+
+
+def _rate(v):
+    # esp_wifi_config_espnow_rate on the interfaces that are up (none up: ENOENT, as the board)
+    v = int(v)
+    if not (network.WLAN(network.STA_IF).active() or network.WLAN(network.AP_IF).active()):
+        raise OSError(2, "ENOENT")
+    if not (0 <= v <= 0x1F and v != 4 or v in (RATE_LORA_250K, RATE_LORA_500K)):
+        raise OSError(-0x102, "ESP_ERR_INVALID_ARG")
+    return v
 
 
 def _sleep_ms(ms):

@@ -1,6 +1,8 @@
 # Host twin of MicroPython's `network` module, as far as ESP-NOW needs it: a station interface
 # with a MAC (derived from FATHOM_UNIT), a channel and a power-management mode. There is no
 # access point to join in the emulator, so connect() fails the way an absent network does.
+# The 802.11 protocols (config protocol=) are a bitmap as esp_wifi_set_protocol's: a station
+# without PROTOCOL_LR hears no ESP-NOW packet sent at a Long Range rate (see the ether).
 import etherwire
 
 STA_IF = 0
@@ -23,6 +25,7 @@ class _Iface:
         self.channel = 1
         self.pm = WLAN.PM_PERFORMANCE  # the ESP32 default: modem sleep, which drops packets
         self.txpower = 20
+        self.protocol = WLAN.PROTOCOL_DEFAULT
         self.hostname = "fathom-%d" % unit
 
 
@@ -46,6 +49,8 @@ class WLAN:
     PM_NONE = 0
     PM_PERFORMANCE = 1
     PM_POWERSAVE = 2
+    PROTOCOL_DEFAULT = 7  # WIFI_PROTOCOL_11B | 11G | 11N, an ESP32's default
+    PROTOCOL_LR = 8       # WIFI_PROTOCOL_LR: Espressif's Long Range mode
 
     def __init__(self, interface_id=STA_IF):
         if interface_id not in (STA_IF, AP_IF):
@@ -73,6 +78,8 @@ class WLAN:
                 return i.pm
             if name == "txpower":
                 return i.txpower
+            if name == "protocol":
+                return i.protocol
             if name in ("hostname", "dhcp_hostname"):
                 return i.hostname
             raise ValueError("unknown config param")
@@ -93,9 +100,13 @@ class WLAN:
                 i.pm = v
             elif name == "txpower":
                 i.txpower = v
+            elif name == "protocol":
+                if not 0 < v <= 0xF:  # 11b, 11g, 11n, LR: what an ESP32's radio has
+                    raise OSError(-0x102, "ESP_ERR_INVALID_ARG")
+                i.protocol = v
             elif name in ("hostname", "dhcp_hostname"):
                 i.hostname = v
-            elif name not in ("ssid", "key", "security", "hidden", "reconnects", "protocol"):
+            elif name not in ("ssid", "key", "security", "hidden", "reconnects"):
                 raise ValueError("unknown config param")
         _changed()
         return None

@@ -9,3 +9,7 @@ TWINS = "../../firmware/twins"
 for _name in sorted(os.listdir(TWINS)):
     if _name.endswith(".py"):
         module(_name, base_path=TWINS)
+
+# A board's stock firmware freezes asyncio (ports/esp32/boards/manifest.py), and with it
+# aioespnow, whose twin is in firmware/twins.
+include("$(MPY_DIR)/extmod/asyncio")

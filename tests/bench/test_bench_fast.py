@@ -4,22 +4,18 @@
 # figures themselves are the benches' to report; nothing here asserts a budget. The benches
 # outside `bench all` are held in the same form by their own tests: device by
 # device/test_device_budget.py, deal by bench/test_dealbench.py, ux by bench/test_uxbench_e2e.py.
-import argparse
 
 import pytest
 
-from fathom_host import bench
+from fathom_host import FathomError, bench
 from fathom_host.bench import FAST_GAMES, soak
 
 pytestmark = pytest.mark.slow
 
 
-def run(what, **kw):
-    a = argparse.Namespace(what=what, json=True, game=None, presses=30, units=None, games=None,
-                           link=False, runtime=None, loss=None, fast=True)
-    for k, v in kw.items():
-        setattr(a, k, v)
-    return bench.collect(a)
+def run(what, *options):
+    """The bench as `fathom bench WHAT --fast --json OPTIONS...` runs it."""
+    return bench.collect(bench.parse([what, "--fast", "--json"] + list(options)))
 
 
 def positive(row, *keys):
@@ -51,7 +47,7 @@ def test_bench_link_fast():
 
 def test_bench_turn_fast_pairs_on_both_links():
     from fathom_host.bench.turn import two_player_games
-    out = run("turn", loss="0.1")
+    out = run("turn", "--loss", "0.1")
     gid = two_player_games()[0]
     assert sorted(out) == ["%s_espnow_loss10" % gid, "%s_uart_loss10" % gid], sorted(out)
     for row in out.values():
@@ -63,11 +59,12 @@ def test_bench_turn_fast_pairs_on_both_links():
         assert row["asked_to_pin_down_ms_median"] >= 0, row  # timed from the pin, not the ask
 
 
-def test_bench_turn_rejects_a_loss_it_cannot_set():
-    with pytest.raises(bench.FathomError, match="--loss"):
-        run("turn", loss="lots")
-    with pytest.raises(bench.FathomError, match="--loss"):
-        run("link", loss="0.1")
+def test_bench_turn_rejects_a_loss_it_cannot_set(capsys):
+    with pytest.raises(FathomError, match="--loss"):
+        run("turn", "--loss", "lots")
+    with pytest.raises(SystemExit):   # link measures its own losses: the option is not its
+        bench.parse(["link", "--loss", "0.1"])
+    assert "unrecognized arguments: --loss 0.1" in capsys.readouterr().err
 
 
 def test_bench_bots_fast_times_every_game_and_level():

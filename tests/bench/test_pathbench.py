@@ -5,7 +5,6 @@
 # may not leave before they are on file); the author writes its move's record and saves its link.
 # A Periplus move is never answered in its own tick: the sealed step it calls for waits for the
 # redraw. The figures are at the reference pace, whatever pace the machine ran at.
-import argparse
 
 import pytest
 
@@ -15,9 +14,7 @@ pytestmark = pytest.mark.slow  # the frozen runtime, built first if it is not th
 
 
 def test_bench_path_fast():
-    out = bench.collect(argparse.Namespace(what="path", json=True, game=None, presses=30,
-                                           units=None, games=None, link=False, runtime=None,
-                                           loss=None, fast=True))
+    out = bench.collect(bench.parse(["path", "--fast", "--json"]))
     from fathom_host.bench.turn import two_player_games
     assert sorted(out) == sorted(two_player_games())
     for gid, row in out.items():

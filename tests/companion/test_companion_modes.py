@@ -56,6 +56,10 @@ def test_sugardog_commands_offered():
     SD.apply(st, ["sonar"])
     assert st["log"][-1] == "T3 ping B2 B2" and st["left"] == 2
     assert "Place mine" not in [c[0] for c in SD.commands(st, sq6("B2"))]   # one here already
+    # a cruise may stop after its first square: "no further contacts" (sugar_dog.txt, Cruise)
+    assert ("Cruise 1, stop", ["cruise", sq6("B3")]) in SD.commands(st, sq6("B3"))
+    SD.apply(st, ["cruise", sq6("B3")])
+    assert st["sub"] == sq6("B3") and st["log"][-1] == "T4 cruise B3"
 
 
 def test_sugardog_contacts_toggle_and_log_is_bounded():

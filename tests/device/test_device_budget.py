@@ -1,4 +1,4 @@
-# The device budgets (DESIGN.md) on the "frozen" runtime: fathom frozen into a 32-bit
+# The device budgets (docs/ARCHITECTURE.md) on the "frozen" runtime: fathom frozen into a 32-bit
 # MicroPython 1.28 image as firmware/manifest.py freezes it for a board, an ESP32's object sizes.
 # One seeded game of every game against the sharp bot, plus the long tail (a game played out by
 # the bots each game's LONG_BOTS names: PING's and Periplus's random bots), through the real
@@ -28,6 +28,8 @@ def test_every_game_fits_the_device_budgets_when_frozen():
         assert g["peak_heap"] <= GAME_MAX, (gid, g)
         assert g["play_max_alloc"] <= ALLOC_MAX, (gid, g)
         assert g["stack_peak"] <= STACK_MAX, (gid, g)
-    # the long tail really is long
-    assert games["ping_long"]["longest_game_events"] >= 300, games["ping_long"]
+    # the long tail really is long: several times a sharp game. PING's random game here (one
+    # seed) fell from over 300 events to 213 when a turn could stay open for a late report
+    # (rules §8); over 200 seeds the random games' median went from 437 events to 409.
+    assert games["ping_long"]["longest_game_events"] >= 200, games["ping_long"]
     assert games["periplus_long"]["longest_game_events"] >= 100, games["periplus_long"]

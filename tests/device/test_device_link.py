@@ -1,10 +1,10 @@
 # Linked games on the device's object sizes (the "frozen" runtime: fathom frozen into a 32-bit
 # MicroPython 1.28 image), through the real app: units paired over the emulated ESP-NOW through
 # their keys and played by their scripted players, `fathom bench device --link`'s own machinery.
-# DESIGN.md: every game completes under -X heapsize=96k. The figures (peak live heap per unit,
-# largest allocation) are the benchmark's to print. The twins and the scripted players keep
-# their objects in a heap area of their own (docs/ARCHITECTURE.md, "The emulator and the
-# twins"), so the 96 KB are the firmware's alone, as on a board.
+# The budget (docs/ARCHITECTURE.md): every game completes under -X heapsize=96k. The figures
+# (peak live heap per unit, largest allocation) are the benchmark's to print. The twins and the
+# scripted players keep their objects in a heap area of their own (docs/ARCHITECTURE.md, "The
+# emulator and the twins"), so the 96 KB are the firmware's alone, as on a board.
 import pytest
 
 from fathom_host.bench import device_link

@@ -22,8 +22,8 @@ from fathom_host.emulator.units import Emulator
 
 pytestmark = pytest.mark.slow  # the first call may build the runtime (about a minute)
 
-STACK_BUDGET = 8192       # DESIGN.md: C stack <= 8 KB
-PLAY_ALLOC_BUDGET = 1024  # DESIGN.md: no allocation during play larger than 1 KB
+STACK_BUDGET = 8192       # the budgets (docs/ARCHITECTURE.md): C stack <= 8 KB
+PLAY_ALLOC_BUDGET = 1024  # the budgets (docs/ARCHITECTURE.md): no allocation in play over 1 KB
 IMPORT_LEVEL_BOUND = 1536  # one nested import, with the ESP32's path buffer: ~750 B measured
 GAMES = ("sugardog",       # the shortest whole game (about 20 events)
          "pinned_down")    # the deepest C stack and the longest game

@@ -135,3 +135,29 @@ def test_a_save_from_another_journal_version_is_set_aside(tmp_path):
         u.press("OK")
         _reaches_home(u)
         assert (data / "game.bad").exists() and not (data / "game").exists()
+
+
+def test_a_link_game_whose_save_is_set_aside_ends_void_on_the_partner(tmp_path, ether):
+    # The unit's save cannot be read after a reboot (a flash cell gone bad in its header): it is
+    # set aside and explained there, and the partner, which would otherwise find the unit
+    # "vanished" a minute later and wait for ever before that, is told over the game's link
+    # and ends the game in words.
+    emu = Emulator(2, workdir=tmp_path, ether=ether)
+    a, b = emu.units
+    a.extra_env.update(player_env())
+    b.extra_env.update(player_env(moves=6))
+    with emu:
+        pair([a, b], "Lake Ashtapada")
+        check_report(b.wait(stopped, 120, "b's six choices"))
+        b.kill()
+        b.extra_env.pop("FATHOM_UXPLAYER")
+        path = tmp_path / "unit1" / "data" / "game"
+        data = bytearray(path.read_bytes())
+        data[20] ^= 0xFF
+        path.write_bytes(bytes(data))
+        b.start()
+        b.wait_text("could not be read", 30)
+        a.wait_text("Game void", 60)
+        said = " ".join(a.text)
+        assert "save was damaged: this game cannot be checked and is void" in said, a.text
+        assert "vanished" not in said

@@ -612,3 +612,12 @@ def test_events_after_the_end_refused():
     assert ENGINE.result(pub) is not None
     refused(pub, 1, ["sound", P("I9")])
     refused(pub, 0, ["sound", P("D6")])
+
+
+def test_2_0_two_players_only():
+    # lake_ashtapada.txt: "Number of Players 2"
+    from fathom.games import local
+    for n in (1, 3):
+        with pytest.raises(IllegalAction):
+            local.make_seats(ENGINE, ENGINE.options(), n, b"two")
+    assert len(local.make_seats(ENGINE, ENGINE.options(), 2, b"two")) == 2

@@ -68,8 +68,8 @@ def _secrecy(seats, author, ev, before):
     elif tag == "setup":
         assert ev[1] is None
     else:  # events that carry no secret at all
-        assert tag in ("listen", "miss", "shuffle", "disable")
-        assert len(ev) == {"listen": 1, "miss": 1, "shuffle": 1, "disable": 3}[tag]
+        assert tag in ("listen", "miss", "shuffle", "disable", "end")
+        assert len(ev) == {"listen": 1, "miss": 1, "shuffle": 1, "disable": 3, "end": 1}[tag]
     for c in cards:  # a card shown is the one just played, never one still held
         assert c not in [x for x, _d in me["hand"]]
         assert c != seats[0].priv["inc"]

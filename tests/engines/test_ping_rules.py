@@ -384,6 +384,52 @@ def test_report_after_moving_onto_an_objective():
     assert s[0].priv["done"] == 1
 
 
+def test_report_after_a_utility_card_while_still_on_the_objective():
+    # ping.txt: the unencrypted report "can be done at any point during your turn": after a
+    # PING (LOUD: the square is public anyway) the turn waits on the objective where it began
+    s = game([M1_PING, M2_ENC, M3_ENC], [M1_TORP, M2_TORP, M1_GUN], "A", "U")
+    assert play(s, ["ping", M1_PING]) == [["up", M1_PING, B.UTILITY, SQ["A"], 0, 0]]
+    assert s[0].to_move() == (0, "act")
+    assert s[0].legal() == [["report"], ["end"]]
+    assert s[1].legal() == []
+    assert play(s, ["report"]) == [["report", SQ["A"], 0]]
+    assert s[0].priv["done"] == 1 and s[0].pub["rep"][0] == 1
+    assert s[0].to_move() == (1, "act")            # the report ended the turn
+    assert len(hand(s[0])) == 3                    # and the card on the right was taken
+    assert SAY.describe(s[0].pub, 0, ["end"]) == "P1 ends turn"
+
+
+def test_a_turn_kept_open_for_a_report_may_end_without_one():
+    s = game([M1_TORP, M2_ENC, M3_ENC], [M1_GUN, M2_TORP, M1_ENC], "E", "V")
+    evs = play(s, ["torpedo", M1_TORP, B.S])        # E, south: J, then the line ends
+    assert evs[1] == ["miss"] and s[0].legal() == [["report"], ["end"]]
+    assert play(s, ["end"]) == [["end"]]
+    assert s[0].pub["rep"][0] == 0 and s[0].to_move() == (1, "act")
+    assert SAY.line(s[1].log, 1) == "P1 ended the turn, no report"
+
+
+def test_the_turn_waits_only_where_the_square_is_public_and_unreported():
+    # a LISTEN keeps the square secret: waiting there would cost every LISTEN a press
+    s = game([M1_LISTEN, M2_ENC, M3_ENC], [M1_TORP, M2_TORP, M1_GUN], "A", "U")
+    play(s, ["listen", M1_LISTEN])
+    assert s[0].to_move() == (1, "act")
+    # a PING off every objective: no wait either
+    s = game([M1_PING, M2_ENC, M3_ENC], [M1_TORP, M2_TORP, M1_GUN], "B", "U")
+    play(s, ["ping", M1_PING])
+    assert s[0].to_move() == (1, "act")
+    # nor on an objective reported before the card
+    s = game([M1_PING, M2_ENC, M3_ENC], [M1_TORP, M2_TORP, M1_GUN], "A", "U")
+    play(s, ["report"])
+    play(s, ["ping", M1_PING])
+    assert s[0].to_move() == (1, "act")
+    # an `end` or a late report out of its place is refused
+    before = encode(s[1].pub)
+    for ev in (["end"], ["end", 0]):
+        with pytest.raises(IllegalAction):
+            s[1].receive(1, ev)
+    assert encode(s[1].pub) == before
+
+
 def test_encrypt_completes_without_revealing_and_only_once():
     s = game([M1_ENC, M2_ENC, M3_ENC], [M1_TORP, M2_TORP, M1_GUN], "M", "U")
     assert play(s, ["encrypt", M1_ENC]) == [["down", -1, 0]]
@@ -512,3 +558,11 @@ def test_describe_lines_are_short():
         line = SAY.describe(None, 1, ev)
         assert line.startswith("P2 ") and len(line) <= 21, line
     assert SAY.describe(None, 0, evs[1]) == "P1 TORPEDO R E"
+
+
+def test_ping_is_for_two_players():
+    # ping.txt, OVERVIEW: a game for two players
+    for n in (1, 3):
+        with pytest.raises(IllegalAction):
+            local.make_seats(ENGINE, ENGINE.options(), n, b"two")
+    assert len(local.make_seats(ENGINE, ENGINE.options(), 2, b"two")) == 2

@@ -239,6 +239,18 @@ def test_attack_adds_two_per_location_one_per_ship_and_reveals_until_too_expensi
     assert pub["adisc"] == ["X8", "X6"] and pub["adeck"] == ["X1"]
 
 
+def test_an_empty_attack_deck_takes_the_attack_discard_pile_reshuffled():
+    # pinned_down.txt, 5 Card Piles: an empty attack deck is made again from its discard pile
+    pub = table()
+    pub["lvl"] = "easy"
+    pub["threat"] = 20
+    pub["adeck"] = []
+    pub["adisc"] = ["X3", "X2"]
+    P.run(pub, P.attack_start)
+    assert sorted(f[0] for f in pub["foes"]) == ["X2", "X3"]
+    assert pub["adisc"] == [] and pub["adeck"] == []
+
+
 def test_the_end_draws_near_adds_its_tokens():
     pub = table()
     pub["lvl"] = "easy"

@@ -332,19 +332,21 @@ def test_sharp_bots_still_sink_submarines_in_8_player_games():
 # encoding, shows here. The short hashes were taken again when the chain came to hash the
 # state each event applies to, answers left out (protocol v3), after the old chain's pins were
 # recomputed from these very games and all matched: the states are the same, only the chain's
-# formula moved.
+# formula moved. Pins (2, 1), (2, 2), (4, 0) and (4, 1) were taken again when a cruise could
+# stop after its first square (the source's "no further contacts"): the bots there chose the stop
+# or, choosing among one more legal action, another second step; the other five games are
+# unchanged.
 PINNED = [
     (2, 0, 48, [], "calm", "dd42169e5332158a", "e360f03b1bb48853"),
-    (2, 1, 81, [], "calm", "0b7e9fe156f99858", "94ff89393a7af11e"),
-    (2, 2, 12, [1], "last afloat", "9808b9ce86d20975", "9c751ccfec7cbbdc"),
+    (2, 1, 59, [1], "last afloat", "fbbbd3c50b39e95f", "7938351d318d0490"),
+    (2, 2, 12, [1], "last afloat", "725f881e4318ab7a", "e35af69a36935fc0"),
     (3, 0, 77, [], "calm", "d1562544d32e2f56", "d5e6e502a5758ab8"),
     (3, 1, 54, [2], "last afloat", "21c5cd2639ea17dc", "e81e067c9b3f1a6b"),
     (3, 2, 26, [1], "last afloat", "83a1dccf84e570f8", "5a275790b6b37a6a"),
-    (4, 0, 118, [], "calm", "16844ad3ae96eb6f", "c4906a5309ca5ae7"),
-    (4, 1, 205, [], "calm", "1eebdc122ea8db82", "fc41c70dd8377807"),
+    (4, 0, 115, [], "calm", "5e7ed6dcd4e934b4", "852744bf18df5f8a"),
+    (4, 1, 155, [2], "last afloat", "568bfe0cfd4821af", "cc8da7d9beb5512d"),
     (4, 2, 67, [], "calm", "60d85b05b22d28c8", "1a78e3f52dd14dbb"),
 ]
-
 
 @pytest.mark.parametrize("pin", PINNED)
 def test_two_to_four_player_games_give_the_same_events_and_hashes_as_before(pin):

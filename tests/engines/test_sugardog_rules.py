@@ -145,7 +145,7 @@ def test_cruise_announces_each_square_and_waits_for_answers():
     legal = seats[0].legal()
     assert ["cruise", sq("C4")] not in legal
     assert sorted(legal) == sorted([["cruise", sq("B5")], ["cruise", sq("D5")],
-                                    ["cruise", sq("C6")]])
+                                    ["cruise", sq("C6")], ["stop"]])
     evs = do(seats, ["cruise", sq("D5")])
     assert evs == [[0, ["c", sq("D5")]], [1, ["a", [sq("D5")], 0]]]
     assert seats[0].priv["pos"] == sq("D5")
@@ -160,7 +160,27 @@ def test_second_cruise_step_must_be_next_to_the_first():
         ENGINE.apply(pub(seats), 0, ["c", sq("E5")])
     assert encode(pub(seats)) == before
     with pytest.raises(IllegalAction):
-        ENGINE.apply(pub(seats), 0, ["q"])     # a cruise cannot stop after one square
+        ENGINE.apply(pub(seats), 0, ["q"])     # its stop is "no further contacts", not a quiet turn
+
+
+def test_a_cruise_may_stop_after_its_first_square_announcing_no_further_contacts():
+    # the source, ACTION: Cruise: with no contact in the first square, move into the second
+    # "or announce there are no further contacts"
+    seats = game(["C4", "F1"])
+    assert ["stop"] not in seats[0].legal()   # only once a first square is entered
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(pub(seats), 0, ["n"])
+    do(seats, ["cruise", sq("C5")])
+    assert ["stop"] in seats[0].legal()
+    evs = do(seats, ["stop"])
+    assert evs == [[0, ["n"]]]               # no square: the first was announced already
+    assert seats[0].priv["pos"] == sq("C5")
+    assert seats[0].to_move() == (1, "act")
+    assert pub(seats)["alive"] == [True, True]
+    assert SAY.happened(6, 1, 0, ["n"]) == "P1 stopped: no further contacts"
+    assert SAY.describe(pub(seats), 0, ["n"]) == "P1 no further contacts"
+    with pytest.raises(IllegalAction):       # and once the turn moved on, no stop is pending
+        ENGINE.apply(pub(seats), 0, ["n"])
 
 
 def test_cruise_into_a_submarine_destroys_both_two_player_draw():
@@ -497,8 +517,8 @@ def test_no_event_carries_a_secret_before_it_is_announced():
         seats = local.make_seats(ENGINE, ENGINE.options(), n, seed)
         p = seats[0].pub
         for author, ev in seen:
-            if ev[0] == "q":
-                assert ev == ["q"]
+            if ev[0] in ("q", "n"):
+                assert ev == [ev[0]]                   # a quiet turn, a cruise's stop
             elif ev[0] == "a":
                 assert ev[1] == p["sq"][:len(ev[1])]   # only squares already announced
             elif ev[0] == "setup":

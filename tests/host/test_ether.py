@@ -311,6 +311,61 @@ def test_dup_and_corrupt_act_and_are_counted(spawn, ether):
     assert c["corrupt"] <= len(damaged) <= 2 * c["corrupt"]  # a damaged packet may be doubled
 
 
+def test_a_long_range_rate_reaches_only_a_station_with_protocol_lr(spawn, ether):
+    # unit 2 (and the sender) add Espressif's Long Range protocol; unit 1 keeps the default
+    units = [spawn(i) for i in range(3)]
+    for i, u in enumerate(units):
+        if i != 1:
+            u.ok("import network\nw = network.WLAN(network.STA_IF)\nw.active(True)\n"
+                 "w.config(protocol=w.PROTOCOL_LR | w.PROTOCOL_DEFAULT)")
+        u.ok(ESPNOW_UP % (1, 200000))
+    ether.wait_units(range(3), timeout=TIMEOUT)
+    a, b, c = units
+    assert c.ok("_ = sta.config('protocol')") == 8 | 7
+    assert b.ok("_ = sta.config('protocol')") == 7
+    assert a.run("e.config(rate=4)")[2] == [-0x102, "ESP_ERR_INVALID_ARG"]
+    a.ok("e.add_peer(%s)\ne.add_peer(%s)" % (mac(1), mac(2)))
+    a.ok("e.config(rate=espnow.RATE_LORA_250K)")
+    assert a.ok("_ = e.send(%s, b'far')" % mac(1)) is False  # no receiver, no acknowledgement
+    assert a.ok("_ = e.send(%s, b'far')" % mac(2)) is True
+    assert c.ok("_ = e.recv(%d)[1]" % (TIMEOUT * 1000)) == b"far"
+    a.ok("e.config(rate=espnow.RATE_11M)")
+    assert a.ok("_ = e.send(%s, b'near')" % mac(1)) is True
+    assert b.ok("_ = e.recv(%d)[1]" % (TIMEOUT * 1000)) == b"near"
+    assert b.ok("_ = e.recv(0)[1]") is None  # the Long Range packet never reached it
+
+
+def test_irq_callbacks_come_once_per_packet_between_the_twins_own_calls(spawn, ether):
+    # The callback reads with the radio's own calls while the unit keeps calling any(), whose
+    # pump keeps the packets as they come. On a board those calls are C, which no callback
+    # enters; the twin's are Python, and a callback run inside one (the twin's busy count up)
+    # would corrupt the receive ring.
+    a, b = espnow_units(spawn, ether)
+    b.ok("calls = []\ngot = []\n"
+         "def cb(e):\n    calls.append(espnow._s.busy)\n    while True:\n"
+         "        m, msg = e.irecv(0)\n"
+         "        if m is None:\n            return\n        got.append(bytes(msg))\n"
+         "e.add_peer(%s)\ne.irq(cb)" % mac(0))
+    a.ok("e.add_peer(%s)" % mac(1))
+    out = {}
+    busy = threading.Thread(target=lambda: out.update(b=b.ok(
+        "import time\ne.send(%s, b'ready')\nt = time.ticks_ms()\n"
+        "while len(got) < 30 and time.ticks_diff(time.ticks_ms(), t) < %d:\n"
+        "    e.any()\n"
+        "_ = [got == [b'%%d' %% i for i in range(30)], calls, e.stats()[3]]"
+        % (mac(0), TIMEOUT * 1000))))
+    busy.start()
+    # unit 1 is in its loop once its "ready" arrives: the 30 come while it runs
+    assert a.ok("_ = e.recv(%d)[1]" % (TIMEOUT * 1000)) == b"ready"
+    assert a.ok("_ = all(e.send(%s, b'%%d' %% i) for i in range(30))" % mac(1)) is True
+    busy.join(TIMEOUT * 2)
+    assert out.get("b") == [True, [0] * 30, 30]
+    b.ok("e.irq(None)")
+    a.ok("e.send(%s, b'after')" % mac(1))
+    assert b.ok("_ = e.recv(%d)[1]" % (TIMEOUT * 1000)) == b"after"
+    assert b.ok("_ = len(calls)") == 30
+
+
 def test_partition_cuts_both_ways_until_healed(spawn, ether):
     a, b = espnow_units(spawn, ether)
     a.ok("e.add_peer(%s)" % mac(1))

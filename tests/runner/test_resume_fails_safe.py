@@ -125,3 +125,30 @@ def test_a_good_save_resumes_with_its_bot():
     bot = r.peers[0].runner.seat
     assert bot.short_hash() == live.peers[0].runner.seat.short_hash()
     assert store.exists(PEERS) and store.exists(side_name(1))
+
+
+def test_a_cut_save_is_told_over_the_game_until_a_key():
+    # the save ends inside a record (its tail lost): the game resumes, and what was cut is
+    # said in words over it, counting events as a player does, until the player presses OK
+    store = MemStorage()
+    live = saved_game(store, moves=8)
+    path = store.root + "/" + SAVE
+    with open(path, "rb") as f:
+        data = f.read()
+    with open(path, "wb") as f:
+        f.write(data[:len(data) * 2 // 3])
+    app = app_with(store)
+    play.resume(app)
+    top = app.stack[-1]
+    r = [s for s in app.services if isinstance(s, Runner)][0]
+    assert type(top).__name__ == "Message" and top.title == "Saved game", app.stack
+    kept = r.seat.n_log
+    assert 0 < kept < live.seat.n_log
+    assert ("first %d event" % kept) in top.text and "-1" not in top.text, top.text
+    for now in range(1000, 3000, 100):  # the game goes on underneath; the notice stays
+        for svc in list(app.services):
+            svc.tick(now)
+        app.stack[-1].tick(now)
+    assert app.stack[-1] is top
+    top.key("OK")
+    assert app.stack[-1] is not top and getattr(app.stack[-1], "runner", None) is r

@@ -10,7 +10,7 @@ from fathom.games.sugardog.bot import SharpBot
 from fathom.games.seat import Seat
 from fathom.games.sugardog.engine import ENGINE
 from fathom.peers import pipe_pair
-from fathom.runner import Runner, load
+from fathom.runner import Runner, events, load
 from kit.memstore import MemStorage
 from kit.play import bot_step, drive
 
@@ -143,7 +143,7 @@ def cut_and_load(store, keep):
     with open(store.root + "/game", "wb") as f:
         f.write(data[:len(data) // 2 if keep == "half" else len(data) - 1])
     back = load(store, lambda gid: ENGINE)
-    assert back.problem == "save cut after event %d: partner resends" % (back.seat.n_log - 1)
+    assert back.problem == "save cut to %s: partner resends" % events(back.seat.n_log)
     return back
 
 
@@ -151,8 +151,10 @@ def cut_and_load(store, keep):
 @pytest.mark.parametrize("keep", ["half", "all but a byte"])
 def test_a_partner_whose_save_is_cut_in_the_middle_heals_from_the_host(keyed, keep):
     store = MemStorage()
-    runners = star(3, b"cutgroup", keyed=keyed, stores=[None, None, store])
-    bots = [RandomBot(b"cutgroup", p) for p in range(3)]
+    # a seed whose random game is still on when partner 2 has made its sixth action (the first
+    # one's game, once a cruise could stop after one square, ended in the calm draw by then)
+    runners = star(3, b"cutgroup2", keyed=keyed, stores=[None, None, store])
+    bots = [RandomBot(b"cutgroup2", p) for p in range(3)]
     me = runners[2]
     # play on until partner 2 has authored several actions, the last event its own and the
     # host's too (a partner's own events are never relayed back to it in play)
@@ -177,8 +179,10 @@ def test_a_partner_whose_save_is_cut_in_the_middle_heals_from_the_host(keyed, ke
 @pytest.mark.parametrize("keep", ["half", "all but a byte"])
 def test_a_host_whose_save_is_cut_in_the_middle_heals_from_its_partners(keep):
     store = MemStorage()
-    runners = star(4, b"cuthost", store, keyed=True)
-    bots = [RandomBot(b"cuthost", p) for p in range(4)]
+    # a seed whose journal's half is not a record boundary (the first one's was, once a cruise
+    # could stop after one square, so nothing read as cut)
+    runners = star(4, b"cuthost3", store, keyed=True)
+    bots = [RandomBot(b"cuthost3", p) for p in range(4)]
     host = runners[0]
     # play on until each player has authored several actions and the host's own event is not
     # the newest: the cut takes events of the host and of every partner, which only the
@@ -302,3 +306,50 @@ def test_partner_refuses_a_group_start_that_changes_its_seed():
             connect_group(3)
     finally:
         group.GroupHost._send_gs = real
+
+
+@pytest.mark.parametrize("keyed", [False, True])
+def test_a_partner_whose_save_was_set_aside_voids_the_game_on_every_unit(keyed):
+    # flow/resume.py: a unit that could not read its save says only ["void"] over its link
+    # (it may not even know its seat); the host names it by the link it came on and relays
+    # the seat to the other partners, and every unit ends the game with the same sentence
+    runners = star(3, b"voidgroup", keyed=keyed)
+    bots = [RandomBot(b"voidgroup", p) for p in range(3)]
+    drive(runners, bots, until=lambda: runners[0].seat.n_log >= 4)
+    runners[2].peers[0].send(["void"])  # what partner 2's unit sends after its reboot
+    runners = runners[:2]
+    drive(runners, bots, until=lambda: all(r.result() is not None for r in runners),
+          limit=200)
+    for r in runners:
+        assert r.result() == ([], "P3's save was damaged: this game cannot be checked and is "
+                                  "void") and r.finished()
+
+
+@pytest.mark.parametrize("who", [0, 2])
+def test_a_group_unit_whose_cut_took_its_set_up_choices_voids_the_game_everywhere(who):
+    # A host (who 0) or a partner (who 2) of a keyed group of three: its save ends inside its
+    # first set-up choice once every set-up is in. Its partners resend its set-up event, which
+    # it cannot author again: every unit ends the game with the same sentence.
+    from test_cut_save import records_of
+    store = MemStorage()
+    runners = star(3, b"cutsetup", store if who == 0 else None, keyed=True,
+                   stores=[None, None, store] if who == 2 else ())
+    bots = [RandomBot(b"cutsetup", p) for p in range(3)]
+    drive(runners, bots, until=lambda: all(r.seat.n_log >= 4 for r in runners))
+    path = store.root + "/game"
+    at = [p for p, r in records_of(path) if r[0] == "c"][0]
+    with open(path, "rb") as f:
+        data = f.read()
+    with open(path, "wb") as f:
+        f.write(data[:at + 1])
+    back = load(store, lambda gid: ENGINE)
+    me = runners[who]
+    for p in me.peers:
+        p.inbox.clear()
+    back.peers = me.peers
+    runners[who] = back
+    back.resync()
+    drive(runners, bots, until=lambda: all(r.result() is not None for r in runners), limit=500)
+    for r in runners:
+        assert r.result() == ([], "P%d's save was damaged: this game cannot be checked and is "
+                                  "void" % (who + 1)), (r.seat.player, r.problem)

@@ -21,8 +21,8 @@ from fathom.games.sugardog.engine import ENGINE
 
 pytestmark = pytest.mark.slow  # long 8-player games on the 32-bit runtime: make test, not the fast loop
 
-HEAP = "96k"            # DESIGN.md: a unit's heap
-GAME_LIVE = 64 * 1024  # DESIGN.md: any game in progress <= 64 KB live after gc (the 96 KB heap
+HEAP = "96k"            # the budgets (docs/ARCHITECTURE.md): a unit's heap
+GAME_LIVE = 64 * 1024  # the budgets (docs/ARCHITECTURE.md): a game in progress <= 64 KB live (the 96 KB heap
                        # must also hold the screen and the link: see the figures printed)
 PEAK_OVER_BASE = 16 * 1024   # bytes: the game's live state, journal reads and audits on top of
                              # the imported modules; measured under 7 KB for the longest games

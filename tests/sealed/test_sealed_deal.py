@@ -201,7 +201,7 @@ def test_a_shuffle_event_fits_the_link_and_the_allocation_budget():
     g.keys()
     g.shuffle(0, range(55))
     biggest = max(len(encode(ev)) for _a, ev in g.log)
-    assert biggest <= 1024                # DESIGN.md: no allocation during play above 1 KB
+    assert biggest <= 1024   # the budgets (docs/ARCHITECTURE.md): no allocation in play over 1 KB
     assert len([1 for _a, ev in g.log if ev[0] == "ss"]) == 2 * -(-55 // deal.chunk_cards(g.grp))
 
 

@@ -15,7 +15,7 @@ from fathom.games.ping import screen as ui
 from fathom.ui.dialog import read_text
 from fathom.games.audit import audit
 from kit.ping import (SQ, game, play, M1_TORP, M1_TORP2, M2_TORP, M1_GUN,
-                               M3_PING, M1_ENC, M2_DIVE, M1_LISTEN)
+                               M3_PING, M1_ENC, M2_DIVE, M1_LISTEN, M1_PING, M2_ENC)
 
 from kit.play import catch_up, settle
 from kit.panel import App
@@ -157,6 +157,7 @@ def test_the_tracker_marks_and_the_event_line(w, h):
     play(seats, ["ping", M3_PING])          # P1 shows M
     app2, scr2 = screen_for(seats[1], w, h)
     assert scr2.lines()[1] == "| P1 PING from M"
+    play(seats, ["end"])                    # P1 does not report M (rules §8: it could)
     play(seats, ["torpedo", M2_TORP, B.N])  # P2 fires north from S and misses
     app1, scr1 = screen_for(seats[0], w, h)
     assert scr1.lines()[1] == "| Torpedo from S heading N: miss"
@@ -194,6 +195,9 @@ def test_a_hit_the_blind_shuffle_and_the_pick_as_a_card_row(w, h):
     catch_up(seats)
     settle(seats, in_order=True)
     assert s1.lines()[1] == "| P2 damaged at N"
+    assert s1.lines()[0] == "PING may report"  # fired from M, not reported: the turn waits
+    press(s1, s1.keys_for(["end"]))
+    catch_up(seats)
     hand = info(s2.lines(), "hand").split(" ")
     assert len([c for c in hand if c.startswith("x")]) == 2, hand
     d = draw(a2, s2)
@@ -354,3 +358,25 @@ def test_the_72x40_map_shows_every_row_with_no_edge_dotted():
             d = draw(app, scr)
             assert g.vr == B.NROWS and g.fr == 0
             assert not dotted(g.y0 - 1) and not dotted(g.y0 + g.vr * g.px)
+
+
+@pytest.mark.parametrize("w, h", [(128, 64), (72, 40)])
+def test_the_report_after_a_utility_card_through_the_keys(w, h):
+    # ping.txt: the unencrypted report "can be done at any point during your turn": here after
+    # a PING from A, the objective where the turn began, with the square public already
+    seats = game([M1_PING, M1_ENC, M2_DIVE], [M2_TORP, M1_GUN, M2_ENC], "A", "S")
+    a1, s1 = screen_for(seats[0], w, h)
+    a2, s2 = screen_for(seats[1], w, h)
+    press(s1, s1.keys_for(["ping", M1_PING]))
+    assert seats[0].actions[-1] == ["ping", M1_PING]
+    catch_up(seats)
+    assert s1.lines()[0] == "PING may report"
+    draw(a1, s1)
+    keys = s1.keys_for(["report"])
+    assert len(keys) <= 3                    # OK on the boat, where the cursor waits, and OK
+    press(s1, keys)
+    assert seats[0].actions[-1] == ["report"]
+    catch_up(seats)
+    assert s2.lines()[1] == "| P1 reported objective A"
+    assert seats[1].my_turn() and seats[0].pub["rep"][0] == 1
+    draw(a2, s2)

@@ -368,3 +368,34 @@ def test_ok_where_nothing_can_be_done_says_why(w, h):
     assert " ".join(p._lines).split() == why[0][6:].split()
     scr.key("RIGHT" if far[0] % scr.size < scr.size - 1 else "LEFT")
     assert not [ln for ln in scr.lines() if ln.startswith("# why ")]
+
+
+@pytest.mark.parametrize("w,h", [(128, 64), (72, 40)])
+def test_a_cruise_stops_after_one_square_through_the_keys_and_both_players_read_it(w, h):
+    # the source lets a cruise end after its first square ("no further contacts"); the common
+    # second square still takes one OK, the stop asks once on the submarine's own square
+    seats = game(2, [sq("C2", 6), sq("E5", 6)])
+    me = S.ENGINE.turn(seats[0].pub)[0]
+    seat, other = seats[me], seats[1 - me]
+    app, scr = screen_for(seat, w, h)
+    _o_app, o_scr = screen_for(other, w, h)
+    first = S.step(6, seat.priv["pos"], S.W)
+    press(scr, scr.keys_for(["cruise", first]))
+    deliver(seats, seat, seat.log[seat.n_log - 1][1])   # the screen's runner has no peers
+    settle(seats)
+    assert seat.priv["pos"] == first and seat.pub["ph"] == "c2"
+    assert scr.board.cursor == first                   # the cursor waits on the submarine
+    second = S.step(6, first, S.W)
+    assert scr.keys_for(["cruise", second]) == ["LEFT", "OK"]   # one OK, as before
+    assert scr.keys_for(["stop"]) == ["OK", "OK"]
+    scr.key("OK")                                      # a stray OK ends nothing: it asks
+    assert seat.pub["ph"] == "c2" and menu(scr) == ["Stop here"]
+    draw(app, scr)
+    scr.key("OK")
+    assert seat.log[seat.n_log - 1][1] == ["n"]
+    deliver(seats, seat, ["n"])
+    assert seat.priv["pos"] == first and seat.pub["ph"] != "c2"
+    assert "| You stopped: no further contacts" in scr.lines()
+    draw(app, scr)
+    assert "| P%d stopped: no further contacts" % (me + 1) in o_scr.lines()
+    draw(_o_app, o_scr)

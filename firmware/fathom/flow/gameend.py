@@ -1,6 +1,6 @@
 # The end of a game: the result with the audit's verdict, or the desync that stopped it.
 # Loaded when the game ends, not while it is played.
-from fathom.runner import WITHHELD
+from fathom.runner import CLAIMED, WITHHELD
 from fathom.ui.dialog import draw_page
 from fathom.flow.leaving import leave
 from fathom.ui.gamekit import partner_name
@@ -52,7 +52,7 @@ class ResultScreen(TextScreen):
         winners, reason = r.result()
         me = r.seat.player
         if r.claimed:
-            head = "Game claimed"
+            head = "Game claimed" if r.claimed == CLAIMED else "Game void"
         elif r.seat.engine.COOPERATIVE:
             head = "Fleet wins" if me in winners else "Fleet lost"
         elif not winners:

@@ -24,9 +24,12 @@ def set_aside(app, e):
         if isinstance(s, Runner):
             runner = s
     del app.services[:]
+    links = []
     if runner is not None:
         for p in runner.peers:
-            if hasattr(p, "close"):
+            if hasattr(p, "ch"):
+                links.append(p)  # reconnected already: they tell the partners (below)
+            elif hasattr(p, "close"):
                 p.close()
     app.link_state = None
     app.home()
@@ -34,6 +37,8 @@ def set_aside(app, e):
     import gc
     gc.collect()
     st = app.hw.storage
+    player = runner.seat.player if runner is not None else _player(st)
+    link = bool(links) or _linked(st)
     for name in (SAVE, PEERS, side_name(1), side_name(2), side_name(3)):
         try:
             st.quarantine(name, why)
@@ -41,6 +46,76 @@ def set_aside(app, e):
             pass
     app.push(Message(app, "Saved game", "The saved game could not be read (%s). "
                      "It is kept aside as game.bad; nothing else is lost." % why))
+    if link:
+        tell_void(app, player, links)
+
+
+# ---- the partners of a game set aside ---------------------------------------------------------
+# A link game whose save cannot be read is void: this unit's secrets are gone with it, so no
+# audit can check the game. The partners hear it from the game's own keyed link (its channel is
+# kept apart from the journal, in the link files), and end the game saying so
+# (runner._on_void), instead of finding this unit vanished. A link that cannot be restored
+# either (link.bad) leaves them that: nothing else could speak for this unit.
+TELL_MS = 60000   # how long the home menu keeps the link open for the partners' acknowledgement
+
+
+def _player(st):
+    """The player this unit was in the saved game, if its header can still be read."""
+    from fathom.journal import FileJournal, header_of
+    try:
+        return header_of(FileJournal(st, SAVE).first()).get("player")
+    except Exception:
+        return None
+
+
+def _linked(st):
+    """The game set aside was a link game (its peers' record says so)."""
+    try:
+        return any(d.get("kind") == "link" for d in st.read_obj(PEERS) or ())
+    except Exception:
+        return False
+
+
+def tell_void(app, player, links):
+    if not links:
+        from fathom.hal import clock
+        from fathom.link.peer import restore_peers
+        try:
+            links = restore_peers(app.hw.storage, app.hw.profile, clock.now_ms())
+        except Exception:
+            return
+    msg = ["void"] if player is None else ["void", player]
+    for p in links:
+        p.send(msg)
+    app.services.append(Telling(app, links))
+
+
+class Telling:
+    """A service while the home menu shows: the link of a game set aside, open until every
+    partner acknowledged its "void" (or TELL_MS), then closed. What partners say meanwhile no
+    longer has a game to go to."""
+
+    def __init__(self, app, links):
+        self.app = app
+        self.links = links
+        self.since = None
+
+    def tick(self, now):
+        from fathom.hal.clock import ticks_diff
+        if self.since is None:
+            self.since = now
+        done = True
+        for p in self.links:
+            p.receive()
+            while p.recv() is not None:
+                pass
+            p.flush(now)
+            done = done and not p.ch.pending()
+        if done or ticks_diff(now, self.since) >= TELL_MS:
+            for p in self.links:
+                p.close()
+            self.app.services.remove(self)
+        return False
 
 
 def _why(e):
@@ -74,6 +149,8 @@ def _resume(app, runner, show):
     for p in bots:
         p.runner.resync()
     show(app, runner)
+    if runner.notice:  # over the game until the player has read it (a key)
+        app.push(Message(app, "Saved game", runner.notice))
 
 
 def reconnect(app):

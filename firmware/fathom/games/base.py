@@ -30,8 +30,10 @@
 #     None): apply runs the steps one after another from its own frame, so an event that
 #     crosses several stages (Pinned Down's jump into an attack) does not nest a frame per stage
 #     on the C stack.
-# Models: tests/toy/engine.py (a table by tag), games/ping/engine.py (by phase, with a sealed
-# deal) and games/ashtapada/engine.py (by the action awaiting its answer).
+# Models: games/ping/engine.py (by phase, with a sealed deal), games/ashtapada/engine.py (by
+# the action awaiting its answer) and games/pinned_down/ (a handler per event). The toy game of
+# the tests (tests/toy/engine.py) is the smallest engine the framework runs, not a model: it
+# reads its events by position.
 from fathom.compat import const
 
 SETUP = const("setup")      # the framework's event: [SETUP, public part, commitment]
@@ -40,7 +42,8 @@ READY = const("ready")      # pub key of the default set-up: one bool per seat, 
 CONCEDED = const("conceded")  # pub key Engine.concede sets: the player who conceded
 _TAG = const(0)             # every event's (and action's) first slot: its tag
 _SETUP_PUBLIC = const(1)    # [SETUP, ...]: what the rules make public of the set-up, or None
-_SETUP_COMMIT = const(2)    # [SETUP, ...]: the commitment to the set-up (seat.py)
+_SETUP_COMMIT = const(2)    # [SETUP, ...]: the commitment to the set-up (seat.py); named
+#                             for the schema every rules page's event table is held to
 
 
 class IllegalAction(ValueError):

@@ -1,12 +1,7 @@
 # Buttons to semantic keys: debounce, long press, auto-repeat and chords, as the profile maps them.
 # poll(now_ms) is called from the main loop every ~10 ms; no interrupts, so nothing runs in an ISR.
+from fathom.compat import const
 from fathom.hal.clock import ticks_add, ticks_diff
-
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
 
 DEBOUNCE_MS = const(20)      # a release must hold this long to count (contact bounce is < 10 ms)
 PRESS_CONFIRM_MS = const(5)  # a press must: a thumb's tap lasts 30 ms or more, and what bounces

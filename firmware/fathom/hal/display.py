@@ -3,11 +3,7 @@
 # bytes on the bus instead of the whole 1 KB frame.
 import framebuf
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+from fathom.compat import const
 
 # Command bytes, shared by both controllers unless noted.
 _CONTRAST = const(0x81)        # + 1 byte, 0..255

@@ -4,11 +4,7 @@ import machine
 
 from fathom.hal import buttons, clock, display, storage
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+from fathom.compat import const
 
 _VEXT_SETTLE_MS = const(50)   # OLED supply ramp before the controller listens
 _RESET_LOW_MS = const(10)     # SSD1306 needs >= 3 us; generous for slow-rising boards

@@ -114,6 +114,7 @@ class Connector:
         self.dropped = 0        # frames or messages refused as malformed (`refused`: why)
         self.refused = None
         self.reflected = 0      # our own handshake frames that came back, dropped
+        self.restarts = 0       # handshakes started over after a stall (handshake.STALL_MS)
         self.jammed = 0         # unkeyed frames at the chosen unit's address that are not
                                 # this exchange's (forged, replayed, out of turn): dropped
         self.hailed = None      # when a unit that chose this one was taken from the list
@@ -291,11 +292,13 @@ class Connector:
         self.refused = why
 
     # ---- the machine -----------------------------------------------------------------------
-    def _handshake(self, now):
+    def _handshake(self, now, old=None):
+        """The pair handshake with the chosen unit; `old`: the one that stalled (handshake.py,
+        STALL_MS), started over, in clear if it had gone clear."""
         lmk = pid = None
         # ESP-NOW's own key for a partner this unit remembers (handshake.py); never in a group
         if self.kind == "espnow" and self.players == 2 and not self.join and \
-                hasattr(self.t, "set_key"):
+                hasattr(self.t, "set_key") and (old is None or old.lmk is not None):
             for r in self.pairings.records:
                 if r.peer_mac == self.peer_mac:
                     lmk, pid = r.lmk(), r.pid
@@ -303,7 +306,7 @@ class Connector:
                 self.t.set_key(self.peer_mac, lmk)
         self.pair = pair.PairHandshake(self.t, self.peer_mac, self.name, self.mac,
                                        self.pairings, self.kind == "espnow", now, lmk, pid,
-                                       self.LENT)
+                                       self.LENT, (0, ()) if old is None else old.again())
         self._to(HANDSHAKE)
 
     def tick(self, now):
@@ -345,6 +348,10 @@ class Connector:
         st = p.state
         if self.state in _OVER:
             return
+        if self.state in (HANDSHAKE, CONFIRM) and p.stalled(now):
+            self.restarts += 1
+            self._handshake(now, p)
+            return
         if st == pair.CONFIRM and self.state == HANDSHAKE:
             self._to(CONFIRM)
         elif st == pair.FAILED:
@@ -359,10 +366,13 @@ class Connector:
         if b is not None:
             if mac and mac != self.mac:
                 self.discovery.heard(bytes(mac), data, b, now, self.LENT)
-            if b[2] != frame.VERSION and self.pair is not None and self.ch1 is None and \
-                    (mac is None or mac == self.peer_mac):
+            if self.pair is not None and self.ch1 is None and (mac is None or
+                                                               mac == self.peer_mac):
                 # Only an intact frame counts (parse_beacon checks the CRC).
-                self.pair.other_version(b[2], now)
+                if b[2] != frame.VERSION:
+                    self.pair.other_version(b[2], now)
+                elif self.pair.hs.peer_version is None:
+                    self.pair._alien = None  # its beacon in our version: not the partner's
             return
         if self.state == DISCOVER and mac and self.discovery.hailed_by(bytes(mac), data, now):
             self.choose(mac, now)  # the hello is then read as the chosen unit's, below

@@ -74,7 +74,11 @@ class Discovery:
         """A beacon b (parse_beacon's) from mac: list it. prekey_any: install a remembered
         unit's radio key whatever game it looks for (a lent unit: any unit may hail it)."""
         seen = self.seen
-        if mac not in seen:
+        s = seen.get(mac)
+        if s is not None and b[2] != frame.VERSION and s[1] == frame.VERSION and \
+                ticks_diff(now, s[2]) < SEEN_MS:
+            return  # heard in our version this recently: another version there is forged
+        if s is None:
             for m in list(seen):
                 if ticks_diff(now, seen[m][2]) >= SEEN_MS:
                     del seen[m]  # also keeps every entry young enough for ticks_diff

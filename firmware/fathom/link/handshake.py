@@ -11,9 +11,20 @@ from fathom.link.session import (BYE, Handshake, Machine, SessionError, bye_reas
 
 LMK_DEAF_MS = 5000       # an encrypted handshake that hears nothing this long goes clear
 MINE = 32                # CRCs of our latest handshake frames kept to recognise reflections
-# An intact frame of another version from the partner ends the pairing only if no hello in our
-# version arrives from it this long after: a forged one then cannot beat the real partner.
+# An intact frame of another version from the partner ends the pairing only if nothing in our
+# version (its hello, a handshake frame, a beacon) comes from it this long after; a "bye" sent
+# before the keys are agreed (which nothing can bind to the partner) likewise only if no
+# handshake frame follows it. Anyone can send either: the real partner then wins.
 VERSION_GRACE_MS = 3000
+# Before the keys nothing is authenticated: a forged hello or key commitment taken at the
+# partner's sequence number (its real one then dropped as a repeat) leaves an exchange that can
+# never complete. One that has not reached the code this long after its last step starts over
+# (the connector: new nonces, a new channel whose numbers start AGAIN past the old ones, so
+# that nothing of the old exchange reaches the new one); the partner's does the same, and its
+# hello at a multiple of AGAIN where no hello was taken before opens its stream there.
+STALL_MS = 6000
+AGAIN = 0x1000
+ASIDE = 4                # repeats kept for the exchange to take later (_plain_ok)
 
 # The states. HELLO: the hellos cross and the keys are agreed. CONFIRM: the code is on both
 # screens, waiting for the players. KEYED: done, `hs.result()` holds the session key. FAILED:
@@ -40,18 +51,28 @@ class PairHandshake(Machine):
     FINAL = (KEYED, FAILED, LEFT)
 
     def __init__(self, transport, peer_mac, name, mac, pairings, confirm, now, lmk=None,
-                 lmk_pid=None, lent=False):
+                 lmk_pid=None, lent=False, start=(0, ())):
         self.t = transport
         self.peer_mac = peer_mac
         self.state = HELLO
         self.refused = None     # why the last malformed frame was refused
         self._mine = []         # CRC trailers of the handshake frames we sent
         self._alien = None      # (version, since): the partner seemed to speak another one
+        self._bye = None        # [why, since]: an unbound "bye" at the partner's address
         self.lmk, self._lmk_pid, self._lmk_since = lmk, lmk_pid, now
         self._lent = lent
         secret = entropy.token(48)
         self.hs = Handshake(name, mac, secret[:16], secret[16:], pairings, confirm=confirm)
         self.ch = Channel(self._send, None, 0, now)
+        ch = self.ch
+        ch._snd_next = ch._snd_una = ch._snd_sent = self._start = start[0]
+        self._taken = start[1]  # where earlier exchanges took the partner's hello (16 bits)
+        if self._taken or self._start:  # started over: the partner's hello says where from
+            ch._rcv_next = -1
+        self._peer_start = ch._rcv_next
+        self._step = [self.hs.state, now]  # the exchange's last step, and when
+        self._over = False      # the partner's hello of an exchange it started over: so do we
+        self._aside = []        # repeats whose number a forged message took (_plain_ok)
         for m in self.hs.start():
             self.ch.send(m)
 
@@ -91,11 +112,15 @@ class PairHandshake(Machine):
             if bytes(data[-frame.CRC:]) in self._mine:
                 return REFLECTED
             try:
-                if not self._plain_ok(data):
+                ok = self._plain_ok(data)
+                if not ok:
                     return JAMMED
+                if ok is not True:
+                    data = ok
             except (frame.FrameError, SessionError) as e:
                 self.refused = str(e)
                 return MALFORMED
+        self.ours()
         self.ch.on_frame(data)
         self._take()
         return TAKEN
@@ -108,18 +133,56 @@ class PairHandshake(Machine):
         sequence number, and its real frame would then be dropped as a duplicate: it is
         dropped here instead, and the partner's real frame still comes (a frame ahead is
         sent again once its turn comes)."""
-        ftype, _k, _sid, seq, _ack, payload = frame.parse(data)
+        ftype, _k, _sid, seq16, ack, payload = frame.parse(data)
+        ch = self.ch
+        nxt = ch._rcv_next
+        seq = frame.unwrap(seq16, nxt)
+        if seq != nxt and ftype == frame.DATA and not seq16 % AGAIN and \
+                seq16 not in self._taken and _hello(payload):
+            if self.hs.state == "hello" and self.hs.wants(payload):
+                # the partner's hello, started over: its stream starts there. What it
+                # acknowledges was guessed before it heard us: the channel takes none of it
+                ch._rcv_next = self._peer_start = frame.unwrap(seq16, 0)
+                return frame.encode(frame.DATA, 0, seq16, ch._snd_una, payload)
+            if seq != self._peer_start and self.state == CONFIRM:
+                self._over = True  # it stalled where we did not (our frame lost): start over
+            return False
+        if frame.unwrap(ack, ch._snd_una) > ch._snd_next:
+            return False  # acknowledges what we never sent: another exchange's
         if ftype == frame.ACK:
             return True
-        nxt = self.ch._rcv_next
-        seq = frame.unwrap(seq, nxt)
         if seq < nxt:
+            if ftype == frame.DATA and self.hs.state != "hello":
+                # Perhaps the partner's message at a number a forged one took, which the
+                # cumulative ack has covered (it is not sent again): a key commitment (the
+                # handshake keeps several), or a message bound to this exchange, counts now
+                # or once the exchange comes to it.
+                aside = self._aside
+                if payload not in aside:
+                    aside.append(payload)
+                    del aside[:-ASIDE]
+                self._later()
             return True
         if seq != nxt or ftype != frame.DATA:
             return False
-        if bye_reason(payload) is not None:
-            return self.hs.sas is None or self._bound_bye(payload)
+        why = bye_reason(payload)
+        if why is not None:
+            if self.hs.sas is None:  # kept aside (it would take the partner's seq): step()
+                if self._bye is None:
+                    self._bye = [why, None]
+                return False
+            return self._bound_bye(payload)
         return self.hs.wants(payload)
+
+    def _later(self):
+        """Feed the handshake the repeats kept aside that it takes now."""
+        for m in self._aside:
+            if self.hs.wants(m):
+                self._aside.remove(m)
+                for out in self.hs.on_message(m):
+                    self.ch.send(out)
+                self._settle()
+                return self._later()
 
     def _bound_bye(self, m):
         """A "bye" on the handshake's channel after the keys: only with the partner's tag."""
@@ -141,6 +204,7 @@ class PairHandshake(Machine):
             for out in self.hs.on_message(m):
                 self.ch.send(out)
             self._settle()
+            self._later()
 
     def _settle(self):
         st = self.hs.state
@@ -150,6 +214,27 @@ class PairHandshake(Machine):
             self._to(KEYED)
         elif st == "confirm":
             self._to(CONFIRM)
+
+    def stalled(self, now):
+        """No step towards the code for STALL_MS: the connector starts over."""
+        st = self._step
+        if self.hs.state != st[0]:
+            st[0], st[1] = self.hs.state, now
+        return self._over or self.state == HELLO and \
+            self.hs.sas is None and ticks_diff(now, st[1]) >= STALL_MS
+
+    def again(self):
+        """Where the exchange that starts over after this one numbers its frames from (past
+        this one's), and where hellos were taken, which it takes no more."""
+        taken = self._taken
+        if self.hs._peer_nonce is not None:
+            taken = taken + (self._peer_start & 0xFFFF,)
+        return self._start + AGAIN, taken
+
+    def ours(self):
+        """The partner spoke in our version and goes on with the exchange: what said otherwise
+        (a frame of another version, an unbound "bye") was not its."""
+        self._alien = self._bye = None
 
     def other_version(self, version, now):
         """An intact frame of another version from the chosen unit's address. Its frames never
@@ -170,6 +255,12 @@ class PairHandshake(Machine):
                 self._alien = None  # the partner's own hello settled it (a mismatch fails there)
             elif ticks_diff(now, al[1]) >= VERSION_GRACE_MS:
                 self._to(FAILED, version_error(frame.VERSION, al[0]))
+        b = self._bye
+        if b is not None and not self.over():
+            if b[1] is None:
+                b[1] = now
+            elif ticks_diff(now, b[1]) >= VERSION_GRACE_MS:
+                self._to(LEFT, b[0])
         self._settle()
 
     # ESP-NOW's own encryption, a second layer under the channel's HMAC: with a partner both
@@ -200,3 +291,10 @@ class PairHandshake(Machine):
     def _clear(self):
         self.lmk = None
         self.t.set_key(self.peer_mac, None)
+
+
+def _hello(payload):
+    try:
+        return decode_msg(payload)[0] == "hi"
+    except SessionError:
+        return False

@@ -18,7 +18,7 @@ MAX_PAIRS = const(8)           # stored pairings announced in a hello
 REVEAL_TIMEOUT_MS = const(60000)  # time a unit may sit on its reveal before it forfeits
 _PID = const(4)                # bytes of a pairing id
 _BIND = const(8)               # bytes binding a pairing message to this exchange
-_COMMITS = const(4)            # "pc" values role 1 keeps before the real one is opened
+_COMMITS = const(8)            # "pc" values role 1 keeps before the real one is opened
 
 
 class SessionError(ValueError):

@@ -2,29 +2,20 @@
 # (fathom/games/<id>/screen.py): loaded only for such a game.
 from fathom.games import describe
 from fathom.ui.font import CH, put
-from fathom.ui.listview import ListView
+from fathom.ui.listview import ListView, ViewCursor
 from fathom.ui.gamebase import GameBase
 from fathom.ui.gamekit import label, setup_label
 from fathom.ui.screen import cols, rows
 from fathom.ui.topbar import top_bar
 
 
-class GameScreen(GameBase):
+class GameScreen(ViewCursor, GameBase):
     """The generic game screen: the last log lines over a list view of the legal choices,
     the position among them in the top bar."""
 
     def __init__(self, app, runner):
         GameBase.__init__(self, app, runner)
         self.view = ListView()
-
-    # the cursor is the list view's; game screens set and read it as their own
-    @property
-    def cursor(self):
-        return self.view.cursor
-
-    @cursor.setter
-    def cursor(self, i):
-        self.view.cursor = i
 
     def choices(self):
         s = self.runner.seat

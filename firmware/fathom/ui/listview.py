@@ -22,6 +22,19 @@ def steps(frm, to, n, back="UP", fwd="DOWN"):
     return [fwd] * f if f <= n - f else [back] * (n - f)
 
 
+class ViewCursor:
+    """The cursor of a screen that shows a list view (self.view): screens, companion modes and
+    tests set and read it as the screen's own."""
+
+    @property
+    def cursor(self):
+        return self.view.cursor
+
+    @cursor.setter
+    def cursor(self, i):
+        self.view.cursor = i
+
+
 class ListView:
     def __init__(self, labels=(), cursor=0, notes=None, fixed=False, bar=False, small=False,
                  fit=False, whole=False):

@@ -3,7 +3,7 @@
 # list lays its rows out once per panel width and a cursor move allocates nothing. On a
 # narrow panel a menu whose labels would be cut in 8x8 shows them in the 3x5 font.
 from fathom.ui.font import CH
-from fathom.ui.listview import ListView
+from fathom.ui.listview import ListView, ViewCursor
 from fathom.ui.screen import Screen
 from fathom.ui.topbar import top_bar
 
@@ -16,7 +16,7 @@ class Item:
         self.note = note          # short right-hand text, e.g. a setting's value
 
 
-class Menu(Screen):
+class Menu(ViewCursor, Screen):
     def __init__(self, app, title, items, cursor=0):
         Screen.__init__(self, app)
         self.title = title
@@ -27,15 +27,6 @@ class Menu(Screen):
             labels.append(it.label if it.enabled else it.label + "-")
             notes.append(it.note)
         self.view = ListView(labels, cursor, notes, True, True, False, True, True)
-
-    # the cursor is the view's; screens and tests set and read it as the menu's
-    @property
-    def cursor(self):
-        return self.view.cursor
-
-    @cursor.setter
-    def cursor(self, i):
-        self.view.cursor = i
 
     def draw(self, d):
         top_bar(d, self.title, self.app.link_state, fit=True)  # "Lake Ashtapada" whole

@@ -9,6 +9,12 @@ from fathom_host.emulator.units import Emulator
 FAST_PRESSES = 4      # --fast: key presses timed
 
 
+def add_arguments(p):
+    from fathom_host.bench import runtime_option
+    p.add_argument("--presses", type=int, default=30, help="key presses timed (default 30)")
+    runtime_option(p)
+
+
 def collect(args):
     with Emulator(1) as emu:
         u = emu.units[0]

@@ -15,6 +15,12 @@ FAST_BUDGET_S = 5
 DRIVER = pathlib.Path(__file__).parent / "mp" / "botbench.py"
 
 
+def add_arguments(p):
+    from fathom_host.bench import runtime_option
+    p.add_argument("--games", type=int, default=None, help="games per game (default 20)")
+    runtime_option(p)
+
+
 def collect(args):
     """Each game's easy and sharp bot: median and worst decision time under the unix port."""
     use_firmware()

@@ -229,6 +229,21 @@ def summarise(rows):
     return s
 
 
+def add_arguments(p):
+    from fathom_host.bench import runtime_option
+    p.add_argument("--game", default=None, help="only this game (default every game)")
+    p.add_argument("--games", type=int, default=None, help="seeded games per game (default 5)")
+    p.add_argument("--link", action="store_true",
+                   help="linked games instead, through the real app on the frozen runtime: "
+                        "units paired over the emulated ESP-NOW through their keys, each played "
+                        "by its scripted player (every game on 2 units, and in groups of 4 and "
+                        "of the most it takes; --game picks one game's cases); each unit's peak "
+                        "live heap and largest allocation, and whether the game completes under "
+                        "96k")
+    runtime_option(p, ("stock", "frozen", "both"), "; stock, frozen or both (the default; "
+                                                    "--fast: frozen)")
+
+
 def collect(args):
     """`fathom bench device`: both 32-bit runtimes (or --runtime), every game (or --game);
     --fast: one game of each on the frozen runtime, what tests/device/test_device_budget.py holds."""

@@ -196,6 +196,11 @@ def measure(kind, loss, n=BENCH_N, seed=1, timeout=RUN_TIMEOUT_S, **knobs):
     return out
 
 
+def add_arguments(p):
+    from fathom_host.bench import runtime_option
+    runtime_option(p)
+
+
 def collect(args):
     n = getattr(args, "messages", None) or int(os.environ.get("FATHOM_BENCH_LINK_N", BENCH_N))
     if getattr(args, "fast", False):

@@ -52,6 +52,11 @@ def estimate(row):
     return out
 
 
+def add_arguments(p):
+    p.add_argument("--game", default=None, help="only this game (default every game two units "
+                                                "play)")
+
+
 def collect(args):
     from fathom_host.bench.turn import two_player_games
     use_firmware()

@@ -32,6 +32,12 @@ def fast_plan():
     return soak_plan()[:1]
 
 
+def add_arguments(p):
+    from fathom_host.bench import runtime_option
+    p.add_argument("--games", type=int, default=None, help="games per soak run (default 20)")
+    runtime_option(p)
+
+
 def collect(args):
     """A larger soak per game with faults on the emulated links; any failure carries the seed
     (`fathom sim --replay SEED`) or the linked game's record."""

@@ -148,6 +148,20 @@ def run_case(gid, n, link, loss, turns, timeout_s):
     return out
 
 
+def add_arguments(p):
+    from fathom_host.bench import runtime_option
+    p.add_argument("--game", default=None, help="only this game (default every game two units "
+                                                "play; for a group, the first game that takes it)")
+    p.add_argument("--presses", type=int, default=30, help="moves timed per game and link")
+    p.add_argument("--units", type=int, default=None,
+                   help="N units (a group of N over ESP-NOW, the game's Players menu, when "
+                        "N > 2): the press on one unit to the last other unit's panel")
+    p.add_argument("--loss", default=None,
+                   help="the ether's loss once the units are paired, 0..1, or 'all' for 0, 0.1 "
+                        "and 0.3 (default 0)")
+    runtime_option(p)
+
+
 def collect(args):
     """Every two-player game (or --game) over both links, or a group of --units over ESP-NOW;
     at --loss, or at 0 %, 10 % and 30 % with --loss all."""

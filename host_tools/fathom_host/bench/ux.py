@@ -73,6 +73,13 @@ def summary(reports):
     return out
 
 
+def add_arguments(p):
+    from fathom_host.bench import runtime_option
+    p.add_argument("--game", default=None, help="only this game (default every game)")
+    p.add_argument("--games", type=int, default=None, help="games per game (default 2)")
+    runtime_option(p)
+
+
 def collect(args):
     """--fast: one game of the first game in menu order."""
     if getattr(args, "fast", False):

@@ -4,16 +4,22 @@
 #
 # Units (firmware/twins/etherwire.py) connect over TCP on loopback and speak length-prefixed
 # messages: 2-byte big-endian length (type byte included), a type byte, a body.
-#   unit -> ether  H hello (JSON: kind espnow|uart|control, unit, mac, channel, pipe, end)
+#   unit -> ether  H hello (JSON: kind espnow|uart|control, unit, mac, channel, protocol,
+#                  pipe, end)
 #                  S espnow send: dst mac(6) flags(1) [key tag(8) if encrypted] payload
 #                  W uart bytes
+#                  F espnow send under another's address: src mac(6) dst mac(6) flags(1)
+#                    payload (only on a connection whose hello said "forge": a third radio
+#                    that forges and replays, tests/kit/flood.py)
 #                  C control request (JSON), answered with C (JSON)
 #   ether -> unit  R espnow packet: src mac(6) flags(1) [key tag(8)] payload
 #                  A espnow send status: 1 byte, 1 = the radio would have acknowledged
 #                  B uart bytes
 # The status of a unicast is 1 when the receiver exists on the same channel and is not
 # partitioned from the sender; loss and corruption strike after that, as a full receive buffer
-# does on the real radio (send() returning True proves nothing).
+# does on the real radio (send() returning True proves nothing). A packet sent at a Long Range
+# rate (flags bit 4) reaches only a unit whose WLAN protocol bitmap has PROTOCOL_LR (8), and
+# one sent at any other rate only a unit with one of 11b/11g/11n (7): the others do not hear it.
 import argparse
 import collections
 import heapq
@@ -33,6 +39,9 @@ MAX_DATA_LEN = 250
 _MAX_MSG = 0xFFFF
 _MAX_OUTBUF = 1 << 20  # a unit that stops reading loses what overflows, like a full buffer
 _ENC = 2  # flags bit: payload sent to an encrypted peer, key tag follows
+_LR = 4   # flags bit: sent at a Long Range rate
+_PROTOCOL_LR = 8
+_PROTOCOL_DEFAULT = 7  # 11b | 11g | 11n
 _TAG_LEN = 8
 _UART_FAULT_SPAN = 8  # longest run of bytes one UART drop or duplication touches
 _UART_GARBAGE_MAX = 16
@@ -72,10 +81,26 @@ class _Conn:
         self.unit = None
         self.mac = None
         self.channel = 1
+        self.protocol = _PROTOCOL_DEFAULT
         self.pipe = None
         self.end = None
         self.baud = 115200
+        self.forge = False      # may send as any address (F): a bystander's radio
         self.closed = False
+
+
+class _Forged:
+    """A forging connection seen as the sender it pretends to be (the address it put on its
+    frame), for one send."""
+
+    def __init__(self, real, mac):
+        if len(mac) != 6:
+            raise ValueError("a forged send needs a 6-byte address")
+        self.real = real
+        self.mac = bytes(mac)
+        self.unit = real.unit
+        self.channel = real.channel
+        self.protocol = real.protocol
 
 
 class Ether:
@@ -378,6 +403,8 @@ class Ether:
             self._espnow_send(c, body)
         elif typ == b"W" and c.kind == "uart":
             self._uart_write(c, body)
+        elif typ == b"F" and c.kind == "espnow" and c.forge:
+            self._espnow_send(_Forged(c, body[:6]), body[6:])
         elif typ == b"C" and c.kind == "control":
             self._send(c, b"C", json.dumps(self._control(json.loads(body))).encode())
         else:
@@ -393,6 +420,8 @@ class Ether:
             if kind == "espnow":
                 c.mac = bytes.fromhex(h["mac"])
                 c.channel = int(h.get("channel", 1))
+                c.protocol = int(h.get("protocol", _PROTOCOL_DEFAULT))
+                c.forge = bool(h.get("forge"))
                 for old in self._conns:  # a rebooted unit takes over its MAC
                     if old is not c and old.kind == "espnow" and old.mac == c.mac:
                         old.kind = "stale"
@@ -460,9 +489,12 @@ class Ether:
             raise ValueError("bad ESP-NOW send of %d bytes" % len(payload))
         now = time.monotonic()
         bcast = dst == BROADCAST or dst[0] & 1
+        hears = _PROTOCOL_LR if flags & _LR else _PROTOCOL_DEFAULT
         with self._lock:
             targets = [t for t in self._conns if t.kind == "espnow" and t is not c
-                       and t.channel == c.channel and (bcast or t.mac == dst)]
+                       and t is not getattr(c, "real", None)
+                       and t.channel == c.channel and t.protocol & hears
+                       and (bcast or t.mac == dst)]
             if bcast:
                 dst_name = "*"
             elif targets:
@@ -501,7 +533,7 @@ class Ether:
                 for _ in range(copies):
                     self._schedule(now + self._delay(rng, k), t, b"R", msg)
                     self._count("espnow", c.unit, t.unit, "delivered")
-        self._send(c, b"A", b"\x01" if acked else b"\x00")
+        self._send(getattr(c, "real", c), b"A", b"\x01" if acked else b"\x00")
 
     def _uart_write(self, c, data):
         now = time.monotonic()

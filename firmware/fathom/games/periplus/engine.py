@@ -540,8 +540,6 @@ class PeriplusEngine(SealedHooks, Engine):
         winner, reason = e
         return ([] if winner < 0 else [winner], reason)
 
-    # ---- the log line -----------------------------------------------------------------------
-
 
 # Which handler plays an event, by the phase of the turn and the event's tag (the rules' turn:
 # Orders, Maneuver, Fire, and the defender's answer), and the sealed deal's steps.

@@ -20,6 +20,7 @@ _EV_LISTEN = const("listen")
 _EV_DIVE = const("dive")
 _EV_SHUFFLE = const("shuffle")
 _EV_DISABLE = const("disable")
+_EV_END = const("end")
 _A_MOVE = const("move")
 _A_TORPEDO = const("torpedo")
 _A_REPAIR = const("repair")
@@ -125,7 +126,9 @@ def shot_mask(action, sq):
     return B.NB[sq] | (1 << sq)
 
 
-_BLIND = (_EV_SHUFFLE, _EV_DISABLE)   # choices the rules make blind: any is as good
+# choices the rules make blind (any is as good), and a turn kept open for a late report that
+# this bot cannot make (the report, where legal, comes first and both bots take it: it is free)
+_BLIND = (_EV_SHUFFLE, _EV_DISABLE, _EV_END)
 _SHOTS = (_A_TORPEDO, "gun")
 
 

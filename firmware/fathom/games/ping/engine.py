@@ -93,6 +93,7 @@ _DISABLE_SECOND = const(2)     # the higher position
 _EV_DAMAGE = const("damage")   # the hit player's square, and whether that sank them
 _DAMAGE_SUNK = const(1)        # 1: every card disabled, the submarine sinks
 _DAMAGE_SQ = const(2)          # the square hit
+_EV_END = const("end")         # the turn kept open for a late report ends without one
 _EV_HAND = const("hand")       # the face-down card the player takes, shown by its owner
 _HAND_CARD = const(1)          # the card
 _HAND_MODE = const(2)          # how it was played
@@ -115,6 +116,8 @@ _SHUF = const("shuf")    # hit adversary shuffles their hand (a secret choice)
 _PICK = const("pick")    # attacker picks two hand positions blind
 _DMG = const("dmg")      # adversary reveals their square and says whether they sank
 _HAND = const("hand")    # adversary shows the face-down card the player takes into hand
+_LATE = const("late")    # the action is done and the player's square is public on an objective
+                         # not yet reported: they may still report it (rules §8) or end the turn
 
 PAIRS = ((0, 1), (0, 2), (1, 2))
 PERMS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
@@ -190,7 +193,7 @@ class PingEngine(SealedHooks, Engine):
                 return (a, "answer")
         p = pub[_MOVER]
         q = pub[_PHASE]
-        if q == _PLAY or q == _PICK:
+        if q == _PLAY or q == _PICK or q == _LATE:
             return (p, "act")
         if q == _SHUF:
             return (1 - p, "act")
@@ -220,6 +223,9 @@ class PingEngine(SealedHooks, Engine):
         bit = _obj_bit(sq)
         if bit and not priv[_DONE] & bit:
             out.append([_EV_REPORT])
+        if q == _LATE:
+            out.append([_EV_END])
+            return out
         seen = []
         for c, dis in priv[_HAND_CARDS]:
             if c in seen:
@@ -248,8 +254,8 @@ class PingEngine(SealedHooks, Engine):
         if action not in self.legal(pub, priv, player):
             raise IllegalAction("illegal action %r" % (action,))
         kind = action[_TAG]
-        if kind == EV_FOUL:
-            return [EV_FOUL]
+        if kind == EV_FOUL or kind == _EV_END:
+            return [kind]
         if kind == _EV_SHUFFLE:
             h = priv[_HAND_CARDS]
             priv[_HAND_CARDS] = [h[i] for i in PERMS[action[_ORDER_CHOICE]]]
@@ -405,6 +411,15 @@ class PingEngine(SealedHooks, Engine):
         mask = self._win_flag(pub, p, sq, ev[_REPORT_WIN])
         self._report(pub, p, sq, ev[_REPORT_WIN], mask)
 
+    def _h_late_report(self, pub, author, ev):
+        self._h_report(pub, author, ev)
+        if pub[_WON] is None:
+            self._end_turn(pub)
+
+    def _h_end(self, pub, author, ev):
+        base.check_size(ev, 1)
+        self._end_turn(pub)
+
     def _h_up(self, pub, author, ev):
         base.check_size(ev, 6)
         p = pub[_MOVER]
@@ -471,7 +486,7 @@ class PingEngine(SealedHooks, Engine):
             pub[_ASKED] = util
             pub[_PHASE] = _SEEN
         else:  # turn 1: the adversary has no previous card yet
-            self._end_turn(pub)
+            self._done(pub)
 
     def _check_reveal(self, pub, c, mode):
         """An answer turning the adversary's previous card up must fit what is public."""
@@ -512,7 +527,7 @@ class PingEngine(SealedHooks, Engine):
         self._reveal(pub, c, mode)
         if sq >= 0:
             self._fact(pub, 1 - pub[_MOVER], track.F_AT, sq)
-        self._end_turn(pub)
+        self._done(pub)
 
     def _h_dive(self, pub, author, ev):
         base.check_size(ev, 2)
@@ -525,7 +540,7 @@ class PingEngine(SealedHooks, Engine):
             raise IllegalAction("that card is not a DIVE")
         self._reveal(pub, c, B.UTILITY)
         pub[_FIRED] = None
-        self._end_turn(pub)
+        self._done(pub)
 
     def _h_miss(self, pub, author, ev):
         base.check_size(ev, 1)
@@ -535,7 +550,7 @@ class PingEngine(SealedHooks, Engine):
         else:
             self._fact(pub, 1 - pub[_MOVER], track.F_NEAR, at)
         pub[_FIRED] = None
-        self._end_turn(pub)
+        self._done(pub)
 
     def _h_hit(self, pub, author, ev):
         # No square yet: the shot stays in pub so the reveal in `damage` can be checked.
@@ -564,7 +579,7 @@ class PingEngine(SealedHooks, Engine):
         if sunk:
             pub[_WON] = [pub[_MOVER], "sunk"]
         else:
-            self._end_turn(pub)
+            self._done(pub)
 
     def _h_hand(self, pub, author, ev):
         base.check_size(ev, 3)
@@ -573,6 +588,19 @@ class PingEngine(SealedHooks, Engine):
         self._check_reveal(pub, ev[_HAND_CARD], ev[_HAND_MODE])
         self._reveal(pub, ev[_HAND_CARD], ev[_HAND_MODE])
         self._end_turn(pub)
+
+    def _done(self, pub):
+        """A utility's action is over. The source allows the unencrypted report at any point
+        of the turn (rules §8): where the player's square is public (a LOUD utility showed it)
+        and is an objective they have not reported, the turn waits for the report or its end;
+        elsewhere it ends at once, as waiting would cost a press every turn (the report before
+        the card is the same choice, but for what the action showed)."""
+        p = pub[_MOVER]
+        at = B.squares(track.possible(pub, p))
+        if len(at) == 1 and _obj_bit(at[0]) & ~pub[_REPORTED][p]:
+            pub[_PHASE] = _LATE
+        else:
+            self._end_turn(pub)
 
     def _end_turn(self, pub):
         """The player takes the card on their right (asking its owner to show it if it is still
@@ -596,8 +624,6 @@ class PingEngine(SealedHooks, Engine):
         pub[_PHASE] = _PLAY
         pub[_TURNS] += 1
 
-    # ---- log lines -------------------------------------------------------------------------
-
 
 PingEngine.HANDLERS = {
     _PLAY: {_EV_REPORT: PingEngine._h_report, _EV_UP: PingEngine._h_up,
@@ -608,6 +634,7 @@ PingEngine.HANDLERS = {
     _PICK: {_EV_DISABLE: PingEngine._h_disable},
     _DMG: {_EV_DAMAGE: PingEngine._h_damage},
     _HAND: {_EV_HAND: PingEngine._h_hand},
+    _LATE: {_EV_REPORT: PingEngine._h_late_report, _EV_END: PingEngine._h_end},
     DEAL: {t: SealedHooks.deal_step for t in DEAL_TAGS},
 }
 PingEngine.ANY_PHASE = {EV_FOUL: PingEngine._h_foul}

@@ -41,6 +41,7 @@ _EV_DAMAGE = const("damage")
 _DAMAGE_SUNK = const(1)
 _DAMAGE_SQ = const(2)
 _EV_HAND = const("hand")
+_EV_END = const("end")
 _HAND_CARD = const(1)
 _HAND_MODE = const(2)
 _A_MOVE = const("move")
@@ -84,6 +85,8 @@ def label(action, narrow=False):
     kind = action[_TAG]
     if kind == _EV_REPORT:
         return "report objective"
+    if kind == _EV_END:
+        return "end turn"
     if kind == _EV_SHUFFLE:
         return "shuffle hand"
     if kind == _EV_DISABLE:
@@ -124,11 +127,11 @@ def rank(action):
     if not isinstance(action, list):
         return 0
     kind = action[_TAG]
-    return _RANKED.index(kind) if kind in _RANKED else 9
+    return _RANKED.index(kind) if kind in _RANKED else 10
 
 
-_RANKED = ("report", "torpedo", "gun", "ping", "listen", "encrypt", "dive", "move", "repair")
-RANKS = 10                 # rank() is below this
+_RANKED = ("report", "end", "torpedo", "gun", "ping", "listen", "encrypt", "dive", "move", "repair")
+RANKS = 11                 # rank() is below this
 
 
 # ---- what happened, in words ------------------------------------------------------------
@@ -194,6 +197,8 @@ def line(log, me):
         return s + (": WIN" if ev[_DOWN_WIN] else "")
     if tag == _EV_LISTEN:
         return who + " listen" + ("" if author == me else "s")
+    if tag == _EV_END:
+        return who + " ended the turn, no report"
     if tag == _EV_SEEN:
         s = "%s card was %s" % (whose, _use(ev[_SEEN_CARD], ev[_SEEN_MODE]))
         sq = ev[_SEEN_SQ]
@@ -235,6 +240,8 @@ def describe(pub, author, ev):
                 (" WIN" if win else "")
         if tag == _EV_LISTEN:
             return who + "LISTEN"
+        if tag == _EV_END:
+            return who + "ends turn"
         if tag == _EV_SEEN:
             s = who + "was " + _use(ev[_SEEN_CARD], ev[_SEEN_MODE])
             sq = ev[_SEEN_SQ]

@@ -41,6 +41,7 @@ _INCOMING = const("inc")
 _LAST_CARD = const(0)
 _EV_SHUFFLE = const("shuffle")
 _EV_DISABLE = const("disable")
+_EV_END = const("end")
 _A_MOVE = const("move")
 _MOVE_DEST = const(2)
 
@@ -150,9 +151,14 @@ class PingScreen(GameBase):
         self.event = self.happened.newest()
         self.why = ""
         self._side(s)
-        st = self.status()
+        st = self._status()
         self.title_long = "PING " + st
         self.title_short = st[:1].upper() + st[1:]
+
+    def _status(self):
+        if self.acts and self.acts[-1] == [_EV_END]:
+            return "may report"   # the action is done: report objective or end turn, on your boat
+        return self.status()
 
     def _side(self, s):
         hand = s.priv[_HAND_CARDS]
@@ -417,7 +423,7 @@ class PingScreen(GameBase):
             d = self.app.hw.display  # the box draw_page lays it out in (under the top bar)
             return ["PING help"] + ["# " + l for l in self.page.lines(d.width, d.height - CH)]
         me = s.priv[_SUB_AT]
-        out = ["PING " + self.status(), "| " + self.event,
+        out = ["PING " + self._status(), "| " + self.event,
                "# you " + (_LETTERS[me] if me >= 0 else "-"),
                "# cursor " + _LETTERS[B.at(self.grid.cursor)],
                "# hand " + " ".join([("x" if self.dis[i] else "") + self.codes[i]

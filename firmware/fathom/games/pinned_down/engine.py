@@ -19,7 +19,6 @@ from fathom.games.pinned_down import choices as CH
 from fathom.games.pinned_down import deckfile
 from fathom.games.pinned_down import fleet as F
 from fathom.games.pinned_down import phases as P
-from fathom.games.pinned_down import say
 
 # Pinned Down's names (schema.py says what each means) that this module reads: private
 # consts, folded into the code, so they cost no heap; a test holds them to schema.py.
@@ -240,13 +239,6 @@ class PinnedDown(Engine):
             return None
         won, reason = e
         return (list(range(pub[_PLAYER_COUNT])) if won else [], reason)
-
-    # ---- for the UI ------------------------------------------------------------------------
-
-    def label(self, pub, priv, player, action):
-        """The choice list's words for a legal action; an action the words cannot read is a
-        bug and fails here, where a test sees it."""
-        return say.action(pub, action)
 
 
 ENGINE = PinnedDown()

@@ -9,7 +9,7 @@
 # handler and each step return the step that follows (a function of pub) or None, instead of
 # calling it: the engine runs them one after another from its own frame. Called in a chain
 # they would stand 11 Python frames deep, ~2.7 KB of an ESP32's 8 KB C stack budget
-# (DESIGN.md), deeper with every phase one event crosses.
+# (the budgets in docs/ARCHITECTURE.md), deeper with every phase one event crosses.
 from fathom.compat import const
 from fathom.prng import Prng
 from fathom.games.base import IllegalAction

@@ -16,7 +16,6 @@ from fathom.ui.dialog import draw_page, show_help
 from fathom.ui.font import CH, TH, put, tiny_cols
 from fathom.ui.listview import ListView, steps
 from fathom.ui.gamebase import GameBase
-from fathom.ui.gamekit import label, setup_label
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
 
@@ -236,7 +235,7 @@ class PinnedDownScreen(GameBase):
     def _label(self, i):
         """Choice i's label, made when shown: a turn's labels all kept took up to 1.9 KB, and
         only a group's open menu shows them one by one (a single item's is its item's)."""
-        return (setup_label if self._setup else label)(self.eng, self.runner, self._acts[i])
+        return say.action(self.runner.seat.pub, self._acts[i])
 
     def current(self):
         """The highlighted choice (in the open menu, or a single item's), or None."""

@@ -231,8 +231,14 @@ class SharpBot(Bot):
         return False
 
     def _escape(self, legal, pos, danger, mines, cans):
-        """Every silent step is swept: cruise out, if some two-step path is clear."""
+        """Every silent step is swept: cruise out, if some path is clear. A first square out of
+        the sweep is enough: the cruise stops there (no further contacts), since a second
+        announced square tells the enemies no less and may meet an unknown mine."""
         size = self.tr.size
+        for a in legal:
+            if a[_A_KIND] == "cruise" and not self._unsafe(a[_A_TO], danger, mines, cans):
+                self.goal = a[_A_TO]
+                return a
         for a in legal:
             if a[_A_KIND] != "cruise" or self._unsafe(a[_A_TO], 0, mines, cans):
                 continue
@@ -246,13 +252,18 @@ class SharpBot(Bot):
         return legal[0]
 
     def _second_step(self, legal, pos, danger, mines, cans):
-        for a in legal:
+        """Stop where the first square is the goal or safe, else the goal square, else a safe
+        second square."""
+        if self.goal == pos or not self._unsafe(pos, danger, mines, cans):
+            return ["stop"]
+        steps = [a for a in legal if a[_A_KIND] == "cruise"]
+        for a in steps:
             if a[_A_TO] == self.goal:
                 return a
-        for a in legal:
+        for a in steps:
             if not self._unsafe(a[_A_TO], danger, mines, cans):
                 return a
-        return legal[0]
+        return ["stop"]
 
 
 # The events that are a player's own command (not an answer to another's): the turn's end

@@ -83,6 +83,7 @@ def commands(st, sq):
                 out.append(("Fire " + G.DIRS[d], ["fire", d]))
     elif sq in G.neighbours(size, sub):
         out.append(("Silent to " + nm(st, sq), ["run", sq]))
+        out.append(("Cruise 1, stop", ["cruise", sq]))   # "no further contacts" after one
     elif G.dist(size, sub, sq) == 2:
         for via in G.neighbours(size, sub):
             if sq in G.neighbours(size, via):
@@ -127,8 +128,8 @@ def apply(st, cmd):
         st["left"] -= 1
         _note(st, "mine %s (%d left)" % (nm(st, sub), st["left"]))
     elif kind == "cruise":
-        st["sub"] = cmd[2]
-        _note(st, "cruise %s,%s" % (nm(st, cmd[1]), nm(st, cmd[2])))
+        st["sub"] = cmd[-1]
+        _note(st, "cruise " + ",".join([nm(st, q) for q in cmd[1:]]))
     elif kind == "sonar":
         mines = G.by_distance(st["size"], sub, st["mines"])
         _note(st, "ping " + " ".join([nm(st, q) for q in [sub] + mines]))

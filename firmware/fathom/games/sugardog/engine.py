@@ -26,6 +26,7 @@ _SETUP_COMMIT = const(2)
 _EV_QUIET = const("q")       # [EV_QUIET]: Silent Running or Place Mine (nobody can tell which)
 _EV_CRUISE = const("c")      # a cruise step, announced:
 _CRUISE_AT = const(1)        #   the square entered
+_EV_STOP = const("n")        # [EV_STOP]: a cruise ends after its first square: no further contacts
 _EV_FIRE = const("f")        # a torpedo launched:
 _FIRE_AT = const(1)          #   its first square (it was launched from the one behind)
 _FIRE_HEADING = const(2)     #   N, E, S or W
@@ -94,7 +95,7 @@ _OWN_MINES = const("mines")     # the squares of the player's mines
 _MINES_LEFT = const("left")     # mines still to lay
 
 # Actions (legal(), act()): [kind, ...], the kind a word.
-_A_KIND = const(0)      # "run", "mine", "cruise", "sonar" or "fire"
+_A_KIND = const(0)      # "run", "mine", "cruise", "stop", "sonar" or "fire"
 _A_TO = const(1)        # "run", "cruise": the square the submarine goes to
 _A_HEADING = const(1)   # "fire": the torpedo's heading
 
@@ -202,8 +203,10 @@ class SugarDog(Engine):
             return []
         size = pub[_SIZE]
         pos = priv[_POS]
-        if pub[_PHASE] == _PH_STEP2:   # Cruise: the second step may not go back where it began
-            return [["cruise", q] for q in neighbours(size, pos) if q != priv[_FROM]]
+        if pub[_PHASE] == _PH_STEP2:   # Cruise: the second step may not go back where it began,
+            out = [["cruise", q] for q in neighbours(size, pos) if q != priv[_FROM]]
+            out.append(["stop"])       # or the cruise ends here: "no further contacts"
+            return out
         out = [["run", pos]]
         for q in neighbours(size, pos):
             out.append(["run", q])
@@ -236,6 +239,8 @@ class SugarDog(Engine):
             priv[_FROM] = pos
             priv[_POS] = action[_A_TO]
             return [_EV_CRUISE, action[_A_TO]]
+        if kind == "stop":
+            return [_EV_STOP]
         if kind == "sonar":
             return [_EV_SONAR, pos, by_distance(size, pos, priv[_OWN_MINES])]
         d = action[_A_HEADING]
@@ -301,14 +306,15 @@ class SugarDog(Engine):
 
     def _quiet(self, pub, author, event):
         """Silent Running or Place Mine: nothing announced, nothing collides (rules: "A turn"),
-        so the turn simply ends."""
+        so the turn simply ends; so does a cruise stopped after its first square (EV_STOP)."""
         base.check_size(event, 1)
         self._end_turn(pub)
         self._run(pub)
 
     def _cruise(self, pub, author, event):
-        """Cruise: two announced steps, each answered before the next is chosen; the second
-        next to the first (rules: "A turn", Cruise). An impact on the first ends the cruise."""
+        """Cruise: up to two announced steps, each answered before the next is chosen; the
+        second next to the first (rules: "A turn", Cruise). An impact on the first ends the
+        cruise; so may its mover, with EV_STOP instead of the second step."""
         base.check_size(event, 2)
         q = self._square(pub, event[_CRUISE_AT])
         if pub[_PHASE] == _PH_STEP2:
@@ -559,15 +565,13 @@ class SugarDog(Engine):
         Engine.concede(self, pub, player)
         pub[_PHASE] = _PH_OVER
 
-    # ---- the log line ----------------------------------------------------------------------
-
 
 # Which handler plays an event, by the turn machine's phase and the event's tag: the current
-# player's command, the second cruise step, the answers of the players asked.
+# player's command, the second cruise step (or its stop), the answers of the players asked.
 SugarDog.HANDLERS = {
     _PH_CMD: {_EV_QUIET: SugarDog._quiet, _EV_CRUISE: SugarDog._cruise, _EV_FIRE: SugarDog._fire,
               _EV_SONAR: SugarDog._sonar},
-    _PH_STEP2: {_EV_CRUISE: SugarDog._cruise},
+    _PH_STEP2: {_EV_CRUISE: SugarDog._cruise, _EV_STOP: SugarDog._quiet},
     _PH_ANS: {_EV_ECHO: SugarDog._echo, _EV_ANSWER: SugarDog._answer},
 }
 

@@ -13,6 +13,7 @@ _TAG = const(0)
 _EV_QUIET = const("q")
 _EV_CRUISE = const("c")
 _CRUISE_AT = const(1)
+_EV_STOP = const("n")
 _EV_FIRE = const("f")
 _FIRE_AT = const(1)
 _FIRE_HEADING = const(2)
@@ -51,7 +52,7 @@ def anchor(size, pos, action):
 
 
 # Menu order at a square: the likelier choice first (fewer presses).
-_ORDER = {"run": 0, "mine": 1, "sonar": 2, "cruise": 1, "fire": 2}
+_ORDER = {"run": 0, "mine": 1, "sonar": 2, "cruise": 1, "fire": 2, "stop": 0}
 
 
 def order(action):
@@ -70,6 +71,8 @@ def label(pos, action, second=False):
         return "Lay mine"
     if kind == "cruise":
         return "Cruise on" if second else "Cruise here"
+    if kind == "stop":
+        return "Stop here"
     if kind == "sonar":
         return "Sonar ping"
     return "Torpedo " + DIRS[action[_A_HEADING]]
@@ -115,6 +118,8 @@ def happened(size, viewer, author, event):
             return who + " ran silent"
         if tag == _EV_CRUISE:
             return who + " cruised into " + name(size, event[_CRUISE_AT])
+        if tag == _EV_STOP:
+            return who + " stopped: no further contacts"
         if tag == _EV_FIRE:
             heading = event[_FIRE_HEADING]
             launch = step(size, event[_FIRE_AT], back(heading))
@@ -166,6 +171,8 @@ def describe(pub, author, event):
             return who + "runs silent"
         if tag == _EV_CRUISE:
             return who + "contact " + name(size, event[_CRUISE_AT])
+        if tag == _EV_STOP:
+            return who + "no further contacts"
         if tag == _EV_FIRE:
             return who + "torpedo %s>%s" % (name(size, event[_FIRE_AT]),
                                             DIRS[event[_FIRE_HEADING]])

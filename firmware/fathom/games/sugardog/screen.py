@@ -2,7 +2,8 @@
 # kit's BoardGrid: a window that follows it when the map does not fit); OK on a square offers
 # only what can be done there (Stay put, Lay mine, Sonar ping on your own square; Sneak here,
 # Cruise here, Torpedo on a square next to it), and acts at once when there is one choice
-# (a start square, the second cruise step). Beside the map: the square under the cursor, what
+# (a start square, the second cruise step) unless that choice ends the cruise early: Stop here,
+# on the submarine's own square where the cursor waits, is asked in its one-line menu. Beside the map: the square under the cursor, what
 # happened last in words (games/sugardog/say.py), mines left. HELP opens the help page
 # (help.txt, read only when opened); BACK pauses (the game log is there).
 # Everything drawn per frame is worked out once per event (_refresh): a cursor move or a
@@ -197,7 +198,7 @@ class SugarDogScreen(GameBase):
                     "Nothing to do here: a dot marks where you can act."
                 self.why_page.set(self.why)
                 return
-            if len(acts) == 1:
+            if _at_once(acts):
                 self._play(acts[0])
             else:
                 self.open(self.board.cursor)
@@ -222,7 +223,7 @@ class SugarDogScreen(GameBase):
             out.append("BACK")
         if self.menu is None or self.menu_at != target:
             out += self.board.keys_to(target) + ["OK"]
-            if len(acts) == 1:
+            if _at_once(acts):
                 return out
             cur = 0
         else:
@@ -391,6 +392,12 @@ class SugarDogScreen(GameBase):
 
 def screen(app, runner):
     return SugarDogScreen(app, runner)
+
+
+def _at_once(acts):
+    """OK plays the square's one action at once, unless it is the cruise's stop: the cursor
+    starts on the submarine, so a stray OK must not end the cruise."""
+    return len(acts) == 1 and acts[0] != ["stop"]
 
 
 class _Starts:

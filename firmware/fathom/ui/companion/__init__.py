@@ -5,7 +5,7 @@
 from fathom import games
 from fathom.ui.boardgrid import BoardGrid, mark
 from fathom.ui.font import CH, put
-from fathom.ui.listview import ListView
+from fathom.ui.listview import ListView, ViewCursor
 from fathom.ui.menu import Item, Menu
 from fathom.ui.screen import Screen, cols, rows, wrap
 from fathom.ui.topbar import top_bar
@@ -78,7 +78,7 @@ class Store:
 
 
 # ---- screens shared by the modes ---------------------------------------------------------------
-class Panel(Screen):
+class Panel(ViewCursor, Screen):
     """Status lines over a list view of actions. An action is (label, on_ok, on_lr): on_ok()
     runs on OK, on_lr(step) on LEFT (-1) / RIGHT (+1); either may be None."""
 
@@ -86,15 +86,6 @@ class Panel(Screen):
         Screen.__init__(self, app)
         self.title = title
         self.view = ListView()
-
-    # the cursor is the list view's; modes set and read it as the panel's
-    @property
-    def cursor(self):
-        return self.view.cursor
-
-    @cursor.setter
-    def cursor(self, i):
-        self.view.cursor = i
 
     def info(self):
         return []
