@@ -84,7 +84,7 @@ def test_pinned_down_titles_name_a_turn_and_a_player_apart():
         for s in seats:
             t = pd_screen(s, 128, 64)[1].brief()
             assert not (t[:1] == "T" and t[1:2].isdigit()), t
-            if t.startswith("Turn "):
+            if t.startswith("You: "):
                 seen_turn += 1
             elif t.startswith("P") and t[1:2].isdigit():
                 assert t[2:4] == ": ", t

@@ -275,9 +275,9 @@ class PinnedDownScreen(GameBase):
             return "Over" if s.result() is not None else "Waiting"
         who, kind = t
         ph = "Set up" if kind == "setup" else say.phase_words(s.pub)
-        if who != s.player:       # a player's name, then the phase: "P2: Main"
-            return "P%d: %s" % (who + 1, ph)
-        return "Turn %d: %s" % (s.pub[_TURN], ph) if s.pub[_TURN] else ph  # not "T1", a seat
+        if who != s.player:       # who, then the phase: "P2: Main" beside "You: Main" (a
+            return "P%d: %s" % (who + 1, ph)   # "T1 Main" read as a seat; the distance
+        return "You: %s" % ph if s.pub[_TURN] else ph   # says how far the fleet has come
 
     # ---- keys ----------------------------------------------------------------------------
     def key(self, k):
