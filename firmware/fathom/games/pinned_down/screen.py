@@ -13,7 +13,7 @@ from fathom.games.pinned_down import fights as FT
 from fathom.games.pinned_down import say
 from fathom.ui.cardrow import CardRow
 from fathom.ui.dialog import draw_page, show_help
-from fathom.ui.font import CH, TH, put, tiny_cols
+from fathom.ui.font import CH, TH, put, tiny_cols, tiny_len
 from fathom.ui.listview import ListView, steps
 from fathom.ui.gamebase import GameBase
 from fathom.ui.textpage import TextPage
@@ -406,7 +406,7 @@ class PinnedDownScreen(GameBase):
         if h - (y + TH) >= 2 * CH:   # the second line where two rows of choices stay
             l2 = self.line2()
             n = tiny_cols(w)      # a forecast longer than the line gives way to the status
-            put(d, l2 if l2 and len(l2) <= n else self._tstat, 0, y, n, 1, True)
+            put(d, l2 if l2 and tiny_len(l2) <= n else self._tstat, 0, y, n, 1, True)
             y += TH
         y += 1
         if self.sub is not None:
