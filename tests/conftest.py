@@ -223,6 +223,7 @@ HEAVY_FIRST = (
     "e2e/test_sugardog_e2e.py",
     "companion/test_companion_screen.py",
     "ui/test_pinned_down_screen.py",
+    "ui/test_replay.py",
     "e2e/test_companion_e2e.py",
     "web/test_web_group.py",
 )

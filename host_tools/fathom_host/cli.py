@@ -14,6 +14,8 @@ COMMANDS = (
     ("bench", "fathom_host.bench", "benchmarks: boot, link, turn, bots, soak, device, deal, ux, "
                                    "path, all"),
     ("screenshot", "fathom_host.screenshot", "boot an emulated unit and save its screen as PNG"),
+    ("replay", "fathom_host.replay", "a unit's finished game replayed with every secret: GIF, "
+                                     "PNG strip, text, HTML"),
     ("flash", "fathom_host.flash", "write a MicroPython image to a board with esptool"),
     ("deploy", "fathom_host.deploy", "compile and copy the firmware to a board with mpremote"),
     ("monitor", "fathom_host.monitor", "a unit's log with timestamps"),

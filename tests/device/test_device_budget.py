@@ -2,7 +2,8 @@
 # MicroPython 1.28 image as firmware/manifest.py freezes it for a board, an ESP32's object sizes.
 # One seeded game of every game against the sharp bot, plus the long tail (a game played out by
 # the bots each game's LONG_BOTS names: PING's and Periplus's random bots), through the real
-# app: `fathom bench device`'s own machinery.
+# app: `fathom bench device`'s own machinery. After each game its replay is opened and stepped
+# to the end: the replay's own peaks are held to the same budgets.
 # The stock runtime (fathom as .mpy files) misses the heap budgets by design of MicroPython (its
 # bytecode and interned names live on the heap); its figures are the benchmark's to print.
 import pytest
@@ -28,6 +29,11 @@ def test_every_game_fits_the_device_budgets_when_frozen():
         assert g["peak_heap"] <= GAME_MAX, (gid, g)
         assert g["play_max_alloc"] <= ALLOC_MAX, (gid, g)
         assert g["stack_peak"] <= STACK_MAX, (gid, g)
+        # the replay after the audit, opened and stepped to the end on the result screen
+        assert g["replay_under_96k"], (gid, g)
+        assert g["replay_peak_heap"] <= GAME_MAX, (gid, g)
+        assert g["replay_max_alloc"] <= ALLOC_MAX, (gid, g)
+        assert g["replay_stack_peak"] <= STACK_MAX, (gid, g)
     # the long tail really is long: several times a sharp game. PING's random game here (one
     # seed) fell from over 300 events to 213 when a turn could stay open for a late report
     # (rules §8); over 200 seeds the random games' median went from 437 events to 409.

@@ -35,7 +35,7 @@ def longest(n):
     deal's; 40 random PING games of either deal end in 1,100 or less), more for a big group
     (8 players of Sugar Dog: ~3,200 seen)."""
     return max(3000, 500 * n)
-PARTS = ("engine", "say", "bot", "screen", "companion")
+PARTS = ("engine", "say", "bot", "screen", "companion", "replay")
 
 
 def _collect():
@@ -130,6 +130,9 @@ def test_the_declaration_is_sane_and_its_parts_import(gid):
         assert callable(games.part(gid, "screen").screen)
     if "companion" in d.PARTS:
         assert callable(games.part(gid, "companion").open_mode)
+    if "replay" in d.PARTS:
+        m = games.part(gid, "replay")
+        assert callable(m.draw) and callable(m.words)
     for name in PARTS:
         if name not in d.PARTS:
             with pytest.raises(games.MissingPart):

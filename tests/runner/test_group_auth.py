@@ -162,11 +162,13 @@ def rewrite_one(runners, partner, author):
 def test_a_host_rewriting_one_relayed_event_is_named_and_the_game_stops():
     store = MemStorage()
     keys = group_keys(3)
-    runners = star(3, b"rewrite", keyed=True)
+    # a seed whose random game has P2 cruise before it ends (the first one's, once a cruise could
+    # stop after one square, ended first)
+    runners = star(3, b"rewrite2", keyed=True)
     victim = Runner(runners[2].seat, runners[2].peers, store, "sugardog", keys=keys[2])
     runners[2] = victim
     done = rewrite_one(runners, 2, 1)
-    bots = bots_for(runners, b"rewrite")
+    bots = bots_for(runners, b"rewrite2")
     play_until(runners, bots, lambda: victim.desync is not None)
     idx = done[0]
     assert victim.desync == (idx, "the host (P1) altered P2's event %d or the game before it"
@@ -182,9 +184,9 @@ def test_a_host_rewriting_one_relayed_event_is_named_and_the_game_stops():
 
 
 def test_without_the_keys_the_same_rewrite_is_taken_silently():
-    runners = star(3, b"rewrite")
+    runners = star(3, b"rewrite2")   # the seed of the test above
     done = rewrite_one(runners, 2, 1)
-    bots = bots_for(runners, b"rewrite")
+    bots = bots_for(runners, b"rewrite2")
     play_until(runners, bots, lambda: done and runners[2].seat.n_log > done[0])
     idx = done[0]
     assert runners[2].desync is None
@@ -359,6 +361,9 @@ def withhold(runners, what):
     return drive(runners, bots_for(runners, b"withhold"), limit=40000, step=20)
 
 
+REPLAY = "RIGHT: Replay"
+
+
 def result_lines(r):
     from fathom.flow.gameend import ResultScreen
     return ResultScreen(None, r)._text()
@@ -410,5 +415,25 @@ def test_a_forged_receipt_is_refused_and_the_honest_group_confirms_every_reveal(
     assert p3.problem == "refused: a receipt that fails its tag"
     assert p2.receipts == {2: True} and p3.receipts == {1: True}
     assert p2.verdicts == {0: None, 2: None} and p3.verdicts == {0: None, 1: None}
-    assert len(result_lines(p2)) == len(result_lines(p3)) == 3
+    # nothing unconfirmed: the verdict, then the offer of the replay
+    assert result_lines(p2)[2:] == result_lines(p3)[2:] == ["verified", REPLAY]
     assert end < REVEAL_MS  # nobody waited out the limit: a receipt ends the wait
+
+
+def test_a_partner_replays_the_group_game_with_every_players_secrets():
+    """The replay after the audit in a group of four: a partner, holding every other player's
+    reveal (two of them relayed by the host), rebuilds each seat's secrets as that seat held them
+    at the end, and the public state too."""
+    from fathom.games.replay import Replay
+    from fathom.games.seat import state_hash
+    runners = star(4, b"replay group", keyed=True)
+    drive(runners, bots_for(runners, b"replay group"), limit=40000, step=20)
+    p3 = runners[2]
+    assert all(v is None for v in p3.verdicts.values()) and len(p3.verdicts) == 3
+    rp = Replay(p3, "mines")
+    rp.goto(rp.end)
+    assert rp.at == p3.seat.n_log
+    assert state_hash(rp.pub) == state_hash(p3.seat.pub)
+    for r in runners:
+        assert encode(rp.privs[r.seat.player]) == encode(r.seat.priv)
+    rp.close()

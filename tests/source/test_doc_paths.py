@@ -66,8 +66,11 @@ def problems(text, doc):
     bad = []
     for n, line in enumerate(text.splitlines(), 1):
         for tick in TICKED.findall(line):
-            for word in tick.split():
+            words = tick.split()
+            for word in words:
                 word = word.strip(",;:()'\"")
+                if len(words) > 1 and not word.endswith(EXTS):
+                    continue   # a command line's arguments: only a file it names is ours
                 why = check(word)
                 if why:
                     bad.append((n, word, why))

@@ -15,7 +15,7 @@ MODS = {m: p for m, p in _KNOWN.items()
 GRAPH = {m: imports(m, p, _KNOWN) & MODS.keys() - {m} for m, p in MODS.items()}
 # may import fathom.ui: the UI itself, the app that runs it, and each game's screen/companion
 UI_USERS = ("fathom.ui", "fathom.flow", "fathom.app", "hostmodes.uxplayer")  # the last reads
-UI_PARTS = ("screen", "companion")                                        # what screens draw
+UI_PARTS = ("screen", "companion", "replay")                              # what screens draw
 # above the widget kit: what it must never import (a game's screen reaches the screens around
 # the game through App.game_flow(), not by import)
 ABOVE_KIT = ("fathom.flow", "fathom.app", "fathom.runner", "fathom.peers", "fathom.link",

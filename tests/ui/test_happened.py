@@ -33,15 +33,16 @@ def stack(scr):
 
 
 def test_a_ping_is_read_on_both_sides_and_stays_until_the_next_own_move():
-    seats = game([M1_TORP, M1_GUN, M3_PING], [M2_TORP, M1_ENC, M2_DIVE], "M", "S")
+    # P1 off the objectives: a PING from one would keep its turn open for a report
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M2_TORP, M1_ENC, M2_DIVE], "G", "S")
     s1, s2 = ping_screen(seats[0]), ping_screen(seats[1])
-    play(seats, ["ping", M3_PING])          # P1 pings from M
-    assert stack(s2) == ["P1 PING from M", "You are P2"]
-    assert stack(s1) == ["You PING from M"]
+    play(seats, ["ping", M3_PING])          # P1 pings from G
+    assert stack(s2) == ["P1 PING from G", "You are P2"]
+    assert stack(s1) == ["You PING from G"]
     play(seats, ["torpedo", M2_TORP, B.N])  # P2 fires north from S and misses
     # P1 has not moved since: the answer, over the shot, over its own ping
     assert stack(s1) == ["Torpedo from S heading N: miss", "P2 fires: Torpedo from S heading N",
-                         "You PING from M"]
+                         "You PING from G"]
     # P2 moved: only what came after its own move, the answer to it included
     assert stack(s2) == ["Torpedo from S heading N: miss", "You fire: Torpedo from S heading N"]
 

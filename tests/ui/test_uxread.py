@@ -35,7 +35,9 @@ def unit_for(seat):
 
 
 def test_an_event_drawn_before_the_next_action_is_read_and_one_never_drawn_is_not():
-    seats = game([M1_TORP, M1_GUN, M3_PING], [M2_TORP, M1_ENC, M2_DIVE], "M", "S")
+    # P1 off the objectives (a PING or deck gun from one keeps the turn open for a report)
+    # and out of the deck gun's reach of S
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M2_TORP, M1_ENC, M2_DIVE], "G", "S")
     u = unit_for(seats[1])
     drawn = Drawn(u)
     try:
@@ -43,7 +45,7 @@ def test_an_event_drawn_before_the_next_action_is_read_and_one_never_drawn_is_no
         scr = u.stack[-1]
         u.redraw()
         rd.look(scr, seats[1])
-        play(seats, ["ping", M3_PING])      # P1 pings from M: P2's screen must say so
+        play(seats, ["ping", M3_PING])      # P1 pings from G: P2's screen must say so
         rd.look(scr, seats[1])
         assert not rd.read()                # not drawn yet
         u.redraw()

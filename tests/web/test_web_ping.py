@@ -1,7 +1,7 @@
 # The units' web page in a real browser: two units paired for PING through the page's keyboard
 # keys, then played to the end by each unit's scripted player (hostmodes/uxplayer: a bot
 # decides, the screen's keys_for says which keys, the page's press path presses them), both
-# screens ending on a verified result. The firmware is the unchanged firmware/ on MicroPython's
+# screens ending on a verified result, whose replay then opens and steps. The firmware is the unchanged firmware/ on MicroPython's
 # WebAssembly port; the radio between the units is the page's ether.
 import pytest
 
@@ -22,6 +22,16 @@ def test_ping_two_units_to_a_verified_end(browser, site):  # noqa: F811
         # one game, two seats: one won, the other lost, both telling the same story after
         heads = sorted(c.text[1] for c in seen)
         assert heads == ["You lose", "You win"] and seen[0].text[2] == seen[1].text[2], heads
+        # the replay after the audit, with both submarines: the same firmware in the page
+        assert "RIGHT: Replay" in a.text, a.text
+        a.press("RIGHT")
+        assert a.text[0].startswith("Replay 0/"), a.text
+        for k in (1, 2, 3):
+            a.press("RIGHT")
+            assert a.text[0].startswith("Replay %d/" % k), a.text
+        assert [t for t in a.text if t.startswith("P2 at ")], a.text
+        a.press("BACK")
+        assert a.text[0] == "Result", a.text
         radio = page.js("fathom.state.ether.totals.espnow")
         assert radio["delivered"] > 20 and radio["lost"] == 0, radio  # over the page's ether
         stats = page.stats()

@@ -28,6 +28,9 @@ def verdict_text(runner):
     return "P%d %s fails: %s" % (p + 1, where, reason)
 
 
+REPLAY = "RIGHT: Replay"  # the game again with every secret (flow/replay.py), once audited
+
+
 class TextScreen(Screen):
     """A text page under the title: `_text()` gives its paragraphs; UP/DOWN scroll."""
 
@@ -70,7 +73,16 @@ class ResultScreen(TextScreen):
         if r.receipts and False in r.receipts.values():
             from fathom.link.grouptags import unconfirmed
             out += [unconfirmed(q) for q in sorted(r.receipts) if r.receipts[q] is False]
+        if self._replay():
+            out.append(REPLAY)
         return out
+
+    def _replay(self):
+        r = self.runner
+        if r.claimed or len(r.verdicts) != r.seat.n - 1 or WITHHELD in r.verdicts.values():
+            return False
+        from fathom import games
+        return games.has(r.seat.engine.NAME, "replay")
 
     def tick(self, now):
         return self.runner.changed
@@ -83,6 +95,9 @@ class ResultScreen(TextScreen):
         elif k == "BACK":
             from fathom.flow.gamelog import LogScreen
             self.app.push(LogScreen(self.app, self.runner))
+        elif k == "RIGHT" and self._replay():
+            from fathom.flow.replay import ReplayScreen
+            self.app.push(ReplayScreen(self.app, self.runner))
 
 
 class DesyncScreen(TextScreen):

@@ -1,6 +1,6 @@
 # The game registry. A game is one folder, fathom/games/<id>/: its __init__.py declares it (ID,
-# TITLE, PLAYERS, OPTIONS, and PARTS: which of engine, say, bot, screen, companion it has) and each
-# part is a module beside it. Menus, the companion, the bench, `fathom sim` and the tests that
+# TITLE, PLAYERS, OPTIONS, and PARTS: which of engine, say, bot, screen, companion, replay it has)
+# and each part is a module beside it. Menus, the companion, the bench, `fathom sim` and the tests that
 # run over every game all read this list; nothing else names the games. A declaration is a
 # few names; a part is imported only when used (each engine is 15-20 KB of heap unfrozen).
 IDS = ["ping", "ashtapada", "sugardog", "periplus", "pinned_down"]   # in menu order

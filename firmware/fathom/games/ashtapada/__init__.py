@@ -9,5 +9,5 @@ OPTIONS = (
     ("islands", "Islands", (0, 1, 2, 3), 1),
     ("calm", "Draw after", (40, 60, 100), 60),
 )
-PARTS = ("engine", "say", "bot", "screen", "companion")
+PARTS = ("engine", "say", "bot", "screen", "companion", "replay")
 SHOTS = (10, "your move", "OK")  # docs pictures: choices made, top line then, 2nd picture's keys

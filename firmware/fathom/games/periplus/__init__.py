@@ -6,6 +6,6 @@ PLAYERS = (2, 2)
 # the joint seed; a game against the in-unit bot is always 0 (base.LINK_ONLY).
 OPTIONS = (("islands", "Islands", (0, 2, 4), 0),
            ("sealed", "Sealed deal", (0, 1), 1, ("off", "on")))
-PARTS = ("engine", "say", "bot", "screen", "companion")
+PARTS = ("engine", "say", "bot", "screen", "companion", "replay")
 LONG_BOTS = "random"  # sharp bots end it in tens of moves: the device bench plays one more
 SHOTS = (10, "P1 move", "OK,OK")  # docs pictures: choices made, top line then, 2nd picture's keys

@@ -7,5 +7,5 @@ PLAYERS = (1, 4)
 DECKS = ("purple", "red", "blue", "acarr")   # the four affiliations' starting decks
 OPTIONS = (("deck", "P1 deck", DECKS, "red"),
            ("level", "Difficulty", ("easy", "normal", "hard"), "normal"))
-PARTS = ("engine", "say", "bot", "screen", "companion")
+PARTS = ("engine", "say", "bot", "screen", "companion", "replay")
 SHOTS = (2, "Main", "RIGHT")  # docs pictures: choices made, top line then, 2nd picture's keys
