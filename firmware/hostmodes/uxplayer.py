@@ -64,12 +64,13 @@ class Drawn:
         runs = self.runs
 
         def text(t, x, y, c=1):
-            runs.append((y, x, t, 8))
+            runs.append((y, x, t, 8, x + 8 * len(t)))
             text0(t, x, y, c)
 
         def tiny(dd, t, x, y, c=1):
-            runs.append((y, x, t, font.TW))
-            return tiny0(dd, t, x, y, c)
+            end = tiny0(dd, t, x, y, c)   # where the pen ends (3x5 glyphs vary in width)
+            runs.append((y, x, t, font.TW, end))
+            return end
 
         def redraw():
             del runs[:]
@@ -96,18 +97,18 @@ class Drawn:
 
     def _frame(self):
         rows = {}
-        for y, x, t, step in self.runs:
-            rows.setdefault(y, []).append((x, t, step))
+        for y, x, t, step, end in self.runs:
+            rows.setdefault(y, []).append((x, t, step, end))
         words = set()
         starts = {}               # (y, x, step) -> the text of the run that starts there
         for y in rows:
             merged = []
-            for x, t, step in sorted(rows[y]):
+            for x, t, step, end in sorted(rows[y]):
                 if merged and merged[-1][2] == step and merged[-1][0] == x:
                     last = merged[-1]
-                    merged[-1] = [x + len(t) * step, last[1] + t, step, last[3]]
+                    merged[-1] = [end, last[1] + t, step, last[3]]
                 else:
-                    merged.append([x + len(t) * step, t, step, x])
+                    merged.append([end, t, step, x])
             for _end, t, step, x in merged:
                 t = t.strip()
                 starts[(y, x, step)] = t

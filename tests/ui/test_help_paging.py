@@ -73,3 +73,36 @@ def test_right_turns_a_whole_page(gid, w, h):
     assert presses == -(-last // rows)
     scr.key("LEFT")
     assert page().top < last
+
+
+# Help opens on what to do now: its first page, at every size, is the NOW paragraph (the keys
+# for the next action), the rules after it; PING's help was 165 lines, some 24 pages.
+@pytest.mark.parametrize("w,h", SIZES)
+@pytest.mark.parametrize("gid", games.IDS)
+def test_help_opens_on_what_to_do_now(gid, w, h):
+    from fathom.ui.dialog import read_text
+    text = read_text("games/%s/help.txt" % gid)
+    paras = [p for p in text.split("\n") if p.strip()]
+    first = 1 if paras[0].isupper() and len(paras[0]) < 20 else 0   # past a title line
+    now = paras[first]
+    if now == "NOW":
+        now = paras[first + 1]
+    else:
+        assert now.startswith("NOW: "), now
+    assert "OK" in now and ("arrows" in now.lower() or "UP/DOWN" in now), now
+    app, scr, page = help_screen(gid, w, h)
+    scr.draw(app.hw.display)
+    p = page()
+    shown = " ".join(p.lines(p._bw, p._bh)[:p.rows()]).replace("- ", "").replace("-", "")
+    words = shown.split()
+    flat = (paras[0] + " NOW " + now).replace("-", "")   # hyphens the wrap added, and words'
+    assert words and all(wd in flat for wd in words), (shown, now)
+
+
+@pytest.mark.parametrize("gid, most", [("ping", 16), ("ashtapada", 20), ("sugardog", 22),
+                                       ("pinned_down", 20), ("periplus", 32)])
+def test_help_is_short_enough_to_page_through(gid, most):
+    app, scr, page = help_screen(gid, 128, 64)
+    scr.draw(app.hw.display)
+    presses, _tops = read_through(app, scr, page, "DOWN")
+    assert presses + 1 <= most, presses

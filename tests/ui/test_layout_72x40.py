@@ -94,7 +94,7 @@ def _ping(w=72, h=40):
 def test_ping_side_strip_and_square_menu_are_not_cut_at_72x40():
     app, scr = _ping()
     d = drawn(scr.draw)
-    side = row_text(d, 8, 34, scr.grid.layout(0, 8, 72, 26) + 1)
+    side = row_text(d, 8, 34, scr.grid.layout(0, 0, 72, 34) + 1)
     assert side and "~" not in side, side
     scr.key("OK")                       # the menu on your own square
     assert scr.mode == ping_ui.MENU
@@ -169,6 +169,44 @@ def test_ping_squares_keep_a_clear_pixel_between_a_line_and_the_next_letter():
     app, scr = _ping()
     scr.draw(app.hw.display)
     assert scr.grid.px >= 6
+
+
+def test_the_72x40_ping_map_shows_all_its_rows_with_marks_clear_of_the_letters():
+    # The map scrolled (4 of its 5 rows), and the line under a square where the adversary may
+    # be ran into the letter below it (M, N, O hard to read). Now the bar is over the side
+    # strip only, the status heads the strip, and a mark is a bar at the square's right.
+    app, scr = _ping()
+    d = app.hw.display
+    g = scr.grid
+    for cell in range(g.nc * g.nr):
+        g.cursor = cell
+        d.fill(0)
+        scr.draw(d)
+        assert g.vr == g.nr and g.vc == g.nc and g.fr == 0 and g.fc == 0, cell
+    g.cursor = 0
+    t = drawn(scr.draw)
+    assert row_text(t, 9, 21, g.layout(0, 0, 72, 34) + 1) == "Yourmove"   # the status, whole
+
+    def board(foe):
+        scr.foe = foe
+        d.fill(0)
+        scr.draw(d)
+        return {(x, y) for x in range(g.x0, g.x0 + g.nc * g.px)
+                for y in range(g.y0, g.y0 + g.nr * g.px) if d.pixel(x, y)}
+    letters = board(0)
+    marks = board((1 << 26) - 1) - letters
+    assert marks
+    wide = set()        # L N O (4 columns) and M W (5) leave no clear column in a 6-px square
+    for cell in range(g.nc * g.nr):
+        sq = ping_ui.B.at(cell)
+        if sq >= 0 and font.tiny_width(ping_ui._LETTERS[sq]) > 3:
+            x, y = g.where(cell)
+            wide |= {(x + i, y + j) for i in range(-1, g.px + 1) for j in range(g.px)}
+    cx, cy = g.where(g.cursor)          # the cursor's frame is neither
+    wide |= {(cx + i, cy + j) for i in range(-2, g.px + 2) for j in range(-2, g.px + 2)}
+    for x, y in marks - wide:
+        for nx, ny in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
+            assert (nx, ny) not in letters, (x, y)
 
 
 @pytest.mark.parametrize("w, h", ((72, 40), (128, 32), (128, 64)))

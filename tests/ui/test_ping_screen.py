@@ -61,16 +61,17 @@ def square_box(scr, sq):
 
 
 def inverted(d, scr, sq):
-    x, y, px = square_box(scr, sq)
-    return d.lit(x, y, px, px - 1) > px * (px - 1) // 2
+    x, y, px = square_box(scr, sq)     # the fill's top right: past any letter, over a mark
+    return d.lit(x, y, px, px - 1) > px * (px - 1) // 2 and d.lit(x + px - 1, y, 1, 2) == 2
 
 
 def underlined(d, scr, sq):
     x, y, px = square_box(scr, sq)
     if px >= 9:
         return d.lit(x + 1, y + px - 1, px - 2, 1) == px - 2
-    # 3x5 letters: under the glyph only, clear of the squares either side
-    return d.lit(x + (px - 3) // 2, y + px - 1, 3, 1) == 3 and not d.lit(x, y + px - 1, 1, 1)
+    # 3x5 letters: a bar at the square's right (a line under the glyph touched the letter
+    # below), nothing under it
+    return d.lit(x + px - 1, y + 2, 1, 3) == 3 and not d.lit(x, y + px - 1, px - 1, 1)
 
 
 @pytest.mark.parametrize("w, h", SIZES)
@@ -202,8 +203,14 @@ def test_a_hit_the_blind_shuffle_and_the_pick_as_a_card_row(w, h):
     d = draw(a2, s2)
     if h >= 40:                             # the card rows struck through in the side strip
         x = s2.grid.layout(0, ui.CH, w, h - ui.CH - ui.TH) + 1
+        y0 = ui.CH + 1
+        if w < 128:                         # under the status, beside a map of every row
+            x = s2.grid.layout(0, 0, w, h - ui.TH) + 1
+            y0 += min(2, s2.status_page.count()) * ui.TH
         for i in range(3):
-            y = ui.CH + 1 + i * ui.TH + 2
+            y = y0 + i * ui.TH + 2
+            if y + 3 > h - ui.TH:
+                break
             assert (d.lit(x, y, 3 * ui.TW, 1) == 3 * ui.TW) == bool(
                 seats[1].priv["hand"][i][1]), i
     scr_menu = [W.label(a) for a in s2.menu_at(SQ["N"])]
@@ -334,8 +341,9 @@ def test_ok_where_nothing_can_be_done_says_why_in_one_line():
     assert info(scr.lines(), "why") is None  # the cursor moved: the reason goes
 
 
-def test_the_72x40_map_marks_the_rows_it_hides():
-    # at 72x40 the 5-row map shows 4 rows at a time: the hidden side's edge is dotted
+def test_the_72x40_map_shows_every_row_with_no_edge_dotted():
+    # at 72x40 the map showed 4 of its 5 rows and scrolled; now the bar is over the side
+    # strip only and every row shows wherever the cursor goes
     seats = make_seats(ENGINE, {}, 2, b"ui")
     app, scr = screen_for(seats[0], 72, 40)
     g = scr.grid
@@ -347,11 +355,9 @@ def test_the_72x40_map_marks_the_rows_it_hides():
     for first in ("UP", "DOWN"):
         for _ in range(B.NROWS):
             scr.key(first)
-        d = draw(app, scr)
-        assert g.vr < B.NROWS
-        hidden_above = g.fr > 0
-        assert dotted(g.y0 - 1) == hidden_above
-        assert dotted(g.y0 + g.vr * g.px) == (not hidden_above)
+            d = draw(app, scr)
+            assert g.vr == B.NROWS and g.fr == 0
+            assert not dotted(g.y0 - 1) and not dotted(g.y0 + g.vr * g.px)
 
 
 @pytest.mark.parametrize("w, h", [(128, 64), (72, 40)])

@@ -38,7 +38,7 @@ class CardRow:
         cw = self.chars * CH + 3
         if min(self.n, 3) * (cw + _GAP) - _GAP <= w:
             return cw, CH + 3, False
-        return self.chars * TW + 3, TH + 3, True
+        return self.chars * TW + 5, TH + 3, True   # room for a wide 3x5 letter (M, W)
 
     def draw(self, d, x, y, w, h, label=None, text=None, glyph=None):
         """label(i): a card's short text; text(i): the selected card's long text, shown below;
@@ -68,7 +68,8 @@ class CardRow:
             if glyph is not None:
                 glyph(d, i, cx, y, cw, chh, sel)
             else:
-                put(d, label(i), cx + 2, y + 2, self.chars, 0 if sel else 1, small)
+                put(d, label(i), cx + 2, y + 2, self.chars + (1 if small else 0),
+                    0 if sel else 1, small)
             i += 1
         m = y + chh // 2
         if self.first > 0:                   # cards hidden to the left

@@ -7,79 +7,118 @@ import framebuf
 from fathom.compat import const
 
 CH = 8          # 8x8 font cell, pixels
-TW = 4          # 3x5 font advance: 3 px glyph + 1 px gap
+TW = 4          # 3x5 font advance of most glyphs: 3 px glyph + 1 px gap (tiny_adv: a text's)
 TH = 6          # 3x5 font line pitch: 5 px glyph + 1 px gap
 
-# 15 bits a glyph, top row first, left bit high (the bitmaps as drawn; _COLS below is what
-# tiny() reads): 0-9, then A-Z, then the few signs a label needs.
-# Every two letters differ in at least two pixels: M has a closed top (an M drawn as H with one
-# pixel more read 'YOUR HOVE'), W a low join, K its diagonals (not H with a pixel less).
-_TINY = (0x7B6F, 0x2C97, 0x73E7, 0x73CF, 0x5BC9, 0x79CF, 0x79EF, 0x7252, 0x7BEF, 0x7BCF,
-         0x2BED, 0x6BAE, 0x3923, 0x6B6E, 0x79A7, 0x79A4, 0x396B, 0x5BED, 0x7497, 0x126A, 0x5D35,
-         0x4927, 0x7F6D, 0x6B6D, 0x2B6A, 0x6BA4, 0x2B73, 0x6BAD, 0x388E, 0x7492, 0x5B6F, 0x5B6A,
-         0x5B7D, 0x5AAD, 0x5A92, 0x72A7)
 _SIGNS = "-/+:.?!*#<>(),'%~"
-_SIGN = (0x01C0, 0x12A4, 0x05D0, 0x0410, 0x0002, 0x7282, 0x2482, 0x0AA8, 0x5F7D, 0x1511,
-         0x4454, 0x2922, 0x224A, 0x0014, 0x4800, 0x52A5, 0x0780)
 _DIGITS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9")
 
-
-# The glyphs above as the panel stores them: per glyph 3 bytes, one per column, the top row
-# in bit 0 (framebuf.MONO_VLSB), in the order 0-9, A-Z, _SIGNS, then the block an unknown
-# character shows as (visible, never silently dropped). A bytes literal: in flash on a board.
-# tests/ui/test_font.py holds it to _TINY and _SIGN.
+# The 3x5 glyphs as the panel stores them: per glyph 5 bytes, one per column, the top row in
+# bit 0 (framebuf.MONO_VLSB), in the order 0-9, A-Z, _SIGNS, then the block an unknown
+# character shows as (visible, never silently dropped). Most glyphs are 3 columns wide; I is 1,
+# L, N and O are 4, M and W 5: in 3 columns M read as N and W as H ("IT HAS MOVE 1"). Every two
+# letters differ in 3 pixels or more and a digit from any glyph in 2 or more (the rule and the
+# pictures: tests/ui/test_font.py). A bytes literal: in flash on a board.
 _COLS = (
-    b"\x1f\x11\x1f\x12\x1f\x10\x1d\x15\x17\x15\x15\x1f\x07\x04\x1f\x17\x15\x1d"
-    b"\x1f\x15\x1d\x01\x19\x07\x1f\x15\x1f\x17\x15\x1f\x1e\x05\x1e\x1f\x15\x0a"
-    b"\x0e\x11\x11\x1f\x11\x0e\x1f\x15\x11\x1f\x05\x01\x0e\x11\x1d\x1f\x04\x1f"
-    b"\x11\x1f\x11\x08\x10\x0f\x1f\x0a\x11\x1f\x10\x10\x1f\x03\x1f\x1f\x01\x1e"
-    b"\x0e\x11\x0e\x1f\x05\x02\x0e\x19\x16\x1f\x05\x1a\x12\x15\x09\x01\x1f\x01"
-    b"\x1f\x10\x1f\x0f\x10\x0f\x1f\x08\x1f\x1b\x04\x1b\x03\x1c\x03\x19\x15\x13"
-    b"\x04\x04\x04\x18\x04\x03\x04\x0e\x04\x00\x0a\x00\x00\x10\x00\x01\x15\x03"
-    b"\x00\x17\x00\x0a\x04\x0a\x1f\x0a\x1f\x04\x0a\x11\x11\x0a\x04\x0e\x11\x00"
-    b"\x00\x11\x0e\x10\x08\x00\x03\x00\x00\x19\x04\x13\x04\x06\x02\x1f\x1f\x1f"
+    b"\x0e\x11\x0e\x00\x00\x12\x1f\x10\x00\x00\x1d\x15\x17\x00\x00\x11\x15\x0a"
+    b"\x00\x00\x07\x04\x1f\x00\x00\x17\x15\x09\x00\x00\x1f\x15\x1c\x00\x00\x01"
+    b"\x1d\x03\x00\x00\x1b\x15\x1b\x00\x00\x17\x15\x0f\x00\x00\x1e\x09\x1e\x00"
+    b"\x00\x1f\x15\x1a\x00\x00\x0e\x11\x11\x00\x00\x1f\x11\x0e\x00\x00\x1f\x15"
+    b"\x15\x00\x00\x1f\x05\x01\x00\x00\x0e\x15\x1d\x00\x00\x1f\x04\x1f\x00\x00"
+    b"\x1f\x00\x00\x00\x00\x08\x10\x0f\x00\x00\x1f\x0a\x11\x00\x00\x1f\x10\x10"
+    b"\x10\x00\x1f\x02\x04\x02\x1f\x1f\x02\x04\x1f\x00\x0e\x11\x11\x0e\x00\x1f"
+    b"\x05\x06\x00\x00\x0e\x19\x16\x00\x00\x1f\x0d\x12\x00\x00\x12\x15\x09\x00"
+    b"\x00\x01\x1f\x01\x00\x00\x0f\x10\x0f\x00\x00\x07\x18\x07\x00\x00\x0f\x10"
+    b"\x0c\x10\x0f\x19\x06\x19\x00\x00\x03\x1c\x03\x00\x00\x19\x15\x13\x00\x00"
+    b"\x04\x04\x04\x00\x00\x18\x04\x03\x00\x00\x04\x0e\x04\x00\x00\x00\x0a\x00"
+    b"\x00\x00\x00\x10\x00\x00\x00\x01\x15\x02\x00\x00\x00\x17\x00\x00\x00\x0a"
+    b"\x04\x0a\x00\x00\x1f\x0a\x1f\x00\x00\x04\x0a\x11\x00\x00\x11\x0a\x04\x00"
+    b"\x00\x0e\x11\x00\x00\x00\x00\x11\x0e\x00\x00\x10\x08\x00\x00\x00\x03\x00"
+    b"\x00\x00\x00\x19\x04\x13\x00\x00\x04\x06\x02\x00\x00\x1f\x1f\x1f\x00\x00"
 )
-_BLOCK = const(159)
-# One character at a time through a 3x5 frame over 3 bytes, which blit() draws in C, clipped at
-# the panel's edges: 15 pixel() calls a character were 60-90% of a redraw's time.
-_ONE = bytearray(3)
-_ONE_FB = framebuf.FrameBuffer(_ONE, 3, 5, framebuf.MONO_VLSB)
+# Each glyph's advance: its width and the 1-pixel gap after it (TW for most).
+_ADV = (
+    b"\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04"
+    b"\x02\x04\x04\x05\x06\x05\x05\x04\x04\x04\x04\x04\x04\x04\x06\x04\x04\x04"
+    b"\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04"
+)
+_BLOCK = const(53)
+# One character at a time through a 5x5 frame over 5 bytes, which blit() draws in C, clipped
+# at the panel's edges (a narrow glyph's unused columns are 0, which blit's key leaves alone):
+# 15 pixel() calls a character were 60-90% of a redraw's time.
+_ONE = bytearray(5)
+_ONE_FB = framebuf.FrameBuffer(_ONE, 5, 5, framebuf.MONO_VLSB)
 # Dark on lit: blit looks each source pixel up in a palette (0 -> 1, 1 -> 0) before its key
 # (1: the background stays), so one frame draws either way.
 _DARK = framebuf.FrameBuffer(bytearray(b"\x80"), 2, 1, framebuf.MONO_HLSB)
 
 
+def _glyph(ch):
+    """The glyph number of a character (lower case as upper: 3x5 has no room for both), -1
+    for a space."""
+    o = ord(ch)
+    if 97 <= o <= 122:
+        o -= 32
+    if 48 <= o <= 57:
+        return o - 48
+    if 65 <= o <= 90:
+        return o - 55
+    if o == 32:
+        return -1
+    i = _SIGNS.find(ch)
+    return 36 + i if i >= 0 else _BLOCK
+
+
 def tiny(d, text, x, y, c=1):
     """`text` in the 3x5 font at x, y (top left); returns the x after it."""
-    cols, one = _COLS, _ONE
+    cols, one, adv = _COLS, _ONE, _ADV
     for ch in text:
-        o = ord(ch)   # the glyph's first byte in _COLS (written out here: a call a character
-        if 97 <= o <= 122:  # costs as much as the drawing); one case only: 3x5 has no room
-            o -= 32         # for both
+        o = ord(ch)   # the glyph (_glyph written out: a call a character costs as much as
+        if 97 <= o <= 122:  # the drawing)
+            o -= 32
         if 48 <= o <= 57:
-            i = 3 * (o - 48)
+            g = o - 48
         elif 65 <= o <= 90:
-            i = 3 * (o - 55)
+            g = o - 55
         elif o == 32:
             x += TW
             continue
         else:
-            i = _SIGNS.find(ch)
-            i = 3 * (36 + i) if i >= 0 else _BLOCK
+            g = _SIGNS.find(ch)
+            g = 36 + g if g >= 0 else _BLOCK
+        i = 5 * g
         one[0] = cols[i]
         one[1] = cols[i + 1]
         one[2] = cols[i + 2]
+        one[3] = cols[i + 3]
+        one[4] = cols[i + 4]
         if c:
             d.blit(_ONE_FB, x, y, 0)
         else:
             d.blit(_ONE_FB, x, y, 1, _DARK)
-        x += TW
+        x += adv[g]
     return x
+
+
+def tiny_adv(text):
+    """Pixels the 3x5 text moves the pen (each glyph and the gap after it): additive, so a
+    word wrap can add words up."""
+    n = 0
+    for ch in text:
+        g = _glyph(ch)
+        n += TW if g < 0 else _ADV[g]
+    return n
 
 
 def tiny_width(text):
     """Pixels the 3x5 text inks, without the trailing gap."""
-    return len(text) * TW - 1 if text else 0
+    return tiny_adv(text) - 1 if text else 0
+
+
+def tiny_len(text):
+    """The 3x5 text's length in TW-wide columns (a wide letter counts for more): a field of n
+    columns (n * TW - 1 pixels) holds it when this is n or less."""
+    return (tiny_adv(text) + TW - 1) // TW
 
 
 def digits(n):
@@ -115,21 +154,36 @@ def number(d, n, x, y, c=1, small=False):
 
 
 def put(d, text, x, y, ncols, c=1, small=False):
-    """Text in at most `ncols` characters (8x8, or 3x5 when small): a longer text ends in '~'
-    (it is cut, and says so). A cut text is drawn a character at a time (each a one-character
-    string the interpreter already holds), not sliced: no string is built, and nothing is
-    drawn past the field."""
+    """Text in at most `ncols` characters (8x8), or in the ncols * TW - 1 pixels of as many 3x5
+    columns when small: a longer text ends in '~' (it is cut, and says so). A cut text is drawn
+    a character at a time (each a one-character string the interpreter already holds), not
+    sliced: no string is built, and nothing is drawn past the field."""
+    if small:
+        end = x + ncols * TW          # the field's last pixel, and the gap after it
+        if x + tiny_adv(text) <= end:
+            tiny(d, text, x, y, c)
+            return
+        for ch in text:               # as many glyphs as leave room for the '~'
+            g = _glyph(ch)
+            a = TW if g < 0 else _ADV[g]
+            if x + a + TW > end:
+                break
+            tiny(d, ch, x, y, c)
+            x += a
+        if x + TW <= end:
+            tiny(d, "~", x, y, c)
+        return
     if len(text) <= ncols:
         write(d, text, x, y, c, small)
         return
-    step = TW if small else CH
     i = 0
     while i < ncols:
         write(d, text[i] if i < ncols - 1 else "~", x, y, c, small)
-        x += step
+        x += CH
         i += 1
 
 
 def tiny_cols(w):
-    """3x5 characters that fit in w pixels (the last one needs no gap after it)."""
+    """3x5 columns in w pixels (the last one needs no gap after it): put() and tiny_len()
+    count in these (a text of narrow glyphs holds as many characters)."""
     return (w + 1) // TW

@@ -11,7 +11,7 @@
 # 72x40: "Lake Ashtapada" whole, not "Lake As~"; a game's option row at 128x64).
 # With whole=True (a fixed list: a menu, a game's choices) every long row is wrapped onto the
 # rows below it, not only the highlighted one: no row ends in '~'.
-from fathom.ui.font import CH, TH, TW, put, tiny_width, write
+from fathom.ui.font import CH, TH, TW, put, tiny_adv, tiny_len, tiny_width, write
 from fathom.ui.screen import wrap
 
 
@@ -68,6 +68,10 @@ class ListView:
     def _cw(self):
         return TW if self.small else CH
 
+    def _len(self, text):
+        """A row's length in the list's columns (a 3x5 wide letter counts for more)."""
+        return tiny_len(text) if self.small else len(text)
+
     def fits(self, h):
         """True when every row shows at once in h pixels (then no counter is needed)."""
         return len(self.labels) <= h // self._lh()
@@ -94,10 +98,10 @@ class ListView:
         """Row i's lines when it is highlighted in `room` columns; None when one row holds it."""
         label = self.labels[i]
         note = self._note(i)
-        if len(label) + (len(note) + 1 if note else 0) <= room:
+        if self._len(label) + (self._len(note) + 1 if note else 0) <= room:
             return None
-        out = wrap(label, room)
-        if note and len(out[-1]) + 1 + len(note) > room:
+        out = wrap(label, room * TW, tiny_adv) if self.small else wrap(label, room)
+        if note and self._len(out[-1]) + 1 + self._len(note) > room:
             out.append("")       # the note gets a row of its own, flush right
         return out
 
@@ -209,7 +213,10 @@ class ListView:
                     j += 1
                     yy += lh
                 note = self._note(i)
-                if note and j == len(rows):
+                # the note on its row; a row the box's foot cuts keeps its value (an option's
+                # "on") on its last line shown, where there is room for it
+                if note and j and (j == len(rows) or
+                                   self._len(rows[j - 1]) + 1 + self._len(note) <= room):
                     write(d, note, self._note_x(x, w, note), yy - lh, 1, self.small)
             i += 1
         if self.bar and (self.top or i < n):
@@ -218,6 +225,8 @@ class ListView:
             d.vline(x + w - 1, y + (h - bh) * min(self.top, span) // span, bh, 1)
 
     def _note_x(self, x, w, note):
+        if self.bar:              # clear of the scroll bar in the box's last column, and a gap
+            w -= 2
         if self.small:
             return x + w - 1 - tiny_width(note)
         return x + w - (w % CH) - len(note) * CH
@@ -227,7 +236,7 @@ class ListView:
         cw = self._cw()
         small = self.small
         if note:
-            put(d, self.labels[i], x + cw, y, room - len(note) - 1, c, small)
+            put(d, self.labels[i], x + cw, y, room - self._len(note) - 1, c, small)
             write(d, note, self._note_x(x, w, note), y, c, small)
         else:
             put(d, self.labels[i], x + cw, y, room, c, small)

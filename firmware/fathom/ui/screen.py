@@ -43,25 +43,36 @@ def clip(text, n):
     return text if len(text) <= n else text[:n - 1] + "~"
 
 
-def wrap(text, width):
-    """Greedy word wrap to `width` characters; a word longer than a line is split with a
+def wrap(text, width, size=len):
+    """Greedy word wrap to `width` (characters, or what `size` measures: the 3x5 font's
+    tiny_adv, whose wide letters take more); a word longer than a line is split with a
     hyphen at the end of each part ("Quinqu-" "ereme" in 7 columns: read as one word, where a
     bare split reads as two)."""
     width = max(1, width)  # a zero-width box must not split words forever
-    part = width - 1 if width >= 3 else width   # the hyphen takes a column
+    gap = size(" ")
+    dash = size("-")
     out = []
     for para in text.split("\n"):
         line = ""
         for word in para.split(" "):
-            while len(word) > width:
+            while size(word) > width:
                 if line:
                     out.append(line)
                     line = ""
-                out.append(word[:part] + "-" if part < width else word[:part])
-                word = word[part:]
+                k = len(word) - 1          # the longest part that leaves room for a hyphen
+                while k > 1 and size(word[:k]) + dash > width:
+                    k -= 1
+                if k > 1:
+                    out.append(word[:k] + "-")
+                else:                      # too narrow for a part and a hyphen: a bare split
+                    k = max(1, len(word) - 1)
+                    while k > 1 and size(word[:k]) > width:
+                        k -= 1
+                    out.append(word[:k])
+                word = word[k:]
             if not line:
                 line = word
-            elif len(line) + 1 + len(word) <= width:
+            elif size(line) + gap + size(word) <= width:
                 line += " " + word
             else:
                 out.append(line)

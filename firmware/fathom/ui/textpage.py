@@ -4,7 +4,7 @@
 # long log line; with small=True the same in the 3x5 font, for the
 # side panels beside a board. Where there is more above or below, a 3-pixel arrow in the box's
 # right edge says so; text that must scroll is wrapped 4 px narrower to leave it room.
-from fathom.ui.font import CH, TH, TW, write
+from fathom.ui.font import CH, TH, TW, tiny_adv, write
 from fathom.ui.screen import wrap
 
 
@@ -29,6 +29,11 @@ class TextPage:
     def _cols(self, w):
         return (w + 1) // TW if self.small else w // CH
 
+    def _wrap(self, w):
+        if self.small:            # by pixels: the 3x5 font's wide letters take more
+            return wrap(self.text, self._cols(w) * TW, tiny_adv)
+        return wrap(self.text, self._cols(w))
+
     def lines(self, w, h):
         """The text wrapped for a w x h box (kept until the text, the box or the font
         changes)."""
@@ -38,9 +43,9 @@ class TextPage:
             self._bs = self.small
             # a 3x5 line needs only its 5 lit rows at the box's foot, not the gap under them
             self._rows = max(1, (h + 1) // TH if self.small else h // CH)
-            lines = wrap(self.text, self._cols(w))
+            lines = self._wrap(w)
             if len(lines) > self._rows and self._cols(w - 4) < self._cols(w):
-                lines = wrap(self.text, self._cols(w - 4))
+                lines = self._wrap(w - 4)
             self._lines = lines
         return self._lines
 

@@ -60,6 +60,10 @@ def _who(me, author):
     return "You" if author == me else "Foe"
 
 
+def _boat(me, owner):
+    return "Your boat" if owner == me else "The foe's boat"
+
+
 def event(pub, me, log):
     """The last event of `log` in words, from `me`'s side; the set-up words before any."""
     if not log:
@@ -84,7 +88,7 @@ def event(pub, me, log):
         dest = pub[_BOATS][actor]
         sq = ev[_MINE_SQ]
         if sq < 0:
-            return "%s boat moved to %s, safely." % (_who(me, actor), A.name(dest, n))
+            return "%s moved to %s, safely." % (_boat(me, actor), A.name(dest, n))
         if actor == me:
             return "Your boat struck a mine at %s: you lose." % A.name(sq, n)
         return "The foe's boat struck your mine at %s!" % A.name(sq, n)
@@ -110,8 +114,8 @@ def _action(pub, me, author, ev, n, nlog):
     if tag == _EV_MOVE:
         to = A.name(ev[_MOVE_PATH][-1], n)
         if waiting:
-            return "%s boat moves to %s..." % (_who(me, author), to)
-        return "%s boat moved to %s (known safe)." % (_who(me, author), to)
+            return "%s moves to %s..." % (_boat(me, author), to)
+        return "%s moved to %s (known safe)." % (_boat(me, author), to)
     sq = ev[_CHARGE_SQ]
     where = A.name(sq, n)
     if tag == _EV_SOUND:
@@ -144,7 +148,7 @@ def status(pub, me):
     return ["Foe mines %d/%d" % (m - len(pub[_DEAD][foe]), m),
             "My mines %d/%d" % (m - len(pub[_DEAD][me]), m),
             "Misses %d/%d" % (len(pub[_MISSED][me]), _MISSES),
-            "Calm in %d" % (pub[_CALM] - pub[_QUIET])]
+            "Draw in %d" % (pub[_CALM] - pub[_QUIET])]   # turns with no mine lost
 
 
 def setup_status(pub, priv):

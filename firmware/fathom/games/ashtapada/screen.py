@@ -11,7 +11,7 @@ from fathom.games.ashtapada import engine as A
 from fathom.games.ashtapada import say
 from fathom.ui.boardgrid import ARROWS, BoardGrid
 from fathom.ui.dialog import draw_page, read_text
-from fathom.ui.font import CH, TH, TW, number, tiny
+from fathom.ui.font import CH, TH, TW, number, tiny, tiny_adv, tiny_len
 from fathom.ui.listview import ListView, steps
 from fathom.ui.screen import wrap
 from fathom.ui.gamebase import GameBase
@@ -428,7 +428,7 @@ class AshtapadaScreen(GameBase):
                 text = "your boat: OK menu" if self._legal else "your boat"
             elif self._kinds[self.here()] and not self._setup_phase():
                 text = "OK: act here"
-            if len(text) <= (x + w - xx + 1) // TW:
+            if tiny_len(text) <= (x + w - xx + 1) // TW:
                 tiny(d, text, xx, yy)
                 yy += TH
             else:                     # whole words on the rows below, never cut
@@ -440,7 +440,7 @@ class AshtapadaScreen(GameBase):
                 yy += TH
         i = 0
         st = self._status
-        while i < len(st) and yy + TH <= y + h and len(st[i]) <= chars:
+        while i < len(st) and yy + TH <= y + h and tiny_len(st[i]) <= chars:
             tiny(d, st[i], x, yy)
             yy += TH
             i += 1
@@ -452,7 +452,7 @@ class AshtapadaScreen(GameBase):
             self._wraps = {}
         rows = self._wraps.get(text)
         if rows is None:
-            rows = self._wraps[text] = wrap(text, chars)
+            rows = self._wraps[text] = wrap(text, chars * TW, tiny_adv)
         return rows
 
     def lines(self):

@@ -18,7 +18,7 @@ from fathom.games.ping import track
 from fathom.ui.boardgrid import BoardGrid
 from fathom.ui.cardrow import CardRow
 from fathom.ui.dialog import draw_page, read_text
-from fathom.ui.font import CH, TH, TW, put, tiny, tiny_cols
+from fathom.ui.font import CH, TH, TW, put, tiny, tiny_cols, tiny_width
 from fathom.ui.listview import ListView, steps
 from fathom.ui.gamebase import GameBase
 from fathom.ui.textpage import TextPage
@@ -87,6 +87,7 @@ class PingScreen(GameBase):
         self.back_to = BOARD      # the mode the help page returns to
         self.why = ""             # why the last OK did nothing, until the cursor or the game moves
         self.why_page = TextPage("", True)  # the same where the event heads the strip
+        self.status_page = TextPage("", True)  # the status, heading a 72x40 side strip
         # what happened since your last move, newest first: the bottom line (the side strip's
         # head on a 32-px panel), a row at a time in turn when it is longer
         self.hear(self._words, W.line([], runner.seat.player), TextPage("", True))
@@ -172,7 +173,8 @@ class PingScreen(GameBase):
                                           obj_names(s.pub[_REPORTED][1 - s.player]))
         self.side = rows
         short = [W.card_short(c) for c, _d in hand]
-        short.append("TK " + slot_short(right, known_down(s, right)))
+        tk = slot_short(right, known_down(s, right))   # a 4-character code ('3LST') takes
+        short.append(("TK " if len(tk) < 4 else "TK") + tk)  # the space: 7 columns at 72x40
         short.append("ME " + obj_names(s.priv[_DONE]))
         short.append(_SEAT[1 - s.player] + " " + obj_names(s.pub[_REPORTED][1 - s.player]))
         self.side_short = short
@@ -189,20 +191,35 @@ class PingScreen(GameBase):
             top_bar(d, self.menu_title, link, None, v.cursor + 1, v.count())
             v.draw(d, 0, CH, d.width, d.height - CH)
             return
-        top_bar(d, self.title_long if d.width >= 128 else self.title_short, link,
-                _SEAT[self.runner.seat.player], fit=True)
         low = d.height >= _LOW    # room for the event line under the board
-        bh = d.height - CH - (TH if low else 0)
-        if self.mode == _PICKING:
-            self._draw_pick(d, bh)
+        if low and d.width < 128 and self.mode == BOARD:
+            self._draw_narrow(d, link)
         else:
-            used = self.grid.draw(d, 0, CH, d.width, bh, self._cellfn)
-            self._draw_side(d, used + 1, low)
+            top_bar(d, self.title_long if d.width >= 128 else self.title_short, link,
+                    _SEAT[self.runner.seat.player], fit=True)
+            bh = d.height - CH - (TH if low else 0)
+            if self.mode == _PICKING:
+                self._draw_pick(d, bh)
+            else:
+                used = self.grid.draw(d, 0, CH, d.width, bh, self._cellfn)
+                self._draw_side(d, used + 1, low)
         if low:
             if self.why:          # why OK did nothing, in the event's place
                 put(d, self.why, 0, d.height - 5, (d.width + 1) // TW, 1, True)
             else:
                 self.said.draw(d, 0, d.height - 5, d.width, 5)
+
+    def _draw_narrow(self, d, link):
+        """72x40: the map keeps all its rows (6 px each: 5 rows and the top bar and the event
+        line do not fit in 40), so the bar is over the side strip only, as Periplus's on a
+        short panel; the status heads the strip in words, the hand below it."""
+        used = self.grid.draw(d, 0, 0, d.width, d.height - TH, self._cellfn)
+        top_bar(d, "", link, _SEAT[self.runner.seat.player], x=used, w=d.width - used)
+        x = used + 1
+        st = self.status_page
+        st.set(self.title_short)
+        y = st.draw(d, x, CH + 1, d.width - x, 2 * TH - 1)
+        self._rows(d, x, y, tiny_cols(d.width - x), d.height - TH)
 
     def _cell(self, d, cell, x, y, px):
         sq = B.at(cell)
@@ -215,12 +232,12 @@ class PingScreen(GameBase):
         if px >= 9:
             d.text(_LETTERS[sq], x + (px - 8) // 2, y + (px - 9) // 2, ink)
         else:
-            tiny(d, _LETTERS[sq], x + (px - 3) // 2, y, ink)
-        if self.foe >> sq & 1:    # the adversary may be here: a line under the letter only,
-            if px >= 9:           # so it never runs into the next square's
-                d.hline(x + 1, y + px - 1, px - 2, 1)
-            else:
-                d.hline(x + (px - 3) // 2, y + px - 1, 3, 1)
+            tiny(d, _LETTERS[sq], x + max(0, (px - 1 - tiny_width(_LETTERS[sq])) // 2), y, ink)
+        if self.foe >> sq & 1:    # the adversary may be here: a line under an 8x8 letter; in
+            if px >= 9:           # 3x5, where a line under it would touch the next row's
+                d.hline(x + 1, y + px - 1, px - 2, 1)   # letter, a low bar at the square's
+            else:                 # right, a pixel clear of both letters beside it
+                d.vline(x + px - 1, y + 2, 3, 1)
 
     def _draw_side(self, d, x, low):
         n = tiny_cols(d.width - x)
@@ -246,6 +263,10 @@ class PingScreen(GameBase):
             if y + TH - 1 <= bottom:
                 put(d, self.obj_line, x, y, n, 1, True)
             return
+        self._rows(d, x, y, n, bottom)
+
+    def _rows(self, d, x, y, n, bottom):
+        """The side strip's rows of words (in n columns) from y down to bottom."""
         rows = self.side if n >= 12 else self.side_short
         k = len(self.dis)
         for i in range(len(rows)):
@@ -253,7 +274,7 @@ class PingScreen(GameBase):
                 break
             put(d, rows[i], x, y, n, 1, True)
             if i < k and self.dis[i]:          # a disabled card: struck through
-                d.hline(x, y + 2, min(n, len(rows[i])) * TW - 1, 1)
+                d.hline(x, y + 2, min(n * TW - 1, tiny_width(rows[i])), 1)
             y += TH
 
     def _draw_pick(self, d, bh):

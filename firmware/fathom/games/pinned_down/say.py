@@ -144,7 +144,7 @@ def action(pub, a):
         return "spare %s>%s" % (name(a[_SPARE_CARD]), ship(pub, a[_SPARE_SHIP]))
     if tag == "jump":
         c = C.get(pub[_JUMP_OPTIONS][a[_JUMP_OPTION]])
-        return "jump %s d%d" % (c[C.NAME], c[C.POWER])
+        return "jump %s +%d" % (c[C.NAME], c[C.POWER])   # the distance it gains
     if tag == "cloak":
         return "cloak" if a[_CLOAK_ON] else "fight"
     if tag == "def":
@@ -189,6 +189,20 @@ _NEWS = {_EV_READY: "ready", _EV_PASS: "passed", _EV_KEEP: "kept the hand",
          _EV_AGREE: "agreed", _EV_OBJECT: "objected"}
 
 
+def _on(pub, c, e):
+    """Where a played card went, told with it ("on Valiant", "in fight 2"): a line that ended
+    in the card's name read as cut before its target."""
+    if len(e) <= _PLAY_TARGET:
+        return ""
+    to = e[_PLAY_TARGET]
+    kws = c[C.KEYWORDS]
+    if c[C.TYPE] in (C.CHAR, C.EQUIP) or "REP" in kws or [1 for k in kws if k.startswith("BO")]:
+        return " on " + ship(pub, to) if 0 <= to < len(pub[_SHIPS]) else ""
+    if "PKL" in kws or "RET" in kws or "PDS" in kws:
+        return ""
+    return " in fight %d" % (to + 1)
+
+
 def news(pub, me, author, e):
     """What just happened, in words, for the player at seat `me` ("You" or "P2"), told as done
     (never to be read as advice); called after the event was applied, so it reads the result
@@ -202,9 +216,10 @@ def news(pub, me, author, e):
         k, pp, ep, res = pub[_LAST_FIGHT]
         return "Fight %d: %d vs %d, %s" % (k + 1, pp, ep, _RES[res])
     if tag == "play":
-        t = C.get(e[_PLAY_CARD])[C.THREAT]
-        return "%s played %s%s" % (who, name(e[_PLAY_CARD]),
-                                   ": threat +%d, now %d" % (t, pub[_THREAT]) if t else "")
+        c = C.get(e[_PLAY_CARD])
+        t = c[C.THREAT]
+        return "%s played %s%s%s" % (who, c[C.NAME], _on(pub, c, e),
+                                     ": threat +%d, now %d" % (t, pub[_THREAT]) if t else "")
     if tag == "jump":
         return "%s proposed a jump to %s" % (who, name(pub[_JUMP_OPTIONS][e[_JUMP_OPTION]])) \
             if pub[_JUMP_OPTIONS] else "Jumped to %s" % name(pub[_LOCATIONS][-1])

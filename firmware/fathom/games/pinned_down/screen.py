@@ -13,7 +13,7 @@ from fathom.games.pinned_down import fights as FT
 from fathom.games.pinned_down import say
 from fathom.ui.cardrow import CardRow
 from fathom.ui.dialog import draw_page, show_help
-from fathom.ui.font import CH, TH, put, tiny_cols
+from fathom.ui.font import CH, TH, put, tiny_cols, tiny_len
 from fathom.ui.listview import ListView, steps
 from fathom.ui.gamebase import GameBase
 from fathom.ui.textpage import TextPage
@@ -275,9 +275,9 @@ class PinnedDownScreen(GameBase):
             return "Over" if s.result() is not None else "Waiting"
         who, kind = t
         ph = "Set up" if kind == "setup" else say.phase_words(s.pub)
-        if who != s.player:
-            return "P%d %s" % (who + 1, ph)
-        return "T%d %s" % (s.pub[_TURN], ph) if s.pub[_TURN] else ph
+        if who != s.player:       # who, then the phase: "P2: Main" beside "You: Main" (a
+            return "P%d: %s" % (who + 1, ph)   # "T1 Main" read as a seat; the distance
+        return "You: %s" % ph if s.pub[_TURN] else ph   # says how far the fleet has come
 
     # ---- keys ----------------------------------------------------------------------------
     def key(self, k):
@@ -406,7 +406,7 @@ class PinnedDownScreen(GameBase):
         if h - (y + TH) >= 2 * CH:   # the second line where two rows of choices stay
             l2 = self.line2()
             n = tiny_cols(w)      # a forecast longer than the line gives way to the status
-            put(d, l2 if l2 and len(l2) <= n else self._tstat, 0, y, n, 1, True)
+            put(d, l2 if l2 and tiny_len(l2) <= n else self._tstat, 0, y, n, 1, True)
             y += TH
         y += 1
         if self.sub is not None:
