@@ -1,16 +1,18 @@
 // The page: 1 to 8 units side by side, each a panel drawn pixel for pixel from its SSD1306 twin,
 // on-screen buttons (touch or mouse, held as long as the finger stays), the same keyboard keys
-// as `fathom emu`, a reboot and a PNG per unit, and the link's fault knobs. URL parameters:
+// as `fathom emu`, a reboot, a PNG and a GIF per unit, and the link's fault knobs. URL parameters:
 // units=N, board=NAME (every unit) or boards=A,B,... (one each), seed=S, loss= dup= corrupt=
 // delay_ms= jitter_ms= garbage= (the ether's knobs), player=SPEC (each unit's scripted player,
 // as FATHOM_UXPLAYER) or players=A|B|... (one each), fast=1 (no bot thinking pauses), link=espnow|uart.
 import {Ether, KNOBS} from "./ether.js";
+import {encodeGif} from "./gif.js";
 import {PageUnit, forgetSaved} from "./units.js";
 
 const LOOP_MS = 10;                      // the app's own loop period (firmware/fathom/app.py)
 const FG = [120, 210, 255];              // the emulator's PNG colours (units.Screen.png)
 const BG = [4, 10, 20];
 const PNG_SCALE = 4;
+const GIF_FRAMES = 2000;                 // a recording's most frames (~9 MB at 128x64)
 // Keys as in `fathom emu`: unit 1 on the left hand, unit 2 on the right, the arrows, Enter and
 // Backspace for the focused unit (Tab or a click moves the focus); a capital is a long press;
 // a digit reboots that unit.
@@ -53,6 +55,10 @@ function scaleFor(w, h) {
 
 function draw(unit) {
   const {w, h, bytes} = unit.screen;
+  const rec = unit.rec;
+  if (rec && rec.frames.length < GIF_FRAMES && !sameFrame(rec.frames[rec.frames.length - 1], bytes)) {
+    rec.frames.push(Uint8Array.from(bytes));
+  }
   const c = unit.view.canvas;
   if (c.width !== w || c.height !== h) {
     c.width = w;
@@ -85,6 +91,33 @@ function savePng(unit) {
   const a = document.createElement("a");
   a.download = `fathom-unit${unit.index + 1}.png`;
   a.href = big.toDataURL("image/png");
+  a.click();
+}
+
+function sameFrame(a, b) {
+  if (!a || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+// GIF: records every new picture of the panel from the first press to the second, then saves
+// them as an animated GIF (open a finished game's Replay and step through it to keep the game).
+function toggleGif(unit, button) {
+  if (!unit.screen) return;   // nothing drawn yet
+  if (!unit.rec) {
+    unit.rec = {frames: [Uint8Array.from(unit.screen.bytes)], w: unit.screen.w, h: unit.screen.h};
+    button.textContent = "Save GIF";
+    button.classList.add("recording");
+    return;
+  }
+  const {frames, w, h} = unit.rec;
+  unit.rec = null;
+  button.textContent = "GIF";
+  button.classList.remove("recording");
+  const gif = encodeGif(frames, w, h, FG, BG);
+  const a = document.createElement("a");
+  a.download = `fathom-unit${unit.index + 1}.gif`;
+  a.href = URL.createObjectURL(new Blob([gif], {type: "image/gif"}));
   a.click();
 }
 
@@ -152,6 +185,8 @@ function unitCard(unit) {
     el("div", {class: "tools"},
       el("button", {class: "reboot", onclick: () => unit.reboot()}, "Reboot"),
       el("button", {class: "png", onclick: () => savePng(unit)}, "PNG"),
+      el("button", {class: "gif", title: "record the panel until pressed again, then save a GIF",
+                    onclick: (ev) => toggleGif(unit, ev.currentTarget)}, "GIF"),
       el("span", {class: "hint"}, keysHint)));
   card.addEventListener("pointerdown", () => focusUnit(unit.index));
   unit.view = {card, canvas, status};

@@ -28,7 +28,7 @@ OUT = ROOT / "build" / "web"
 CACHE = ROOT / "build" / "npm"
 COMPILED = ROOT / "build" / "web-mpy"   # fathom/ as `fathom deploy` compiles it, kept between builds
 PAGE_FILES = ("index.html", "companion.html", "unit.html", "app.js", "units.js", "unit.js",
-              "ether.js", "style.css")
+              "ether.js", "gif.js", "style.css")
 # The host twins a page's unit needs (its own hub and wire replace hub.py and etherwire.py),
 # and the one host mode it runs: a scripted player, for the tests.
 TWINS = ("machine.py", "network.py", "espnow.py", "uart_twin.py", "unitenv.py")
