@@ -11,6 +11,8 @@ from fathom.ui.menu import Item, Menu
 from fathom.ui.font import CH
 
 LOOP_MS = 10
+REST_MAX_MS = 1000  # a resting loop still steps this often: a timer nobody declared is late by
+                    # at most this, never for ever
 
 
 class App:
@@ -30,6 +32,7 @@ class App:
         self.n_modules = 0        # len(sys.modules) when nothing else was loaded
         self.invite = None        # the idle home menu's invitations (flow/invite.py), from run()
         self.radio_off = None     # why the radio would not start for them (Invites.off)
+        self.wake_at = None       # a resting loop's next step (None: step every loop)
         self.d.contrast(self.settings["contrast"])
         if hub:
             hub.buttons = hw.buttons  # the emulator paces key presses by the driver's state
@@ -119,6 +122,28 @@ class App:
         if (len(self.stack) == 1 and not self.services and self.resident is not None
                 and len(sys.modules) > self.n_modules):
             self.shed()
+        self.wake_at = self._rest(now)
+
+    def _rest(self, now):
+        """When the next step is due: None (every loop) while a button is in use or anything
+        asks for every loop, else the soonest of what the screen, services and invitations
+        ask for (wake_in: ms, or None for 'only after a key or a frame'), at most REST_MAX_MS.
+        A key's edge and a frame the radio keeps end the rest early (clock.wake)."""
+        if not self.hw.buttons.idle():
+            return None
+        ms = REST_MAX_MS
+        for s in self.services:
+            w = s.wake_in(now) if hasattr(s, "wake_in") else 0
+            if w is not None and w < ms:
+                ms = w
+        w = self.top().wake_in(now)
+        if w is not None and w < ms:
+            ms = w
+        if self.invite is not None:
+            w = self.invite.wake_in(now)
+            if w is not None and w < ms:
+                ms = w
+        return None if ms <= 0 else clock.ticks_add(now, ms)
 
     def shed(self):
         """Back at the home menu with nothing running: drop every fathom module loaded since
@@ -180,8 +205,22 @@ class App:
         """One pass of the loop; False once the unit stops."""
         if not self.running:
             return False
-        self.step(clock.now_ms())
-        return not self.hub or self.hub.poll()
+        now = clock.now_ms()
+        t0 = clock.ticks_us()
+        stepped = self.due(now)
+        if stepped:
+            self.step(now)
+        hub = self.hub
+        if hub is None:
+            return True
+        hub.work(t0, stepped)  # the loop's own time, counted for `fathom bench power`
+        return hub.poll()
+
+    def due(self, now):
+        """Whether this loop takes a step: False while the loop rests (App._rest) and nothing
+        woke it. A resting loop costs this call and a sleep."""
+        w = self.wake_at
+        return clock.woken() or self.dirty or w is None or clock.ticks_diff(w, now) <= 0
 
     def resume_game(self):
         """Back into the saved game. An unreadable save is kept aside and explained, never a

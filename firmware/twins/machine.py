@@ -363,6 +363,7 @@ class _PinState:
         self.watch = None     # called at every read of an input pin, before the level is
         #                       taken: a finger that lifts when its time is up (twins/hub.py)
         self.writes = []      # output levels in order (Vext, RST pulses)
+        self.irq = None       # (handler, trigger, Pin): called at an edge the host makes
 
 
 def _state(pin_id):
@@ -376,7 +377,19 @@ def pin_set(pin_id, level):
     """Host drives an input pin to a level (cancels any script)."""
     s = _state(pin_id)
     s.script = None
+    old = s.level if s.level is not None else (1 if s.pull == Pin.PULL_UP else 0)
     s.level = 1 if level else 0
+    _edge(s, old, s.level)
+
+
+def _edge(s, old, new):
+    # A board's GPIO interrupt for the edge, run as MicroPython runs a soft Pin.irq handler:
+    # between two statements, which the host's call to pin_set is.
+    if s.irq is None or old == new:
+        return
+    handler, trigger, pin = s.irq
+    if trigger & (Pin.IRQ_RISING if new else Pin.IRQ_FALLING):
+        handler(pin)
 
 
 def pin_watch(pin_id, fn):
@@ -459,7 +472,10 @@ class Pin:
         self.value(0)
 
     def irq(self, handler=None, trigger=3):
-        return None   # the firmware polls buttons; interrupts are not modelled
+        """An edge interrupt on an input pin: handler(pin) is scheduled at each edge the host
+        makes (pin_set; a pin_script's levels change with no one to see them, as a test's
+        scripted pin is read by polling)."""
+        self._s.irq = None if handler is None else (handler, trigger, self)
 
     def __repr__(self):
         return "Pin(%r)" % (self.id,)
