@@ -138,15 +138,22 @@ class App:
         self.wake_at = self._rest(now)
 
     def _panel_due(self, now):
-        """ms until the panel dims or turns off, None when it has no further rest to take
-        (settings "dim" and "dark", seconds without a key; 0 is never). It rests then."""
+        """ms until the panel dims or turns off (or, at the home menu, the unit powers off),
+        None when it has no further rest to take (settings "dim", "dark" and "sleep", seconds
+        without a key; 0 is never). It rests then."""
         s = self.settings
-        for level, key in ((1, "dim"), (2, "dark")):
+        for level, key in ((1, "dim"), (2, "dark"), (3, "sleep")):
             secs = s[key]
+            if level == 3 and (len(self.stack) > 1 or self.services
+                               or self.hw.profile.get("wake") is None):
+                return None  # the unit powers off by itself only at the home menu
             if secs and self.panel < level:
                 ms = secs * SECOND_MS - clock.ticks_diff(now, self.key_at)
                 if ms > 0:
                     return ms
+                if level == 3:
+                    from fathom.hal.power import power_off
+                    power_off(self)
                 self.panel = level
                 if level == 1:
                     self.d.contrast(DIM_CONTRAST)

@@ -29,6 +29,8 @@ except ImportError:
 
 RESET_EXIT = 75
 SOFT_RESET_EXIT = 76
+DEEPSLEEP_EXIT = 77   # machine.deepsleep(): the unit is off until its wake pin restarts it
+DEEPSLEEP_RESET = 4
 PWRON_RESET = 1
 SOFT_RESET = 5
 ENODEV = 19
@@ -505,6 +507,23 @@ def reset():
 
 def soft_reset():
     sys.exit(SOFT_RESET_EXIT)
+
+
+def deepsleep(ms=None):
+    """Deep sleep: the chip stops, and wakes only by a reset. The twin checks that a wake
+    source was set (esp32.WAKE: a unit with none would sleep for ever), says on the console
+    what wakes it, and exits with DEEPSLEEP_EXIT: the host restarts the unit as the wake
+    button would (host_tools/fathom_host/emulator: Unit.start)."""
+    import esp32
+    if not esp32.WAKE and ms is None:
+        raise ValueError("deepsleep with no wake source: the unit would never wake")
+    print("fathom: deep sleep, wakes on %r" % (sorted(esp32.WAKE.items()),))
+    if on_deepsleep is not None:
+        on_deepsleep()   # a test in one process: it cannot let the process end
+    sys.exit(DEEPSLEEP_EXIT)
+
+
+on_deepsleep = None
 
 
 def reset_cause():
