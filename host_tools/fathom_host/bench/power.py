@@ -153,6 +153,6 @@ def collect(args):
     out = {"cpu": cpu, "pace_pystones": round(pace * REF_PYSTONES)}
     for f in sorted(BOARDS.glob("*.json")):
         p = json.loads(f.read_text())
-        if p.get("chip"):
+        if p.get("chip") in CHIP_MA:   # the boards, not the emulator's own
             out[p["name"]] = _board(p, cpu)
     return out
