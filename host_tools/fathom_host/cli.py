@@ -12,7 +12,7 @@ COMMANDS = (
     ("web", "fathom_host.web", "build the units' web page and serve it on localhost"),
     ("sim", "fathom_host.sim", "bot-vs-bot matches, one JSON line of results"),
     ("bench", "fathom_host.bench", "benchmarks: boot, link, turn, bots, soak, device, deal, ux, "
-                                   "path, all"),
+                                   "path, power, all"),
     ("screenshot", "fathom_host.screenshot", "boot an emulated unit and save its screen as PNG"),
     ("flash", "fathom_host.flash", "write a MicroPython image to a board with esptool"),
     ("deploy", "fathom_host.deploy", "compile and copy the firmware to a board with mpremote"),
