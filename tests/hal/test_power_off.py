@@ -3,20 +3,10 @@
 # GPIO wake; the esp32 twin has only what each chip has), then machine.deepsleep, whose twin
 # ends the unit as the chip stops. A profile's wake pin is checked per chip (hal/board.py).
 import json
-import sys
 
 import pytest
 
-import fathom
-
-_FW = fathom.__file__.rsplit("/", 2)[0]
-_ROOT = _FW.rsplit("/", 1)[0]
-if _FW + "/twins" not in sys.path:
-    sys.path.insert(0, _FW + "/twins")
-try:
-    import framebuf  # noqa: F401
-except ImportError:
-    sys.path.insert(0, _ROOT + "/tests/cpython_shims")
+from kit.twins import ROOT as _ROOT
 
 import esp32  # noqa: E402  (the twin)
 import machine  # noqa: E402

@@ -3,20 +3,10 @@
 # after "dark" seconds it is turned off (display-off command, which the panel twin decodes:
 # its glass goes dark); a key lights it again and does nothing else; a game waiting for the
 # partner lights it when the turn becomes the player's.
-import sys
 
 import pytest
 
-import fathom
-
-_FW = fathom.__file__.rsplit("/", 2)[0]
-_ROOT = _FW.rsplit("/", 1)[0]
-if _FW + "/twins" not in sys.path:
-    sys.path.insert(0, _FW + "/twins")
-try:
-    import framebuf  # noqa: F401
-except ImportError:
-    sys.path.insert(0, _ROOT + "/tests/cpython_shims")
+from kit.twins import ROOT as _ROOT
 
 import machine  # noqa: E402
 from fathom.app import App, DIM_CONTRAST, LOOP_MS, home_menu  # noqa: E402
