@@ -88,7 +88,7 @@ def _watch_states(ether, window, runtime):
             u.wait(lambda c: c.text and c.screen is not None, BOOT_TIMEOUT_S, "boot")
         time.sleep(1)   # the home menu comes up and rests
         out["home_idle"] = _watch(emu.units[:1], window)[0]
-        pair(emu.units, "PING")
+        pair(emu.units, _game()[1])
         mine = None
         end = time.monotonic() + 30
         while mine is None and time.monotonic() < end:
@@ -107,6 +107,14 @@ def _watch_states(ether, window, runtime):
     return out
 
 
+def _game():
+    """(id, title) of the game the units play: the first two units play."""
+    from fathom import games
+    from fathom_host.bench.turn import two_player_games
+    gid = two_player_games()[0]
+    return gid, games.declaration(gid).TITLE
+
+
 def _pace(args):
     """The machine's pace now, pystones/s of the runtime, by `fathom bench path`'s kernel."""
     from fathom_host.bench import path
@@ -116,7 +124,7 @@ def _pace(args):
     from fathom_host.emulator.units import micropython_path
     env = dict(os.environ, MICROPYPATH=os.pathsep.join(micropython_path("frozen")),
                FATHOM_DATA=str(FIRMWARE / "fathom"))
-    row = path._run("ping", path.FAST_MOVES, env, "/dev/shm" if os.path.isdir("/dev/shm")
+    row = path._run(_game()[0], path.FAST_MOVES, env, "/dev/shm" if os.path.isdir("/dev/shm")
                     else tempfile.gettempdir())
     return row["pystones"]
 
