@@ -11,6 +11,10 @@ from fathom.ui.menu import Item, Menu
 from fathom.ui.font import CH
 
 LOOP_MS = 10
+DIM_CONTRAST = 0   # the panel dimmed (App._panel_due)
+SECOND_MS = 1000   # a second of the panel's rest (an emulator's test shortens it: twins/hub.py)
+REST_MAX_MS = 1000  # a resting loop still steps this often: a timer nobody declared is late by
+                    # at most this, never for ever
 
 
 class App:
@@ -30,6 +34,10 @@ class App:
         self.n_modules = 0        # len(sys.modules) when nothing else was loaded
         self.invite = None        # the idle home menu's invitations (flow/invite.py), from run()
         self.radio_off = None     # why the radio would not start for them (Invites.off)
+        self.wake_at = None       # a resting loop's next step (None: step every loop)
+        self.panel = 0            # 0 lit, 1 dimmed, 2 off: the panel rests (_panel_rest)
+        self.key_at = None        # when the player last pressed a key (or the loop began)
+        self.mine = False         # the shown game was the player's turn (the panel rests)
         self.d.contrast(self.settings["contrast"])
         if hub:
             hub.buttons = hw.buttons  # the emulator paces key presses by the driver's state
@@ -91,6 +99,12 @@ class App:
     def step(self, now):
         keys = self.hw.buttons.poll(now)
         t0 = clock.ticks_us()
+        n = len(keys)
+        if n or self.key_at is None:
+            self.key_at = now
+            if n and self.panel:
+                self.wake_panel(now)
+                n, keys = -n, ()   # the key that wakes the panel does nothing else
         inv = self.invite
         for k in keys:
             self.dirty = True
@@ -105,20 +119,89 @@ class App:
             self.dirty = True
         if inv is not None and inv.tick(now, len(self.stack) == 1 and not self.services):
             self.dirty = True
+        if self.panel:
+            self._turn_wakes(now)
         if self.dirty:
             self.redraw()
         for s in self.services:  # what confirms a move's receipt waits for its redraw
             late = getattr(s, "late", None)
             if late is not None:
                 late(now)
-        if keys and self.hub:
+        if n and self.hub:
             self.hub.key_us = clock.ticks_diff(clock.ticks_us(), t0)
-            self.hub.keys_handled += len(keys)
+            self.hub.keys_handled += abs(n)
         # At the end of a step, not inside a key's handler: a flow that passes through the home
         # menu (pop, then push the game) must not lose its modules half-way.
         if (len(self.stack) == 1 and not self.services and self.resident is not None
                 and len(sys.modules) > self.n_modules):
             self.shed()
+        self.wake_at = self._rest(now)
+
+    def _panel_due(self, now):
+        """ms until the panel dims or turns off (or, at the home menu, the unit powers off),
+        None when it has no further rest to take (settings "dim", "dark" and "sleep", seconds
+        without a key; 0 is never). It rests then."""
+        s = self.settings
+        for level, key in ((1, "dim"), (2, "dark"), (3, "sleep")):
+            secs = s[key]
+            if level == 3 and (len(self.stack) > 1 or self.services
+                               or self.hw.profile.get("wake") is None):
+                return None  # the unit powers off by itself only at the home menu
+            if secs and self.panel < level:
+                ms = secs * SECOND_MS - clock.ticks_diff(now, self.key_at)
+                if ms > 0:
+                    return ms
+                if level == 3:
+                    from fathom.hal.power import power_off
+                    power_off(self)
+                self.panel = level
+                if level == 1:
+                    self.d.contrast(DIM_CONTRAST)
+                else:
+                    self.d.poweroff()
+                r = getattr(self.top(), "runner", None)
+                self.mine = r is not None and r.my_turn()
+        return None
+
+    def wake_panel(self, now):
+        """The panel lit again at the player's contrast (a key, or their turn coming); its
+        rest counts from now."""
+        self.key_at = now
+        if self.panel == 2:
+            self.d.poweron()
+        self.d.contrast(self.settings["contrast"])
+        self.panel = 0
+        self.dirty = True
+
+    def _turn_wakes(self, now):
+        # a game waiting for the partner: the panel lights when the turn becomes the player's
+        r = getattr(self.top(), "runner", None)
+        mine = r is not None and r.my_turn()
+        if mine and not self.mine:
+            self.wake_panel(now)
+        self.mine = mine
+
+    def _rest(self, now):
+        """When the next step is due: None (every loop) while a button is in use or anything
+        asks for every loop, else the soonest of what the screen, services and invitations
+        ask for (wake_in: ms, or None for 'only after a key or a frame'), at most REST_MAX_MS.
+        A key's edge and a frame the radio keeps end the rest early (clock.wake)."""
+        w = self._panel_due(now)
+        if not self.hw.buttons.idle():
+            return None
+        ms = REST_MAX_MS if w is None or w > REST_MAX_MS else w
+        for s in self.services:
+            w = s.wake_in(now) if hasattr(s, "wake_in") else 0
+            if w is not None and w < ms:
+                ms = w
+        w = self.top().wake_in(now)
+        if w is not None and w < ms:
+            ms = w
+        if self.invite is not None:
+            w = self.invite.wake_in(now)
+            if w is not None and w < ms:
+                ms = w
+        return None if ms <= 0 else clock.ticks_add(now, ms)
 
     def shed(self):
         """Back at the home menu with nothing running: drop every fathom module loaded since
@@ -180,8 +263,22 @@ class App:
         """One pass of the loop; False once the unit stops."""
         if not self.running:
             return False
-        self.step(clock.now_ms())
-        return not self.hub or self.hub.poll()
+        now = clock.now_ms()
+        t0 = clock.ticks_us()
+        stepped = self.due(now)
+        if stepped:
+            self.step(now)
+        hub = self.hub
+        if hub is None:
+            return True
+        hub.work(t0, stepped)  # the loop's own time, counted for `fathom bench power`
+        return hub.poll()
+
+    def due(self, now):
+        """Whether this loop takes a step: False while the loop rests (App._rest) and nothing
+        woke it. A resting loop costs this call and a sleep."""
+        w = self.wake_at
+        return clock.woken() or self.dirty or w is None or clock.ticks_diff(w, now) <= 0
 
     def resume_game(self):
         """Back into the saved game. An unreadable save is kept aside and explained, never a

@@ -327,6 +327,19 @@ class Runner:
         self.changed = False
         return changed
 
+    def wake_in(self, now):
+        """App._rest: every loop while a stream sends or a peer cannot rest (an in-unit bot, a
+        cable), else when the soonest link needs its tick; its coarse timers (silence,
+        limits) are looked at by the loop's REST_MAX_MS."""
+        if not self.streams.idle():
+            return 0
+        ms = None
+        for p in self.peers:
+            w = p.wake_in(now) if hasattr(p, "wake_in") else 0
+            if ms is None or w < ms:
+                ms = w
+        return ms
+
     def late(self, now):
         """After the redraw: the receipts tick() held back, then the hash of the state as it
         now stands, which the next event chains on (seat.settle: off the path to a screen)."""

@@ -3,6 +3,9 @@ DEFAULTS = {
     "name": "",             # "" until the player names the unit: its radio name (radio_name)
     "link": "espnow",       # or "uart"
     "contrast": 160,
+    "dim": 30,              # seconds without a key before the panel dims (0: never)
+    "dark": 120,            # ... and before it turns off (0: never)
+    "sleep": 900,           # ... and, at the home menu, before the unit powers off (0: never)
     "opponent": "off",      # off | easy | sharp | hard: this unit answers link games as a bot
     "last": "",             # the game opened last: the home menu's cursor starts on it
     "starts": {},           # game id -> how it was started last ("vs bot: easy"): that
@@ -11,6 +14,9 @@ DEFAULTS = {
 CHOICES = {
     "link": ("espnow", "uart"),
     "contrast": (32, 96, 160, 255),
+    "dim": (15, 30, 60, 120, 0),
+    "dark": (60, 120, 300, 600, 0),
+    "sleep": (300, 900, 1800, 0),
     "opponent": ("off", "easy", "sharp", "hard"),
 }
 FILE = "settings"

@@ -41,6 +41,17 @@ _detail = os.getenv("FATHOM_HEAPWATCH") == "3"  # down to the screen's and pub's
 app = None          # the app, for the breakdown (hostmodes/uxplayer sets it)
 _fast_bots = bool(os.getenv("FATHOM_FAST_BOTS"))  # no bot thinking pauses: whole games quickly
 heap_peak = 0       # the largest live heap after gc seen by the heap watch since reset
+loops = 0           # the app's loops, the steps it took (the others rested) and the time
+steps = 0           # they took (App.turn, hub excluded), for `fathom bench power`
+work_us = 0
+
+
+def work(t0, stepped):
+    """One loop of the app ended; it began at ticks_us() t0."""
+    global loops, steps, work_us
+    loops += 1
+    steps += stepped
+    work_us += time.ticks_diff(time.ticks_us(), t0)
 
 
 def hold(flag):
@@ -100,6 +111,10 @@ def connect(profile):
             Runner.reveal_ms = int(reveal)
         if gap:
             Runner.gap_ms = int(gap)
+    second = os.getenv("FATHOM_PANEL_SECOND_MS")
+    if second:  # a test of the panel's rest need not wait its minutes
+        import fathom.app
+        fathom.app.SECOND_MS = int(second)
     send(b"H", (os.getenv("FATHOM_UNIT") or "0").encode())
     machine.on_panel_update(_on_panel)
     reset_peaks()
@@ -329,8 +344,9 @@ def _send_metrics():
     import gc
     heap = live_heap()
     i2c = sum(p.bytes_written for p in machine.PANELS.values())
-    out = "heap=%d twins=%d twins_live=%d free=%d i2c=%d key_us=%d peak=%d" % (
-        heap, twins_bytes, twins_live(), gc.mem_free(), i2c, key_us, max(heap_peak, heap))
+    out = ("heap=%d twins=%d twins_live=%d free=%d i2c=%d key_us=%d peak=%d loops=%d steps=%d "
+           "work_us=%d" % (heap, twins_bytes, twins_live(), gc.mem_free(), i2c, key_us,
+                           max(heap_peak, heap), loops, steps, work_us))
     if fathomprobe is not None:
         load = _load_peaks or (0, 0)
         alloc, stack = fathomprobe.max_alloc(), fathomprobe.stack_peak()

@@ -29,6 +29,8 @@ except ImportError:
 
 RESET_EXIT = 75
 SOFT_RESET_EXIT = 76
+DEEPSLEEP_EXIT = 77   # machine.deepsleep(): the unit is off until its wake pin restarts it
+DEEPSLEEP_RESET = 4
 PWRON_RESET = 1
 SOFT_RESET = 5
 ENODEV = 19
@@ -363,6 +365,7 @@ class _PinState:
         self.watch = None     # called at every read of an input pin, before the level is
         #                       taken: a finger that lifts when its time is up (twins/hub.py)
         self.writes = []      # output levels in order (Vext, RST pulses)
+        self.irq = None       # (handler, trigger, Pin): called at an edge the host makes
 
 
 def _state(pin_id):
@@ -376,7 +379,19 @@ def pin_set(pin_id, level):
     """Host drives an input pin to a level (cancels any script)."""
     s = _state(pin_id)
     s.script = None
+    old = s.level if s.level is not None else (1 if s.pull == Pin.PULL_UP else 0)
     s.level = 1 if level else 0
+    _edge(s, old, s.level)
+
+
+def _edge(s, old, new):
+    # A board's GPIO interrupt for the edge, run as MicroPython runs a soft Pin.irq handler:
+    # between two statements, which the host's call to pin_set is.
+    if s.irq is None or old == new:
+        return
+    handler, trigger, pin = s.irq
+    if trigger & (Pin.IRQ_RISING if new else Pin.IRQ_FALLING):
+        handler(pin)
 
 
 def pin_watch(pin_id, fn):
@@ -459,7 +474,10 @@ class Pin:
         self.value(0)
 
     def irq(self, handler=None, trigger=3):
-        return None   # the firmware polls buttons; interrupts are not modelled
+        """An edge interrupt on an input pin: handler(pin) is scheduled at each edge the host
+        makes (pin_set; a pin_script's levels change with no one to see them, as a test's
+        scripted pin is read by polling)."""
+        self._s.irq = None if handler is None else (handler, trigger, self)
 
     def __repr__(self):
         return "Pin(%r)" % (self.id,)
@@ -489,6 +507,26 @@ def reset():
 
 def soft_reset():
     sys.exit(SOFT_RESET_EXIT)
+
+
+def deepsleep(ms=None):
+    """Deep sleep: the chip stops, and wakes only by a reset. The twin checks that a wake
+    source was set (esp32.WAKE: a unit with none would sleep for ever), says on the console
+    what wakes it, and exits with DEEPSLEEP_EXIT: the host restarts the unit as the wake
+    button would (host_tools/fathom_host/emulator: Unit.start)."""
+    import esp32
+    if not esp32.WAKE and ms is None:
+        raise ValueError("deepsleep with no wake source: the unit would never wake")
+    print("fathom: deep sleep, wakes on %r" % (sorted(esp32.WAKE.items()),))
+    if on_deepsleep is not None:
+        on_deepsleep()   # a test in one process: it cannot let the process end
+    hub = sys.modules.get("hub")
+    if hub is not None:
+        hub.poll()       # the emulator sees the panel as the chip left it: off
+    sys.exit(DEEPSLEEP_EXIT)
+
+
+on_deepsleep = None
 
 
 def reset_cause():

@@ -12,7 +12,7 @@ COMMANDS = (
     ("web", "fathom_host.web", "build the units' web page and serve it on localhost"),
     ("sim", "fathom_host.sim", "bot-vs-bot matches, one JSON line of results"),
     ("bench", "fathom_host.bench", "benchmarks: boot, link, turn, bots, soak, chaos, device, "
-                                   "deal, ux, path, all"),
+                                   "deal, ux, path, power, all"),
     ("screenshot", "fathom_host.screenshot", "boot an emulated unit and save its screen as PNG"),
     ("replay", "fathom_host.replay", "a unit's finished game replayed with every secret: GIF, "
                                      "PNG strip, text, HTML"),

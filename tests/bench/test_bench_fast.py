@@ -3,7 +3,8 @@
 # cannot be zero fails here the day it rots, not the day someone next reads its figures. The
 # figures themselves are the benches' to report; nothing here asserts a budget. The benches
 # outside `bench all` are held in the same form by their own tests: device by
-# device/test_device_budget.py, deal by bench/test_dealbench.py, ux by bench/test_uxbench_e2e.py.
+# device/test_device_budget.py, deal by bench/test_dealbench.py, ux by bench/test_uxbench_e2e.py,
+# power by bench/test_powerbench.py.
 
 import pytest
 

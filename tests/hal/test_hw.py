@@ -1,19 +1,9 @@
 # hw.build on the twins: the same start-up a real board runs (Vext, RST pulse, I2C, display,
 # buttons, storage), then host-driven pins become keys and drawing reaches the glass.
-import sys
 
 import pytest
 
-import fathom
-
-_FW = fathom.__file__.rsplit("/", 2)[0]
-_ROOT = _FW.rsplit("/", 1)[0]
-if _FW + "/twins" not in sys.path:
-    sys.path.insert(0, _FW + "/twins")
-try:
-    import framebuf  # noqa: F401
-except ImportError:
-    sys.path.insert(0, _ROOT + "/tests/cpython_shims")
+from kit.twins import ROOT as _ROOT
 
 import machine  # noqa: E402
 from fathom.hal import hw  # noqa: E402

@@ -172,6 +172,10 @@ def _advance(now):
 
 # ---- the loop's turn --------------------------------------------------------------------------
 
+def work(t0, stepped):
+    """The app's loop ended (App.turn): the page does not count its work."""
+
+
 def poll():
     """After each step of the app: play presses, ship a changed screen. Always True: the page
     stops a unit by dropping its interpreter."""

@@ -53,6 +53,18 @@ class Invites:
             self._pick(now)
         return self.shown != shown or self.ready != ready
 
+    def wake_in(self, now):
+        """The home menu's loop may rest (App._rest): a beacon wakes it through the radio's
+        irq; while a unit is heard, its timers (shown, ready, gone) need a look now and then."""
+        app = self.app
+        if len(app.stack) > 1 or app.services:
+            return None  # not at home: nothing to listen for
+        if self.t is None:
+            return 0 if self.off is None and app.settings["link"] == "espnow" else None
+        if not getattr(self.t, "irq", False):
+            return 0  # a radio that cannot wake the loop is polled every loop
+        return 100 if self.heard else None
+
     def key(self, k, now):
         """A key at home. True when it answered the invitation; otherwise the menu takes it
         (the invitation comes back once the player is idle again)."""

@@ -48,6 +48,9 @@ class LinkWatch:
         self.app = app
         self.runner = runner
 
+    def wake_in(self, now):
+        return None  # the link's state changes only at the runner's ticks, in the same step
+
     def tick(self, now):
         st = None
         for p in self.runner.peers:

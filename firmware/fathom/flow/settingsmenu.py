@@ -5,7 +5,7 @@ from fathom.ui.menu import Item, Menu
 from fathom.ui.screen import Screen
 from fathom.ui.topbar import top_bar
 
-KEYS = ("name", "link", "contrast", "opponent")   # the cycling rows, in menu order
+KEYS = ("name", "link", "contrast", "dim", "dark", "sleep", "opponent")   # the cycling rows, in menu order
 
 
 def settings_menu(app):
@@ -44,11 +44,28 @@ def settings_menu(app):
         Item("Name", edit_name, True, s["name"]),
         Item("Link", cycle("link"), True, "ESP-NOW" if s["link"] == "espnow" else "UART"),
         Item("Contrast", cycle("contrast", contrast), True, str(s["contrast"])),
+        Item("Dim", cycle("dim"), True, _after(s["dim"])),
+        Item("Panel off", cycle("dark"), True, _after(s["dark"])),
+        Item("Sleep", cycle("sleep"), True, _after(s["sleep"])),
         Item("Opponent", cycle("opponent"), True, s["opponent"]),
         Item("Key test", lambda a: a.push(KeyTest(a))),
         Item("Forget pair", forget),
     ]
+    if app.hw.profile.get("wake") is not None:   # a board that can wake from deep sleep
+        items.append(Item("Power off", _power_off))
     return Menu(app, "Settings", items)
+
+
+def _power_off(app):
+    from fathom.hal.power import power_off
+    power_off(app)
+
+
+def _after(secs):
+    """A panel's rest time as the settings row shows it: 30s, 2m, never."""
+    if not secs:
+        return "never"
+    return "%dm" % (secs // 60) if secs % 60 == 0 else "%ds" % secs
 
 
 class KeyTest(Screen):

@@ -5,6 +5,10 @@ KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK", "HELP")   # HELP: a long BA
 CHIPS = ("esp32", "esp32s3", "esp32c3", "host")
 DRIVERS = ("ssd1306", "sh1106")
 LINKS = ("espnow", "uart")
+# The pins that can wake each chip from deep sleep (the profile's "wake" button): the ESP32's
+# and the S3's RTC GPIOs (ext0/ext1), the C3's GPIO0-5 (its only deep-sleep wake, wake_on_gpio).
+_RTC32 = (0, 2, 4, 12, 13, 14, 15, 25, 26, 27, 32, 33, 34, 35, 36, 37, 38, 39)
+WAKE_PINS = {"esp32": _RTC32, "esp32s3": tuple(range(22)), "esp32c3": tuple(range(6))}
 SIZES = ((128, 64), (128, 32), (72, 40))
 RAM_COLUMNS = {"ssd1306": 128, "sh1106": 132}
 RAM_ROWS = 64
@@ -120,6 +124,13 @@ def validate(p):
     _claim(pins, u["rx"], "uart.rx")
     buttons = _buttons(_get(p, "buttons", list, ""), pins)
     _chords(_get(p, "chords", list, "", False) or [], buttons)
+    wake = _get(p, "wake", int, "", False)
+    if wake is not None:
+        if wake not in buttons:
+            _fail("wake", "pin %r is not a button" % (wake,))
+        if chip in WAKE_PINS and wake not in WAKE_PINS[chip]:
+            _fail("wake", "pin %r cannot wake an %s from deep sleep (it can: %s)" % (
+                wake, chip, ", ".join(str(n) for n in WAKE_PINS[chip])))
     real = chip != "host"
     for k in ("flash_offset", "flash_baud"):
         v = _get(p, k, int, "", real)

@@ -1,7 +1,8 @@
 # Buttons to semantic keys: debounce, long press, auto-repeat and chords, as the profile maps them.
-# poll(now_ms) is called from the main loop every ~10 ms; no interrupts, so nothing runs in an ISR.
+# poll(now_ms) is called from the main loop every ~10 ms while a button is down or settling; an
+# idle loop rests, and a pin's edge interrupt only wakes it (clock.wake): nothing else runs there.
 from fathom.compat import const
-from fathom.hal.clock import ticks_add, ticks_diff
+from fathom.hal.clock import ticks_add, ticks_diff, wake
 
 DEBOUNCE_MS = const(20)      # a release must hold this long to count (contact bounce is < 10 ms)
 PRESS_CONFIRM_MS = const(5)  # a press must: a thumb's tap lasts 30 ms or more, and what bounces
@@ -53,6 +54,23 @@ class Buttons:
             # a button already held at start-up (or through a reboot) stays silent until released
             btn.raw = btn.down = btn.pin.value() == self._active
             btn.raw_t = now_ms
+        # A pin that cannot interrupt leaves the loop polling it: never at rest (idle()).
+        self.irq = True
+        for btn in self._buttons:
+            try:
+                btn.pin.irq(handler=wake, trigger=3)  # Pin.IRQ_RISING | Pin.IRQ_FALLING
+            except (AttributeError, TypeError, ValueError, OSError):
+                self.irq = False
+
+    def idle(self):
+        """True while no button is down, settling or waiting to emit, and every pin wakes the
+        loop by its edge: the loop may rest until one does."""
+        if not self.irq:
+            return False
+        for b in self._buttons:
+            if b.raw or b.down or b.pending:
+                return False
+        return True
 
     def held(self, key):
         """True while a button whose short key is `key` is (debounced) down."""

@@ -50,3 +50,20 @@ def start_at(t):
     """Make now_ms() read `t` (0..MAX_TICKS) from this moment: tests start near the wrap."""
     _at[0] = ticks_ms()
     _at[1] = t
+
+
+# The loop's wake flag: an interrupt (a button's edge, a frame the radio kept) sets it, so a
+# resting loop (App.turn) takes its next step at once instead of when its timers are due.
+_woke = [False]
+
+
+def wake(_=None):
+    """An interrupt handler (Pin.irq, ESPNow.irq): something may have changed."""
+    _woke[0] = True
+
+
+def woken():
+    """True once since the last call if wake() ran; clears the flag."""
+    w = _woke[0]
+    _woke[0] = False
+    return w

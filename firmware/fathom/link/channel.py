@@ -133,6 +133,14 @@ class Channel:
     def pending(self):
         return self._pending
 
+    def wake_in(self, now):
+        """ms until poll() has work of its own (App._rest): 0 while a frame is unacknowledged,
+        a gap held or an ack owed; else the next heartbeat. A frame in wakes the loop itself."""
+        if (self._snd_next != self._snd_una or self._held or self._ack_due or self._rtt_due
+                or self._last_tx is None):
+            return 0
+        return max(0, HEARTBEAT_MS - ticks_diff(now, self._last_tx))
+
     def fresh(self):
         """A frame is queued that was never sent."""
         return self._snd_sent != self._snd_next

@@ -43,6 +43,14 @@ class EspNowLink:
             pass
         self._e.active(True)
         self._e.set_pmk(_PMK)
+        # A packet kept ends the loop's rest (App.due); a radio without irq is polled instead:
+        # what listens to it must not let the loop rest (self.irq, Invites.wake_in).
+        self.irq = True
+        try:
+            from fathom.hal.clock import wake
+            self._e.irq(wake)
+        except (ImportError, AttributeError, ValueError, OSError):
+            self.irq = False
         self.mac = bytes(sta.config("mac"))
         self.channel = channel
         self.mtu = min(250, getattr(espnow, "MAX_DATA_LEN", 250))

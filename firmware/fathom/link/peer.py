@@ -97,6 +97,12 @@ class LinkPeer:
     def fresh(self):
         return self.ch.fresh()
 
+    def wake_in(self, now):
+        """App._rest: the channel's, over a radio that wakes the loop (irq); else every loop."""
+        if self.ch.needs_save or not getattr(self.t, "irq", False):
+            return 0
+        return self.ch.wake_in(now)
+
     def flush(self, now):
         """Save what changed, then let frames (acks included) leave."""
         self._persist()

@@ -32,6 +32,12 @@ class GameBase(Screen):
         self.happened = None  # what happened since this player's last action (hear())
         self.said = None      # the TextPage the screen shows it in, turned when it overflows
 
+    def wake_in(self, now):
+        """App._rest: what this tick reacts to comes from a key, the runner (whose own wake_in
+        times the link) or slow timers (silence, limits: the loop's REST_MAX_MS); the sealed
+        deal works every loop."""
+        return 0 if self.deal_progress() is not None else None
+
     def hear(self, words, start, page):
         """Keep the 'what happened' stack (ui/happened.py) with the game's `words` (`start`
         before any event), shown in `page`; news() folds in new events, gives its text."""

@@ -28,6 +28,12 @@ class Screen:
         """Called every loop; return True to request a redraw."""
         return False
 
+    def wake_in(self, now):
+        """ms until tick() next has something to do (App._rest): None when only a key or a
+        frame can change this screen. A screen with its own tick and no wake_in of its own is
+        ticked every loop."""
+        return None if type(self).tick is Screen.tick else 0
+
 
 def cols(d):
     return d.width // CH

@@ -7,7 +7,7 @@ import json
 import os
 
 BENCHES = ("boot", "link", "turn", "bots", "soak")   # `fathom bench all`
-LONG_BENCHES = ("chaos", "device", "deal", "ux", "path")   # not part of `all`
+LONG_BENCHES = ("chaos", "device", "deal", "ux", "path", "power")   # not part of `all`
 FAST_GAMES = 1        # --fast: games per game (bots, soak, device, ux)
 
 
@@ -47,6 +47,8 @@ HELP = (
     ("ux", "key presses per action, whole games played through the keys by a scripted player"),
     ("path", "the Python of a move from one unit's key to the other's screen on the frozen "
              "runtime, flash writes counted, with the ESP32 estimate"),
+    ("power", "the loop's work at rest on emulated units (home, own turn, waiting), the ESP32 "
+              "CPU duty, and current and hours on 1,000 mAh per board and state"),
     ("all", "every bench of `all`: %s, in one JSON object" % ", ".join(BENCHES)),
 )
 RUNTIMES = ("wheel", "stock", "frozen")

@@ -276,6 +276,8 @@ class Unit:
             "FATHOM_DIR": str(self.dir / "data"),
             "FATHOM_HUB": "127.0.0.1:%d" % self.hub.port,
             "FATHOM_BOARD": str(BOARDS / (self.board + ".json")),
+            # the esp32 twin's wake sources are the board's chip's
+            "FATHOM_CHIP": json.loads((BOARDS / (self.board + ".json")).read_text())["chip"],
         })
         e.update(runtime_env(self.runtime))
         if self.ether_port:

@@ -1,0 +1,106 @@
+# The panel rests (firmware/fathom/app.py, App._panel_due): on a board built by hw.build over the
+# twins, with no key for the Settings' "dim" seconds the SSD1306 is dimmed (contrast command),
+# after "dark" seconds it is turned off (display-off command, which the panel twin decodes:
+# its glass goes dark); a key lights it again and does nothing else; a game waiting for the
+# partner lights it when the turn becomes the player's.
+
+import pytest
+
+from kit.twins import ROOT as _ROOT
+
+import machine  # noqa: E402
+from fathom.app import App, DIM_CONTRAST, LOOP_MS, home_menu  # noqa: E402
+from fathom.hal import clock, hw  # noqa: E402
+from fathom.ui.screen import Screen  # noqa: E402
+
+pytestmark = pytest.mark.micropython
+
+DOWN = 33   # esp32_devkit_ssd1306's DOWN button (active low)
+
+
+class Unit:
+    def __init__(self, tag, dim=30, dark=120):
+        machine.reset_twins()
+        self.now = 1000
+        machine.set_ticks(lambda: self.now)
+        root = "/tmp/fathom-test-panel-" + tag
+        self.hw = hw.build(_ROOT + "/boards/esp32_devkit_ssd1306.json", root)
+        self.app = App(self.hw)
+        self.app.settings.values["link"] = "uart"  # no invitations: nothing but the panel
+        self.app.settings.values["dim"] = dim
+        self.app.settings.values["dark"] = dark
+        self.app.push(home_menu(self.app))
+        self.panel = machine.PANELS[60]
+        clock.woken()
+
+    def run(self, ms):
+        end = self.now + ms
+        while self.now < end:
+            self.now += LOOP_MS
+            if self.app.due(self.now):
+                self.app.step(self.now)
+
+    def press(self, pin=DOWN):
+        machine.pin_set(pin, 0)
+        self.run(80)
+        machine.pin_set(pin, 1)
+        self.run(100)
+
+    def lit(self):
+        return self.panel.on and self.panel.contrast != DIM_CONTRAST
+
+
+def test_the_panel_dims_then_turns_off_and_a_key_only_wakes_it():
+    u = Unit("a", dim=30, dark=120)
+    lines = u.app.top().lines()
+    u.run(29000)
+    assert u.lit()
+    u.run(2000)
+    assert u.panel.on and u.panel.contrast == DIM_CONTRAST
+    u.run(90000)
+    assert not u.panel.on
+    assert not any(u.panel.render())          # the glass is dark
+    u.press()
+    assert u.lit() and u.panel.contrast == u.app.settings["contrast"]
+    assert u.app.top().lines() == lines       # the waking DOWN moved nothing
+    u.press()
+    assert u.app.top().lines() != lines       # the next DOWN does
+    u.run(29000)
+    assert u.lit()                            # the count starts again from the key
+
+
+def test_a_dimmed_panel_wakes_on_a_key_that_does_nothing_else():
+    u = Unit("b", dim=15, dark=0)
+    lines = u.app.top().lines()
+    u.run(16000)
+    assert u.panel.contrast == DIM_CONTRAST
+    u.run(600000)
+    assert u.panel.on                         # dark 0: never off
+    u.press()
+    assert u.lit() and u.app.top().lines() == lines
+
+
+def test_the_partners_move_that_makes_it_the_players_turn_lights_the_panel():
+    u = Unit("c", dim=15, dark=60)
+
+    class Runner:
+        mine = False
+
+        def my_turn(self):
+            return self.mine
+
+    class Waiting(Screen):
+        title = "PING"
+
+        def __init__(self, app):
+            Screen.__init__(self, app)
+            self.runner = Runner()
+
+    scr = Waiting(u.app)
+    u.app.push(scr)
+    u.run(61000)
+    assert not u.panel.on
+    scr.runner.mine = True                    # the partner's move came in
+    clock.wake()                              # as its frame wakes the loop
+    u.run(20)
+    assert u.lit()
