@@ -99,8 +99,9 @@ def test_help_opens_on_what_to_do_now(gid, w, h):
     assert words and all(wd in flat for wd in words), (shown, now)
 
 
-@pytest.mark.parametrize("gid, most", [("ping", 16), ("ashtapada", 20), ("sugardog", 22),
-                                       ("pinned_down", 20), ("periplus", 32)])
+# pages at 128x64, the what-to-do-now page, the rules and a short line on the bots' levels
+@pytest.mark.parametrize("gid, most", [("ping", 18), ("ashtapada", 22), ("sugardog", 25),
+                                       ("pinned_down", 22), ("periplus", 34)])
 def test_help_is_short_enough_to_page_through(gid, most):
     app, scr, page = help_screen(gid, 128, 64)
     scr.draw(app.hw.display)

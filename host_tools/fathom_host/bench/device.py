@@ -2,8 +2,8 @@
 # Each game is started by the firmware's own peers.vs_bots (seeded, with this unit's seat played
 # by the app's AutoPlayer at the sharp level), saved, and the unit booted on it: App resumes it
 # through the save/resume path a rebooted board takes and plays it to its end against the
-# in-unit sharp bot, journalling every event, then goes home (and one more game of each with
-# the hard bot in both seats: `<game>_hard`). The hub twin samples the live heap
+# in-unit sharp bot, journalling every event, then goes home (and one more game with the hard
+# bot in both seats where the game offers it: `<game>_hard`). The hub twin samples the live heap
 # after gc every loop (FATHOM_HEAPWATCH) and the runtime's probe counts the largest allocation
 # and the C stack peak; the same game is played again under -X heapsize=96k to see it complete.
 # max_alloc and stack_peak cover the whole run; play_max_alloc and play_stack_peak only the app's
@@ -40,10 +40,11 @@ def all_games():
     return tuple(games.IDS)
 
 
-def has_bot(gid):
+def offers_hard(gid):
+    """The game's menus offer its hard bot (games.bots.levels): then a unit may play it."""
     use_firmware()
-    from fathom import games
-    return games.has(gid, "bot")
+    from fathom.games.bots import levels
+    return "hard" in levels(gid)
 
 
 def game_seed(gid, k):
@@ -242,7 +243,7 @@ def bench_runtime(runtime, n_games, games=None):
             if level:
                 per[gid + "_long"] = summarise([play_one(emu.units[0], emu.units[1], gid,
                                                          n_games, level)])
-            if has_bot(gid):   # the hard bot plans over sampled states: one game it plays
+            if offers_hard(gid):   # the hard bot, where a unit may play it: one game
                 per[gid + "_hard"] = summarise([play_one(emu.units[0], emu.units[1], gid,
                                                          n_games + 1, "hard")])
         out["games"] = per
