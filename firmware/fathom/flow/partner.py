@@ -1,6 +1,7 @@
 # The overlay over a game while a partner's unit is silent. Loaded when a partner first goes
 # silent, not for every game.
 from fathom.ui.font import CH
+from fathom.ui.gamebase import ask_concede
 from fathom.ui.listview import ListView
 from fathom.ui.menu import Item
 from fathom.ui.gamekit import partner_name, silent
@@ -30,7 +31,7 @@ class PartnerScreen(Screen):
         self.page = TextPage(self.text)
         self.items = [Item("Wait", lambda a: a.pop()),
                       Item("Leave (keep)", lambda a: say_bye(a, r)),
-                      Item("Concede", lambda a: (a.pop(), r.concede()))]
+                      Item("Concede", lambda a: ask_concede(a, r))]
         self.view = ListView([it.label for it in self.items])
 
     def tick(self, now):
