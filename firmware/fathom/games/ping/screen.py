@@ -43,6 +43,8 @@ _EV_SHUFFLE = const("shuffle")
 _EV_DISABLE = const("disable")
 _A_MOVE = const("move")
 _MOVE_DEST = const(2)
+_MOVE_REPORT = const(3)
+_A_REPORT = const("report")
 
 BOARD = const(0)        # the screen's modes: the board and its cursor,
 MENU = const(1)         # the list of what can be played,
@@ -86,6 +88,7 @@ class PingScreen(GameBase):
         self.back_to = BOARD      # the mode the help page returns to
         self.why = ""             # why the last OK did nothing, until the cursor or the game moves
         self.why_page = TextPage("", True)  # the same where the event heads the strip
+        self.moved = False        # the cursor moved since the screen opened: a start is chosen
         # what happened since your last move, newest first: the bottom line (the side strip's
         # head on a 32-px panel), a row at a time in turn when it is longer
         self.hear(self._words, W.line([], runner.seat.player), TextPage("", True))
@@ -278,7 +281,7 @@ class PingScreen(GameBase):
             if self.menu.key(k):
                 return
             if k == "OK":
-                self._play(self.items[self.menu.cursor])
+                self._choose(self.items[self.menu.cursor])
             elif k == "BACK":
                 self.mode = BOARD
             return
@@ -293,6 +296,7 @@ class PingScreen(GameBase):
             return
         if self.grid.key(k, self._is_sq):
             self.why = ""
+            self.moved = True
             return
         if k == "OK":
             self.open(B.at(self.grid.cursor))
@@ -305,7 +309,11 @@ class PingScreen(GameBase):
             self.why = "A reef." if sq < 0 else "Not your turn."
             return
         if not isinstance(self.acts[0], list):
-            self._play(sq)
+            if self.moved:
+                self._play(sq)
+            else:   # an OK before any arrow: the start is chosen, not taken where it opened
+                self._ask(sq, "Start at %s?" % _LETTERS[sq], "Your submarine starts at %s, "
+                          "hidden from the other player." % _LETTERS[sq], "Choose again")
             return
         items = self.menu_at(sq)
         if not items:
@@ -338,11 +346,25 @@ class PingScreen(GameBase):
         me = self.runner.seat.priv[_SUB_AT]
         here = [a for a in self.acts if sq in W.squares_of(a, me)]
         out = []
-        for r in range(W.RANKS):  # by rank, then in the engine's order (a stable sort)
-            for a in here:
-                if W.rank(a) == r:
-                    out.append(a)
+        for shows in (False, True):  # a report last: the menu never opens on one
+            for r in range(W.RANKS):  # by rank, then in the engine's order (a stable sort)
+                for a in here:
+                    if W.rank(a) == r and _shows_square(a) == shows:
+                        out.append(a)
         return out
+
+    def _choose(self, a):
+        """OK on a menu's action: one that shows your square asks first."""
+        if not _shows_square(a):
+            self._play(a)
+            return
+        sq = a[_MOVE_DEST] if a[_TAG] == _A_MOVE else self.runner.seat.priv[_SUB_AT]
+        self._ask(a, "Report?", "The report shows the other player your submarine at %s."
+                  % _LETTERS[sq], "Keep it hidden", "Report")
+
+    def _ask(self, a, title, text, safe, step=None):
+        from fathom.ui.confirm import ask
+        ask(self.app, title, text, step or title[:-1], lambda app: self._play(a), safe)
 
     def _play(self, a):
         r = self.runner
@@ -367,20 +389,23 @@ class PingScreen(GameBase):
             if self.acts[0][_TAG] == _EV_SHUFFLE:
                 return pre + ["OK"]
             return pre + self.row.keys_to(self.labels.index(want)) + ["OK"]
+        ask = ["DOWN", "OK"] if _shows_square(action) else []  # the question's step
         if mode == MENU:
             labels = [self._label(a) for a in self.items]
             if want in labels and self._same(action, self.at):
-                return pre + self.menu.keys_to(labels.index(want)) + ["OK"]
+                return pre + self.menu.keys_to(labels.index(want)) + ["OK"] + ask
             pre = pre + ["BACK"]
         me = self.runner.seat.priv[_SUB_AT]
         g = self.grid
         if not isinstance(action, list):
+            if g.cursor == B.cell(action) and not self.moved:
+                return pre + ["OK", "DOWN", "OK"]   # the start, asked
             return pre + g.keys_to(B.cell(action), _is_square) + ["OK"]
         best = None
         for sq in W.squares_of(action, me):
             labels = [self._label(a) for a in self.menu_at(sq)]
             keys = g.keys_to(B.cell(sq), _is_square) + ["OK"] + steps(
-                0, labels.index(want), len(labels)) + ["OK"]
+                0, labels.index(want), len(labels)) + ["OK"] + ask
             if best is None or len(keys) < len(best):
                 best = keys
         return pre + best
@@ -418,6 +443,12 @@ class PingScreen(GameBase):
 
 
 _PAIRS = ("1+2", "1+3", "2+3")
+
+
+def _shows_square(a):
+    """A report (alone or after a move): it shows the other player your square."""
+    return isinstance(a, list) and (a[_TAG] == _A_REPORT or a[_TAG] == _A_MOVE and
+                                    a[_MOVE_REPORT])
 
 
 def _is_square(cell):
