@@ -1,7 +1,9 @@
 # Invitations on an idle home menu: while the home menu is the top screen and nothing else
 # runs, the radio listens for the discovery beacons of units looking for a partner
-# (docs/PROTOCOL.md, section 3) and one of them is shown over the menu; OK joins that unit's
-# game (join_invite), BACK puts it aside until that unit stops looking. The radio is closed
+# (docs/PROTOCOL.md, section 3) and one of them is shown over the menu, asked as a question
+# with the cursor on "Not now": an OK the player meant for the menu puts it aside, joining is
+# DOWN to "Join", then OK (join_invite); BACK or "Not now" put it aside until that unit stops
+# looking. The radio is closed
 # before anything else can open it. This module stays loaded while the home menu is, and
 # leaves with it while a game is paired or played (App.leave_home: the units put aside are
 # forgotten then); the radio's module and a beacon's parser (imported once per new beacon)
@@ -19,7 +21,7 @@ MAX_READS = 16    # frames read a loop at most: a flood cannot stall the menu
 # An unkeyed BEACON frame's low nibble (fathom.link.frame, not imported: it and its crypto
 # would stay on the home heap): anything else is dropped unparsed.
 _BEACON = 0x03
-HINT = "OK: join\nBACK: not now"
+ANSWERS = ("Not now", "Join")   # the safe answer first: the cursor opens on it
 
 
 class Invites:
@@ -31,7 +33,8 @@ class Invites:
         self.heard = {}
         self.shown = None      # the MAC whose invitation is on screen
         self.since = 0         # when it appeared
-        self.ready = False     # READ_MS have passed: OK and BACK answer it
+        self.ready = False     # READ_MS have passed: the keys answer it
+        self.answer = 0        # the answer under the cursor (ANSWERS)
         self.last_key = None   # the player's last key at home (or when home came up)
         self.off = None        # why the radio would not start: no invitations until a reboot
 
@@ -57,12 +60,15 @@ class Invites:
         """A key at home. True when it answered the invitation; otherwise the menu takes it
         (the invitation comes back once the player is idle again)."""
         mac = self.shown
-        self.shown = None
         self.last_key = now
+        if mac is not None and self.ready and k in ("UP", "DOWN"):
+            self.answer ^= 1
+            return True
+        self.shown = None
         if mac is not None and self.ready and k in ("OK", "BACK"):
             self.ready = False
             e = self.heard[mac]
-            if k == "BACK":
+            if k == "BACK" or self.answer == 0:
                 e[3] = True
                 return True
             self.close()  # before the pairing opens its own transport
@@ -144,6 +150,7 @@ class Invites:
                 if e[2] is not None and not e[3]:
                     self.shown = mac
                     self.since = now
+                    self.answer = 0
                     break
         self.ready = self.shown is not None and ticks_diff(now, self.since) >= READ_MS
 
@@ -160,7 +167,13 @@ class Invites:
 
     def lines(self):
         """The home menu's text while an invitation covers it (its title stays)."""
-        return ["fathom", self.text()] + (HINT.split("\n") if self.ready else [])
+        return ["fathom", self.text()] + self.answers()
+
+    def answers(self):
+        """The answers, '>' on the one under the cursor, once READ_MS have passed."""
+        if not self.ready:
+            return []
+        return [(">" if i == self.answer else " ") + ANSWERS[i] for i in range(2)]
 
     def draw(self, d):
         """Over the home menu under its top bar."""
@@ -174,12 +187,12 @@ class Invites:
 
     def layout(self, w, h):
         """(small, lines) for a w x h box: the invitation, then (once READ_MS have passed) the
-        keys that answer it; in the 3x5 font where 8x8 does not hold it."""
+        answers; in the 3x5 font where 8x8 does not hold it."""
         for small in (False, True):
             cols = tiny_cols(w) if small else w // CH
             rows = (h + 1) // TH if small else h // CH
             msg = wrap(self.text(), cols)
-            hint = wrap(HINT, cols) if self.ready else []
+            hint = self.answers()
             if len(msg) + len(hint) <= rows:
                 break
         keep = max(1, rows - len(hint))
