@@ -63,3 +63,25 @@ def test_concede_asks_once_with_the_cursor_on_keep_playing(gid, size):
     now = run(app, now, 40)
     assert r.result() is not None and r.result()[1] == "conceded", r.result()
     assert app.top().lines()[0] == "Result", app.top().lines()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_leaving_a_group_asks_once_with_the_cursor_on_stay(size):
+    from fathom.flow.play import start_vs_bot
+    app, _pins, _bus = real_app(size=size)
+    app.push(home_menu(app))
+    start_vs_bot(app, "sugardog", games.engine("sugardog").options({}), "easy", b"g" * 16, 3)
+    now = run(app, 0)
+    game = app.top()
+    assert game.runner.seat.n == 3
+    now = press(app, ["BACK"], now)
+    now = press(app, app.top().keys_for("Leave (keep)"), now)
+    ask = app.top()
+    assert ask.lines()[0] == "Leave the group?" and ask.lines()[2:] == [">Stay", " Leave"]
+    draws(app)
+    now = press(app, ["OK"], now)                   # the OK again: still in the game
+    assert app.top().lines()[0] == "Paused" and game in app.stack
+    now = press(app, ["OK"], now)                   # asked again (the cursor stayed)
+    now = press(app, app.top().keys_for("Leave"), now)
+    now = run(app, now)
+    assert game not in app.stack and app.top().lines()[0] == "fathom", app.top().lines()
