@@ -56,7 +56,7 @@ def add_arguments(p):
                         "when N > 2), the press on one unit to the last other unit's panel")
     p.add_argument("--games", type=int, default=None,
                    help="games per soak run (default 20), seeded games per game for device "
-                        "(default 5), games per game for ux (default 2)")
+                        "(default 5), games per game for ux (default 4)")
     p.add_argument("--link", action="store_true",
                    help="device: linked games instead, through the real app on the frozen "
                         "runtime: units paired over the emulated ESP-NOW through their keys, "
