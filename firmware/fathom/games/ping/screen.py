@@ -346,10 +346,14 @@ class PingScreen(GameBase):
         me = self.runner.seat.priv[_SUB_AT]
         here = [a for a in self.acts if sq in W.squares_of(a, me)]
         out = []
-        for shows in (False, True):  # a report last: the menu never opens on one
-            for r in range(W.RANKS):  # by rank, then in the engine's order (a stable sort)
+        # a quiet move first (what a square other than yours is most often pointed at for),
+        # then by rank in the engine's order (a stable sort), and what shows your square last
+        # (a report; a shot that surfaces you is ranked after the move): the menu never
+        # opens on a step that gives your square away
+        for group in (0, 1, 2):
+            for r in range(W.RANKS):
                 for a in here:
-                    if W.rank(a) == r and _shows_square(a) == shows:
+                    if W.rank(a) == r and _group(a) == group:
                         out.append(a)
         return out
 
@@ -443,6 +447,13 @@ class PingScreen(GameBase):
 
 
 _PAIRS = ("1+2", "1+3", "2+3")
+
+
+def _group(a):
+    """The menu's three parts: 0 a quiet move, 2 a report, 1 the rest."""
+    if _shows_square(a):
+        return 2
+    return 0 if isinstance(a, list) and a[_TAG] == _A_MOVE else 1
 
 
 def _shows_square(a):
