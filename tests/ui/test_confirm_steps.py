@@ -1,29 +1,18 @@
-# A step that cannot be taken back asks once, the cursor on the safe answer: conceding from the
-# pause menu of every game, at 128x64 and 72x40, played through the keys. It used to end the
-# game on BACK, UP (the pause menu wraps round to Concede), OK.
+# A step that cannot be taken back asks once, the cursor on the safe answer (ui/confirm.py):
+# conceding from the pause menu of every game, and leaving a group, at 128x64 and 72x40, played
+# through the keys on the real App. BACK, UP (the pause menu wraps round to Concede), OK used
+# to end the game at once.
 import pytest
 
 from kit.app import real_app
 from fathom import games
 from fathom.app import home_menu
 from fathom.flow.gamemenu import game_menu
+from test_concede_in_setup import press, run
 
 pytestmark = pytest.mark.micropython
 
 SIZES = ((128, 64), (72, 40))
-
-
-def run(app, now, steps=20):
-    for i in range(steps):
-        app.step(now + i * 300)
-    return now + steps * 300
-
-
-def press(app, keys, now):
-    for k in keys:
-        app.top().key(k)
-        now = run(app, now, 2)
-    return now
 
 
 def game_vs_bot(gid, size):
