@@ -142,4 +142,4 @@ def test_a_sunk_player_reads_that_first_not_whose_move_it_is(wh):
     assert lines[0].endswith("You are sunk") or lines[0].endswith("Sunk"), lines[:3]
     assert " to move" not in lines[0]
     said = [l for l in lines if l.startswith("| ")]
-    assert said and said[0] == "| " + ui._SUNK, lines
+    assert said and said[0] == "| You are sunk: out of the game. The others play on.", lines

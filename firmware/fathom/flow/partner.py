@@ -1,7 +1,6 @@
 # The overlay over a game while a partner's unit is silent. Loaded when a partner first goes
 # silent, not for every game.
 from fathom.ui.font import CH
-from fathom.ui.gamebase import ask_concede
 from fathom.ui.listview import ListView
 from fathom.ui.menu import Item
 from fathom.ui.gamekit import partner_name, silent
@@ -31,7 +30,7 @@ class PartnerScreen(Screen):
         self.page = TextPage(self.text)
         self.items = [Item("Wait", lambda a: a.pop()),
                       Item("Leave (keep)", lambda a: say_bye(a, r)),
-                      Item("Concede", lambda a: ask_concede(a, r))]
+                      Item("Concede", lambda a: _concede(a, r))]
         self.view = ListView([it.label for it in self.items])
 
     def tick(self, now):
@@ -61,3 +60,8 @@ class PartnerScreen(Screen):
             self.items[self.view.cursor].action(self.app)
         elif k == "BACK":
             self.app.pop()  # as "Wait"
+
+
+def _concede(app, runner):
+    from fathom.ui.confirm import concede  # the question's module loads only when asked
+    concede(app, runner)

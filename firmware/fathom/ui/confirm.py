@@ -56,3 +56,12 @@ class Confirm(Screen):
 
 def ask(app, title, text, step, do, safe="No"):
     app.push(Confirm(app, title, text, step, do, safe))
+
+
+def concede(app, runner):
+    """Concede from a menu over a game (the pause menu, the silent partner's overlay): 'Keep
+    playing' under the cursor, so the OK that chose Concede, pressed again, ends nothing."""
+    def do(a):
+        a.pop()  # the menu it was asked from
+        runner.concede()
+    ask(app, "Concede?", "The game ends and you lose it.", "Concede", do, "Keep playing")

@@ -98,7 +98,7 @@ class GameBase(Screen):
         items = [Item("Back to game", lambda a: a.pop()),
                  Item("Game log", lambda a: a.game_flow().log(a, r)),
                  Item("Leave (keep)", lambda a: a.game_flow().bye(a, r)),
-                 Item("Concede", lambda a: ask_concede(a, r))]
+                 Item("Concede", lambda a: _concede(a, r))]
         if r.gone():
             items.append(Item("Claim the game", lambda a: _claim(a, r)))
         self.app.push(Menu(self.app, "Paused", items))
@@ -178,15 +178,9 @@ class DealScreen(Screen):
             self.game.pause()
 
 
-def ask_concede(app, runner):
-    """Concede from a menu over the game, asked once (ui/confirm.py, loaded only now): 'Keep
-    playing' under the cursor, so the OK that chose Concede, pressed again, ends nothing."""
-    from fathom.ui.confirm import ask
-
-    def do(a):
-        a.pop()  # the menu it was asked from
-        runner.concede()
-    ask(app, "Concede?", "The game ends and you lose it.", "Concede", do, "Keep playing")
+def _concede(app, runner):
+    from fathom.ui.confirm import concede  # the question's module loads only when asked
+    concede(app, runner)
 
 
 def _claim(app, runner):

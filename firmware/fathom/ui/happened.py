@@ -11,6 +11,7 @@
 # round again until something new happens. The line a screen starts with (who you are) is
 # context, not news: the first event replaces it. A player out of the game (pin()) reads that
 # above everything else.
+from fathom.compat import const
 from fathom.hal import clock
 
 MAX = 10                     # lines kept: older ones fold into the last
@@ -18,7 +19,7 @@ FOLD = 200                   # characters the folded last line keeps (its newest
 JOIN = " / "
 LOOK = 12                    # events read back when a screen opens on a game under way
 TURN_MS = 1600               # a page of a stack longer than its box shows at least this long,
-WORD_MS = 300                # and this long for each word on it past the first few
+_WORD_MS = const(300)        # and this long for each word on it past the first four
 DEAL = ("sk", "ss", "so")    # the sealed deal's messages (sealed/hooks.DEAL_TAGS)
 
 
@@ -47,9 +48,8 @@ class Happened:
         self.first = None         # pinned above the stack (pin()): why this player waits
         self.text = start         # the lines joined, one per paragraph (a TextPage wraps it)
         self.deal = 0             # sealed messages in the newest line (0: it is no deal)
-        self.passed = False       # the box has turned through the stack once since it changed
         self.n = max(0, seat.n_log - LOOK)
-        self._turn_at = None
+        self._turn_at = None      # when the page turns next; False: turned through, resting
         self.update()
 
     def newest(self):
@@ -108,30 +108,23 @@ class Happened:
     def _join(self):
         self.text = "\n".join(self.lines if self.first is None else [self.first] + self.lines)
         self._turn_at = None
-        self.passed = False
 
     def turn(self, page, now):
         """Turn `page` (the TextPage showing the stack) to its next rows when the stack is
-        longer than its box, each page held while it is read, and back to the newest after
-        the last, where it rests until the stack changes; True when it turned."""
-        last = page.last_top()
-        if last == 0 or self.passed:
+        longer than its box, each page held while its words are read, and back to the newest
+        after the last, where it rests until the stack changes; True when it turned."""
+        at = self._turn_at
+        if at is False or page.last_top() == 0:
             return False
-        if self._turn_at is None:
-            self._turn_at = clock.ticks_add(now, hold(page))
-            return False
-        if clock.ticks_diff(now, self._turn_at) < 0:
-            return False
-        if page.top >= last:
-            page.top = 0
-            self.passed = True    # read once: the newest stays in view
-            return True
-        page.top = page.next_top()
-        self._turn_at = clock.ticks_add(now, hold(page))
-        return True
-
-
-def hold(page):
-    """How long the rows `page` shows now take to read: TURN_MS, more for many words."""
-    words = page.words_shown()
-    return TURN_MS + (words - 4) * WORD_MS if words > 4 else TURN_MS
+        if at is not None:
+            if clock.ticks_diff(now, at) < 0:
+                return False
+            if page.top >= page.last_top():
+                page.top = 0
+                self._turn_at = False   # read once: the newest stays in view
+                return True
+            page.top = page.next_top()
+        words = page.words_shown()
+        self._turn_at = clock.ticks_add(now, TURN_MS + (words - 4) * _WORD_MS
+                                        if words > 4 else TURN_MS)
+        return at is not None

@@ -45,7 +45,6 @@ _LETTERS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")   # one-character strings made on
 _MIN_PX = 5       # a submarine, a mine and a torpedo stay told apart at 5 px squares
 _SIDE_8X8 = 8     # side panel columns from which it uses the 8x8 font (else 3x5)
 _G_PLAN = 84      # 'T': the planned torpedo on a lit square (beside engine's G_* glyphs)
-_SUNK = "You are sunk: out of the game. The others play on."
 
 
 class SugarDogScreen(GameBase):
@@ -112,7 +111,8 @@ class SugarDogScreen(GameBase):
                 self.board.cursor = pos
         self.marks.update(s.pub, s.priv, s.log)
         self.news()
-        if not s.pub[_ALIVE][s.player] and self.happened.pin(_SUNK):
+        if not s.pub[_ALIVE][s.player] and self.happened.pin(
+                "You are sunk: out of the game. The others play on."):
             self.said.set(self.happened.text)   # out of the game: read before the news
         self.line = self.happened.newest()
         self.why = ""
