@@ -132,7 +132,7 @@ def test_injected_corrupt_forged_and_reflected_frames_leave_the_pairing_intact(t
 def test_a_lent_bot_asks_its_owner_to_confirm_a_new_code_once(tmp_path):
     with lent_pair(tmp_path, 23) as (_, me, lent):
         propose(me, TITLE)
-        me.wait_text("Code", 60)
+        me.wait_text("OK yes", 60)
         me.press("OK")
         me.wait_text("waiting for", 30)
         lent.wait_text("Same on both?", 30)

@@ -38,7 +38,7 @@ def test_a_lent_units_remembered_partner_is_encrypted_from_the_first_frame(tmp_p
     with lent_pair(tmp_path, 41) as (ether, me, lent):
         propose(me, TITLE)
         for u in (me, lent):
-            u.wait_text("Code", 60)
+            u.wait_text("OK yes", 60)   # the code's keys, a second after it shows
             u.press("OK")
         for u in (me, lent):
             u.wait_text(TITLE, 60)

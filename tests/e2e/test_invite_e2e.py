@@ -20,8 +20,11 @@ def accept_invitation(host, idle):
     open_link(host, "PING")
     idle.wait_text("wants to play PING", 30)
     assert idle.text[0] == "fathom", idle.text  # over the home menu
-    idle.wait_text("OK: join", 5)    # the keys answer it once it could be read
+    idle.wait_text("OK: join?", 5)   # the keys answer it once it could be read
     keys = host.keys_sent
+    idle.press("OK")
+    idle.wait_text(" Join", 5)       # asked, the answers once it could be read: Not now first
+    idle.press("DOWN")
     idle.press("OK")
     return keys
 

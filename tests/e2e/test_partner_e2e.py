@@ -29,7 +29,7 @@ def test_a_declined_offer_is_said_on_the_proposers_screen(tmp_path, ether):
         for u in (a, b):
             u.press("OK")
         for u in (a, b):
-            u.wait_text("Code", 60)
+            u.wait_text("OK yes", 60)   # the code's keys, a second after it shows
         for u in (a, b):
             u.press("OK")
         a.wait(lambda c: any(" offers" in line for line in a.text + b.text), 30, "an offer")

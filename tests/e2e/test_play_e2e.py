@@ -66,10 +66,10 @@ def test_a_unit_lent_as_the_bot_opponent(tmp_path, ether):
         lend(lent)
         lent.choose("Play as bot")
         propose(me, "Lake Ashtapada")
-        me.wait_text("Code", 60)
+        me.wait_text("OK yes", 60)
         me.press("OK")
         # a unit lent as the bot still shows a new partner's code for its owner to confirm once
-        lent.wait_text("Same on both?", 30)
+        lent.wait_text("OK yes", 30)
         lent.press("OK")
         results, _ = play_out([me], timeout=240)
         assert verified(results[0]), results[0]

@@ -44,8 +44,8 @@ class Pin:
         return self.level
 
 
-def real_app(storage=None):
-    """(app, pins by number, bus): an App with nothing pushed yet."""
+def real_app(storage=None, size=(128, 64)):
+    """(app, pins by number, bus): an App with nothing pushed yet, on a panel of `size`."""
     pins = {}
 
     def factory(n):
@@ -54,7 +54,7 @@ def real_app(storage=None):
 
     profile = {"name": "test", "buttons": BUTTONS, "active_low": True}
     bus = CountingBus()
-    hw = Parts(profile, SSD1306(bus, 128, 64), Buttons(profile, factory, 0),
+    hw = Parts(profile, SSD1306(bus, size[0], size[1]), Buttons(profile, factory, 0),
                storage or MemStorage())
     return App(hw), pins, bus
 

@@ -149,6 +149,10 @@ def test_a_players_ok_as_the_hello_arrives_makes_no_second_session(key_first):
         if sb.c.state == "discover":
             sb.key("OK")  # a player who keeps pressing changes nothing either
     assert sb.c.hs is hs and sa.c.code() == sb.c.code()
+    for _ in range(2000 // STEP + 1):   # the code's keys show once it could be read
+        now += STEP
+        sa.tick(now)
+        sb.tick(now)
     if not key_first:
         assert sb.lines()[1:] == ["Code " + sb.c.code(), "Same on both?", "OK yes BACK no",
                                   "U0 chose this unit."]

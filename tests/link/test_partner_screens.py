@@ -291,6 +291,14 @@ def test_a_silent_partner_gets_an_overlay_that_closes_when_it_is_back():
     assert who in lines[1] and "saved on both units" in lines[1], lines  # a group: every unit
     assert lines[2:] == [">Wait", " Leave (keep)", " Concede"]
     assert scr.status() == "no answer"
+    over.key("UP")  # round to Concede: it asks, the cursor on the safe answer
+    over.key("OK")
+    ask = app.stack[-1]
+    assert ask.lines()[0] == "Concede?" and ask.lines()[2] == ">Keep playing", ask.lines()
+    tick_top(app, now)
+    ask.key("OK")
+    assert app.stack[-1] is over and ra.result() is None
+    over.key("DOWN")  # back round to Wait
     over.key("OK")  # wait
     assert app.stack[-1] is scr
     for _ in range(20):  # not asked again for the same silence

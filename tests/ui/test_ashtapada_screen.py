@@ -295,8 +295,9 @@ def _keys_game(seed, level="sharp", size=10, w=128, h=64, record=None):
             n0 = len(s.log)
             keys = scr.keys_for(want)
             for k in keys:
-                scr.key(k)
-                draw(app, scr)
+                top = app.stack[-1] if app.stack else scr   # a question over the lake
+                top.key(k)
+                draw(app, top)
                 if record is not None:
                     record(app, scr)
             if want[0] in ("island", "mine"):
@@ -379,6 +380,61 @@ def test_keys_for_from_a_chosen_kind_author_the_action(kind, tag):
     want = [a for a in seats[0].legal() if a[0] == tag][-1]
     n0 = len(seats[0].log)
     for k in scr.keys_for(want):
-        scr.key(k)
-        draw(app, scr)
+        top = app.stack[-1] if app.stack else scr   # the depth charge may be a known miss
+        top.key(k)
+        draw(app, top)
     assert list(seats[0].log[n0]) == [0, want]
+
+
+def press(app, scr, keys):
+    """Keys to the top screen: the lake's, or a question it asked."""
+    for k in keys:
+        (app.stack[-1] if app.stack else scr).key(k)
+
+
+@pytest.mark.parametrize("w, h", ((128, 64), (72, 40)))
+def test_a_depth_charge_on_a_known_miss_says_what_it_costs_first(w, h):
+    # a charge on your own half (no enemy mine can be there) used to spend one of the two
+    # misses allowed without a word
+    seats = game()
+    app, scr = screen_for(seats, 0, w, h)
+    a2 = A.parse("A2", 10)
+    press(app, scr, ["UP", "OK"])                 # A2, your own half: its menu
+    assert scr.menu.labels[scr.menu.cursor] == "Sound"
+    press(app, scr, ["UP", "OK"])                 # round to Depth: it asks
+    ask = app.stack[-1]
+    assert ask.lines()[0] == "Known miss", ask.lines()
+    assert "No mine can be at A2" in ask.lines()[1] and "one of your 2" in ask.lines()[1]
+    assert ask.lines()[2:] == [">Hold fire", " Charge A2"]
+    draw(app, ask)
+    n = len(seats[0].log)
+    press(app, scr, ["OK"])                       # the OK again: nothing dropped
+    assert not app.stack and len(seats[0].log) == n and seats[0].pub["miss"][0] == []
+    keys = scr.keys_for(["depth", a2])
+    assert keys[-2:] == ["DOWN", "OK"]
+    press(app, scr, keys)
+    assert seats[0].log[n][1] == ["depth", a2] and seats[0].pub["miss"][0] == [a2]
+    # where a mine may be, a charge is a choice, not a known miss: no question
+    seats = game()
+    app, scr = screen_for(seats, 0, w, h)
+    mine = A.parse("H10", 10)
+    assert scr._map[mine] & say.CAND
+    assert not scr._wasted(["depth", mine])
+
+
+@pytest.mark.parametrize("w, h", ((128, 64), (72, 40)))
+def test_after_a_sounding_the_next_turn_starts_where_the_next_action_does(w, h):
+    # after a sounding at A2 the cursor stayed on A2: the next OK opened its menu and the
+    # move under the cursor took the boat there
+    seats = game()
+    app, scr = screen_for(seats, 0, w, h)
+    press(app, scr, ["UP", "OK", "OK"])           # sound at A2
+    assert seats[0].log[-2][1][0] == "sound"
+    other = seats[1]
+    play(seats, 1, [a for a in other.legal() if a[0] == "sound"][0])
+    assert seats[0].legal()
+    scr.lines()
+    boat = seats[0].pub["boats"][0]
+    sure = [c for c in range(100) if scr._map[c] & say.CERT and scr._kinds[c] & say.DEPTH]
+    assert scr.here() == (sure[0] if sure else boat) != A.parse("A2", 10)
+    draw(app, scr)

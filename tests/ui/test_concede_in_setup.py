@@ -38,6 +38,7 @@ def test_conceding_in_set_up_shows_the_result(gid):
     assert seat.setup_legal(), "the game should be in set-up"
     app.top().key("BACK")                               # paused
     now = press(app, app.top().keys_for("Concede"), now)
+    now = press(app, app.top().keys_for("Concede"), now)  # the question's answer
     now = run(app, now)
     lines = app.top().lines()
     assert lines[0] == "Result", lines

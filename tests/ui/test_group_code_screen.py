@@ -5,7 +5,7 @@
 import pytest
 
 from fathom.link.connect import Connector
-from fathom.flow.pairing import PairScreen
+from fathom.flow.pairing import READ_MS, PairScreen
 from fathom.ui.screen import Screen
 from hostmodes.wire import Air, connect_all
 from kit.memstore import MemStorage
@@ -60,8 +60,13 @@ def test_every_screen_shows_one_code_and_the_game_waits_for_ok():
     assert len(codes) == 1 and codes.pop()[len("Group code "):].replace(" ", "") == \
         cs[0].group_code()
     for app in apps:
-        app.stack[-1].key("OK")
-        scr = tick(app)
+        scr = app.stack[-1]
+        scr.key("OK")                       # within its first second: not read yet
+        assert tick(app, scr.c.since + 10) is scr and "OK play BACK leave" not in scr.lines()
+        assert tick(app, scr.c.since + READ_MS) is scr
+        assert scr.lines()[-1] == "OK play BACK leave"
+        scr.key("OK")
+        scr = tick(app, scr.c.since + READ_MS)
         assert not isinstance(scr, PairScreen) and not isinstance(scr, Under), scr.lines()
         assert scr.runner.code == cs[0].group_code()
 

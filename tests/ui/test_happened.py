@@ -134,7 +134,7 @@ def test_a_turn_longer_than_the_stack_folds_its_oldest_lines_and_loses_none():
     assert len(h.lines) == MAX and h.lines[0] == "P2 did %d" % (n - 1)
     for i in range(n):
         assert ("P2 did %d" % i) in h.text.replace(happened.JOIN, "\n").split("\n"), h.lines
-    assert h.lines[-1].startswith("start / P2 did 0 / "), h.lines   # oldest first
+    assert h.lines[-1].startswith("P2 did 0 / "), h.lines   # oldest first (the start: context)
 
 
 def test_every_short_form_on_the_screens_is_on_the_help_page():
@@ -146,3 +146,53 @@ def test_every_short_form_on_the_screens_is_on_the_help_page():
     for word in ("LSTN", "TORP", "ENCR", "TAKE", "OBJ"):
         assert word in help_ping, word
     assert happened.TURN_MS >= 1000    # a row stays long enough to be read
+
+
+def _turned(h, page, w, h_px, until):
+    """(ms, top) each time the box turns, drawn on a w x h_px box, until `until` ms."""
+    from kit.panel import Panel
+    d = Panel(w, h_px)
+    out = []
+    now = 0
+    while now < until:
+        page.draw(d, 0, 0, w, h_px)
+        if h.turn(page, now):
+            out.append((now, page.top))
+        now += 50
+    return out
+
+
+def test_the_box_turns_through_what_is_new_once_then_rests_on_the_newest():
+    # PING's bottom line turned every 1.6 s through the new event and old lines without end,
+    # and Sugar Dog's panel through the whole history
+    from fathom.ui.textpage import TextPage
+    s = _Seat()
+    h = Happened(s, lambda prev, a, e: "P2 fired a torpedo heading north %d" % e[1], "You are P1")
+    for i in range(3):
+        s.recs.append(["e", 1, ["x", i], b"", None])
+    h.update()
+    assert "You are P1" not in h.text      # context, not news: the first event replaced it
+    page = TextPage(h.text, True)
+    turns = _turned(h, page, 72, 5, 60000)  # one 3x5 row: a page a row
+    rows = page.count()
+    assert rows > 3
+    assert [t for _ms, t in turns[:-1]] == list(range(1, rows)) and turns[-1][1] == 0
+    starts = [0] + [ms for ms, _t in turns]
+    assert min(b - a for a, b in zip(starts, starts[1:])) >= happened.TURN_MS  # held to read
+    assert turns[-1][0] < 40000             # and then it rests on the newest: no more turns
+    s.recs.append(["e", 1, ["x", 9], b"", None])   # something new: turned through once again
+    h.update()
+    page.set(h.text)
+    assert _turned(h, page, 72, 5, 60000)[-1][1] == 0
+
+
+def test_a_player_out_of_the_game_reads_that_first():
+    s = _Seat()
+    h = Happened(s, lambda prev, a, e: "P2 moved %d" % e[1], "start")
+    s.recs.append(["e", 1, ["x", 1], b"", None])
+    h.update()
+    assert h.pin("You are sunk: out of the game") and not h.pin("You are sunk: out of the game")
+    assert h.text.split("\n")[0] == "You are sunk: out of the game"
+    s.recs.append(["e", 1, ["x", 2], b"", None])
+    h.update()
+    assert h.text.split("\n")[:2] == ["You are sunk: out of the game", "P2 moved 2"]

@@ -1,6 +1,7 @@
 # Invitations on the idle home menu, on the real App: a unit looking for a
-# partner is shown over the home menu once the player is idle; OK opens that game's pairing
-# with the inviting unit chosen as soon as it is listed; BACK puts it aside until that unit
+# partner is shown over the home menu once the player is idle; OK asks whether to join (the
+# cursor on Not now, no key taken in the question's first second), and Join opens that game's
+# pairing with the inviting unit chosen as soon as it is listed; BACK puts it aside until that unit
 # stops looking; keys the player meant for the menu reach the menu; the radio is held only at
 # home. The radio is an in-memory queue the test fills with real beacon frames.
 import sys
@@ -80,6 +81,16 @@ UP, DOWN, OK, BACK = 1, 2, 5, 6
 PING = [(HOST, beacon("Ann", HOST, game="ping"))]
 
 
+def join(u, beacons=()):
+    """OK on the invitation, then Join once the question takes keys."""
+    u.press(OK, beacons)
+    assert u.app.top().lines()[0] == "Join?", u.app.top().lines()
+    u.run(READ_MS, beacons)
+    assert u.app.top().lines()[2:] == [">Not now", " Join"], u.app.top().lines()
+    u.press(DOWN, beacons)
+    u.press(OK, beacons)
+
+
 def test_an_idle_home_menu_shows_the_invitation_then_the_keys_that_answer_it():
     u = Unit()
     u.run(IDLE_MS - 200, PING)
@@ -87,7 +98,7 @@ def test_an_idle_home_menu_shows_the_invitation_then_the_keys_that_answer_it():
     u.run(400, PING)
     assert u.text() == ["fathom", "Ann wants to play PING."]
     u.run(READ_MS, PING)
-    assert u.text() == ["fathom", "Ann wants to play PING.", "OK: join", "BACK: not now"]
+    assert u.text() == ["fathom", "Ann wants to play PING.", "OK: join?", "BACK: not now"]
 
 
 def test_a_unit_named_like_this_one_is_told_apart_by_its_address():
@@ -101,7 +112,7 @@ def test_a_group_host_invites_to_join_its_group():
     u = Unit()
     u.run(IDLE_MS + READ_MS, [(HOST, beacon("Ann", HOST, game="sugardog", players=4))])
     assert u.text()[1] == "Ann hosts a group of 4 for Sugar Dog."
-    u.press(OK)
+    join(u)
     c = u.app.top().c
     assert (c.join, c.players, c.gid) == (True, 2, "sugardog")
     assert u.app.top().invite == HOST
@@ -110,7 +121,7 @@ def test_a_group_host_invites_to_join_its_group():
 def test_ok_opens_the_games_pairing_and_chooses_the_inviter_once_listed():
     u = Unit()
     u.run(IDLE_MS + READ_MS, PING)
-    u.press(OK, PING)
+    join(u, PING)
     assert u.radio.closed                       # before the pairing opened its own
     # the home menu and its listener leave the heap while pairing (App.leave_home)
     assert [type(s).__name__ for s in u.app.stack] == ["NoneType", "Menu", "PairScreen"]
@@ -191,8 +202,8 @@ def test_the_invitation_and_its_keys_fit_every_panel(w, h):
         assert len(rows) * (TH if small else CH) <= h - CH + (1 if small else 0), rows
         assert all(len(r) <= cols for r in rows), rows
         assert rows[-1] in ("BACK: not now", "now"), rows   # the keys always show
-        assert "OK: join" in rows, rows
-    assert invite.HINT.startswith("OK: join")
+        assert "OK: join?" in rows, rows
+    assert invite.HINT.startswith("OK: join?")
 
 
 def test_the_idle_home_loop_allocates_nothing_while_nothing_arrives():
@@ -208,3 +219,43 @@ def test_the_idle_home_loop_allocates_nothing_while_nothing_arrives():
             u.app.step(u.now)
     locked(idle)
     assert u.app.invite.showing()
+
+
+def test_ok_up_ok_typed_for_the_menu_never_joins():
+    # unit 2 typed OK, UP, OK to open PING: the invitation had replaced the home menu, the
+    # first OK joined another unit's game and the last accepted its code uncompared
+    u = Unit()
+    u.run(IDLE_MS + READ_MS, PING)
+    for pin in (OK, UP, OK):
+        u.press(pin, PING)
+    ask = u.app.top()
+    assert ask.lines() == ["Join?", "Ann wants to play PING."], ask.lines()  # no answers yet
+    assert type(ask).__name__ == "Confirm" and len(u.app.stack) == 2
+    u.run(READ_MS, PING)
+    assert ask.lines()[2:] == [">Not now", " Join"]     # the keys before changed nothing
+    u.press(OK, PING)                                   # Not now: home, put aside
+    assert len(u.app.stack) == 1
+    u.run(3 * IDLE_MS, PING)
+    assert not u.app.invite.showing()
+
+
+def test_a_code_is_read_a_second_before_ok_says_it_matches():
+    from fathom.flow import pairing
+    u = Unit()
+    u.run(IDLE_MS + READ_MS, PING)
+    join(u, PING)
+    scr = u.app.top()
+    c = scr.c
+    c.state, c.since = "confirm", u.now          # the handshake done: the code shows
+    c.code = lambda: "123 456"
+    said = []
+    c.confirm = said.append
+    u.run(20)
+    assert scr.lines()[1:3] == ["Code 123 456", "Same on both?"]
+    assert "OK yes BACK no" not in scr.lines()   # no key answers it yet
+    scr.key("OK")                                # an OK pressed for the screen before it
+    assert said == []
+    u.run(pairing.READ_MS)
+    assert scr.lines()[3] == "OK yes BACK no"
+    scr.key("OK")
+    assert said == [True]

@@ -106,23 +106,29 @@ def test_ping_side_strip_and_square_menu_are_not_cut_at_72x40():
 
 
 def _bottom_rows(scr):
-    """The PING event line's rows as drawn in turn, each TURN_MS after the one before (a new
-    event's first row from the first tick), up to and with its first row again."""
+    """The PING event line's rows as drawn in turn, each held at least TURN_MS (longer for
+    many words), up to and with its first row again, where it then rests."""
     now = 1000
     assert not scr.tick(now)
-    rows = []
-    for _ in range(scr.said.count() + 1):
-        rows.append(row_text(drawn(scr.draw), 35, 40))
-        assert not scr.tick(now + happened.TURN_MS - 1)    # not before its time
-        now += happened.TURN_MS
-        assert scr.tick(now)                               # then a redraw with the next row
+    rows = [row_text(drawn(scr.draw), 35, 40)]
+    last = now
+    while len(rows) <= scr.said.count():
+        now += 50
+        assert now - last < 10 * happened.TURN_MS, rows
+        if scr.tick(now):
+            assert now - last >= happened.TURN_MS, rows      # not before its time
+            last = now
+            rows.append(row_text(drawn(scr.draw), 35, 40))
+    for _ in range(100):                                   # read once: it rests on the newest
+        now += 100
+        assert not scr.tick(now)
     return rows
 
 
 def test_ping_event_line_reads_whole_at_72x40_a_row_at_a_time():
     # The bottom line holds 18 characters in 3x5: a longer event was cut with '~' for good.
-    # What happened since the player's last move shows in rows of whole words, each for
-    # TURN_MS, round again.
+    # What happened since the player's last move shows in rows of whole words, each held
+    # while it is read, once round, then the newest rests.
     from fathom.runner import Runner
     seats = game([M1_TORP, M1_GUN, M3_PING], [M1_LISTEN, M1_ENC, M2_DIVE], "M", "S")
     scr = ping_ui.screen(App(72, 40), Runner(seats[0], [], None, "ping"))
@@ -152,17 +158,18 @@ def test_ping_event_line_turning_allocates_nothing():
     scr = ping_ui.screen(app, Runner(seats[0], [], None, "ping"))
     d = app.hw.display
     scr.draw(d)
-    box = [1000]
+    box = [1000, 0]
     scr.tick(box[0])
 
-    def turns():   # the turning part of tick()
-        for _ in range(6):
-            box[0] += happened.TURN_MS
+    def turns():   # the turning part of tick(): once through, back to the newest
+        for _ in range(60):
+            box[0] += happened.TURN_MS // 4
             if scr.happened.turn(scr.said, box[0]):
+                box[1] += 1
                 d.fill(0)
                 scr.draw(d)
     locked(turns)
-    assert scr.said.count() > 1 and scr.said.top > 0
+    assert scr.said.count() > 1 and box[1] == scr.said.count() and scr.said.top == 0
 
 
 def test_ping_squares_keep_a_clear_pixel_between_a_line_and_the_next_letter():

@@ -27,7 +27,9 @@ SIZES = ((128, 64), (128, 32), (72, 40))
 
 def screen_for(seat, w=128, h=64):
     app = App(w, h)
-    return app, ui.screen(app, Runner(seat, [], None, "ping"))
+    scr = ui.screen(app, Runner(seat, [], None, "ping"))
+    app.push(scr)   # a question (ui/confirm.py) goes over it, as on the unit
+    return app, scr
 
 
 def draw(app, scr):
@@ -49,8 +51,10 @@ def info(lines, tag):
 
 
 def press(scr, keys):
+    """Keys to the top screen: the game's, or a question it asked."""
+    st = scr.app.stack
     for k in keys:
-        scr.key(k)
+        (st[-1] if st else scr).key(k)
 
 
 def square_box(scr, sq):
@@ -123,14 +127,16 @@ def test_the_menu_offers_what_can_be_done_on_the_square():
     assert lines[0] == "PING your move" and info(lines, "cursor") == "M"  # on your submarine
     assert info(lines, "hand") == "1TOR 1GUN 3PIN" and info(lines, "obj") == "- P2 -"
     scr.key("OK")
-    assert choices(scr.lines()) == ["report objective", "deck gun M1 GUN", "ping M3 PING"]
+    # the report shows your square: last, never under the cursor as the menu opens
+    assert choices(scr.lines()) == ["deck gun M1 GUN", "ping M3 PING", "report objective"]
     assert info(scr.lines(), "at") == "M"
     draw(app, scr)
     scr.key("BACK")
     scr.key("RIGHT")            # N: one step east, on the torpedo's run east
     scr.key("OK")
-    assert choices(scr.lines()) == ["torpedo E M1 TORP", "move M1 TORP", "move M1 GUN",
-                                    "move M3 PING"]
+    # a quiet move first: the shot that surfaces you is never under the cursor as it opens
+    assert choices(scr.lines()) == ["move M1 TORP", "move M1 GUN", "move M3 PING",
+                                    "torpedo E M1 TORP"]
     scr.key("BACK")
     press(scr, ["RIGHT", "OK"])  # O: still the torpedo's run, and no move ends there
     assert choices(scr.lines()) == ["torpedo E M1 TORP"]
@@ -147,7 +153,8 @@ def test_the_menu_offers_what_can_be_done_on_the_square():
     _app, scr = screen_for(seats[0])
     press(scr, ["RIGHT", "OK"])
     assert choices(scr.lines()).count("torpedo E M1 TORP") == 1
-    scr.key("OK")
+    labels = choices(scr.lines())           # the torpedoes after the moves
+    press(scr, scr.menu.keys_to(labels.index("torpedo E M1 TORP")) + ["OK"])
     assert seats[0].actions[-1] == ["torpedo", M1_TORP, B.E]
 
 
@@ -175,7 +182,7 @@ def test_a_hit_the_blind_shuffle_and_the_pick_as_a_card_row(w, h):
     seats = game([M1_TORP, M1_GUN, M3_PING], [M2_TORP, M1_ENC, M2_DIVE], "M", "N")
     a1, s1 = screen_for(seats[0], w, h)
     a2, s2 = screen_for(seats[1], w, h)
-    press(s1, ["OK", "DOWN", "OK"])         # deck gun, on your own square
+    press(s1, ["OK", "OK"])                 # deck gun, on your own square
     assert seats[0].actions[-1] == ["gun", M1_GUN]
     catch_up(seats)
     settle(seats, in_order=True)                          # P2 is hit
@@ -380,3 +387,51 @@ def test_the_report_after_a_utility_card_through_the_keys(w, h):
     assert s2.lines()[1] == "| P1 reported objective A"
     assert seats[1].my_turn() and seats[0].pub["rep"][0] == 1
     draw(a2, s2)
+
+
+@pytest.mark.parametrize("w, h", ((128, 64), (72, 40)))
+def test_showing_your_square_asks_once_and_the_menu_never_opens_on_it(w, h):
+    # OK, OK on an objective square used to report it: your square shown to the adversary
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M1_LISTEN, M1_ENC, M2_DIVE], "M", "S")
+    app, scr = screen_for(seats[0], w, h)
+    n = len(seats[0].actions)
+    press(scr, ["OK"])
+    assert scr.menu.labels[scr.menu.cursor] != W.label(["report"], w < 128)
+    press(scr, ["UP", "OK"])                # round to the report: it asks
+    ask = app.stack[-1]
+    assert ask is not scr and ask.lines()[0] == "Report?", ask.lines()
+    assert "your submarine at M" in ask.lines()[1]
+    assert ask.lines()[2:] == [">Keep it hidden", " Report"]
+    draw(app, ask)
+    press(scr, ["OK"])                      # the OK again: nothing is shown
+    assert app.stack[-1] is scr and len(seats[0].actions) == n and scr.mode == ui.MENU
+    press(scr, ["OK", "BACK"])              # asked again, BACK: still nothing
+    assert app.stack[-1] is scr and len(seats[0].actions) == n
+    press(scr, ["OK", "DOWN", "OK"])        # chosen: reported
+    assert app.stack[-1] is scr and seats[0].actions[-1] == ["report"]
+    # what a player with a plan presses: the menu, the report, the question's step
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M1_LISTEN, M1_ENC, M2_DIVE], "M", "S")
+    app, scr = screen_for(seats[0], w, h)
+    press(scr, scr.keys_for(["report"]))
+    assert seats[0].actions[-1] == ["report"]
+
+
+@pytest.mark.parametrize("w, h", ((128, 64), (72, 40)))
+def test_the_start_square_is_chosen_not_taken_where_the_cursor_opened(w, h):
+    # the first OK of a game used to fix the start on M, where both units open the cursor
+    seats = make_seats(ENGINE, {}, 2, b"ui")
+    app, scr = screen_for(seats[0], w, h)
+    press(scr, ["OK"])
+    ask = app.stack[-1]
+    assert ask.lines()[0] == "Start at M?" and ask.lines()[2:] == [">Choose again",
+                                                                   " Start at M"]
+    draw(app, ask)
+    press(scr, ["OK"])
+    assert app.stack[-1] is scr and seats[0].priv["sq"] < 0 and seats[0].setup_legal()
+    assert scr.keys_for(SQ["M"]) == ["OK", "DOWN", "OK"]
+    press(scr, scr.keys_for(SQ["M"]))
+    assert seats[0].priv["sq"] == SQ["M"]
+    # a square the player moved to is a choice: one OK takes it
+    app, scr = screen_for(seats[1], w, h)
+    press(scr, ["RIGHT", "OK"])
+    assert app.stack[-1] is scr and seats[1].priv["sq"] == SQ["N"]

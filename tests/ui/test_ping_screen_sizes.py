@@ -91,6 +91,8 @@ def play_checked(w, h):
     seats = make_seats(ENGINE, {}, 2, b"sz%d" % w)
     bots = (SharpBot(b"sz", 0), RandomBot(b"sz", 1))
     scr = [ui.screen(App(w, h), Runner(s, [], None, "ping")) for s in seats]
+    for sc in scr:
+        sc.app.push(sc)   # a question (ui/confirm.py) goes over it and takes the keys
     scr[0].key("HELP")
     for i in range(40):                    # the help page, scrolled to its end
         check_frame(scr[0], w, h, "help %d" % i)
@@ -107,8 +109,9 @@ def play_checked(w, h):
             else:
                 continue
             for k in keys:                 # every step: the board, the menu, the card row
-                check_frame(sc, w, h, k)
-                sc.key(k)
+                top = sc.app.stack[-1]
+                check_frame(top, w, h, k)
+                top.key(k)
                 frames += 1
             catch_up(seats)
             settle(seats, in_order=True)

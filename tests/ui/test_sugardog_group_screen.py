@@ -121,3 +121,25 @@ def test_a_cursor_move_and_redraw_of_the_18x18_map_allocate_nothing():
                 scr.draw(d)
         finally:
             micropython.heap_unlock()
+
+
+@pytest.mark.parametrize("wh", ((128, 64), (72, 40)))
+def test_a_sunk_player_reads_that_first_not_whose_move_it_is(wh):
+    # a sunk player's screen said "P2 to move", "sunk" only in its status corner
+    from kit.play import play_seats
+    n = 4
+    seats = make_seats(S.ENGINE, S.ENGINE.options(), n, b"sunk4")
+    bots = [make_bot("sugardog", "sharp", b"sunk4", p) for p in range(n)]
+    alive = seats[0].pub["alive"]
+    play_seats(seats, bots, until=lambda: False in alive and seats[0].result() is None
+               and alive.count(True) >= 2)
+    if seats[0].result() is not None:
+        pytest.skip("the game ended with no one sunk first")
+    out = alive.index(False)
+    app, scr = screen_for(seats[out], *wh)
+    on_panel(app, scr)
+    lines = scr.lines()
+    assert lines[0].endswith("You are sunk") or lines[0].endswith("Sunk"), lines[:3]
+    assert " to move" not in lines[0]
+    said = [l for l in lines if l.startswith("| ")]
+    assert said and said[0] == "| You are sunk: out of the game. The others play on.", lines

@@ -1,8 +1,10 @@
 # Invitations on an idle home menu: while the home menu is the top screen and nothing else
 # runs, the radio listens for the discovery beacons of units looking for a partner
-# (docs/PROTOCOL.md, section 3) and one of them is shown over the menu; OK joins that unit's
-# game (join_invite), BACK puts it aside until that unit stops looking. The radio is closed
-# before anything else can open it. This module stays loaded while the home menu is, and
+# (docs/PROTOCOL.md, section 3) and one of them is shown over the menu; OK asks whether to join
+# that unit's game (ui/confirm.py: the cursor on "Not now", and no key taken in the question's
+# first READ_MS, so keys typed for the menu join nothing), BACK puts it aside until that unit
+# stops looking; arrows are the menu's, and hide it until the player is idle again. The radio
+# is closed before anything else can open it. This module stays loaded while the home menu is, and
 # leaves with it while a game is paired or played (App.leave_home: the units put aside are
 # forgotten then); the radio's module and a beacon's parser (imported once per new beacon)
 # leave with the home menu's shed (App.shed), like everything else loaded at home.
@@ -19,7 +21,7 @@ MAX_READS = 16    # frames read a loop at most: a flood cannot stall the menu
 # An unkeyed BEACON frame's low nibble (fathom.link.frame, not imported: it and its crypto
 # would stay on the home heap): anything else is dropped unparsed.
 _BEACON = 0x03
-HINT = "OK: join\nBACK: not now"
+HINT = "OK: join?\nBACK: not now"
 
 
 class Invites:
@@ -74,11 +76,10 @@ class Invites:
         if mac is not None and self.ready and k in ("OK", "BACK"):
             self.ready = False
             e = self.heard[mac]
-            if k == "BACK":
-                e[3] = True
-                return True
-            self.close()  # before the pairing opens its own transport
-            join_invite(self.app, e[2][1], e[2][2], mac)
+            e[3] = True   # aside, unless the question's answer is Join
+            if k == "OK":
+                self.close()  # before the pairing opens its own transport
+                ask_join(self.app, self.text(mac), e[2][1], e[2][2], mac)
             return True
         self.ready = False
         if k not in ("UP", "DOWN"):
@@ -160,11 +161,12 @@ class Invites:
         self.ready = self.shown is not None and ticks_diff(now, self.since) >= READ_MS
 
     # ---- screen -----------------------------------------------------------------------------
-    def text(self):
-        name, gid, players = self.heard[self.shown][2]
+    def text(self, mac=None):
+        mac = mac or self.shown
+        name, gid, players = self.heard[mac][2]
         if name == self.app.settings["name"]:  # both units given one name: tell them apart
             from fathom.settings import told_apart
-            name = told_apart(name, self.shown)
+            name = told_apart(name, mac)
         title = games.declaration(gid).TITLE
         if players > 2:
             return "%s hosts a group of %d for %s." % (name, players, title)
@@ -201,10 +203,18 @@ class Invites:
         return small, msg + hint
 
 
+def ask_join(app, text, gid, players, mac):
+    """OK on an invitation: joining asked once, the cursor on Not now, its keys taken only
+    once the question has been up READ_MS (an OK, UP, OK typed for the menu joins nothing)."""
+    from fathom.ui.confirm import ask
+    ask(app, "Join?", text, "Join", lambda a: join_invite(a, gid, players, mac), "Not now",
+        READ_MS)
+
+
 def join_invite(app, gid, players, mac):
-    """OK on an invitation: the game's menu, as if the player had opened it, and over it the
-    pairing with the inviting unit, chosen as soon as it is listed; a group's host is joined.
-    The player presses nothing more until the code."""
+    """Join, answered to an invitation: the game's menu, as if the player had opened it, and
+    over it the pairing with the inviting unit, chosen as soon as it is listed; a group's host
+    is joined. The player presses nothing more until the code."""
     from fathom.flow.gamemenu import saved_options, game_menu
     from fathom.flow.pairing import start_link_game
     if app.settings.values.get("last") != gid:  # as opening the game by hand would

@@ -23,10 +23,16 @@ def leave(app, runner, clear=False):
     games.unload(runner.gid)  # the next game starts with the heap this one found
 
 
-def say_bye(app, runner):
+def say_bye(app, runner, asked=False):
     """Leave (keep): tell the partners first, so their screens say so at once. The bye goes
     out on a poll, so a short screen keeps the link ticking until it is acknowledged (or
-    LEAVE_MS: a partner out of range learns it from the silence instead)."""
+    LEAVE_MS: a partner out of range learns it from the silence instead). Leaving a group
+    stops every other player's game: asked once, the cursor on Stay."""
+    if runner.seat.n > 2 and not asked:
+        from fathom.ui.confirm import ask
+        ask(app, "Leave the group?", "Every other player waits until you resume the game "
+            "here.", "Leave", lambda a: say_bye(a, runner, True), "Stay")
+        return
     if not any(hasattr(p, "ch") for p in runner.peers):
         leave(app, runner)  # nobody on a link to tell (solo, vs the in-unit bot)
         return

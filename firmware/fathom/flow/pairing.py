@@ -18,6 +18,8 @@ from fathom.ui.screen import CH, Screen
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
 
+READ_MS = 1000    # a code is on the screen this long before OK can say it matches: an OK
+#                   pressed for the screen before it (an invitation's) compares nothing
 HINT_MS = 8000    # alone this long (no unit listed, no answer): the screen says what to check
 JAM_SAY = 3       # frames not from this exchange (forged, replayed) before a slow pairing
                   # blames the radio noise, not the partner
@@ -129,7 +131,7 @@ class PairScreen(Screen):
         self.view = ListView()    # the units to choose from (discover only)
         self.now = clock.now_ms()
         self.bot = app.settings["opponent"] != "off"
-        self.hint = (False, False)  # (waited past HINT_MS, partner quiet) at the last tick
+        self.hint = (False, False, False)  # (waited past HINT_MS, partner quiet, code read)
         self.code_ok = False        # the player saw the group code and said it matches
         self.at = None              # the MAC of the unit under the list's cursor
 
@@ -162,12 +164,16 @@ class PairScreen(Screen):
             self.want = None
         if st == "ready":
             if self._ask_code():
+                read = self._read()
+                if read != self.hint[2]:   # its keys appear: redraw
+                    self.hint = (False, False, read)
+                    return True
                 return changed
             self._start()
             return True
         # a hint appears once its wait is over, a silence once the channel calls it lost
         # (and the list changes in discovery): redraw when either turns, not every loop
-        hint = (self._waited() >= HINT_MS, self.c.quiet())
+        hint = (self._waited() >= HINT_MS, self.c.quiet(), self._read())
         if hint != self.hint:
             self.hint = hint
             changed = True
@@ -194,6 +200,10 @@ class PairScreen(Screen):
             v.cursor = min(v.cursor, len(near) - 1)
             self.at = near[v.cursor][0]
         return near
+
+    def _read(self):
+        """The code on the screen has been there READ_MS: OK may now say it matches."""
+        return ticks_diff(self.now, self.c.since) >= READ_MS
 
     def _waited(self):
         """How long the current state has lasted, capped at HINT_MS (a wrapping clock)."""
@@ -261,8 +271,11 @@ class PairScreen(Screen):
                     "'%s'." % c.name, "BACK: leave"], []
         if st == "confirm":
             done = c.confirmed()
-            text = ["Code " + c.code(), "Same on both?" if not done else "waiting for",
-                    "OK yes BACK no" if not done else "the other unit"]
+            if done:
+                text = ["Code " + c.code(), "waiting for", "the other unit"]
+            else:   # the keys once the code could be read
+                text = ["Code " + c.code(), "Same on both?"] + (
+                    ["OK yes BACK no"] if self._read() else [])
             if c.hailed is not None:  # below the keys: a small panel shows those first
                 text.append("%s chose this unit." % who)
             return text, []
@@ -277,8 +290,8 @@ class PairScreen(Screen):
             return ["In a group of %d" % c.group(), "waiting for", "the host..."], []
         if st == "ready" and self._ask_code():
             g = c.group_code()
-            return ["Group code " + g[:3] + " " + g[3:], "Same on every unit?",
-                    "OK play BACK leave"], []
+            return ["Group code " + g[:3] + " " + g[3:], "Same on every unit?"] + (
+                ["OK play BACK leave"] if self._read() else []), []
         if st == "offer":
             game, opts = c.offer()
             desc = " ".join("%s=%s" % (k, opts[k]) for k in sorted(game_opts(opts)))
@@ -335,12 +348,12 @@ class PairScreen(Screen):
             elif k == "BACK":
                 self._leave()
         elif st == "ready":
-            if k == "OK":
+            if k == "OK" and self._read():
                 self.code_ok = True   # the next tick starts the game
             elif k == "BACK":         # codes differ: the host is in the middle, play nothing
                 self._close()
         elif st == "confirm":
-            if k == "OK":
+            if k == "OK" and self._read():
                 c.confirm(True)
             elif k == "BACK":
                 c.confirm(False)

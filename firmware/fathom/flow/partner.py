@@ -27,7 +27,7 @@ class PartnerScreen(Screen):
         self.title = "Partner left" if r.left else "No answer"
         self.items = [Item("Wait", lambda a: a.pop()),
                       Item("Leave (keep)", lambda a: say_bye(a, r)),
-                      Item("Concede", lambda a: (a.pop(), r.concede()))]
+                      Item("Concede", lambda a: _concede(a, r))]
         self.view = ListView([it.label for it in self.items])
 
     def _say(self, now):
@@ -95,3 +95,8 @@ def _waited(r):
             return (None if r.seat.n == 2 else (r._seat(peer) if r.relay else 0),
                     r._heard.get(peer))
     return None, None
+
+
+def _concede(app, runner):
+    from fathom.ui.confirm import concede  # the question's module loads only when asked
+    concede(app, runner)

@@ -104,7 +104,7 @@ class GameBase(Screen):
         items = [Item("Back to game", lambda a: a.pop()),
                  Item("Game log", lambda a: a.game_flow().log(a, r)),
                  Item("Leave (keep)", lambda a: a.game_flow().bye(a, r)),
-                 Item("Concede", lambda a: (a.pop(), r.concede()))]
+                 Item("Concede", lambda a: _concede(a, r))]
         if r.gone():
             items.append(Item("Claim the game", lambda a: _claim(a, r)))
         self.app.push(Menu(self.app, "Paused", items))
@@ -182,6 +182,11 @@ class DealScreen(Screen):
     def key(self, k):
         if k == "BACK":
             self.game.pause()
+
+
+def _concede(app, runner):
+    from fathom.ui.confirm import concede  # the question's module loads only when asked
+    concede(app, runner)
 
 
 def _claim(app, runner):

@@ -6,13 +6,20 @@
 # deal's many messages folded into one line per deal, and a turn that brings more lines than
 # that (a Periplus fleet ahead with every ship following, then discards) folds its oldest ones
 # into the last line, joined by " / ", rather than losing them before they were read.
+# Where the stack is longer than its box, the box turns through it once, newest first, each
+# page held for as long as its words take to read, and then rests on the newest: no line comes
+# round again until something new happens. The line a screen starts with (who you are) is
+# context, not news: the first event replaces it. A player out of the game (pin()) reads that
+# above everything else.
+from fathom.compat import const
 from fathom.hal import clock
 
 MAX = 10                     # lines kept: older ones fold into the last
 FOLD = 200                   # characters the folded last line keeps (its newest parts)
 JOIN = " / "
 LOOK = 12                    # events read back when a screen opens on a game under way
-TURN_MS = 1600               # a stack longer than its box turns a page this often
+TURN_MS = 1600               # a page of a stack longer than its box shows at least this long,
+_WORD_MS = const(300)        # and this long for each word on it past the first four
 DEAL = ("sk", "ss", "so")    # the sealed deal's messages (sealed/hooks.DEAL_TAGS)
 
 
@@ -37,13 +44,18 @@ class Happened:
         self.seat = seat
         self.words = words
         self.lines = [start]
+        self.start = True         # lines[-1] is the start line, until the first event
+        self.first = None         # pinned above the stack (pin()): why this player waits
         self.text = start         # the lines joined, one per paragraph (a TextPage wraps it)
         self.deal = 0             # sealed messages in the newest line (0: it is no deal)
         self.n = max(0, seat.n_log - LOOK)
-        self._turn_at = None
+        self._turn_at = None      # when the page turns next; False: turned through, resting
         self.update()
 
     def newest(self):
+        """The line read first: the pinned one, else the newest event's."""
+        if self.first is not None:
+            return self.first
         return self.lines[0] if self.lines else ""
 
     def update(self):
@@ -59,6 +71,10 @@ class Happened:
             if author == s.player and len(rec) > 5:
                 del lines[:]      # this player acted: what came before had its chance
                 self.deal = 0
+                self.start = False
+            elif self.start and lines:
+                lines.pop()       # news: who you are was context, not news
+                self.start = False
             if ev[0] in DEAL:
                 self.deal += 1
                 if self.deal > 1:
@@ -78,21 +94,37 @@ class Happened:
                 lines[-1] = fold(oldest, lines[-1])
             prev = (author, ev)
         self.n = n
-        self.text = "\n".join(lines)
-        self._turn_at = None
+        self._join()
         return True
+
+    def pin(self, line):
+        """`line` above the stack from now on (None: nothing); True when that changed."""
+        if line == self.first:
+            return False
+        self.first = line
+        self._join()
+        return True
+
+    def _join(self):
+        self.text = "\n".join(self.lines if self.first is None else [self.first] + self.lines)
+        self._turn_at = None
 
     def turn(self, page, now):
         """Turn `page` (the TextPage showing the stack) to its next rows when the stack is
-        longer than its box, back to the top after the last; True when it turned."""
-        last = page.last_top()
-        if last == 0:
+        longer than its box, each page held while its words are read, and back to the newest
+        after the last, where it rests until the stack changes; True when it turned."""
+        at = self._turn_at
+        if at is False or page.last_top() == 0:
             return False
-        if self._turn_at is None:
-            self._turn_at = clock.ticks_add(now, TURN_MS)
-            return False
-        if clock.ticks_diff(now, self._turn_at) < 0:
-            return False
-        self._turn_at = clock.ticks_add(now, TURN_MS)
-        page.top = 0 if page.top >= last else page.next_top()
-        return True
+        if at is not None:
+            if clock.ticks_diff(now, at) < 0:
+                return False
+            if page.top >= page.last_top():
+                page.top = 0
+                self._turn_at = False   # read once: the newest stays in view
+                return True
+            page.top = page.next_top()
+        words = page.words_shown()
+        self._turn_at = clock.ticks_add(now, TURN_MS + (words - 4) * _WORD_MS
+                                        if words > 4 else TURN_MS)
+        return at is not None

@@ -71,6 +71,15 @@ class TextPage:
             step -= 1
         return min(self.last_top(), self.top + step)
 
+    def words_shown(self):
+        """Words on the rows the last draw showed (allocates nothing)."""
+        lines = self._lines or ()
+        n = 0
+        for i in range(self.top, min(len(lines), self.top + self._rows)):
+            if lines[i]:
+                n += lines[i].count(" ") + 1
+        return n
+
     def key(self, k):
         """UP/DOWN turn a page less one line, LEFT/RIGHT a whole page (a help page is a hundred
         lines and more: a line a press took a player through it in over a hundred presses);

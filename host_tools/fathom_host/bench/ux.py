@@ -19,6 +19,7 @@ from fathom_host.emulator.units import Emulator
 GAME_TIMEOUT_S = 600
 AUDIT_TIMEOUT_S = 60
 TARGETS = {"median": 4, "p90": 8, "first_move": 10}
+GAMES = 4         # games per game and size: fewer left a median resting on a dozen actions
 SIZES = (("128x64", "host"), ("72x40", "esp32c3_oled_72x40"))   # (panel, board profile)
 
 
@@ -76,7 +77,7 @@ def summary(reports):
 def add_arguments(p):
     from fathom_host.bench import runtime_option
     p.add_argument("--game", default=None, help="only this game (default every game)")
-    p.add_argument("--games", type=int, default=None, help="games per game (default 2)")
+    p.add_argument("--games", type=int, default=None, help="games per game (default 4)")
     runtime_option(p)
 
 
@@ -94,7 +95,7 @@ def bench_ux(args, gids=None):
     use_firmware()
     from fathom import games
     gids = gids or ([args.game] if getattr(args, "game_given", False) else list(games.IDS))
-    n = args.games if getattr(args, "games_given", False) else 2
+    n = args.games if getattr(args, "games_given", False) else GAMES
     sizes = getattr(args, "sizes", None) or [s for s, _b in SIZES]
     out = {}
     for size, board in SIZES:

@@ -178,9 +178,10 @@ def unit_label(i):
 
 
 def confirm_code(*units):
-    """Every screen shows the same six digits: OK on each."""
+    """Every screen shows the same six digits: OK on each, once its keys show (an OK in the
+    code's first second is not taken: flow/pairing.READ_MS)."""
     for u in units:
-        u.wait_text("Code", 60)
+        u.wait_text("OK yes", 60)
     codes = [[l for l in u.text if l.startswith("Code")][0] for u in units]
     if len(set(codes)) != 1:
         raise FathomError("the codes differ: %r" % codes)
@@ -235,8 +236,8 @@ def confirm_group_code(units, limit=90):
     showed. Raises when two screens show different codes: a host sat in the middle."""
     codes = []
     for u in units:
-        u.wait(lambda c: any(l.startswith("Group code") for l in c.text or ()), limit,
-               "the group code")
+        u.wait(lambda c: any(l.startswith("Group code") for l in c.text or ()) and any(
+            l.startswith("OK play") for l in c.text), limit, "the group code and its keys")
         codes.append([l for l in u.text if l.startswith("Group code")][0])
     if len(set(codes)) != 1:
         raise FathomError("the units show different group codes: %r" % codes)

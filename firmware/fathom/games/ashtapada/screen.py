@@ -31,6 +31,8 @@ _MOVE_PATH = const(1)
 _EV_SOUND = const("sound")
 _EV_DEPTH = const("depth")
 _CHARGE_SQ = const(1)
+_MISSED = const("miss")
+_MISSES = const(2)      # the depth-charge miss that loses (the engine's, rule 4.3)
 
 HELP = "games/ashtapada/help.txt"
 _PLAYER = ("P1", "P2")
@@ -70,6 +72,7 @@ class AshtapadaScreen(GameBase):
         self._why_page = TextPage("", True)  # the same, in the event's place in the panel
         self._status = []
         self._ok_only = self._can_kind
+        self._left = -1           # the cursor's square as this player's last action left it
         self._refresh()
         self.grid.cursor = self._start()
 
@@ -94,9 +97,22 @@ class AshtapadaScreen(GameBase):
         self._status = say.setup_status(pub, s.priv) if setup else say.status(pub, self.me)
         self.close_menu()
         self.only = 0
+        if self._legal and self.grid.cursor == self._left and not setup:
+            # your turn again, the cursor where your last action left it (the square just
+            # sounded, whose OK would now move the boat there): where the next action starts
+            self.grid.cursor = self._turn_start()
+        if self._legal:
+            self._left = -1
         if self._legal and not self._can(self.grid.cursor):
             self.grid.cursor = self._start()
         return True
+
+    def _turn_start(self):
+        """The nearest square where a mine must be, for the charge; else the boat, whose OK
+        opens every kind."""
+        boat = self.runner.seat.pub[_BOATS][self.me]
+        sure = self._first_of(say.DEPTH, boat, say.CERT)
+        return sure if sure >= 0 else boat
 
     def _start(self):
         """Where the cursor goes when the player has a choice and the cursor is on none: in
@@ -167,14 +183,16 @@ class AshtapadaScreen(GameBase):
                     labels.append(text)
         return acts, labels, boat
 
-    def _first_of(self, bit, frm):
-        """The square nearest `frm` (as drawn) where kind `bit` can be done, or -1."""
+    def _first_of(self, bit, frm, known=0):
+        """The square nearest `frm` (as drawn) where kind `bit` can be done (and the lake's
+        code has a `known` bit, when given), or -1."""
         g = self.grid
         i, j = g.screen_row(frm), g.screen_col(frm)
         best, far = -1, 0
         k = self._kinds
+        m = self._map
         for c in range(len(k)):
-            if k[c] & bit:
+            if k[c] & bit and (not known or m[c] & known):
                 ci, cj = g.screen_row(c), g.screen_col(c)
                 dd = (ci - i if ci >= i else i - ci) + (cj - j if cj >= j else j - cj)
                 if best < 0 or dd < far:
@@ -208,7 +226,7 @@ class AshtapadaScreen(GameBase):
             return
         if self.menu is not None:
             if k == "OK":
-                self._play(self.acts[self.menu.cursor])
+                self._choose(self.acts[self.menu.cursor])
             elif k == "BACK":
                 self.close_menu()
             elif not self.menu.key(k) and k in ARROWS:
@@ -231,7 +249,7 @@ class AshtapadaScreen(GameBase):
             else:
                 self.open_menu()
                 if self.menu is not None and self.menu.count() == 1 and not self.full:
-                    self._play(self.acts[0])    # one thing to do there: no menu to confirm
+                    self._choose(self.acts[0])  # one thing to do there: no menu to confirm
         elif k == "OK":
             self._say_why("Not your turn: wait.")
 
@@ -281,6 +299,24 @@ class AshtapadaScreen(GameBase):
                 best, bkey = cc, key
         return best
 
+    def _wasted(self, action):
+        """A depth charge where no enemy mine can be: a miss known before it is dropped."""
+        return not isinstance(action, str) and action[_TAG] == _EV_DEPTH and not (
+            self._map[action[_CHARGE_SQ]] & (say.CAND | say.CERT))
+
+    def _choose(self, action):
+        """A depth charge on a known miss says what it costs first, the cursor on Hold fire."""
+        if not self._wasted(action):
+            self._play(action)
+            return
+        from fathom.ui.confirm import ask
+        name = A.name(action[_CHARGE_SQ], self.n)
+        left = _MISSES - len(self.runner.seat.pub[_MISSED][self.me])
+        ask(self.app, "Known miss", "No mine can be at %s: %s." % (
+            name, "this miss loses the game" if left <= 1 else
+            "a miss there uses one of your %d" % left), "Charge " + name,
+            lambda app: self._play(action), "Hold fire")
+
     def _play(self, action):
         self.close_menu()
         if isinstance(action, str):     # a kind from the boat's menu: now its squares
@@ -291,11 +327,16 @@ class AshtapadaScreen(GameBase):
             return
         self.runner.play(action)
         self._refresh()
+        self._left = self.grid.cursor
 
     # ---- key presses per action (the ux bench, and tests that press them) -----------------------
     def keys_for(self, action):
         """The shortest list of keys that, pressed from the screen as it is now, authors
         `action` (a legal action or set-up choice of this seat)."""
+        keys = self._keys_for(action)
+        return keys + ["DOWN", "OK"] if self._wasted(action) else keys  # the question's step
+
+    def _keys_for(self, action):
         self._refresh()
         pre = []
         if self.help is not None:

@@ -44,6 +44,8 @@ _EV_DISABLE = const("disable")
 _EV_END = const("end")
 _A_MOVE = const("move")
 _MOVE_DEST = const(2)
+_MOVE_REPORT = const(3)
+_A_REPORT = const("report")
 
 BOARD = const(0)        # the screen's modes: the board and its cursor,
 MENU = const(1)         # the list of what can be played,
@@ -88,6 +90,7 @@ class PingScreen(GameBase):
         self.why = ""             # why the last OK did nothing, until the cursor or the game moves
         self.why_page = TextPage("", True)  # the same where the event heads the strip
         self.status_page = TextPage("", True)  # the status, heading a 72x40 side strip
+        self.moved = False        # the cursor moved since the screen opened: a start is chosen
         # what happened since your last move, newest first: the bottom line (the side strip's
         # head on a 32-px panel), a row at a time in turn when it is longer
         self.hear(self._words, W.line([], runner.seat.player), TextPage("", True))
@@ -305,7 +308,7 @@ class PingScreen(GameBase):
             if self.menu.key(k):
                 return
             if k == "OK":
-                self._play(self.items[self.menu.cursor])
+                self._choose(self.items[self.menu.cursor])
             elif k == "BACK":
                 self.mode = BOARD
             return
@@ -320,6 +323,7 @@ class PingScreen(GameBase):
             return
         if self.grid.key(k, self._is_sq):
             self.why = ""
+            self.moved = True
             return
         if k == "OK":
             self.open(B.at(self.grid.cursor))
@@ -332,7 +336,11 @@ class PingScreen(GameBase):
             self.why = "A reef." if sq < 0 else "Not your turn."
             return
         if not isinstance(self.acts[0], list):
-            self._play(sq)
+            if self.moved:
+                self._play(sq)
+            else:   # an OK before any arrow: the start is chosen, not taken where it opened
+                self._ask(sq, "Start at %s?" % _LETTERS[sq], "Your submarine starts at %s, "
+                          "hidden from the other player." % _LETTERS[sq], "Choose again")
             return
         items = self.menu_at(sq)
         if not items:
@@ -365,11 +373,29 @@ class PingScreen(GameBase):
         me = self.runner.seat.priv[_SUB_AT]
         here = [a for a in self.acts if sq in W.squares_of(a, me)]
         out = []
-        for r in range(W.RANKS):  # by rank, then in the engine's order (a stable sort)
-            for a in here:
-                if W.rank(a) == r:
-                    out.append(a)
+        # a quiet move first (what a square other than yours is most often pointed at for),
+        # then by rank in the engine's order (a stable sort), and what shows your square last
+        # (a report; a shot that surfaces you is ranked after the move): the menu never
+        # opens on a step that gives your square away
+        for group in (0, 1, 2):
+            for r in range(W.RANKS):
+                for a in here:
+                    if W.rank(a) == r and _group(a) == group:
+                        out.append(a)
         return out
+
+    def _choose(self, a):
+        """OK on a menu's action: one that shows your square asks first."""
+        if not _shows_square(a):
+            self._play(a)
+            return
+        sq = a[_MOVE_DEST] if a[_TAG] == _A_MOVE else self.runner.seat.priv[_SUB_AT]
+        self._ask(a, "Report?", "The report shows the other player your submarine at %s."
+                  % _LETTERS[sq], "Keep it hidden", "Report")
+
+    def _ask(self, a, title, text, safe, step=None):
+        from fathom.ui.confirm import ask
+        ask(self.app, title, text, step or title[:-1], lambda app: self._play(a), safe)
 
     def _play(self, a):
         r = self.runner
@@ -394,20 +420,23 @@ class PingScreen(GameBase):
             if self.acts[0][_TAG] == _EV_SHUFFLE:
                 return pre + ["OK"]
             return pre + self.row.keys_to(self.labels.index(want)) + ["OK"]
+        ask = ["DOWN", "OK"] if _shows_square(action) else []  # the question's step
         if mode == MENU:
             labels = [self._label(a) for a in self.items]
             if want in labels and self._same(action, self.at):
-                return pre + self.menu.keys_to(labels.index(want)) + ["OK"]
+                return pre + self.menu.keys_to(labels.index(want)) + ["OK"] + ask
             pre = pre + ["BACK"]
         me = self.runner.seat.priv[_SUB_AT]
         g = self.grid
         if not isinstance(action, list):
+            if g.cursor == B.cell(action) and not self.moved:
+                return pre + ["OK", "DOWN", "OK"]   # the start, asked
             return pre + g.keys_to(B.cell(action), _is_square) + ["OK"]
         best = None
         for sq in W.squares_of(action, me):
             labels = [self._label(a) for a in self.menu_at(sq)]
             keys = g.keys_to(B.cell(sq), _is_square) + ["OK"] + steps(
-                0, labels.index(want), len(labels)) + ["OK"]
+                0, labels.index(want), len(labels)) + ["OK"] + ask
             if best is None or len(keys) < len(best):
                 best = keys
         return pre + best
@@ -445,6 +474,19 @@ class PingScreen(GameBase):
 
 
 _PAIRS = ("1+2", "1+3", "2+3")
+
+
+def _group(a):
+    """The menu's three parts: 0 a quiet move, 2 a report, 1 the rest."""
+    if _shows_square(a):
+        return 2
+    return 0 if isinstance(a, list) and a[_TAG] == _A_MOVE else 1
+
+
+def _shows_square(a):
+    """A report (alone or after a move): it shows the other player your square."""
+    return isinstance(a, list) and (a[_TAG] == _A_REPORT or a[_TAG] == _A_MOVE and
+                                    a[_MOVE_REPORT])
 
 
 def _is_square(cell):

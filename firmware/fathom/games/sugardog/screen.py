@@ -112,6 +112,9 @@ class SugarDogScreen(GameBase):
                 self.board.cursor = pos
         self.marks.update(s.pub, s.priv, s.log)
         self.news()
+        if not s.pub[_ALIVE][s.player] and self.happened.pin(
+                "You are sunk: out of the game. The others play on."):
+            self.said.set(self.happened.text)   # out of the game: read before the news
         self.line = self.happened.newest()
         self.why = ""
         self._st = self._status(s)
@@ -136,6 +139,8 @@ class SugarDogScreen(GameBase):
         if t is None:
             return ("Waiting", "Wait")
         who, kind = t
+        if not s.pub[_ALIVE][s.player]:
+            return ("You are sunk", "Sunk")   # not "P2 to move": you never move again
         if who == s.player:
             return ("Your start", "Start") if kind == "setup" else ("Your move", "Move")
         p = "P%d" % (who + 1)
