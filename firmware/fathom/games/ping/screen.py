@@ -42,6 +42,8 @@ _LAST_CARD = const(0)
 _EV_SHUFFLE = const("shuffle")
 _EV_DISABLE = const("disable")
 _EV_END = const("end")
+_PHASE = const("q")       # pub: the stage of the turn (engine.py)
+_LATE = const("late")    #   the action done, the square public on an objective
 _A_MOVE = const("move")
 _MOVE_DEST = const(2)
 _MOVE_REPORT = const(3)
@@ -386,12 +388,17 @@ class PingScreen(GameBase):
 
     def _choose(self, a):
         """OK on a menu's action: one that shows your square asks first."""
-        if not _shows_square(a):
+        if not self._hides(a):
             self._play(a)
             return
         sq = a[_MOVE_DEST] if a[_TAG] == _A_MOVE else self.runner.seat.priv[_SUB_AT]
         self._ask(a, "Report?", "The report shows the other player your submarine at %s."
                   % _LETTERS[sq], "Keep it hidden", "Report")
+
+    def _hides(self, a):
+        """The action shows the other player a square of yours still hidden: a report, but
+        not the late one, whose turn waits only where your square is public already."""
+        return _shows_square(a) and self.runner.seat.pub[_PHASE] != _LATE
 
     def _ask(self, a, title, text, safe, step=None):
         from fathom.ui.confirm import ask
@@ -420,7 +427,7 @@ class PingScreen(GameBase):
             if self.acts[0][_TAG] == _EV_SHUFFLE:
                 return pre + ["OK"]
             return pre + self.row.keys_to(self.labels.index(want)) + ["OK"]
-        ask = ["DOWN", "OK"] if _shows_square(action) else []  # the question's step
+        ask = ["DOWN", "OK"] if self._hides(action) else []  # the question's step
         if mode == MENU:
             labels = [self._label(a) for a in self.items]
             if want in labels and self._same(action, self.at):
