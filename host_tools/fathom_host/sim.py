@@ -6,10 +6,14 @@ import json
 import time
 import traceback
 
-from fathom_host import FathomError
+from fathom_host import FathomError, use_firmware
 
 
-BOT_LEVELS = ("random", "easy", "sharp", "hard")
+def bot_levels():
+    """Every level a game's bots may play here: the random bot and games.bots' LEVELS."""
+    use_firmware()
+    from fathom.games.bots import LEVELS
+    return ("random",) + LEVELS
 
 
 def add_arguments(p):
@@ -18,7 +22,7 @@ def add_arguments(p):
     p.add_argument("--units", type=int, default=None, help="players (default: the game's minimum)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--link", choices=("direct", "espnow", "uart"), default="direct")
-    p.add_argument("--bot", default="random", choices=BOT_LEVELS, help="every player's bot")
+    p.add_argument("--bot", default="random", choices=bot_levels(), help="every player's bot")
     p.add_argument("--bots", default=None, help="per player, e.g. sharp,random")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="a game option (repeatable)")
@@ -76,8 +80,9 @@ def make_bot(gid, level, seed, player):
 def levels_for(args, n):
     if args.bots:
         levels = args.bots.split(",")
-        if len(levels) != n or any(l not in BOT_LEVELS for l in levels):
-            raise FathomError("--bots needs %d of %s, comma-separated" % (n, "/".join(BOT_LEVELS)))
+        known = bot_levels()
+        if len(levels) != n or any(l not in known for l in levels):
+            raise FathomError("--bots needs %d of %s, comma-separated" % (n, "/".join(known)))
         return levels
     return [args.bot] * n
 
