@@ -22,7 +22,8 @@ def add_arguments(p):
     p.add_argument("--units", type=int, default=None, help="players (default: the game's minimum)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--link", choices=("direct", "espnow", "uart"), default="direct")
-    p.add_argument("--bot", default="random", choices=bot_levels(), help="every player's bot")
+    p.add_argument("--bot", default="random",
+                   help="every player's bot: random, or a level of the game's bots (easy, ...)")
     p.add_argument("--bots", default=None, help="per player, e.g. sharp,random")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="a game option (repeatable)")
@@ -84,6 +85,8 @@ def levels_for(args, n):
         if len(levels) != n or any(l not in known for l in levels):
             raise FathomError("--bots needs %d of %s, comma-separated" % (n, "/".join(known)))
         return levels
+    if args.bot not in bot_levels():   # read here, not in the parser: the registry may refuse
+        raise FathomError("--bot is one of %s, not %r" % ("/".join(bot_levels()), args.bot))
     return [args.bot] * n
 
 
