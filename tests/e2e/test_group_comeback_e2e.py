@@ -35,6 +35,8 @@ def test_a_partner_that_leaves_and_resumes_is_taken_back_without_a_key(tmp_path)
         p3.press("BACK")
         p3.wait(lambda c: c.text[:1] == ["Paused"], 10, "the pause menu")
         p3.choose("Leave (keep)")  # DOWN, DOWN, OK
+        p3.wait(lambda c: c.text[:1] == ["Leave the group?"], 10, "the question")
+        p3.choose("Leave")         # it asks once, the cursor on Stay
         for u in (host, p2):
             u.wait(lambda c: c.text[:1] == ["Partner left"], 30, "Partner left")
             assert any("P3 left the game" in l for l in u.text), u.text

@@ -53,7 +53,8 @@ def confirm_codes(units, deadline):
             raise AssertionError("no game screen in %d s (codes %r)" % (
                 PAIR_S, [code_of(u) for u in units]))
         codes = [code_of(u) for u in units]
-        if codes[0] is not None and codes[0] == codes[1] and codes != said:
+        ready = all(any("OK yes" in l for l in u.text) for u in units)  # its first second read
+        if ready and codes[0] is not None and codes[0] == codes[1] and codes != said:
             for u in units:
                 u.press("OK")
             said = codes

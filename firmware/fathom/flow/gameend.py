@@ -96,6 +96,12 @@ class ResultScreen(TextScreen):
             from fathom.flow.gamelog import LogScreen
             self.app.push(LogScreen(self.app, self.runner))
         elif k == "RIGHT" and self._replay():
+            from fathom import forget
+            # the game's screen left the stack for this one: its module and the kit's game
+            # base leave the heap before the replay rebuilds the game beside the seat
+            for name in ("fathom.games.%s.screen" % self.runner.gid, "fathom.ui.gamebase",
+                         "fathom.ui.genericscreen"):
+                forget(name)
             from fathom.flow.replay import ReplayScreen
             self.app.push(ReplayScreen(self.app, self.runner))
 

@@ -189,6 +189,8 @@ class Game:
             return
         catch_up(u)
         u.choose("Leave (keep)")
+        if u.text and u.text[0] == "Leave the group?":   # a group's game asks once
+            u.choose("Leave")
         u.wait(lambda c: c.text and c.text[0] != "Leaving", 30, "leaving")
         time.sleep(self.rng.uniform(*AWAY_S))
         if _at_home(u):
