@@ -68,10 +68,10 @@ class AutoPlayer:
     def __init__(self, runner, level):
         s = runner.seat
         self.runner = runner
-        from fathom.games.bots import levels, make_bot  # here: only a lent unit plays itself
+        from fathom.games.bots import LEVELS, levels, make_bot  # only a lent unit plays itself
         offered = levels(runner.gid)
-        if level not in offered:   # Settings' Opponent: hard, in a game that offers no hard
-            level = offered[-1]
+        if level in LEVELS and level not in offered:   # Settings' Opponent: hard, in a game
+            level = offered[-1]                          # that offers no hard level
         self.bot = make_bot(runner.gid, level, s.seed + s.salt, s.player)
         self.ready_at = None
 
