@@ -415,6 +415,8 @@ def _poll():
                     _send_text()
             elif kind == b"M":
                 _send_metrics()
+            elif kind == b"Y":  # a round trip: every screen and key count shipped before it
+                send(b"y", payload)
             elif kind == b"P":  # the bench starts measuring: forget the peaks so far
                 reset_peaks()
             elif kind == b"L":  # which modules are loaded: what the heap is spent on

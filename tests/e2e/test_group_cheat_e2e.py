@@ -31,6 +31,18 @@ def journal(u):
         return [decode(body) for _p, _e, body in scan_records(f)]
 
 
+def journal_when(u, pred, what, timeout=10):
+    """The journal once pred(records) holds: a unit writes its records after the screen that
+    shows them (Runner.tick's draw_first), so a screen alone does not say they are there."""
+    recs = []
+
+    def holds(_c):
+        recs[:] = journal(u)
+        return pred(recs)
+    u.wait(holds, timeout, what)
+    return recs
+
+
 def events(recs):
     """[(author, event)] of every event the journal holds, in log order."""
     return [(r[1], r[2]) for r in recs[1:] if r[0] == "e"]
@@ -124,9 +136,8 @@ def test_a_host_rewriting_one_relayed_event_is_named(tmp_path):
         # the host and P2 hold the true event (their game goes on until it waits for P3)
         assert events(journal(host))[idx] == (1, true[3]) == events(journal(p2))[idx]
         # the altered event never entered P3's log; the finding is journalled
-        recs = journal(p3)
+        recs = journal_when(p3, lambda recs: ["x", idx, named] in recs, "the journalled finding")
         assert len(events(recs)) == idx
-        assert ["x", idx, named] in recs
         # nothing crashed: every unit runs, no unit's console shows a traceback
         for u in emu.units:
             assert u.alive(), (u.index, u.console()[-2000:])

@@ -11,7 +11,7 @@ import pytest
 from kit.cheat_firmware import gap_env, modified_firmware
 from fathom_host.emulator.drive import catch_up, player_env
 from kit.e2e import chain
-from test_group_cheat_e2e import close, form, journal
+from test_group_cheat_e2e import close, form, journal_when
 
 pytestmark = pytest.mark.slow
 
@@ -67,7 +67,8 @@ def test_a_host_that_keeps_one_relayed_event_is_named_by_the_partner(tmp_path):
         said = "the host (P1) did not send this unit event %d in %d s" % (kept, GAP_MS // 1000)
         assert any(said in l for l in c.text), c.text
         assert c.text[0] == "DESYNC", c.text
-        assert ["x", kept] == [r[:2] for r in journal(p3) if r[0] == "x"][0]
+        recs = journal_when(p3, lambda recs: any(r[0] == "x" for r in recs), "the journalled stop")
+        assert ["x", kept] == [r[:2] for r in recs if r[0] == "x"][0]
         assert p2.text[0] != "DESYNC"  # P2 got every event: only P3 can name the host
         for u in emu.units:
             assert "Traceback" not in u.console(), (u.index, u.console()[-3000:])

@@ -10,7 +10,7 @@ import pytest
 
 from kit.cheat_firmware import modified_firmware, withhold_env
 from fathom_host.emulator.drive import finished, play_out
-from test_group_cheat_e2e import close, form, journal
+from test_group_cheat_e2e import close, form, journal_when
 
 REVEAL_MS = 8000
 P3_SAYS = "P2, or the host P1 that relays it, did not reveal: not verified"
@@ -35,14 +35,15 @@ def one_run(tmp_path, seed, cheat=True):
         results, _reports = play_out(emu.units, timeout=400)
         if not cheat:
             for u, lines in zip(emu.units, results):
-                assert finished(u) and "verified" in lines and len(lines) == 4, (u.index, lines)
+                assert finished(u) and lines[3:] == ["verified", "RIGHT: Replay"], (u.index, lines)
             return
         assert "cheat: P2's reveal withheld from P3" in host.console()
         assert P3_SAYS in results[2], results[2]
         assert "P2" not in " ".join(l for l in results[2] if l != P3_SAYS)
         c = p2.wait(lambda c: P2_SAYS in c.text, REVEAL_MS / 1000 + 60, "P2 naming the host")
         assert "verified" in c.text, c.text  # P2 had everyone's reveal itself
-        assert ["v", 1, "withheld"] in journal(p3) and ["g", 2, False] in journal(p2)
+        journal_when(p3, lambda recs: ["v", 1, "withheld"] in recs, "P3's journalled finding")
+        journal_when(p2, lambda recs: ["g", 2, False] in recs, "P2's journalled finding")
         for u in emu.units:
             assert "Traceback" not in u.console(), (u.index, u.console()[-3000:])
         return results[2], c.text

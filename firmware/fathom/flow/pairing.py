@@ -8,7 +8,8 @@ from fathom.hal import clock
 from fathom.hal.clock import ticks_diff
 from fathom.link import entropy
 from fathom.link.channel import LEAVE_MS
-from fathom.link.connect import Connector, game_opts
+from fathom.link.connect import (CONFIRM, DECLINED, DISCOVER, FAILED, GROUP, HANDSHAKE, LEAVING,
+                                 LEFT, OFFER, READY, SETUP, Connector, game_opts)
 from fathom.link.peer import MAX_PARTNERS, open_transport
 from fathom.link.frame import VERSION
 from fathom.runner import Runner
@@ -139,13 +140,13 @@ class PairScreen(Screen):
         self.now = now
         changed = self.c.tick(now)
         st = self.c.state
-        if st == "leaving":
+        if st == LEAVING:
             # the "bye" (or the decline) leaves only on a poll: close once it is acknowledged
             if self.c.delivered() or ticks_diff(now, self.c.since) >= LEAVE_MS:
                 self._close()
                 return True
             return False
-        if st == "discover" and self.invite is not None:
+        if st == DISCOVER and self.invite is not None:
             for m in self.c.nearby(now):
                 if m[0] == self.invite:
                     self.invite = None
@@ -155,14 +156,14 @@ class PairScreen(Screen):
             # A lent unit answers everything but a new partner's code: its owner confirms
             # that once (then the pairing is remembered), or any stranger could play it.
             self.c.autopilot(now, code=False)
-        if st == "ready" and self.want is not None:
+        if st == READY and self.want is not None:
             s = self.c.setup
             if s is not None and s.game != self.want:  # not what the player said yes to
                 self.c.fail("%s offered %s, not %s" % (
                     self.c.partner() or "the other unit", _title(s.game), _title(self.want)))
                 return True
             self.want = None
-        if st == "ready":
+        if st == READY:
             if self._ask_code():
                 read = self._read()
                 if read != self.hint[2]:   # its keys appear: redraw
@@ -177,7 +178,7 @@ class PairScreen(Screen):
         if hint != self.hint:
             self.hint = hint
             changed = True
-        return changed or st == "discover"
+        return changed or st == DISCOVER
 
     def _ask_code(self):
         """A group's code waits for its player's OK: one code on every screen is what shows
@@ -239,7 +240,7 @@ class PairScreen(Screen):
         st = c.state
         who = c.partner() or "the other unit"
         alone = self._waited() >= HINT_MS
-        if st == "discover":
+        if st == DISCOVER:
             near = self._near()
             head = "Choose a unit:"
             if c.players > 2:
@@ -251,15 +252,15 @@ class PairScreen(Screen):
                 return [head if c.partners else "Looking for", "units nearby...",
                         "This unit is", "'%s'." % c.name], []
             return [head], [_entry(near, i) for i in range(len(near))]
-        if c.quiet() and st in ("handshake", "confirm", "setup", "group", "offer"):
+        if c.quiet() and st in (HANDSHAKE, CONFIRM, SETUP, GROUP, OFFER):
             return ["%s stopped answering:" % who, "left, switched off", "or out of range.",
                     "BACK: leave"], []
-        if alone and c.jammed >= JAM_SAY and st in ("handshake", "confirm") and (
-                st == "handshake" or c.confirmed()):
+        if alone and c.jammed >= JAM_SAY and st in (HANDSHAKE, CONFIRM) and (
+                st == HANDSHAKE or c.confirmed()):
             # a bystander's frames are ignored, never obeyed: they can only slow the pairing
             return ["Radio noise: %d" % c.jammed, "frames not from", "%s ignored." % who,
                     "Still connecting...", "BACK: leave"], []
-        if st == "handshake":
+        if st == HANDSHAKE:
             if c.hailed is not None:  # nobody chose here: say who did
                 return ["%s chose" % who, "this unit.", "Connecting..."], []
             if not alone or c.heard():
@@ -269,7 +270,7 @@ class PairScreen(Screen):
                         "'vs other unit' too,", "its link the cable?", "BACK: leave"], []
             return ["%s has not chosen" % who, "this unit: on its list", "it must pick",
                     "'%s'." % c.name, "BACK: leave"], []
-        if st == "confirm":
+        if st == CONFIRM:
             done = c.confirmed()
             if done:
                 text = ["Code " + c.code(), "waiting for", "the other unit"]
@@ -279,32 +280,32 @@ class PairScreen(Screen):
             if c.hailed is not None:  # below the keys: a small panel shows those first
                 text.append("%s chose this unit." % who)
             return text, []
-        if st == "setup":
+        if st == SETUP:
             if c.gid is None or c.join:
                 return ["Waiting for", who, "to offer a game..."], []
             # not the game's title: the game screen's title is what says the game started
             return ["Game offered", "to %s:" % who, "waiting for", "an answer..."], []
-        if st == "group":
+        if st == GROUP:
             if c.players > 2:  # the host: the partners' key values are still coming in
                 return ["Agreeing group", "keys..."], []
             return ["In a group of %d" % c.group(), "waiting for", "the host..."], []
-        if st == "ready" and self._ask_code():
+        if st == READY and self._ask_code():
             g = c.group_code()
             return ["Group code " + g[:3] + " " + g[3:], "Same on every unit?"] + (
                 ["OK play BACK leave"] if self._read() else []), []
-        if st == "offer":
+        if st == OFFER:
             game, opts = c.offer()
             desc = " ".join("%s=%s" % (k, opts[k]) for k in sorted(game_opts(opts)))
             if c.group() > 2:
                 desc = "%d players %s" % (c.group(), desc)
             return ["%s offers" % who, _title(game), desc, "OK accept BACK no"], []
-        if st == "declined":
+        if st == DECLINED:
             return ["%s declined" % who, _title(c.gid) + "."], list(_DECLINED)
-        if st == "left":
+        if st == LEFT:
             return ["%s left" % who, "the pairing."], list(_LEFT)
-        if st == "leaving":
+        if st == LEAVING:
             return ["Telling %s..." % who], []
-        if st == "failed":
+        if st == FAILED:
             return ["Link failed:"] + [c.error or "?"], []
         return [st], []
 
@@ -333,10 +334,10 @@ class PairScreen(Screen):
         if k in ("LEFT", "RIGHT"):  # the text, when a small panel cannot show all of it
             self.page.key("UP" if k == "LEFT" else "DOWN")
             return
-        if st == "leaving":
+        if st == LEAVING:
             if k == "BACK":  # a second BACK does not wait for the partner's ack
                 self._close()
-        elif st == "discover":
+        elif st == DISCOVER:
             near = self._near()
             v = self.view
             if k in ("UP", "DOWN") and near:
@@ -347,24 +348,24 @@ class PairScreen(Screen):
                 c.choose(near[v.cursor][0], self.now)
             elif k == "BACK":
                 self._leave()
-        elif st == "ready":
+        elif st == READY:
             if k == "OK" and self._read():
                 self.code_ok = True   # the next tick starts the game
             elif k == "BACK":         # codes differ: the host is in the middle, play nothing
                 self._close()
-        elif st == "confirm":
+        elif st == CONFIRM:
             if k == "OK" and self._read():
                 c.confirm(True)
             elif k == "BACK":
                 c.confirm(False)
-        elif st == "offer":
+        elif st == OFFER:
             if k == "OK":
                 c.accept(True)
             elif k == "BACK":
                 self._leave()
-        elif st in ("declined", "left"):
+        elif st in (DECLINED, LEFT):
             v = self.view
-            v.set(_DECLINED if st == "declined" else _LEFT)
+            v.set(_DECLINED if st == DECLINED else _LEFT)
             if v.key(k):
                 return
             if k == "OK":
@@ -373,7 +374,7 @@ class PairScreen(Screen):
                 self._close()
         elif k == "BACK":
             self._leave()
-        elif st == "failed" and k == "OK":
+        elif st == FAILED and k == "OK":
             self._close()
 
     def _after(self, what):
@@ -389,7 +390,7 @@ class PairScreen(Screen):
 
     def _leave(self):
         """BACK: tell the partner first (the screen closes once it is told, see tick)."""
-        if self.c.state == "failed" or not self.c.leave():
+        if self.c.state == FAILED or not self.c.leave():
             self._close()
 
     def _close(self):

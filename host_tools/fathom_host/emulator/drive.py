@@ -97,10 +97,10 @@ def catch_up(u):
     """Before pressing a key on a unit whose scripted player pressed some: the unit counts
     every key it handles, its player's too, and Unit.press waits for that count to reach the
     host's own. Catch the host's count up, or the next press would return before the unit
-    saw it."""
-    c = u.hub.conn(u.index)
-    if c is not None:
-        u.keys_sent = max(u.keys_sent, c.keys)
+    saw it. The round trip first: the unit ships a key's count after the screen it led to,
+    so a count read as soon as that screen shows may be one short."""
+    c = u.sync()
+    u.keys_sent = max(u.keys_sent, c.keys)
 
 
 def play_through_keys(units, seed, picks, timeout=600, title_check=None):

@@ -146,6 +146,7 @@ class Conn:
         self.screen = None
         self.text = []
         self.keys = 0
+        self.synced = 0          # the last round trip (Unit.sync) the unit answered
         self.screens = 0
         self.metrics = None
         self.modules = None
@@ -228,6 +229,8 @@ class Hub:
                     conn.downs += 1
                 elif kind == b"k":
                     conn.keys = int(payload.decode())
+                elif kind == b"y":
+                    conn.synced = int(payload.decode())
                 elif kind == b"m":
                     conn.metrics = payload.decode()
                 elif kind == b"l":
@@ -268,6 +271,7 @@ class Unit:
         self.proc = None
         self.log_path = self.dir / "console.log"
         self.keys_sent = 0
+        self.syncs = 0
 
     def env(self):
         e = dict(os.environ)
@@ -384,6 +388,15 @@ class Unit:
         if wait:
             n = self.keys_sent
             self.wait(lambda c: c.keys >= n, WAIT_S, "key %s handled" % key)
+
+    def sync(self):
+        """A round trip to the unit: once it returns, every screen and key count the unit
+        shipped before it had the question has arrived here."""
+        c = self.wait(lambda c: True, WAIT_S, "connection")
+        self.syncs += 1
+        n = self.syncs
+        c.send(b"Y", str(n).encode())
+        return self.wait(lambda c: c.synced >= n, WAIT_S, "the round trip")
 
     def keys(self, *seq):
         for k in seq:

@@ -53,6 +53,25 @@ _OWN_POWER = const(-1)
 _JUMP_OPTION = const(1)
 _DISCARD_CARD = const(1)
 _TAG = const(0)
+_PHASE_MAIN = const("main")
+_PHASE_JUMP = const("jump")
+_PHASE_JUMP_CONFIRM = const("jconf")
+_PHASE_CLOAK = const("cloak")
+_PHASE_ASSIGN = const("assign")
+_PHASE_ASSIGN_CONFIRM = const("aconf")
+_PHASE_FIGHT = const("fight")
+_PHASE_WRAP = const("wrap")
+_EV_PLAY = const("play")
+_EV_USE = const("use")
+_EV_SPARE = const("spare")
+_EV_READY = const("ready")
+_EV_AGREE = const("yes")
+_EV_CLOAK = const("cloak")
+_EV_DEFEND = const("def")
+_EV_PASS = const("pass")
+_EV_RESOLVE = const("fight")
+_EV_DISCARD = const("discard")
+_EV_KEEP = const("keep")
 
 _SEARCH = 240           # assignments scored exhaustively; beyond that, greedy
 
@@ -80,7 +99,7 @@ def next_threat(pub):
     ships = F.alive(pub)
     for s in ships:
         t += C.kwnum(pub[_SHIPS][s][_SHIP_CARD], "U") - C.kwnum(pub[_SHIPS][s][_SHIP_CARD], "RM")
-    if pub[_PHASE] in ("main", "jump", "jconf"):
+    if pub[_PHASE] in (_PHASE_MAIN, _PHASE_JUMP, _PHASE_JUMP_CONFIRM):
         t += 2 * (len(pub[_LOCATIONS]) + 1)
     t += len(ships) + extra_threat(pub) + sum(x[_TOKEN_COUNT] for x in pub[_TABLE])
     return max(0, t)
@@ -204,24 +223,24 @@ class EasyBot(Bot):
         legal = seat.legal()
         pub = seat.pub
         ph = pub[_PHASE]
-        if ph == "jump":
+        if ph == _PHASE_JUMP:
             return max(legal, key=lambda a: C.get(pub[_JUMP_OPTIONS][a[_JUMP_OPTION]])[C.POWER])
-        if ph in ("jconf", "aconf"):
-            return ["yes"]
-        if ph == "cloak":
-            return ["cloak", 0]
-        if ph == "main":
+        if ph in (_PHASE_JUMP_CONFIRM, _PHASE_ASSIGN_CONFIRM):
+            return [_EV_AGREE]
+        if ph == _PHASE_CLOAK:
+            return [_EV_CLOAK, 0]
+        if ph == _PHASE_MAIN:
             for a in legal:
-                if a[_TAG] == "play" and \
+                if a[_TAG] == _EV_PLAY and \
                         C.get(a[_PLAY_CARD])[C.TYPE] in (C.SHIP, C.EQUIP, C.CHAR):
                     return a
-            return ["ready"]
-        if ph == "fight":
+            return [_EV_READY]
+        if ph == _PHASE_FIGHT:
             for a in legal:
-                if a[_TAG] in ("fight", "pass"):
+                if a[_TAG] in (_EV_RESOLVE, _EV_PASS):
                     return a
-        if ph == "wrap":
-            return ["keep"]
+        if ph == _PHASE_WRAP:
+            return [_EV_KEEP]
         return legal[0]
 
 
@@ -233,22 +252,22 @@ class SharpBot(Bot):
         legal = seat.legal()
         pub = seat.pub
         ph = pub[_PHASE]
-        if ph == "jump":
+        if ph == _PHASE_JUMP:
             return max(legal, key=lambda a: _loc_value(pub, pub[_JUMP_OPTIONS][a[_JUMP_OPTION]]) * 8
                        - a[_JUMP_OPTION])
-        if ph in ("jconf", "aconf"):
-            return ["yes"]
-        if ph == "cloak":
+        if ph in (_PHASE_JUMP_CONFIRM, _PHASE_ASSIGN_CONFIRM):
+            return [_EV_AGREE]
+        if ph == _PHASE_CLOAK:
             return self._cloak(pub)
-        if ph == "assign":
+        if ph == _PHASE_ASSIGN:
             best = best_assignment(pub)
-            a = ["def", best[len(pub[_ASSIGNED])]]
+            a = [_EV_DEFEND, best[len(pub[_ASSIGNED])]]
             return a if a in legal else legal[0]
-        if ph == "fight":
+        if ph == _PHASE_FIGHT:
             return self._fight(pub, legal)
-        if ph == "wrap":
+        if ph == _PHASE_WRAP:
             return self._wrap(seat, legal)
-        if ph == "main":
+        if ph == _PHASE_MAIN:
             return self._main(seat, legal)
         return legal[0]
 
@@ -256,29 +275,29 @@ class SharpBot(Bot):
     def _cloak(self, pub):
         s = pub[_CLOAK_QUEUE][_NEXT]
         if C.kw(pub[_SHIPS][s][_SHIP_CARD], "F"):
-            return ["cloak", 0]
+            return [_EV_CLOAK, 0]
         expected = next_threat(pub) * power_per_threat(pub) // 100
         fighting = [x for x in F.alive(pub) if not pub[_SHIPS][x][_SHIP_CLOAKED] and x != s]
         others = sum(F.power(pub, x) for x in fighting)
-        return ["cloak", 1 if F.power(pub, s) * 2 < expected - others else 0]
+        return [_EV_CLOAK, 1 if F.power(pub, s) * 2 < expected - others else 0]
 
     def _fight(self, pub, legal):
         open_ = CH.open_fights(pub)
         for a in legal:
-            if a[_TAG] == "play" and len(a) == 3 and (C.kw(a[_PLAY_CARD], "FT2")
+            if a[_TAG] == _EV_PLAY and len(a) == 3 and (C.kw(a[_PLAY_CARD], "FT2")
                                                        or C.kw(a[_PLAY_CARD], "FA1")):
                 f = pub[_FIGHTS][a[_PLAY_TARGET]]
                 if _score_fights(pub, [f]) < 0:
                     return a
         for a in legal:
-            if a[_TAG] == "play" and C.kw(a[_PLAY_CARD], "REP"):
+            if a[_TAG] == _EV_PLAY and C.kw(a[_PLAY_CARD], "REP"):
                 return a
         for a in legal:
-            if a[_TAG] == "play" and C.kw(a[_PLAY_CARD], "RMC"):
+            if a[_TAG] == _EV_PLAY and C.kw(a[_PLAY_CARD], "RMC"):
                 if len([s for s in F.alive(pub) if "CK" in F.abilities(pub, s)]) >= 1:
                     return a
-        if ["pass"] in legal:
-            return ["pass"]
+        if [_EV_PASS] in legal:
+            return [_EV_PASS]
         # resolve the fight we are most sure to win first: its destiny draws cost the least
         # (the first on ties; a loop, not a sort with a key: that key would run under the C
         # quicksort's recursion, deep on the C stack)
@@ -287,12 +306,12 @@ class SharpBot(Bot):
             sc = _score_fights(pub, [pub[_FIGHTS][k]])
             if bs is None or sc > bs:
                 best, bs = k, sc
-        return ["fight", best]
+        return [_EV_RESOLVE, best]
 
     def _wrap(self, seat, legal):
         pub = seat.pub
         for a in legal:
-            if a[_TAG] == "discard":
+            if a[_TAG] == _EV_DISCARD:
                 cid = a[_DISCARD_CARD]
                 c = C.get(cid)
                 if c[C.TYPE] == C.SHIP and (not F.unique_ok(pub, cid)
@@ -302,7 +321,7 @@ class SharpBot(Bot):
                         return a
                 if c[C.TYPE] in (C.CHAR, C.EQUIP) and not F.unique_ok(pub, cid):
                     return a
-        return ["keep"]
+        return [_EV_KEEP]
 
     def _main(self, seat, legal):
         pub = seat.pub
@@ -311,7 +330,7 @@ class SharpBot(Bot):
         enemy = next_threat(pub) * r // 100
         mine = fleet_power(pub)
         short = enemy - mine
-        best, bv = ["ready"], 0
+        best, bv = [_EV_READY], 0
         for a in legal:
             v = self._value(pub, p, a, r, short)
             if v > bv:
@@ -322,11 +341,11 @@ class SharpBot(Bot):
     # one heap block when the module loads, and all of it in one function made a 985 B block.
     def _value(self, pub, p, a, r, short):
         tag = a[_TAG]
-        if tag == "spare":
+        if tag == _EV_SPARE:
             return 40
-        if tag == "use":
+        if tag == _EV_USE:
             return self._use_value(pub, a, short)
-        if tag != "play":
+        if tag != _EV_PLAY:
             return 0
         cid = a[_PLAY_CARD]
         t = C.get(cid)[C.TYPE]

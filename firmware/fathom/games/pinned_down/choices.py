@@ -27,7 +27,18 @@ _SHOWN = const("shown")
 _ATTACK_DECK = const("adeck")
 _LOCATION_DECK = const("ldeck")
 _PHASE_MAIN = const("main")
+_PHASE_JUMP = const("jump")
+_PHASE_JUMP_CONFIRM = const("jconf")
+_PHASE_CLOAK = const("cloak")
+_PHASE_ASSIGN = const("assign")
+_PHASE_ASSIGN_CONFIRM = const("aconf")
 _PHASE_FIGHT = const("fight")
+_EV_JUMP = const("jump")
+_EV_AGREE = const("yes")
+_EV_OBJECT = const("no")
+_EV_CLOAK = const("cloak")
+_EV_DEFEND = const("def")
+_EV_KEEP = const("keep")
 _HAND = const("hand")
 _DECK = const("deck")
 _SHIP_OWNER = const(0)
@@ -217,6 +228,21 @@ def def_options(pub):
     return free if left <= len(free) else list(range(nf))
 
 
+def question(pub, ph):
+    """The answers of a phase that asks one question (the jump, a proposal's confirmation, a
+    cloak, an assignment), or None in a phase whose choices hang on a hand: the one list that
+    Engine.legal offers and check accepts."""
+    if ph == _PHASE_JUMP:
+        return [[_EV_JUMP, i] for i in range(len(pub[_JUMP_OPTIONS]))]
+    if ph == _PHASE_JUMP_CONFIRM or ph == _PHASE_ASSIGN_CONFIRM:
+        return [[_EV_AGREE], [_EV_OBJECT]]
+    if ph == _PHASE_CLOAK:
+        return [[_EV_CLOAK, 1], [_EV_CLOAK, 0]]
+    if ph == _PHASE_ASSIGN:
+        return [[_EV_DEFEND, a] for a in def_options(pub)]
+    return None
+
+
 def check(pub, p, event):
     """Public legality: the event must be one its author could send with some hand. Runs
     before the handler changes anything, so a refused event leaves pub as it was."""
@@ -252,16 +278,10 @@ def check(pub, p, event):
         opts = [event] if len(event) == 2 else []
     elif tag == "ready":
         opts = [["ready"]]
-    elif tag == "jump":
-        opts = [["jump", i] for i in range(len(pub[_JUMP_OPTIONS]))]
-    elif tag in ("yes", "no"):
-        opts = [["yes"], ["no"]]
-    elif tag == "cloak":
-        opts = [["cloak", 1], ["cloak", 0]]
-    elif tag == "def":
-        opts = [["def", a] for a in def_options(pub)]
-    else:
-        opts = [["keep"]]
+    elif tag == _EV_KEEP:
+        opts = [[_EV_KEEP]]
+    else:  # the phase's table (Engine.HANDLERS) let through only its question's tags
+        opts = question(pub, ph)
     if tag in ("play", "use", "move", "spare", "show") and ph == _PHASE_MAIN \
             and pub[_ACTIONS][p] >= MAX_ACTS:
         raise IllegalAction("no main-phase actions left this turn")

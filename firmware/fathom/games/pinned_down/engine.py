@@ -188,26 +188,18 @@ class PinnedDown(Engine):
         ph = pub[_PHASE]
         if ph == _PHASE_MAIN:
             return CH.main_choices(pub, player, priv)
-        if ph == _PHASE_JUMP:
-            return [["jump", i] for i in range(len(pub[_JUMP_OPTIONS]))]
-        if ph == _PHASE_JUMP_CONFIRM or ph == _PHASE_ASSIGN_CONFIRM:
-            return [["yes"], ["no"]]
-        if ph == _PHASE_CLOAK:
-            return [["cloak", 1], ["cloak", 0]]
-        if ph == _PHASE_ASSIGN:
-            return [["def", a] for a in CH.def_options(pub)]
         if ph == _PHASE_FIGHT:
             return CH.fight_choices(pub, player, priv)
         if ph == _PHASE_WRAP:
-            return [["keep"]] + [["discard", c] for c in CH.distinct(priv[_HAND])]
-        return []
+            return [[_EV_KEEP]] + [[_EV_DISCARD, c] for c in CH.distinct(priv[_HAND])]
+        return CH.question(pub, ph) or []
 
     # ---- acting ----------------------------------------------------------------------------
     def act(self, pub, priv, player, action):
         if action not in self.legal(pub, priv, player):
             raise IllegalAction("not a legal action: %r" % (action,))
-        if action[_TAG] == "show":
-            return ["show", sorted(priv[_HAND])]
+        if action[_TAG] == _EV_SHOW:
+            return [_EV_SHOW, sorted(priv[_HAND])]
         return list(action)
 
     def answer(self, pub, priv, player):
