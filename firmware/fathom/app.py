@@ -235,9 +235,23 @@ class App:
 
     def run(self):
         self.start()
-        while self.turn():
-            # a press just read is confirmed PRESS_CONFIRM_MS later, not a whole loop later
-            clock.sleep_ms(PRESS_CONFIRM_MS if self.hw.buttons.settling() else LOOP_MS)
+        from fathom.hal.rest import Rest
+        rest = Rest(self.hub, LOOP_MS)
+        while self.turn() and rest.wait(self.wait_ms()):
+            pass
+
+    def wait_ms(self):
+        """How long the loop may sleep before its next step: a press just read is confirmed
+        PRESS_CONFIRM_MS later; a loop that cannot rest (App._rest: None) steps every LOOP_MS;
+        a resting one sleeps until its next step is due, and a key's edge, a packet the radio
+        kept or bytes on the cable end the sleep sooner (hal/rest.py)."""
+        if self.hw.buttons.settling():
+            return PRESS_CONFIRM_MS
+        w = self.wake_at
+        if w is None or self.dirty:
+            return LOOP_MS if w is None else 0
+        ms = clock.ticks_diff(w, clock.now_ms())
+        return ms if ms > 0 else 0
 
     def start(self):
         """Everything before the loop. A host that paces the loop itself (a web page's timer,
@@ -276,7 +290,8 @@ class App:
 
     def due(self, now):
         """Whether this loop takes a step: False while the loop rests (App._rest) and nothing
-        woke it. A resting loop costs this call and a sleep."""
+        woke it (run() sleeps until a step is due, so on a board this is rarely False; a host
+        that paces turn() itself gets its answer every LOOP_MS)."""
         w = self.wake_at
         return clock.woken() or self.dirty or w is None or clock.ticks_diff(w, now) <= 0
 
