@@ -21,6 +21,11 @@ try:
 except ImportError:
     pass
 
+try:
+    from adc_twin import ADC  # noqa: F401  (the battery gauge's pin and divider)
+except ImportError:
+    pass
+
 try:  # the 32-bit runtimes' probe (host_tools/fathom_host/probe)
     from fathomprobe import hold as _hold
 except ImportError:
