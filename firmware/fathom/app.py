@@ -286,8 +286,10 @@ class App:
             print("fathom: home")
 
     def run(self):
-        self.start()
+        # imported before start() counts the resident modules: shed at home, the module a UART
+        # link registers its port with would be another than the one this loop sleeps on
         from fathom.hal.rest import Rest
+        self.start()
         rest = Rest(self.hub, LOOP_MS)
         while self.turn() and rest.wait(self.wait_ms()):
             pass

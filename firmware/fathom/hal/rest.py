@@ -16,10 +16,12 @@ class _Flag(io.IOBase):
     """clock's wake flag as a stream select.poll can wait on: readable once an interrupt has
     run (the handlers run inside the wait, between its ticks)."""
 
-    def ioctl(self, req, flags):
-        if req == _POLL:
-            return flags & _POLLIN if clock.pending() else 0
-        return -1  # no file descriptor, nothing else
+    def ioctl(self, req, flags, _woke=clock._woke):
+        # asked at every tick of a wait (on an ESP32 100 times a second): one list read, no
+        # call (the flag's list bound at definition, the request's number compared once)
+        if req != _POLL:
+            return -1  # no file descriptor, nothing else
+        return flags if _woke[0] else 0
 
 
 _watched = []    # streams whose readable bytes end the wait (a UART link's port)
