@@ -7,9 +7,17 @@
 import json
 import os
 
+PINS = {}    # machine's pin states (machine sets it: the enable pin's level is read there)
+
 FULL_MV = 4150
+_OUT = 3   # machine.Pin.OUT
 _RANGE_MV = (950, 1250, 1750, 3100)   # full scale per attenuation (0, 2.5, 6, 11 dB)
 _board = [None]
+
+
+def set_board(battery):
+    """Tests in one process: the board's "battery" entry the twin models (None: no gauge)."""
+    _board[0] = battery or {}
 
 
 def _battery():
@@ -55,9 +63,8 @@ class ADC:
         top = _RANGE_MV[self._atten]
         en = b.get("enable")
         if en is not None:
-            import machine
-            s = machine.PINS.get(en)
-            on = s is not None and s.mode == machine.Pin.OUT and s.level == b.get("enable_on", 0)
+            s = PINS.get(en)
+            on = s is not None and s.mode == _OUT and s.level == b.get("enable_on", 0)
             if not on:
                 return top
         return min(top, int(cell_mv() / b["ratio"] + 0.5))

@@ -38,7 +38,7 @@ def _unit(board, cell_mv):
     adc_twin.cell_mv = lambda: cell_mv[0]
     topbar.CELL[0] = None
     h = hw.build(_ROOT + "/boards/" + board + ".json", "/tmp/fathom-test-cell-" + board)
-    adc_twin._board[0] = h.profile.get("battery") or {}   # the board the twin stands in for
+    adc_twin.set_board(h.profile.get("battery"))   # the board the twin stands in for
     app = App(h)
     app.settings.values["link"] = "uart"
     app.push(home_menu(app))

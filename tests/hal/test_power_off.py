@@ -8,7 +8,8 @@ import pytest
 
 from kit.twins import ROOT as _ROOT
 
-import esp32  # noqa: E402  (the twin)
+import adc_twin  # noqa: E402  (the twin)
+import esp32  # noqa: E402
 import machine  # noqa: E402
 from fathom.app import App, home_menu  # noqa: E402
 from fathom.hal import hw  # noqa: E402
@@ -36,6 +37,7 @@ def _off(board, chip, held=None):
     esp32.set_chip(chip)
     machine.set_ticks(None)   # the real clock: a held button is let go in real time
     h = hw.build(_ROOT + "/boards/" + board + ".json", "/tmp/fathom-test-off-" + board)
+    adc_twin.set_board(h.profile.get("battery"))   # a full cell where the board has a gauge
     app = App(h)
     app.settings.values["link"] = "uart"
     app.push(home_menu(app))
