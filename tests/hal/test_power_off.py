@@ -15,6 +15,7 @@ from fathom.app import App, home_menu  # noqa: E402
 from fathom.hal import hw  # noqa: E402
 from fathom.hal.board import ProfileError, load_profile  # noqa: E402
 from fathom.hal.power import power_off  # noqa: E402
+from fathom.ui import topbar  # noqa: E402
 
 pytestmark = pytest.mark.micropython
 
@@ -52,6 +53,8 @@ def _off(board, chip, held=None):
             power_off(app)
     finally:
         machine.on_deepsleep = None
+        topbar.CELL[0] = None   # the gauge's charge stays out of other tests' top bars
+        adc_twin.set_board(None)
     assert not panel.on
     return dict(esp32.WAKE)
 
