@@ -13,6 +13,7 @@ from fathom.ui.font import CH
 LOOP_MS = 10
 DIM_CONTRAST = 0   # the panel dimmed (App._panel_due)
 SECOND_MS = 1000   # a second of the panel's rest (an emulator's test shortens it: twins/hub.py)
+CELL_OUT_MS = 3000  # an empty cell's last sentence stays this long before the unit turns off
 REST_MAX_MS = 1000  # a resting loop still steps this often: a timer nobody declared is late by
                     # at most this, never for ever
 
@@ -38,6 +39,12 @@ class App:
         self.panel = 0            # 0 lit, 1 dimmed, 2 off: the panel rests (_panel_rest)
         self.key_at = None        # when the player last pressed a key (or the loop began)
         self.mine = False         # the shown game was the player's turn (the panel rests)
+        self.cell = None          # the battery gauge, on a board that reads its cell
+        self.cell_warned = False  # the low-battery warning was shown (until it charges again)
+        b = hw.profile.get("battery")
+        if b is not None:
+            from fathom.hal.battery import Battery
+            self.cell = Battery(b, SECOND_MS)
         self.d.contrast(self.settings["contrast"])
         if hub:
             hub.buttons = hw.buttons  # the emulator paces key presses by the driver's state
@@ -117,6 +124,9 @@ class App:
                 self.dirty = True
         if self.top().tick(now):
             self.dirty = True
+        c = self.cell
+        if c is not None and c.tick(now):
+            self._cell(now)
         if inv is not None and inv.tick(now, len(self.stack) == 1 and not self.services):
             self.dirty = True
         if self.panel:
@@ -136,6 +146,44 @@ class App:
                 and len(sys.modules) > self.n_modules):
             self.shed()
         self.wake_at = self._rest(now)
+
+    def _cell(self, now):
+        """A new reading of the cell: the top bar shows it; low, the player is told once (and
+        again after a charge); empty, the game is saved and the unit turns off, saying so."""
+        from fathom.hal.battery import CRITICAL_PCT, LOW_PCT
+        from fathom.ui import topbar
+        pct = self.cell.pct
+        topbar.CELL[0] = pct
+        self.dirty = True
+        if pct <= CRITICAL_PCT:
+            self._cell_out(now)
+        elif pct <= LOW_PCT and not self.cell_warned:
+            self.cell_warned = True
+            from fathom.ui.dialog import Message
+            self.push(Message(self, "Battery low", "The battery is at %d%%: charge it soon. At "
+                              "%d%% the unit saves the game and turns off." % (pct, CRITICAL_PCT)))
+            if self.panel:
+                self.wake_panel(now)
+        elif pct > LOW_PCT + 5:
+            self.cell_warned = False   # charged: the next low is told again
+
+    def _cell_out(self, now):
+        for s in self.services:   # the game is journalled as it goes; its peers are kept too
+            save = getattr(s, "save", None)
+            if save is not None:
+                save()
+        from fathom.ui.dialog import Message
+        p = self.hw.profile
+        key = [b["short"] for b in p["buttons"] if b["pin"] == p.get("wake")][0]
+        self.push(Message(self, "Battery empty", "The battery is empty: the game is saved and "
+                          "the unit turns off. Charge it, then press %s to go on." % key))
+        if self.panel:
+            self.wake_panel(now)
+        self.redraw()
+        print("fathom: battery empty, turning off")
+        clock.sleep_ms(CELL_OUT_MS)   # the sentence is read before the panel goes off
+        from fathom.hal.power import power_off
+        power_off(self)
 
     def _panel_due(self, now):
         """ms until the panel dims or turns off (or, at the home menu, the unit powers off),
@@ -197,6 +245,10 @@ class App:
         w = self.top().wake_in(now)
         if w is not None and w < ms:
             ms = w
+        if self.cell is not None:
+            w = self.cell.wake_in(now)
+            if w < ms:
+                ms = w
         if self.invite is not None:
             w = self.invite.wake_in(now)
             if w is not None and w < ms:
@@ -234,10 +286,26 @@ class App:
             print("fathom: home")
 
     def run(self):
+        # imported before start() counts the resident modules: shed at home, the module a UART
+        # link registers its port with would be another than the one this loop sleeps on
+        from fathom.hal.rest import Rest
         self.start()
-        while self.turn():
-            # a press just read is confirmed PRESS_CONFIRM_MS later, not a whole loop later
-            clock.sleep_ms(PRESS_CONFIRM_MS if self.hw.buttons.settling() else LOOP_MS)
+        rest = Rest(self.hub, LOOP_MS)
+        while self.turn() and rest.wait(self.wait_ms()):
+            pass
+
+    def wait_ms(self):
+        """How long the loop may sleep before its next step: a press just read is confirmed
+        PRESS_CONFIRM_MS later; a loop that cannot rest (App._rest: None) steps every LOOP_MS;
+        a resting one sleeps until its next step is due, and a key's edge, a packet the radio
+        kept or bytes on the cable end the sleep sooner (hal/rest.py)."""
+        if self.hw.buttons.settling():
+            return PRESS_CONFIRM_MS
+        w = self.wake_at
+        if w is None or self.dirty:
+            return LOOP_MS if w is None else 0
+        ms = clock.ticks_diff(w, clock.now_ms())
+        return ms if ms > 0 else 0
 
     def start(self):
         """Everything before the loop. A host that paces the loop itself (a web page's timer,
@@ -276,7 +344,8 @@ class App:
 
     def due(self, now):
         """Whether this loop takes a step: False while the loop rests (App._rest) and nothing
-        woke it. A resting loop costs this call and a sleep."""
+        woke it (run() sleeps until a step is due, so on a board this is rarely False; a host
+        that paces turn() itself gets its answer every LOOP_MS)."""
         w = self.wake_at
         return clock.woken() or self.dirty or w is None or clock.ticks_diff(w, now) <= 0
 

@@ -37,6 +37,13 @@ ENODEV = 19
 
 PANELS = {}      # I2C address -> Panel on the (single, shared) host bus
 PINS = {}        # pin id -> _PinState
+
+try:
+    import adc_twin
+    from adc_twin import ADC  # noqa: F401  (the battery gauge's pin and divider)
+    adc_twin.PINS = PINS
+except ImportError:
+    pass
 _listeners = []
 _ticks = [_clock_ms]
 

@@ -2,12 +2,14 @@
 # FATHOM_UART="pipe:end" (end 0 or 1) names the cable; without it a unit with FATHOM_ETHER set
 # plugs into pipe "uart" at end FATHOM_UNIT, so two units are cabled by default. Faults happen
 # in the ether; here, as on the ESP32, bytes that overflow the receive buffer are lost.
+import io
+
 import etherwire
 
 _HW_FIFO = 128  # the UART's own FIFO holds this much beyond the driver's rxbuf
 
 
-class UART:
+class UART(io.IOBase):
     INV_TX = 1
     INV_RX = 2
     INV_RTS = 4
@@ -100,6 +102,15 @@ class UART:
             for i in range(0, len(data), 4096):
                 self._wire.put(b"W", data[i:i + 4096])
         return len(data)
+
+    def ioctl(self, req, arg):
+        """select.poll on the port, as on a board: readable while bytes wait (hal/rest.py
+        sleeps on it). The cable is looked at each time poll asks (every ms on the unix port,
+        every FreeRTOS tick on an ESP32)."""
+        if req == 3:  # MP_STREAM_POLL
+            self._pump(0)
+            return arg & 1 if self._buf else 0
+        return -1
 
     def flush(self):
         return None

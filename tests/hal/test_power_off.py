@@ -8,12 +8,14 @@ import pytest
 
 from kit.twins import ROOT as _ROOT
 
-import esp32  # noqa: E402  (the twin)
+import adc_twin  # noqa: E402  (the twin)
+import esp32  # noqa: E402
 import machine  # noqa: E402
 from fathom.app import App, home_menu  # noqa: E402
 from fathom.hal import hw  # noqa: E402
 from fathom.hal.board import ProfileError, load_profile  # noqa: E402
 from fathom.hal.power import power_off  # noqa: E402
+from fathom.ui import topbar  # noqa: E402
 
 pytestmark = pytest.mark.micropython
 
@@ -36,6 +38,7 @@ def _off(board, chip, held=None):
     esp32.set_chip(chip)
     machine.set_ticks(None)   # the real clock: a held button is let go in real time
     h = hw.build(_ROOT + "/boards/" + board + ".json", "/tmp/fathom-test-off-" + board)
+    adc_twin.set_board(h.profile.get("battery"))   # a full cell where the board has a gauge
     app = App(h)
     app.settings.values["link"] = "uart"
     app.push(home_menu(app))
@@ -50,6 +53,8 @@ def _off(board, chip, held=None):
             power_off(app)
     finally:
         machine.on_deepsleep = None
+        topbar.CELL[0] = None   # the gauge's charge stays out of other tests' top bars
+        adc_twin.set_board(None)
     assert not panel.on
     return dict(esp32.WAKE)
 

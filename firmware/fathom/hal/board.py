@@ -107,6 +107,23 @@ def _chords(lst, buttons):
         _choice(c, "key", KEYS, w)
 
 
+def _battery(b, pins, wake):
+    # the cell read through a divider on an ADC pin, switched on by "enable" at "enable_on"
+    w = "battery."
+    _claim(pins, _get(b, "adc", int, w), "battery.adc")
+    r = b.get("ratio")
+    if isinstance(r, bool) or not isinstance(r, (int, float)) or r < 1:
+        _fail("battery.ratio", "expected the divider's ratio (cell / pin voltage, >= 1), got %r"
+              % (r,))
+    en = _get(b, "enable", int, w, False)
+    if en is not None:
+        _claim(pins, en, "battery.enable")
+        if _get(b, "enable_on", int, w) not in (0, 1):
+            _fail("battery.enable_on", "expected 0 or 1")
+    if wake is None:
+        _fail("battery", "an empty cell turns the unit off: the profile needs a wake button")
+
+
 def validate(p):
     if not isinstance(p, dict):
         raise ProfileError("profile: expected an object")
@@ -131,6 +148,9 @@ def validate(p):
         if chip in WAKE_PINS and wake not in WAKE_PINS[chip]:
             _fail("wake", "pin %r cannot wake an %s from deep sleep (it can: %s)" % (
                 wake, chip, ", ".join(str(n) for n in WAKE_PINS[chip])))
+    b = _get(p, "battery", dict, "", False)
+    if b is not None:
+        _battery(b, pins, wake)
     real = chip != "host"
     for k in ("flash_offset", "flash_baud"):
         v = _get(p, k, int, "", real)

@@ -67,3 +67,8 @@ def woken():
     w = _woke[0]
     _woke[0] = False
     return w
+
+
+def pending():
+    """True while wake() has run since the last woken(); leaves the flag as it is."""
+    return _woke[0]

@@ -24,6 +24,11 @@ class UartLink:
             except KeyError as missing:
                 raise ValueError("the board profile's uart entry needs %s" % missing)
         self._u = uart
+        # Bytes on the cable end the loop's rest (hal/rest.py polls the port), so what listens
+        # to it may let the loop rest as over a radio with irq.
+        from fathom.hal import rest
+        rest.watch(uart)
+        self.irq = True
         self.mac = None
         self.mtu = uartframe.MAX_FRAME
         self._d = uartframe.Deframer()
@@ -59,6 +64,8 @@ class UartLink:
         return None, self._q.pop(0)
 
     def close(self):
+        from fathom.hal import rest
+        rest.unwatch(self._u)
         try:
             self._u.deinit()
         except (AttributeError, OSError):

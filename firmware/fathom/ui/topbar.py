@@ -5,6 +5,16 @@
 # string: a counter redrawn per cursor move is free.
 from fathom.ui.font import CH, TW, digits, number, put, tiny, tiny_width
 
+# The cell's charge in %, drawn at the right end of every bar that reaches the panel's edge;
+# None (a board that cannot read its cell) draws nothing. The app sets it (hal/battery.py).
+CELL = [None]
+
+
+def cell_width():
+    """Pixels the charge takes at the bar's end: its digits, '%' and a gap before it."""
+    p = CELL[0]
+    return 0 if p is None else (digits(p) + 1) * TW + 2
+
 
 def link_icon(d, x, state):
     """Three states as tiny glyphs that read at 8 px (drawn in colour 1 on a cleared cell)."""
@@ -31,6 +41,7 @@ def field_width(right=None, pos=0, total=0):
 def title_room(w, link=None, right=None, pos=0, total=0):
     """The title's room in 8x8 cells in a w-pixel bar with that field and icon: a screen with
     a long and a short title picks one before drawing (top_bar returns the same number)."""
+    w -= cell_width()
     xi = w - 9 if link else w        # the icon's cell
     fw = field_width(right, pos, total)
     # a gap before the field, so the title's last letter never touches it
@@ -46,7 +57,12 @@ def top_bar(d, title, link=None, right=None, pos=0, total=0, x=0, w=-1, fit=Fals
     if w < 0:
         w = d.width - x
     d.fill_rect(x, 0, w, CH, 1)
-    room = title_room(w, link, right, pos, total)
+    cw = cell_width() if x + w == d.width else 0
+    if cw:
+        w -= cw
+        xx = number(d, CELL[0], x + w + 2, 1, 0, True)
+        tiny(d, "%", xx, 1, 0)
+    room = title_room(w + cw, link, right, pos, total)
     xi = x + w - 9 if link else x + w
     fw = field_width(right, pos, total)
     if fit and len(title) > room:

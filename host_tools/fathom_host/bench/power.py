@@ -31,6 +31,26 @@ PANEL_MA = {"on": 12.0, "dim": 4.0, "off": 0.01}
 # The loop's counted work on the 32-bit runtime: the pace it ran at (pystones) is read as
 # `fathom bench path` reads it, by its kernel; REF_PYSTONES is the factor's anchor.
 REF_PYSTONES = 124000
+# A resting loop sleeps in select.poll (firmware/fathom/hal/rest.py), which on an ESP32 wakes
+# at every FreeRTOS tick (100 Hz in MicroPython's build) and asks the wake flag, a Python
+# ioctl, whether an interrupt ran: that check is the rest's own work, measured on the runtime
+# (TICK_SCRIPT) and counted TICK_HZ times a second on top of the loop's steps. (The unix port
+# asks every ms inside its own poll, which the loop's counted time leaves out.)
+TICK_HZ = 100
+TICK_SCRIPT = """
+import time
+from fathom.hal import rest
+f = rest._Flag()
+n = 20000
+t0 = time.ticks_us()
+for _ in range(n):
+    f.ioctl(3, 1)
+t1 = time.ticks_us()
+for _ in range(n):
+    pass
+t2 = time.ticks_us()
+print((time.ticks_diff(t1, t0) - time.ticks_diff(t2, t1)) / n)
+"""
 
 
 def add_arguments(p):
@@ -54,12 +74,27 @@ def _watch(units, window):
     return out
 
 
-def _cpu(row, pace):
+def _cpu(row, pace, tick_us=0.0):
     loops, steps, work_us, dt = row
-    duty = work_us / (dt * 1e6) * pace * FACTOR[0]   # the ESP32's share of its time busy
+    work = work_us / dt + TICK_HZ * tick_us          # us of the runtime's time per second
+    duty = work / 1e6 * pace * FACTOR[0]   # the ESP32's share of its time busy
     return {"loops_per_s": round(loops / dt, 1), "steps_per_s": round(steps / dt, 1),
             "work_ms_per_s": round(work_us / dt / 1000, 2),
+            "rest_check_ms_per_s": round(TICK_HZ * tick_us / 1000, 2),
             "esp32_cpu_duty_pct": round(min(100.0, duty * 100), 1)}
+
+
+def _tick_us():
+    """us of the runtime's time one check of the resting loop's wake flag takes."""
+    import os
+    import subprocess
+    from fathom_host import FIRMWARE
+    from fathom_host.emulator.units import micropython_exe, micropython_path
+    env = dict(os.environ, MICROPYPATH=os.pathsep.join(micropython_path("frozen")),
+               FATHOM_DATA=str(FIRMWARE / "fathom"))
+    proc = subprocess.run([micropython_exe("frozen"), "-c", TICK_SCRIPT], capture_output=True,
+                          text=True, env=env, timeout=120)
+    return max(0.0, float(proc.stdout.split()[-1]))
 
 
 def _states(args):
@@ -157,8 +192,10 @@ def collect(args):
     if "error" in states:
         return states
     pace = _pace(args) / REF_PYSTONES
-    cpu = {k: _cpu(v, pace) for k, v in states.items()}
-    out = {"cpu": cpu, "pace_pystones": round(pace * REF_PYSTONES)}
+    tick = _tick_us()
+    cpu = {k: _cpu(v, pace, tick) for k, v in states.items()}
+    out = {"cpu": cpu, "pace_pystones": round(pace * REF_PYSTONES),
+           "rest_check_us": round(tick, 2)}
     for f in sorted(BOARDS.glob("*.json")):
         p = json.loads(f.read_text())
         if p.get("chip") in CHIP_MA:   # the boards, not the emulator's own
