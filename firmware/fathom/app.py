@@ -155,6 +155,8 @@ class App:
         pct = self.cell.pct
         topbar.CELL[0] = pct
         self.dirty = True
+        if pct is None:
+            return   # no cell fitted: nothing to warn of
         if pct <= CRITICAL_PCT:
             self._cell_out(now)
         elif pct <= LOW_PCT and not self.cell_warned:

@@ -111,6 +111,20 @@ def test_a_low_cell_is_told_once_and_an_empty_one_saves_and_turns_off():
 
 
 @_clean
+def test_a_board_on_usb_with_no_cell_fitted_shows_nothing_and_stays_on():
+    # the divider then reads about 0 V: read as an empty cell, the unit would turn off at boot
+    cell = [0]
+    app = _unit("heltec_wifi_kit_32_v3", cell)
+    app.step(1000)
+    app.step(1000 + READ_MS)
+    assert app.cell is not None and topbar.CELL[0] is None
+    assert app.top().title == "fathom"
+    cell[0] = 3900   # a cell fitted while it runs: the next reading shows it
+    app.step(1000 + 2 * READ_MS)
+    assert topbar.CELL[0] == 72
+
+
+@_clean
 def test_a_board_without_a_gauge_shows_nothing():
     app = _unit("esp32_devkit_ssd1306", [3350])
     app.step(1000)

@@ -11,6 +11,10 @@ SETTLE_MS = 2       # the switched divider's node settles (100 kOhm against the 
 SAMPLES = 4         # averaged: a radio burst dips the cell for a moment
 LOW_PCT = 15        # the player is told to charge
 CRITICAL_PCT = 3    # the unit saves its game and turns off while it still can
+# Below this no cell is fitted (the board runs from USB and its divider reads about 0 V): a
+# LiPo's protection cuts it off near 2.5-3.0 V, so an empty cell never reads this low. The gauge
+# then shows nothing rather than power off a unit at every boot.
+NO_CELL_MV = 2000
 # (mV, %) of a LiPo cell under a light load, from full down to where the board's regulator
 # stops holding 3.3 V: between two points the percentage is linear.
 CURVE = ((4150, 100), (4000, 85), (3900, 72), (3800, 55), (3700, 35), (3600, 18),
@@ -58,7 +62,8 @@ class Battery:
         if self._at is not None and ticks_diff(now, self._at) < self.read_ms:
             return False
         self._at = now
-        pct = percent(self.read_mv())
+        mv = self.read_mv()
+        pct = percent(mv) if mv >= NO_CELL_MV else None
         if pct == self.pct:
             return False
         self.pct = pct
