@@ -140,7 +140,7 @@ def _resume(app, runner, show):
                                              runner.gid, saved["level"], s.seed, s.player)))
     bots = peers
     if runner.meta.get("vs") == "link":
-        peers = reconnect(app)
+        peers = reconnect(app, runner, show)
         if peers is None:
             return
         bots = []
@@ -153,7 +153,7 @@ def _resume(app, runner, show):
         app.push(Message(app, "Saved game", runner.notice))
 
 
-def reconnect(app):
+def reconnect(app, runner, show):
     """The saved game's link peers on a freshly opened transport, or None after telling why.
     Here, not in pairing: resuming needs no pairing, and pairing hands over to flow/play.py's
     show(), so the modules import each other in one direction only."""
@@ -161,7 +161,32 @@ def reconnect(app):
     from fathom.link.peer import restore_peers
     try:
         return restore_peers(app.hw.storage, app.hw.profile, clock.now_ms())
-    except Exception as e:
+    except (OSError, MemoryError) as e:  # the radio or the heap, not the record: try again
         app.push(Message(app, "Resume", "The link of the saved game could not be restored "
                          "(%s). The game is kept." % e))
-        return None
+    except Exception as e:  # the record is damaged or gone: its keys with it, for good
+        lost_link(app, runner, show, e)
+    return None
+
+
+def lost_link(app, runner, show, e):
+    """The game's link record cannot be read: without its keys the game cannot go on. It ends
+    void here, and the partners are told with a notice tagged under the save's own secrets
+    (link/lost.py), so their screens say so in words instead of finding this unit vanished."""
+    from fathom.link import lost
+    from fathom.link.peer import open_transport
+    from fathom.runner import LOST
+    s = runner.seat
+    try:
+        t = open_transport(runner.meta.get("link", "espnow"), app.hw.profile)
+    except OSError as o:
+        app.push(Message(app, "Resume", "The radio did not start (%s). The game is kept." % o))
+        return
+    runner.peers = [lost.Teller(t, lost.Keys(s.seed, runner.keys, s.player, s.n), runner.relay)]
+    if not runner.claimed:
+        runner.void(s.player, LOST)
+    show(app, runner)
+    app.push(Message(app, "Link lost", "This game's link could not be read (%s). Without its "
+                     "keys the game cannot go on: it is void, and the other %s told." % (
+                         e,
+                         "unit is" if s.n == 2 else "units are")))

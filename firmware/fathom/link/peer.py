@@ -4,6 +4,7 @@
 from fathom import codec
 from fathom.link.channel import Channel
 
+_BEACON = 0x03           # frame.BEACON's type nibble: outside every channel (a notice, link/lost.py)
 LINK = "link"            # the live channel of the game in progress (+ "1" .. "6": more partners)
 # A group host's partners at most: Sugar Dog's eight players. On the 32-bit frozen runtime the
 # host of eight finishes under a 96 KB heap, relaying at each link's pace (docs/PROTOCOL.md,
@@ -54,6 +55,8 @@ class LinkPeer:
         self.bad = 0            # messages refused as unreadable (`refused`: the last one's why)
         self.refused = None
         self.foreign = 0
+        self.secrets = None     # the game's secrets, read when a partner's notice first comes
+        self.lost = None        # [player, not yet said]: a partner that lost its link record
         self._persist()
 
     @property
@@ -65,6 +68,9 @@ class LinkPeer:
         self._persist()
 
     def recv(self):
+        if self.lost is not None and self.lost[1]:  # a partner's notice, checked: said once
+            self.lost[1] = False
+            return ["void", self.lost[0], "link"]
         raw = self.ch.recv()
         if raw is None:
             return None
@@ -92,7 +98,31 @@ class LinkPeer:
             if self.peer_mac is not None and mac != self.peer_mac:
                 self.foreign += 1
                 continue
+            if data and data[0] & 0x0F == _BEACON and self._notice(data):
+                continue
             self.ch.on_frame(data)
+
+    def _notice(self, data):
+        """The partner lost its record of this link (link/lost.py): its notice, tagged under the
+        game's secrets, is answered and the game ends void (recv). A beacon of any other kind,
+        or a notice whose tag fails (a bystander's), goes on to the channel, which ignores it."""
+        from fathom.link import lost
+        if not lost.is_notice(data):
+            return False
+        if self.secrets is None:
+            self.secrets = lost.of_save(self.storage)
+        who = None if self.secrets is None else lost.lost_player(self.secrets, data)
+        if who is None:
+            self.foreign += 1
+            return True
+        if self.lost is None:
+            self.lost = [who, True]
+            self.ch = lost.Gone()
+        try:
+            self.t.send(None, lost.receipt(self.secrets, who))  # broadcast: it has no radio key
+        except OSError:
+            pass  # lost with the radio's buffers full: the next notice is answered
+        return True
 
     def fresh(self):
         return self.ch.fresh()
@@ -222,6 +252,6 @@ def restore_peer(storage, profile, now, t=None, slot=LINK):
     if peer.lmk and hasattr(t, "set_key"):
         t.set_key(peer.peer_mac, peer.lmk)  # the session ran encrypted: so does its resume
     peer.bad = peer.foreign = 0
-    peer.refused = None
+    peer.refused = peer.secrets = peer.lost = None
     peer.ch = Channel.restore(ch, frame_sender(t, peer.peer_mac), now)
     return peer
