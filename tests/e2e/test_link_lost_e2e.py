@@ -64,3 +64,38 @@ def test_a_unit_whose_link_record_is_damaged_ends_the_game_in_words_on_both_unit
             u.wait(lambda c: c.text[:1] == ["fathom"], 30, "home")
             assert not (u.dir / "data" / "game").exists()
             assert "Traceback" not in u.console(), u.console()[-3000:]
+
+
+def test_a_unit_whose_save_and_link_record_are_both_damaged_still_tells_its_partner(tmp_path,
+                                                                                   ether):
+    # Its journal is damaged after the header (set aside as game.bad) and its link record too:
+    # no channel is left to say ["void"] on, but the header still holds the seed, so the
+    # notice of a save set aside reaches the partner, which ends the game in the save's words.
+    from fathom.hal.records import scan_records
+    emu = Emulator(2, workdir=tmp_path, ether=ether, env={"FATHOM_LINK": "espnow"})
+    a, b = emu.units
+    a.extra_env.update(player_env())
+    b.extra_env.update(player_env(moves=4))
+    with emu:
+        pair([a, b], "Lake Ashtapada")
+        assert b.wait(stopped, 120, "four choices").ux.get("error") is None
+        b.kill()
+        b.extra_env.pop("FATHOM_UXPLAYER")
+        damage_link(b)
+        path = b.dir / "data" / "game"
+        with open(str(path), "rb") as f:
+            recs = [pos for pos, _end, _body in scan_records(f)]
+        assert len(recs) >= 3, recs
+        data = bytearray(path.read_bytes())
+        data[recs[1] + 9] ^= 0xFF  # the second record's body: the header stays readable
+        path.write_bytes(bytes(data))
+        b.start()
+        b.wait(lambda c: any("could not be read" in l for l in c.text), 30, "the notice")
+        assert (b.dir / "data" / "game.bad").exists()
+        a.wait(lambda c: c.text[:1] == ["Result"] and "Game void" in c.text, 60,
+               "the partner's void game")
+        assert any("save was damaged: this game cannot be checked and is void" in l
+                   for l in a.text), a.text
+        assert "vanished" not in said(a)
+        for u in (a, b):
+            assert "Traceback" not in u.console(), u.console()[-3000:]

@@ -14,7 +14,7 @@ from fathom.games.sugardog.engine import ENGINE
 from fathom.link import lost
 from fathom.link.channel import Channel
 from fathom.link.peer import LinkPeer
-from fathom.runner import LOST, Runner
+from fathom.runner import LOST, VOID, Runner
 from kit.memstore import MemStorage
 from kit.play import bot_step
 
@@ -82,7 +82,7 @@ def play(runners, until, now=0, limit=3000):
 
 def tell(runner, transport, k, now, until):
     """The damaged unit's side: a Teller on the unit's transport, ticked with the partner."""
-    t = lost.Teller(transport, k, False)
+    t = lost.Teller(transport, k)
     for _ in range(400):
         now += 10
         t.tick(now)
@@ -101,6 +101,18 @@ def test_the_real_notice_voids_the_game_on_the_partner_in_words_and_is_answered(
     assert "P2 lost its link to this game" in LOST % 2
 
 
+def test_the_notice_of_a_save_set_aside_voids_the_game_with_the_saves_sentence():
+    (ra, rb), (ta, tb), air = pair()
+    now = play([ra, rb], lambda: ra.seat.n_log >= 3)
+    t = lost.Teller(tb, lost.Keys(SEED, None, 1, 2), lost.SAVE)
+    for _ in range(100):
+        now += 10
+        t.tick(now)
+        ra.tick(now)
+    assert not t.pending()
+    assert ra.result() == ([], VOID % 2) and ra.finished()
+
+
 def test_a_bystanders_notice_changes_nothing_and_is_counted():
     (ra, rb), (ta, tb), air = pair()
     now = play([ra, rb], lambda: ra.seat.n_log >= 3)
@@ -114,6 +126,12 @@ def test_a_bystanders_notice_changes_nothing_and_is_counted():
     import struct
     bad_tag = bad_tag[:-4] + struct.pack(">I", crypto.crc32(bad_tag[:-4]))
     forged.append(bad_tag)
+    # the real notice of a save set aside, its "what" switched to the link: its tag fails
+    from fathom import codec
+    from fathom.link import frame
+    said = codec.decode(frame.parse(lost.notice(lost.Keys(SEED, None, 1, 2), lost.SAVE))[5])
+    said[2] = lost.LINK
+    forged.append(frame.encode(frame.BEACON, 0, 0, 0, codec.encode(said)))
     before = ra.peers[0].foreign
     sent = len(air)
     for f in forged + heard:
@@ -133,9 +151,9 @@ def test_a_bystanders_notice_changes_nothing_and_is_counted():
 def test_a_forged_receipt_does_not_stop_the_notices():
     k = lost.Keys(SEED, None, 1, 2)
     ta, tb, air = cable()
-    t = lost.Teller(tb, k, False)
+    t = lost.Teller(tb, k)
     t.tick(0)
-    assert len(air) == 1 and lost.lost_player(lost.Keys(SEED, None, 0, 2), air[0]) == 1
+    assert len(air) == 1 and lost.lost_player(lost.Keys(SEED, None, 0, 2), air[0]) == (1, lost.LINK)
     tb.inbox.append(lost.receipt(lost.Keys(KEY, None, 0, 2), 1))   # not the seed's key
     tb.inbox.append(lost.receipt(lost.Keys(SEED, None, 0, 2), 0))  # for another unit's notice
     t.tick(lost.NOTICE_MS)
@@ -144,7 +162,7 @@ def test_a_forged_receipt_does_not_stop_the_notices():
     t.tick(2 * lost.NOTICE_MS)
     assert not t.pending() and len(air) == 2
     # unanswered, it stops after TELL_MS
-    t2 = lost.Teller(tb, k, False)
+    t2 = lost.Teller(tb, k)
     t2.tick(0)
     t2.tick(lost.TELL_MS)
     assert not t2.pending()
@@ -158,7 +176,7 @@ def test_a_group_notice_carries_a_tag_for_each_unit_under_its_own_key(who):
     f = lost.notice(lost.Keys(SEED, keys[who], who, n))
     for q in range(n):
         got = lost.lost_player(lost.Keys(SEED, keys[q], q, n), f)
-        assert got == (None if q == who else who)
+        assert got == (None if q == who else (who, lost.LINK))
     # a unit of the group cannot make another's notice for a third: it lacks their key
     liar = 1 if who != 1 else 3
     mine = list(keys[liar])
@@ -167,7 +185,7 @@ def test_a_group_notice_carries_a_tag_for_each_unit_under_its_own_key(who):
     third = [q for q in range(n) if q not in (who, liar)][0]
     assert lost.lost_player(lost.Keys(SEED, keys[third], third, n), lost.notice(fake)) is None
     # the receipts: the host waits for every partner's, a partner for the host's
-    t = lost.Teller(cable()[0], lost.Keys(SEED, keys[who], who, n), who == 0)
+    t = lost.Teller(cable()[0], lost.Keys(SEED, keys[who], who, n, relay=who == 0))
     assert t.waits == ([1, 2, 3] if who == 0 else [0])
     for q in t.waits[:]:
         t.t.inbox.append(lost.receipt(lost.Keys(SEED, keys[q], q, n), who))

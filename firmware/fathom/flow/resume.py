@@ -39,6 +39,10 @@ def set_aside(app, e):
     st = app.hw.storage
     player = runner.seat.player if runner is not None else _player(st)
     link = bool(links) or _linked(st)
+    k = None
+    if link and not links:  # the link's record may be gone: the header's secrets then speak
+        from fathom.link.lost import of_save
+        k = of_save(st) or of_save(st, True)  # before the save goes aside, or after
     for name in (SAVE, PEERS, side_name(1), side_name(2), side_name(3)):
         try:
             st.quarantine(name, why)
@@ -47,7 +51,7 @@ def set_aside(app, e):
     app.push(Message(app, "Saved game", "The saved game could not be read (%s). "
                      "It is kept aside as game.bad; nothing else is lost." % why))
     if link:
-        tell_void(app, player, links)
+        tell_void(app, player, links, k)
 
 
 # ---- the partners of a game set aside ---------------------------------------------------------
@@ -55,7 +59,8 @@ def set_aside(app, e):
 # audit can check the game. The partners hear it from the game's own keyed link (its channel is
 # kept apart from the journal, in the link files), and end the game saying so
 # (runner._on_void), instead of finding this unit vanished. A link that cannot be restored
-# either (link.bad) leaves them that: nothing else could speak for this unit.
+# either (link.bad) tells them with link/lost.py's notice, tagged under the secrets of the
+# save's header; only a save whose header is gone too leaves them to find this unit silent.
 TELL_MS = 60000   # how long the home menu keeps the link open for the partners' acknowledgement
 
 
@@ -76,13 +81,21 @@ def _linked(st):
         return False
 
 
-def tell_void(app, player, links):
+def tell_void(app, player, links, k=None):
     if not links:
         from fathom.hal import clock
-        from fathom.link.peer import restore_peers
+        from fathom.link.peer import open_transport, restore_peers
         try:
             links = restore_peers(app.hw.storage, app.hw.profile, clock.now_ms())
         except Exception:
+            if k is None or k.kind is None:
+                return
+            from fathom.link import lost
+            try:
+                t = open_transport(k.kind, app.hw.profile)
+            except OSError:
+                return
+            app.services.append(lost.Teller(t, k, lost.SAVE, app))
             return
     msg = ["void"] if player is None else ["void", player]
     for p in links:
@@ -182,7 +195,8 @@ def lost_link(app, runner, show, e):
     except OSError as o:
         app.push(Message(app, "Resume", "The radio did not start (%s). The game is kept." % o))
         return
-    runner.peers = [lost.Teller(t, lost.Keys(s.seed, runner.keys, s.player, s.n), runner.relay)]
+    k = lost.Keys(s.seed, runner.keys, s.player, s.n, None, runner.relay)
+    runner.peers = [lost.Teller(t, k)]
     if not runner.claimed:
         runner.void(s.player, LOST)
     show(app, runner)

@@ -12,7 +12,8 @@ from fathom.link import crypto, frame
 TAG = 8                 # bytes of one tag: a forger's chance is 2**-64 per try
 NOTICE_MS = 1000        # how often the notice goes out until every partner has answered
 TELL_MS = 60000         # how long a unit that lost its link tells, answered or not
-_NOTICE = "lost"        # the payload's first item: ["lost", player, tags]
+_NOTICE = "lost"        # the payload's first item: ["lost", player, what, tags]
+LINK, SAVE = "link", "save"  # what was lost: the link record, or the whole save (set aside)
 _RECEIPT = "lost ok"    # ["lost ok", player, lost player, tag]
 _BEACON = 0x03          # frame.BEACON: an unkeyed frame outside any channel
 
@@ -22,35 +23,47 @@ class Keys:
     derived from the joint seed, which only the two units hold) or `keys`, a group's
     end-to-end keys by player (each shared by this unit and that player alone)."""
 
-    def __init__(self, seed, keys, me, n):
+    def __init__(self, seed, keys, me, n, kind=None, relay=False):
         self.me = me
         self.n = n
         self.keys = keys
+        self.kind = kind        # the game's link ("espnow", "uart"; None: not a link game)
+        self.relay = relay      # this unit is a group's host
         self.pair = crypto.kdf(bytes(seed), b"fathom lost") if keys is None else None
 
     def mac(self, other):
         return crypto.Mac(self.pair if self.keys is None else self.keys[other])
 
 
-def of_save(storage):
-    """The Keys of the saved game (its journal's header), or None if it has none or it cannot
-    be read."""
+def of_save(storage, aside=False):
+    """The Keys of the saved game (its journal's header; `aside`: of the save set aside as
+    game.bad), or None if it has none or it cannot be read."""
     from fathom.journal import FileJournal, header_of
     from fathom.runner import SAVE
     try:
-        h = header_of(FileJournal(storage, SAVE).first())
-        return Keys(h["seed"], h.get("gk"), h["player"], h["n"])
+        if aside:
+            h = header_of(codec.decode(storage.first_aside(SAVE)))
+        else:
+            h = header_of(FileJournal(storage, SAVE).first())
+        meta = h.get("meta") or {}
+        return Keys(h["seed"], h.get("gk"), h["player"], h["n"],
+                    meta.get("link", "espnow") if meta.get("vs") == "link" else None,
+                    h.get("relay", False))
     except Exception:  # no game, or a header this unit cannot use: nothing to check with
         return None
 
 
-def notice(k):
-    """The frame that says player `k.me` lost the game's link, with one tag per other unit."""
+def _notice_tag(mac, who, to, what):
+    return mac.digest(b"fathom lost", bytes((who, to)), what.encode())[:TAG]
+
+
+def notice(k, what=LINK):
+    """The frame that says player `k.me` lost `what` (LINK or SAVE), one tag per other unit."""
     tags = b""
     for q in range(k.n):
         if q != k.me:
-            tags += k.mac(q).digest(b"fathom lost", bytes((k.me, q)))[:TAG]
-    return frame.encode(frame.BEACON, 0, 0, 0, codec.encode([_NOTICE, k.me, tags]))
+            tags += _notice_tag(k.mac(q), k.me, q, what)
+    return frame.encode(frame.BEACON, 0, 0, 0, codec.encode([_NOTICE, k.me, what, tags]))
 
 
 def receipt(k, lost):
@@ -78,17 +91,18 @@ def is_notice(data):
 
 
 def lost_player(k, data):
-    """The player whose notice `data` is, if its tag for this unit checks out; else None."""
+    """(player, what it lost) of the notice `data`, if its tag for this unit checks out; else
+    None."""
     m = _payload(data)
-    if m is None or m[0] != _NOTICE or len(m) != 3:
+    if m is None or m[0] != _NOTICE or len(m) != 4:
         return None
-    _tag, who, tags = m
-    if type(who) is not int or not 0 <= who < k.n or who == k.me or not isinstance(tags, bytes) \
-            or len(tags) != (k.n - 1) * TAG:
+    _tag, who, what, tags = m
+    if type(who) is not int or not 0 <= who < k.n or who == k.me or what not in (LINK, SAVE) \
+            or not isinstance(tags, bytes) or len(tags) != (k.n - 1) * TAG:
         return None
     i = (k.me if k.me < who else k.me - 1) * TAG  # tags in player order, the sender left out
-    want = k.mac(who).digest(b"fathom lost", bytes((who, k.me)))[:TAG]
-    return who if crypto.equal(want, tags[i:i + TAG]) else None
+    ok = crypto.equal(_notice_tag(k.mac(who), who, k.me, what), tags[i:i + TAG])
+    return (who, what) if ok else None
 
 
 def answered_by(k, data):
@@ -134,21 +148,23 @@ class Gone:
 
 
 class Teller:
-    """The peer of a game whose link record is lost: it sends the notice every NOTICE_MS on
-    a freshly opened transport until every unit this one was linked to has answered (a group's
-    host: every partner; a partner: the host; a pair: the other unit), or TELL_MS. To the
-    runner it is a peer that says nothing and whose `ch` is pending while it still tells, so
-    the result screen waits for it (Runner.finished) before OK goes home."""
+    """Sends the notice every NOTICE_MS on a freshly opened transport until every unit this
+    one was linked to has answered (a group's host: every partner; a partner: the host; a pair:
+    the other unit), or TELL_MS. A game whose link record is lost keeps it as its peer: a peer
+    that says nothing and whose `ch` is pending while it still tells, so the result screen
+    waits for it (Runner.finished) before OK goes home. A save set aside (flow/aside.py) runs
+    it as a service of the home menu (`app`), which it leaves once done."""
 
-    def __init__(self, transport, k, relay):
+    def __init__(self, transport, k, what=LINK, app=None):
         self.t = transport
         self.k = k
+        self.app = app
         self.ch = self
-        if relay:
+        if k.relay:
             self.waits = [q for q in range(k.n) if q != k.me]
         else:
             self.waits = [0 if k.n > 2 else 1 - k.me]
-        self.frame = notice(k)
+        self.frame = notice(k, what)
         self.next = None
         self.since = None
 
@@ -174,6 +190,11 @@ class Teller:
             except OSError:
                 pass  # the radio's buffers are full: the next notice goes NOTICE_MS later
             self.next = ticks_add(now, NOTICE_MS)
+        if not self.waits and self.app is not None:
+            self.close()
+            self.app.services.remove(self)
+            self.app = None
+        return False
 
     def recv(self):
         return None

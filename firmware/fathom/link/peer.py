@@ -56,7 +56,7 @@ class LinkPeer:
         self.refused = None
         self.foreign = 0
         self.secrets = None     # the game's secrets, read when a partner's notice first comes
-        self.lost = None        # [player, not yet said]: a partner that lost its link record
+        self.lost = None        # [player, what, not yet said]: a partner's checked notice
         self._persist()
 
     @property
@@ -68,9 +68,10 @@ class LinkPeer:
         self._persist()
 
     def recv(self):
-        if self.lost is not None and self.lost[1]:  # a partner's notice, checked: said once
-            self.lost[1] = False
-            return ["void", self.lost[0], "link"]
+        if self.lost is not None and self.lost[2]:  # a partner's notice, checked: said once
+            self.lost[2] = False
+            who, what = self.lost[0], self.lost[1]
+            return ["void", who, what] if what == "link" else ["void", who]
         raw = self.ch.recv()
         if raw is None:
             return None
@@ -103,23 +104,24 @@ class LinkPeer:
             self.ch.on_frame(data)
 
     def _notice(self, data):
-        """The partner lost its record of this link (link/lost.py): its notice, tagged under the
-        game's secrets, is answered and the game ends void (recv). A beacon of any other kind,
-        or a notice whose tag fails (a bystander's), goes on to the channel, which ignores it."""
+        """The partner lost its record of this link, or its whole save (link/lost.py): its
+        notice, tagged under the game's secrets, is answered and the game ends void (recv). A
+        notice whose tag fails (a bystander's) is counted; another beacon goes on to the
+        channel, which ignores it."""
         from fathom.link import lost
         if not lost.is_notice(data):
             return False
         if self.secrets is None:
             self.secrets = lost.of_save(self.storage)
-        who = None if self.secrets is None else lost.lost_player(self.secrets, data)
-        if who is None:
+        said = None if self.secrets is None else lost.lost_player(self.secrets, data)
+        if said is None:
             self.foreign += 1
             return True
         if self.lost is None:
-            self.lost = [who, True]
+            self.lost = [said[0], said[1], True]
             self.ch = lost.Gone()
         try:
-            self.t.send(None, lost.receipt(self.secrets, who))  # broadcast: it has no radio key
+            self.t.send(None, lost.receipt(self.secrets, said[0]))  # broadcast: it has no radio key
         except OSError:
             pass  # lost with the radio's buffers full: the next notice is answered
         return True
