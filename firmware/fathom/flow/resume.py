@@ -190,6 +190,13 @@ def lost_link(app, runner, show, e):
     from fathom.link.peer import open_transport
     from fathom.runner import LOST
     s = runner.seat
+    if s.result() is not None and not runner.claimed:
+        # played out already: its result stands (a reveal still owed is ruled withheld there)
+        runner.peers = []
+        show(app, runner)
+        app.push(Message(app, "Link lost", "This game's link could not be read (%s). The "
+                         "game was over: its result is kept." % e))
+        return
     try:
         t = open_transport(runner.meta.get("link", "espnow"), app.hw.profile)
     except OSError as o:
