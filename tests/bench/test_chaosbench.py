@@ -2,7 +2,7 @@
 # Leave (keep) and Resume game, reboots and kill -9 at seeded moments, through the keys. Every
 # game must end on every unit (verified, conceded or void with a sentence), with no stall and
 # no traceback on any console; a failure prints the seed that plays it again. The bench's whole
-# run (every case, 20 games each, cut saves too) is `make bench`'s.
+# run (every case, 20 games each, cut saves and damaged link records too) is `make bench`'s.
 import pytest
 
 from fathom_host import bench

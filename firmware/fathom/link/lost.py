@@ -38,18 +38,23 @@ class Keys:
 def of_save(storage, aside=False):
     """The Keys of the saved game (its journal's header; `aside`: of the save set aside as
     game.bad), or None if it has none or it cannot be read."""
-    from fathom.journal import FileJournal, header_of
+    from fathom.hal.storage import CorruptFile
+    from fathom.journal import FileJournal, JournalError, header_of
     from fathom.runner import SAVE
     try:
         if aside:
-            h = header_of(codec.decode(storage.first_aside(SAVE)))
+            body = storage.first_aside(SAVE)
+            if body is None:
+                return None
+            h = header_of(codec.decode(body))
         else:
             h = header_of(FileJournal(storage, SAVE).first())
         meta = h.get("meta") or {}
         return Keys(h["seed"], h.get("gk"), h["player"], h["n"],
                     meta.get("link", "espnow") if meta.get("vs") == "link" else None,
                     h.get("relay", False))
-    except Exception:  # no game, or a header this unit cannot use: nothing to check with
+    except (CorruptFile, JournalError, codec.CodecError, KeyError, TypeError, ValueError,
+            OSError):  # no game, or a header this unit cannot use: nothing to check with
         return None
 
 
