@@ -43,6 +43,9 @@ class LinkPeer:
     sends it again. send() still saves at once: a message the runner sends is already in its
     journal (streams.tell writes what the journal holds first), and must not be forgotten by
     the link."""
+    # class defaults: a LinkPeer rebuilt without __init__ (restore_peer, a host's soak) has them
+    secrets = None          # the game's secrets, read when a partner's notice first comes
+    lost = None             # [player, what, not yet said]: a partner's checked notice
 
     def __init__(self, transport, peer_mac, channel, storage, kind, slot=LINK, lmk=None):
         self.t = transport
@@ -55,8 +58,6 @@ class LinkPeer:
         self.bad = 0            # messages refused as unreadable (`refused`: the last one's why)
         self.refused = None
         self.foreign = 0
-        self.secrets = None     # the game's secrets, read when a partner's notice first comes
-        self.lost = None        # [player, what, not yet said]: a partner's checked notice
         self._persist()
 
     @property
@@ -254,6 +255,6 @@ def restore_peer(storage, profile, now, t=None, slot=LINK):
     if peer.lmk and hasattr(t, "set_key"):
         t.set_key(peer.peer_mac, peer.lmk)  # the session ran encrypted: so does its resume
     peer.bad = peer.foreign = 0
-    peer.refused = peer.secrets = peer.lost = None
+    peer.refused = None
     peer.ch = Channel.restore(ch, frame_sender(t, peer.peer_mac), now)
     return peer
