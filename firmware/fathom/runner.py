@@ -22,6 +22,7 @@
 #                                         set-up choices): the game cannot be checked, it is void
 #   ["void"]                              the same from a unit whose save was set aside unread
 #                                         (flow/resume.py): the sender's player, as its link says
+#   ["void", player, "link"]              player lost its link record (link/lost.py's notice)
 #
 # Nothing a runner sends or stores grows with the game in one piece: old events, reveals and the
 # audit's replay are read from the journal record by record, and a resend (after a sync) or a
@@ -77,6 +78,7 @@ _ASKED = const(2)
 _LACKS = const(3)
 CLAIMED = "claimed: the partner vanished (not verified)"  # the reason of a claimed game
 VOID = "P%d's save was damaged: this game cannot be checked and is void"  # a void game's reason
+LOST = "P%d lost its link to this game (its saved keys were damaged): the game is void"
 
 
 def side_name(player):
@@ -208,10 +210,10 @@ class Runner:
             raise IllegalAction("no partner has vanished")
         self._end_here(CLAIMED)
 
-    def void(self, player):
+    def void(self, player, why=VOID):
         """End the game as void on this unit and tell the partners: `player`'s save lost the
-        secrets the audit needs. Nobody wins, nobody loses."""
-        self._end_here(VOID % (player + 1))
+        secrets the audit needs (or, LOST, its link: flow/resume.py). Nobody wins or loses."""
+        self._end_here(why % (player + 1))
         self._broadcast(["void", player])
 
     def _end_here(self, why):
@@ -562,13 +564,13 @@ class Runner:
         if len(msg) == 1:  # from a unit that could not read its own save: the sender
             who = self._seat(peer) if self.relay else (1 - s.player if s.n == 2 else 0)
         else:
-            who = msg[1] if len(msg) == 2 else None
+            who = msg[1] if len(msg) == 2 or msg[2:] == ["link"] else None
         if type(who) is not int or not 0 <= who < s.n or who == s.player or \
                 self.relay and self.streams.seat_of.get(peer, who) != who:
             raise IllegalAction("malformed void")  # a host takes a partner's for itself only
-        self._end_here(VOID % (who + 1))
+        self._end_here((LOST if len(msg) == 3 else VOID) % (who + 1))
         if self.relay:
-            self._broadcast(["void", who], peer)
+            self._broadcast(["void", who] + msg[2:], peer)
 
     def _back(self, peer, msg):
         """A partner heard after its bye has resumed the game. In a pair any message says so.

@@ -191,3 +191,30 @@ def test_nested_root_is_created():
     root = fresh("deep") + "/a/b"
     Storage(root).write("x", b"1")
     assert Storage(root).read("x") == b"1"
+
+
+def test_the_first_record_of_a_record_file_set_aside_is_still_read():
+    # a journal damaged after its header is moved aside whole: its header (the game's seed,
+    # which tells the partners, link/lost.py) can still be read from NAME.bad, unless the
+    # damage starts in it
+    st = Storage(fresh("aside"))
+    st.new_records("j", b"header")
+    st.append_record("j", b"first")
+    st.append_record("j", b"second")
+    assert st.first_aside("j") is None  # nothing set aside yet
+    path = st.root + "/j"
+    with open(path, "rb") as f:
+        data = bytearray(f.read())
+    data[-3] ^= 0xFF  # inside the last record: a torn tail, cut off, not set aside
+    data[-12] ^= 0xFF  # inside the middle record: damage before the end
+    with open(path, "wb") as f:
+        f.write(data)
+    with pytest.raises(CorruptFile):
+        st.repair_records("j")
+    assert not st.exists("j") and st.first_aside("j") == b"header"
+    with open(path + ".bad", "rb") as f:
+        bad = bytearray(f.read())
+    bad[9] ^= 0xFF  # now the header's own bytes
+    with open(path + ".bad", "wb") as f:
+        f.write(bad)
+    assert st.first_aside("j") is None

@@ -34,7 +34,12 @@ def resume(app, runner=None):
     """Back into the saved game (flow/resume.py: whatever goes wrong is set aside and explained).
     Its module leaves again at once: nothing in it runs once the game is on screen."""
     from fathom import forget
-    from fathom.flow import resume as m
+    try:
+        from fathom.flow import resume as m
+    except Exception as e:  # its code did not load: the save goes aside all the same, and
+        from fathom.flow.aside import set_aside  # a link game's partners are told
+        set_aside(app, e)
+        return
     try:
         m.resume(app, runner, show)  # passed: flow/resume.py does not import this module
     finally:

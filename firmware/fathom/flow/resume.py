@@ -39,6 +39,10 @@ def set_aside(app, e):
     st = app.hw.storage
     player = runner.seat.player if runner is not None else _player(st)
     link = bool(links) or _linked(st)
+    k = None
+    if link and not links:  # the link's record may be gone: the header's secrets then speak
+        from fathom.link.lost import of_save
+        k = of_save(st) or of_save(st, True)  # before the save goes aside, or after
     for name in (SAVE, PEERS, side_name(1), side_name(2), side_name(3)):
         try:
             st.quarantine(name, why)
@@ -47,7 +51,7 @@ def set_aside(app, e):
     app.push(Message(app, "Saved game", "The saved game could not be read (%s). "
                      "It is kept aside as game.bad; nothing else is lost." % why))
     if link:
-        tell_void(app, player, links)
+        tell_void(app, player, links, k)
 
 
 # ---- the partners of a game set aside ---------------------------------------------------------
@@ -55,7 +59,8 @@ def set_aside(app, e):
 # audit can check the game. The partners hear it from the game's own keyed link (its channel is
 # kept apart from the journal, in the link files), and end the game saying so
 # (runner._on_void), instead of finding this unit vanished. A link that cannot be restored
-# either (link.bad) leaves them that: nothing else could speak for this unit.
+# either (link.bad) tells them with link/lost.py's notice, tagged under the secrets of the
+# save's header; only a save whose header is gone too leaves them to find this unit silent.
 TELL_MS = 60000   # how long the home menu keeps the link open for the partners' acknowledgement
 
 
@@ -76,13 +81,21 @@ def _linked(st):
         return False
 
 
-def tell_void(app, player, links):
+def tell_void(app, player, links, k=None):
     if not links:
         from fathom.hal import clock
-        from fathom.link.peer import restore_peers
+        from fathom.link.peer import open_transport, restore_peers
         try:
             links = restore_peers(app.hw.storage, app.hw.profile, clock.now_ms())
         except Exception:
+            if k is None or k.kind is None:
+                return
+            from fathom.link import lost
+            try:
+                t = open_transport(k.kind, app.hw.profile)
+            except OSError:
+                return
+            app.services.append(lost.Teller(t, k, lost.SAVE, app))
             return
     msg = ["void"] if player is None else ["void", player]
     for p in links:
@@ -140,7 +153,7 @@ def _resume(app, runner, show):
                                              runner.gid, saved["level"], s.seed, s.player)))
     bots = peers
     if runner.meta.get("vs") == "link":
-        peers = reconnect(app)
+        peers = reconnect(app, runner, show)
         if peers is None:
             return
         bots = []
@@ -153,7 +166,7 @@ def _resume(app, runner, show):
         app.push(Message(app, "Saved game", runner.notice))
 
 
-def reconnect(app):
+def reconnect(app, runner, show):
     """The saved game's link peers on a freshly opened transport, or None after telling why.
     Here, not in pairing: resuming needs no pairing, and pairing hands over to flow/play.py's
     show(), so the modules import each other in one direction only."""
@@ -161,7 +174,40 @@ def reconnect(app):
     from fathom.link.peer import restore_peers
     try:
         return restore_peers(app.hw.storage, app.hw.profile, clock.now_ms())
-    except Exception as e:
+    except (OSError, MemoryError) as e:  # the radio or the heap, not the record: try again
         app.push(Message(app, "Resume", "The link of the saved game could not be restored "
                          "(%s). The game is kept." % e))
-        return None
+    except Exception as e:  # the record is damaged or gone: its keys with it, for good
+        lost_link(app, runner, show, e)
+    return None
+
+
+def lost_link(app, runner, show, e):
+    """The game's link record cannot be read: without its keys the game cannot go on. It ends
+    void here, and the partners are told with a notice tagged under the save's own secrets
+    (link/lost.py), so their screens say so in words instead of finding this unit vanished."""
+    from fathom.link import lost
+    from fathom.link.peer import open_transport
+    from fathom.runner import LOST
+    s = runner.seat
+    if s.result() is not None and not runner.claimed:
+        # played out already: its result stands (a reveal still owed is ruled withheld there)
+        runner.peers = []
+        show(app, runner)
+        app.push(Message(app, "Link lost", "This game's link could not be read (%s). The "
+                         "game was over: its result is kept." % e))
+        return
+    try:
+        t = open_transport(runner.meta.get("link", "espnow"), app.hw.profile)
+    except OSError as o:
+        app.push(Message(app, "Resume", "The radio did not start (%s). The game is kept." % o))
+        return
+    k = lost.Keys(s.seed, runner.keys, s.player, s.n, None, runner.relay)
+    runner.peers = [lost.Teller(t, k)]
+    if not runner.claimed:
+        runner.void(s.player, LOST)
+    show(app, runner)
+    app.push(Message(app, "Link lost", "This game's link could not be read (%s). Without its "
+                     "keys the game cannot go on: it is void, and the other %s told." % (
+                         e,
+                         "unit is" if s.n == 2 else "units are")))

@@ -259,6 +259,23 @@ class Storage:
         from fathom.hal import records
         return records.read(self, name, pos)
 
+    def first_aside(self, name):
+        """The first record of record file `name` set aside as NAME.bad (a journal's header,
+        which outlives damage further on), or None."""
+        from fathom.hal.records import scan_records
+        try:
+            f = self._open(self._path(name) + _BAD, "rb")
+        except OSError:
+            return None
+        try:
+            for _pos, _end, body in scan_records(f):
+                return body
+        except ValueError:
+            pass  # damaged from its first record on
+        finally:
+            f.close()
+        return None
+
     def repair_records(self, name):
         """Check record file `name` end to end and cut off a torn last record (copying the good
         part in small chunks), so appends follow good records. Returns (number of records, bytes

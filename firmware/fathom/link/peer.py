@@ -4,6 +4,7 @@
 from fathom import codec
 from fathom.link.channel import Channel
 
+_BEACON = 0x03           # frame.BEACON's type nibble: outside every channel (a notice, link/lost.py)
 LINK = "link"            # the live channel of the game in progress (+ "1" .. "6": more partners)
 # A group host's partners at most: Sugar Dog's eight players. On the 32-bit frozen runtime the
 # host of eight finishes under a 96 KB heap, relaying at each link's pace (docs/PROTOCOL.md,
@@ -42,6 +43,9 @@ class LinkPeer:
     sends it again. send() still saves at once: a message the runner sends is already in its
     journal (streams.tell writes what the journal holds first), and must not be forgotten by
     the link."""
+    # class defaults: a LinkPeer rebuilt without __init__ (restore_peer, a host's soak) has them
+    secrets = None          # the game's secrets, read when a partner's notice first comes
+    lost = None             # [player, what, not yet said]: a partner's checked notice
 
     def __init__(self, transport, peer_mac, channel, storage, kind, slot=LINK, lmk=None):
         self.t = transport
@@ -65,6 +69,10 @@ class LinkPeer:
         self._persist()
 
     def recv(self):
+        if self.lost is not None and self.lost[2]:  # a partner's notice, checked: said once
+            self.lost[2] = False
+            who, what = self.lost[0], self.lost[1]
+            return ["void", who, what] if what == "link" else ["void", who]
         raw = self.ch.recv()
         if raw is None:
             return None
@@ -92,7 +100,32 @@ class LinkPeer:
             if self.peer_mac is not None and mac != self.peer_mac:
                 self.foreign += 1
                 continue
+            if data and data[0] & 0x0F == _BEACON and self._notice(data):
+                continue
             self.ch.on_frame(data)
+
+    def _notice(self, data):
+        """The partner lost its record of this link, or its whole save (link/lost.py): its
+        notice, tagged under the game's secrets, is answered and the game ends void (recv). A
+        notice whose tag fails (a bystander's) is counted; another beacon goes on to the
+        channel, which ignores it."""
+        from fathom.link import lost
+        if not lost.is_notice(data):
+            return False
+        if self.secrets is None:
+            self.secrets = lost.of_save(self.storage)
+        said = None if self.secrets is None else lost.lost_player(self.secrets, data)
+        if said is None:
+            self.foreign += 1
+            return True
+        if self.lost is None:
+            self.lost = [said[0], said[1], True]
+            self.ch = lost.Gone()
+        try:
+            self.t.send(None, lost.receipt(self.secrets, said[0]))  # broadcast: it has no radio key
+        except OSError:
+            pass  # lost with the radio's buffers full: the next notice is answered
+        return True
 
     def fresh(self):
         return self.ch.fresh()

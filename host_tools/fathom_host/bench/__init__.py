@@ -39,8 +39,9 @@ HELP = (
     ("turn", "a press on one unit to the other's panel, per game and link (or a group)"),
     ("bots", "each bot level's decision times and win rates, per game"),
     ("soak", "many bot games per game on emulated links with faults"),
-    ("chaos", "whole linked games through the keys under stray keys, leaves, reboots, kill -9 "
-              "and cut saves at random moments, from a printed seed; hours at 20 games a case"),
+    ("chaos", "whole linked games through the keys under stray keys, leaves, reboots, kill -9, "
+              "cut saves and damaged link records at random moments, from a printed seed; "
+              "hours at 20 games a case"),
     ("device", "memory and C stack on the 32-bit runtimes, every game played to its end "
                "(--link: linked games through the real app); minutes"),
     ("deal", "the sealed deal's exponentiations and time per unit, with the ESP32 estimate"),

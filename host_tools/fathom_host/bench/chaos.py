@@ -3,8 +3,8 @@
 # and Pinned Down in groups of 3 and 4) and each plays through its keys with its scripted player
 # (hostmodes/uxplayer), while the bench, from a seed it prints, does at random moments what
 # people and power do: a stray key, Leave (keep) and Resume game a little later, a reboot, a
-# kill -9 (the power pulled), a save cut short. A person also closes a menu left open and
-# resumes a game left at home. Per case: games, how each ended (verified on every unit;
+# kill -9 (the power pulled), a save cut short, a link record (the channel's keys) damaged. A
+# person also closes a menu left open, reads a notice, and resumes a game left at home. Per case: games, how each ended (verified on every unit;
 # conceded; void or stopped with a sentence on the screens), stalls (STALL_S with no unit's
 # journal growing, and the game not over), tracebacks on any console, and the seed and moment
 # of each stall or traceback, which `--seed S --case C --games 1` plays again (the same faults
@@ -29,13 +29,14 @@ STALL_S = 120          # no journal grew anywhere this long, the game not over: 
 GAME_S = 1800          # one game, faults included, at the most (then counted as a stall)
 GAP_S = (1.5, 8.0)     # between two faults (a group of Sugar Dog ends in ~15 s)
 FAST_GAP_S = (2.0, 8.0)
-FAULTS = (("press", 4), ("leave", 2), ("reboot", 1), ("kill", 2), ("cut", 1))
+FAULTS = (("press", 4), ("leave", 2), ("reboot", 1), ("kill", 2), ("cut", 1), ("link", 1))
 FAST_FAULTS = (("press", 4), ("leave", 2), ("reboot", 1), ("kill", 2))
 MAX_FAULTS = 8         # per game: after them the game is left to end
 FAST_MAX_FAULTS = 4
 KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
 AWAY_S = (1.0, 20.0)   # how long a player who left stays away before Resume game
 END_SCREENS = ("Result", "DESYNC")
+NOTICES = ("Link lost", "Saved game", "Resume")  # read, then OK, as a person does
 
 
 def cases():
@@ -134,6 +135,8 @@ class Game:
             try:
                 if top in ("Paused", "Game log"):
                     self.press(u, "BACK")
+                elif top in NOTICES:
+                    self.press(u, "OK")
                 elif _at_home(u):
                     self.resume(u)
                 c = u.hub.conn(u.index)
@@ -177,6 +180,10 @@ class Game:
         elif kind == "cut":
             u.kill()
             _cut(u, self.rng)
+            u.start()
+        elif kind == "link":
+            u.kill()
+            _damage_link(u, self.rng)
             u.start()
 
     def leave(self, u):
@@ -241,6 +248,20 @@ def _cut(u, rng):
     data = p.read_bytes()
     if len(data) > 2:
         p.write_bytes(data[:rng.randrange(len(data) // 2, len(data) - 1)])
+
+
+def _damage_link(u, rng):
+    """A bad flash cell in the link record (the channel's keys and counters), or in one of a
+    group host's records of its partners."""
+    paths = sorted((u.dir / "data").glob("link*"))
+    paths = [p for p in paths if not p.name.endswith(".bad")]
+    if not paths:
+        return
+    p = rng.choice(paths)
+    data = bytearray(p.read_bytes())
+    if data:
+        data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+        p.write_bytes(bytes(data))
 
 
 def _at_home(u):

@@ -1,0 +1,50 @@
+# A link game whose game flow fails at the resume: a module of it that cannot be imported (a
+# game's screen, the resume's own module), through the keys of emulated units on the ether's
+# ESP-NOW. The unit sets its save aside and says so; its partner is told over the game's link
+# and ends the game void in words, instead of waiting for a unit that will never come back to
+# the game (and then finding it "vanished").
+import pytest
+
+from fathom_host.emulator.drive import pair, player_env
+from fathom_host.emulator.units import Emulator
+
+from kit.broken_firmware import broken_env, broken_firmware
+from kit.e2e import ether_fixture
+
+pytestmark = pytest.mark.slow
+
+ether = ether_fixture(7)
+VOID = "save was damaged: this game cannot be checked and is void"
+
+
+def stopped(c):
+    return c.ux is not None
+
+
+@pytest.mark.parametrize("rel", ["games/ashtapada/screen.py", "flow/resume.py"])
+def test_a_game_flow_that_fails_to_load_at_the_resume_ends_the_game_void_on_the_partner(
+        tmp_path, ether, rel):
+    fw = broken_firmware(tmp_path / "broken", rel,
+                         "raise ImportError('a module left half-written')\n")
+    emu = Emulator(2, workdir=tmp_path / "game", ether=ether, env={"FATHOM_LINK": "espnow"})
+    a, b = emu.units
+    a.extra_env.update(player_env())
+    b.extra_env.update(player_env(moves=4))
+    with emu:
+        pair([a, b], "Lake Ashtapada")
+        assert b.wait(stopped, 120, "four choices").ux.get("error") is None
+        b.kill()
+        b.extra_env.pop("FATHOM_UXPLAYER")
+        b.extra_env.update(broken_env(b, fw))
+        b.start()
+        b.wait(lambda c: any("could not be read" in l for l in c.text), 30, "the notice")
+        assert any("half-written" in l for l in b.text), b.text
+        assert (b.dir / "data" / "game.bad").exists()
+        a.wait(lambda c: c.text[:1] == ["Result"] and "Game void" in c.text, 60,
+               "the partner's void game")
+        assert any(VOID in l for l in a.text), a.text
+        assert not any("vanished" in l or "not answering" in l for l in a.text)
+        a.press("OK")
+        a.wait(lambda c: c.text[:1] == ["fathom"], 30, "home")
+        for u in (a, b):
+            assert "Traceback" not in u.console(), u.console()[-3000:]
