@@ -118,7 +118,7 @@ class App:
             # at home the invitation answers first (it also closes its radio before the menu
             # opens anything that may take the radio)
             if inv is None or len(self.stack) > 1 or not inv.key(k, now):
-                self.top().key(k)
+                self._key(k)
         for s in self.services:
             if s.tick(now):
                 self.dirty = True
@@ -146,6 +146,21 @@ class App:
                 and len(sys.modules) > self.n_modules):
             self.shed()
         self.wake_at = self._rest(now)
+
+    def _key(self, k):
+        top = self.top()
+        try:
+            top.key(k)
+        except Exception as e:
+            # A move the runner will not send now (its save was cut and its own copy is on its
+            # way back from the partner: Runner.behind) is said on the game's problem line, not
+            # a crash; the screen offered it from the game state. Anything else is a bug.
+            r = getattr(top, "runner", None)
+            base = sys.modules.get("fathom.games.base")  # loaded whenever a runner exists
+            if r is None or base is None or not isinstance(e, base.IllegalAction):
+                raise
+            if not r.problem:  # a cut save's line already says what the unit waits for
+                r.problem = "not sent: %s" % e
 
     def _cell(self, now):
         """A new reading of the cell: the top bar shows it; low, the player is told once (and
