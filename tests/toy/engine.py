@@ -3,7 +3,7 @@
 # other's number and the owner answers "hi", "lo" or "hit" from its secret. First hit wins;
 # 8 misses each = draw.
 from fathom.compat import const
-from fathom.games.base import CONCEDED, READY, Engine, IllegalAction
+from fathom.games.base import CONCEDED, READY, TURN_ACT, TURN_ANSWER, Engine, IllegalAction
 
 import toy as D
 
@@ -50,8 +50,8 @@ class Toy(Engine):
         if self.result(pub) is not None:
             return None
         if pub[GUESSED] is not None:
-            return (1 - pub[TURN], "answer")
-        return (pub[TURN], "act")
+            return (1 - pub[TURN], TURN_ANSWER)
+        return (pub[TURN], TURN_ACT)
 
     def legal(self, pub, priv, player):
         return [[EV_GUESS, g] for g in range(1, pub[TOP] + 1)]
