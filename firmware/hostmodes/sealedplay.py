@@ -7,7 +7,7 @@ import time
 
 from fathom.sealed import deal
 from fathom.sealed.group import Group
-from fathom.sealed.table import Table
+from hostmodes.sealedtable import Table
 
 try:
     _us = time.ticks_us
