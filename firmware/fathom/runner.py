@@ -54,10 +54,10 @@
 # survive a reboot (there is no wall clock), and restarting only ever gives the other side more
 # time, never less. A peer without a link state (an in-unit bot, a test pipe) never vanishes.
 # (Kept in this module: a module of its own cost the unit ~1 KB more heap.)
-from fathom.games.base import TURN_ACT, TURN_ANSWER, IllegalAction
+from fathom.games.base import IllegalAction
 from fathom.codec import encode
 from fathom.compat import const
-from fathom.games.seat import CK, CONCEDE, SETUP, Seat
+from fathom.games.seat import CK, CONCEDE, Seat
 from fathom.hal.clock import ticks_add, ticks_diff
 from fathom.journal import FileJournal, JournalError, header, header_of
 from fathom.streams import CHUNK, Streams, busy, tell
@@ -109,6 +109,9 @@ _ST_COUNT = const(2)   # the actions the head announced
 _ST_HAVE = const(3)    # the actions received so far
 _ST_POS = const(4)     # the journal position of its "r" record
 _ST_TAGS = const(5)
+_SETUP = const("setup")  # copies of base.SETUP, seat._TURN_ACT and seat._TURN_ANSWER
+_TURN_ACT = const("act")
+_TURN_ANSWER = const("answer")
 _WHOSE = const(0)      # a turn (Seat.to_move, Engine.turn): (player, kind)
 _KIND = const(1)
 _WANT = const(0)       # Runner._gap's slots (_watch_feed)
@@ -414,13 +417,13 @@ class Runner:
             t = s.to_move()
             if t is None or t[_WHOSE] != s.player:
                 break
-            if t[_KIND] == SETUP and not s.setup_legal():
+            if t[_KIND] == _SETUP and not s.setup_legal():
                 # Set-ups go into the log in player order: two units committing at once would
                 # each put their own at index 0 and then refuse the other's.
                 if s.n_log != s.player:
                     break
                 self._author()
-            elif t[_KIND] == TURN_ANSWER:
+            elif t[_KIND] == _TURN_ANSWER:
                 sealing = self._sealing()
                 if sealing and any(busy(p) for p in self.peers):
                     break  # ~800 B per shuffle event: let the link drain first, so its queue
@@ -533,9 +536,9 @@ class Runner:
             raise IllegalAction("a peer sent an event as me")
         if event == [CONCEDE] or isinstance(event, list) and event[:1] == [CONCEDE]:
             s.concede()
-        elif t[_KIND] == TURN_ANSWER:
+        elif t[_KIND] == _TURN_ANSWER:
             s.author()
-        elif t[_KIND] == TURN_ACT:
+        elif t[_KIND] == _TURN_ACT:
             a = self._action_for(event, ck)
             if a is None:
                 raise IllegalAction("a peer sent an event as me")

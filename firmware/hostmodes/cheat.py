@@ -22,8 +22,8 @@
 import os
 
 from fathom import codec
-from fathom.games.base import TURN_ACT, IllegalAction
-from fathom.games.seat import chain_next, state_hash
+from fathom.games.base import IllegalAction
+from fathom.games.seat import TURN_ACT, chain_next, state_hash
 
 
 def parse(spec):

@@ -1,7 +1,6 @@
 # Whole-game copies of a seat as one dict, and the seat rebuilt from one: for tests and host
 # tools only (they grow with the game), so kept out of seat.py and the unit's heap.
-from fathom.games.base import TURN_ACT, TURN_ANSWER
-from fathom.games.seat import CONCEDE, Seat
+from fathom.games.seat import CONCEDE, TURN_ACT, TURN_ANSWER, Seat
 
 
 def save(seat):

@@ -4,15 +4,16 @@
 # `_NAME = const(n)` that MicroPython folds into the code. A module that reads another's record
 # keeps its own copies of those names; a copy that says another value than the others would
 # read the wrong slot, so every private const of one name has one value across the framework,
-# and a copy of a framework name (base.py's SETUP, TURN_ACT, ...) has that name's value. The
-# files the records are read in read none by a bare number.
+# and a copy of a framework name (base.py's SETUP, seat.py's TURN_ACT, ...) has that name's
+# value; the engines' copies of the turn kinds too. The files the records are read in read none
+# by a bare number.
 import ast
 import pathlib
 import re
 
 import pytest
 
-from fathom.games import base
+from fathom.games import base, seat
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 FATHOM = ROOT / "firmware" / "fathom"
@@ -53,7 +54,8 @@ def disagreements(paths):
     for path in paths:
         for line, name, value in consts(path):
             seen.setdefault(name, []).append((value, "%s:%d" % (path.name, line)))
-    public = {k: v for k, v in vars(base).items() if k.isupper() and isinstance(v, (int, str))}
+    public = {k: v for m in (base, seat) for k, v in vars(m).items()
+              if k.isupper() and isinstance(v, (int, str))}
     bad = []
     for name, found in sorted(seen.items()):
         values = {v for v, _where in found}
@@ -77,15 +79,44 @@ def test_a_copy_that_disagrees_is_caught(tmp_path):
     assert len(found) == 1 and found[0].startswith("REC_CK:")
 
 
+TURN_KINDS = {"TURN_ACT", "TURN_ANSWER"}
+
+
 def test_the_turn_kinds_are_named_once():
-    # the wire keeps the values; every other module reads base's names (or copies of them)
-    assert (base.TURN_ACT, base.TURN_ANSWER) == ("act", "answer")
-    for path in FRAMEWORK:
-        if path.name == "base.py":
-            continue
-        for n in ast.walk(ast.parse(path.read_text())):
-            assert not (isinstance(n, ast.Constant) and n.value in ("act", "answer")), \
-                "%s:%d: a turn kind as a bare string" % (path.name, n.lineno)
+    # the wire keeps the values; seat.py names them, every other module of the firmware reads
+    # them by that name or keeps a private copy of it (folded on a unit: no global), never as
+    # a bare string
+    assert (seat.TURN_ACT, seat.TURN_ANSWER) == ("act", "answer")
+    bare, wrong = [], []
+    for path in sorted(FATHOM.rglob("*.py")):
+        copied = {(line, name): value for line, name, value in consts(path)}
+        for (line, name), value in copied.items():
+            if name in TURN_KINDS and value != getattr(seat, name):
+                wrong.append("%s:%d: _%s = %r" % (path.name, line, name, value))
+        allowed = {line for (line, _name) in copied}   # a named const (a phase "act" too)
+        if path.name == "seat.py":
+            allowed |= {n.lineno for n in ast.parse(path.read_text()).body
+                        if isinstance(n, ast.Assign) and n.targets[0].id in TURN_KINDS}
+        tree = ast.parse(path.read_text())
+        words = {id(a) for c in ast.walk(tree) if isinstance(c, ast.Call) and
+                 getattr(c.func, "attr", getattr(c.func, "id", "")) == "check_int"
+                 for a in c.args[3:]}   # the word a refusal names ("bad answer")
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Constant) and n.value in ("act", "answer") and \
+                    id(n) not in words and \
+                    n.lineno not in allowed and not _elsewhere(path):
+                bare.append("%s:%d" % (path.relative_to(FATHOM), n.lineno))
+    assert wrong == []
+    assert bare == [], "a turn kind as a bare string"
+
+
+# modules other branches own, whose turn kinds are named there (left as they were here)
+ELSEWHERE = ("games/periplus/screen.py", "games/sugardog/screen.py", "games/pinned_down/")
+
+
+def _elsewhere(path):
+    rel = str(path.relative_to(FATHOM))
+    return any(rel.startswith(e) for e in ELSEWHERE)
 
 
 @pytest.mark.parametrize("name", READERS)

@@ -3,7 +3,8 @@
 # other's number and the owner answers "hi", "lo" or "hit" from its secret. First hit wins;
 # 8 misses each = draw.
 from fathom.compat import const
-from fathom.games.base import CONCEDED, READY, TURN_ACT, TURN_ANSWER, Engine, IllegalAction
+from fathom.games.base import CONCEDED, READY, Engine, IllegalAction
+from fathom.games.seat import TURN_ACT, TURN_ANSWER
 
 import toy as D
 

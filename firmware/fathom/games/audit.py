@@ -5,9 +5,11 @@
 from fathom.codec import encode
 from fathom.compat import const
 from fathom.journal import JournalError
-from fathom.games.base import SETUP, TURN_ACT, TURN_ANSWER, IllegalAction
+from fathom.games.base import SETUP, IllegalAction
 from fathom.games.seat import apply_event, commitment, fresh_state, state_commit, step_kind
 
+_TURN_ACT = const("act")     # copies of seat.py's turn kinds
+_TURN_ANSWER = const("answer")
 _REVEAL_SALT = const(0)      # a reveal: [salt, set-up choices, actions]
 _REVEAL_CHOICES = const(1)
 _REVEAL_ACTIONS = const(2)
@@ -72,8 +74,8 @@ def _audit(seat, player, salt, choices, actions, commits):
                     return (i, "set-up does not match the commitment")
                 engine.apply(pub, author, event)
                 setups[author] = event[_SETUP_COMMIT]
-            elif author == player and (kind == TURN_ACT or kind == TURN_ANSWER):
-                if kind == TURN_ANSWER:
+            elif author == player and (kind == _TURN_ACT or kind == _TURN_ANSWER):
+                if kind == _TURN_ANSWER:
                     expected = engine.answer(pub, priv, player)
                 else:
                     a = _next(actions)

@@ -40,8 +40,6 @@ SETUP = const("setup")      # the framework's event: [SETUP, public part, commit
 CONCEDE = const("concede")  # the framework's event: [CONCEDE] (the seat calls Engine.concede)
 READY = const("ready")      # pub key of the default set-up: one bool per seat, True once in
 CONCEDED = const("conceded")  # pub key Engine.concede sets: the player who conceded
-TURN_ACT = const("act")     # a turn's kind (Engine.turn): the player chooses an action
-TURN_ANSWER = const("answer")  # a turn's kind: the player answers the pending query (secrets)
 _TAG = const(0)             # every event's (and action's) first slot: its tag
 _SETUP_PUBLIC = const(1)    # [SETUP, ...]: what the rules make public of the set-up, or None
 _SETUP_COMMIT = const(2)    # [SETUP, ...]: the commitment to the set-up (seat.py); named
@@ -122,9 +120,9 @@ class Engine:
       new_private(pub, player, rng): this player's private state before their secret set-up;
         `rng` is the same joint-seed Prng on every unit (label b'deal'), so a dealt hand is the
         same on every unit;
-      turn(pub): (player, kind) who must author the next event: kind TURN_ACT (choose an
-        action) or TURN_ANSWER (answer the pending query from their secrets); None once the
-        game is over;
+      turn(pub): (player, kind) who must author the next event: kind seat.TURN_ACT (choose an
+        action) or seat.TURN_ANSWER (answer the pending query from their secrets); None once
+        the game is over;
       legal(pub, priv, player): every legal action for `player` now (bots, random play-outs);
       act(pub, priv, player, action): the public event an action makes; may update priv with
         its secret consequences (the new position), never pub; IllegalAction if not legal (the

@@ -5,9 +5,11 @@
 # stepping back replays from the start. Loaded only when the result screen opens it.
 from fathom.compat import const
 from fathom.prng import Prng
-from fathom.games.base import CONCEDE, SETUP, TURN_ACT, TURN_ANSWER, event_tag
+from fathom.games.base import CONCEDE, SETUP, event_tag
 from fathom.games.seat import step_kind
 
+_TURN_ACT = const("act")   # copies of seat.py's turn kinds
+_TURN_ANSWER = const("answer")
 _VERDICT_AT = const(0)     # a failed audit's verdict (games/audit.py): (log index or -1, reason)
 _VERDICT_WHY = const(1)
 _ST_SALT = const(0)        # copies of runner.py's names for Runner.reveals[player]
@@ -113,16 +115,16 @@ class Replay:
             e.concede(pub, author)
         else:
             priv = self.privs[author]
-            if kind == TURN_ACT:
+            if kind == _TURN_ACT:
                 e.act(pub, priv, author, next(self._acts[author]))
-            elif kind == TURN_ANSWER:
+            elif kind == _TURN_ANSWER:
                 e.answer(pub, priv, author)
             e.apply(pub, author, event)
             for p in range(self.n):
                 e.apply_private(pub, self.privs[p], p, author, event)
         self.last = (author, event, kind)
-        self.opens = kind == TURN_ACT and author != self.actor   # this event began a turn
-        if kind == TURN_ACT:
+        self.opens = kind == _TURN_ACT and author != self.actor   # this event began a turn
+        if kind == _TURN_ACT:
             self.actor = author
         self.at += 1
         return True
@@ -146,7 +148,7 @@ class Replay:
         e = self.engine
         while self.at < self.end:
             t = e.turn(self.pub) if len(self.setups) == self.n else None
-            if t is not None and t[_KIND] == TURN_ACT and t[_WHOSE] != self.actor:
+            if t is not None and t[_KIND] == _TURN_ACT and t[_WHOSE] != self.actor:
                 return
             self.forward()
 

@@ -12,7 +12,13 @@ from fathom.codec import encode, feed
 from fathom.compat import const
 from fathom.journal import JournalError, MemJournal
 from fathom.prng import Prng
-from fathom.games.base import CONCEDE, SETUP, TURN_ACT, TURN_ANSWER, IllegalAction, event_tag
+from fathom.games.base import CONCEDE, SETUP, IllegalAction, event_tag
+
+# The turn kinds (Engine.turn, Seat.to_move: (player, kind)), named here once. On the wire and in
+# saves they are these strings. Modules a unit runs keep private copies (`_TURN_ACT =
+# const("act")`: folded, no global on a unit's heap), held to these by tests/source.
+TURN_ACT = const("act")        # the player chooses an action
+TURN_ANSWER = const("answer")  # the player answers the pending query from its secrets
 
 # The journal's records of a seat (Seat's docstring), their slots named: the runner, its
 # streams, the audit and the replay read them too, each with its own private copies of these
