@@ -20,11 +20,11 @@
 # read back from the ["t", index, tags] record journalled before it (or, on a host, for the
 # newest events, from the copy kept here in RAM, keep_tags()).
 from fathom.compat import const
-from fathom.games.seat import RECENT
 from fathom.journal import JournalError
 
 # The slots read here, copies of the names their schemas give (seat.py: the journal's event
 # record; runner.py: the messages and the reveals; tests/source holds the copies equal):
+_RECENT = const(4)
 _REC_TAG = const(0)
 _REC_AUTHOR = const(1)
 _REC_EVENT = const(2)
@@ -163,10 +163,10 @@ class Streams:
         self.seat_of[peer] = player
 
     def keep_tags(self, idx, tags):
-        """Keep the tags of the newest RECENT events in RAM for the feeds."""
+        """Keep the tags of the newest RECENT (seat.py) events in RAM for the feeds."""
         tc = self.tagc
         tc[idx] = tags
-        tc.pop(idx - RECENT, None)
+        tc.pop(idx - _RECENT, None)
 
     def _feed(self, peer):
         s = self.seat

@@ -217,17 +217,14 @@ class Seat:
             return None
         return self.engine.turn(self.pub)
 
-    def my_turn(self):
+    def my_turn(self, acting=False):
+        """This player must author next; acting=True: and choose an action (its turn is not a
+        set-up or an answer)."""
         t = self.to_move()
-        return t is not None and t[_WHOSE] == self.player
-
-    def acting(self):
-        """This player must choose an action now (its turn, and no set-up or answer due)."""
-        t = self.to_move()
-        return t is not None and t[_WHOSE] == self.player and t[_KIND] == TURN_ACT
+        return t is not None and t[_WHOSE] == self.player and (not acting or t[_KIND] == TURN_ACT)
 
     def legal(self):
-        return self.engine.legal(self.pub, self.priv, self.player) if self.acting() else []
+        return self.engine.legal(self.pub, self.priv, self.player) if self.my_turn(acting=True) else []
 
     def author(self, action=None):
         """Author this player's next event: set-up commit, answer, or the given action.
