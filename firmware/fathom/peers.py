@@ -64,7 +64,7 @@ class BotPeer:
         while s.setup_legal():
             r.setup_choose(self.bot.setup(s))
         r.tick(now)
-        if s.result() is None and s.my_turn() and s.to_move()[1] == "act":
+        if s.result() is None and s.my_turn(acting=True):
             if self.ready_at is None:
                 self.ready_at = ticks_add(now, self.THINK_MS)
             if ticks_diff(now, self.ready_at) >= 0:

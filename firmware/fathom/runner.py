@@ -72,6 +72,50 @@ ASK, TOLD = 2, 1       # a sync's flag: "say how many events you have", and the 
 ASK_MS = 5000          # a group partner that heard no new event this long asks the host
 GAP_MS = 60000         # a host that holds events a partner lacks and sends none this long
                        # (its link up): named, and the game stops on that partner
+# The messages' slots, named where they are read (private: MicroPython folds them, no global;
+# streams.py and the replay keep copies of those they read, tests/source holds them equal):
+_MSG_TAG = const(0)    # every message's (and journal record's) first slot: its tag
+_EV_INDEX = const(1)   # ["ev", index, author, event, hash8, ck(, tags)]
+_EV_AUTHOR = const(2)
+_EV_EVENT = const(3)
+_EV_HASH = const(4)
+_EV_CK = const(5)
+_EV_TAGS = const(6)    # a group's only
+_SYNC_LEN = const(1)   # ["sync", log_len, hash8(, ASK or TOLD)]
+_SYNC_FLAG = const(3)
+_REV_PLAYER = const(1)  # ["rev", player, salt, setup, count(, tags)], and the journal's "r"
+_REV_SALT = const(2)
+_REV_SETUP = const(3)
+_REV_COUNT = const(4)
+_REV_TAGS = const(5)
+_RA_PLAYER = const(1)  # ["ra", player, first, [action, ...]], in the journal too
+_RA_FIRST = const(2)
+_RA_ACTIONS = const(3)
+_GOT_SENDER = const(1)  # ["got", sender, author, tag]
+_GOT_AUTHOR = const(2)
+_GOT_TAG = const(3)
+_WHO = const(1)        # ["bye", player, why], ["void", player(, how)], ["back", player]
+_VOID_HOW = const(2)   # ["void", player, "link"]: its link record was lost (link/lost.py)
+_TAGS_INDEX = const(1)  # the journal's ["t", index, tags]: a relayed event's tags
+_TAGS_TAGS = const(2)
+_V_PLAYER = const(1)   # the journal's ["v", player, verdict]: an audit's verdict
+_V_VERDICT = const(2)
+_G_SENDER = const(1)   # the journal's ["g", sender, ok]: a partner's receipt, checked
+_G_OK = const(2)
+_X_INDEX = const(1)    # the journal's ["x", index, reason]: a desync
+_X_REASON = const(2)
+_CL_REASON = const(1)  # the journal's ["cl"(, reason)]: a claimed game
+_ST_SALT = const(0)    # Runner.reveals[player]: [salt, setup, count, received, journal pos, tags]
+_ST_SETUP = const(1)
+_ST_COUNT = const(2)   # the actions the head announced
+_ST_HAVE = const(3)    # the actions received so far
+_ST_POS = const(4)     # the journal position of its "r" record
+_ST_TAGS = const(5)
+_SETUP = const("setup")  # copies of base.SETUP, seat._TURN_ACT and seat._TURN_ANSWER
+_TURN_ACT = const("act")
+_TURN_ANSWER = const("answer")
+_WHOSE = const(0)      # a turn (Seat.to_move, Engine.turn): (player, kind)
+_KIND = const(1)
 _WANT = const(0)       # Runner._gap's slots (_watch_feed)
 _SEEN = const(1)
 _ASKED = const(2)
@@ -149,7 +193,7 @@ class Runner:
 
     def waiting_for(self):
         t = self.seat.to_move()
-        return None if t is None else t[0]
+        return None if t is None else t[_WHOSE]
 
     def result(self):
         if self.claimed:
@@ -261,14 +305,14 @@ class Runner:
             from fathom.link.grouptags import event_tags
             msg.append(event_tags(self.keys, s.player, s.n_log - 1, prev, event, s.ck))
             if self.relay:
-                self.streams.keep_tags(s.n_log - 1, msg[6])
+                self.streams.keep_tags(s.n_log - 1, msg[_EV_TAGS])
         self._broadcast(msg)
         self.changed = True
 
     def _broadcast(self, msg, skip=None):
         """`msg` to every peer but `skip`. A group host's event goes through each partner's
         feed (streams.py): now if the feed has reached it, else in order as the link drains."""
-        ev = self.relay and msg[0] == "ev"
+        ev = self.relay and msg[_MSG_TAG] == "ev"
         for p in self.peers:
             if p is skip:
                 continue
@@ -307,7 +351,7 @@ class Runner:
                 if msg is None:
                     break
                 self._heard[p] = now
-                if self.left and msg[0] != "bye":
+                if self.left and msg[_MSG_TAG] != "bye":
                     self._back(p, msg)
                 if not self.claimed:  # a claimed game is over here: a late partner changes nothing
                     self._handle(p, msg)
@@ -350,7 +394,7 @@ class Runner:
         s = self.seat
         if s.settled is None:  # not again every loop once hashed: to_move() asks the engine
             t = s.to_move()
-            s.settle(None if t is None else t[1])
+            s.settle(None if t is None else t[_KIND])
 
     def _out(self, now):
         self._out_due = False
@@ -374,15 +418,15 @@ class Runner:
             self.changed = True
         while s.result() is None:
             t = s.to_move()
-            if t is None or t[0] != s.player:
+            if t is None or t[_WHOSE] != s.player:
                 break
-            if t[1] == "setup" and not s.setup_legal():
+            if t[_KIND] == _SETUP and not s.setup_legal():
                 # Set-ups go into the log in player order: two units committing at once would
                 # each put their own at index 0 and then refuse the other's.
                 if s.n_log != s.player:
                     break
                 self._author()
-            elif t[1] == "answer":
+            elif t[_KIND] == _TURN_ANSWER:
                 sealing = self._sealing()
                 if sealing and any(busy(p) for p in self.peers):
                     break  # ~800 B per shuffle event: let the link drain first, so its queue
@@ -416,13 +460,13 @@ class Runner:
 
     def _handle(self, peer, msg):
         try:
-            tag = msg[0]
+            tag = msg[_MSG_TAG]
             if tag == "ev":
                 if len(msg) != (6 if self.keys is None else 7):
                     raise IllegalAction("malformed event message")
                 self._on_event(peer, msg)
             elif tag == "sync":
-                self._on_sync(peer, msg[1], msg[3] if len(msg) > 3 else 0)
+                self._on_sync(peer, msg[_SYNC_LEN], msg[_SYNC_FLAG] if len(msg) > _SYNC_FLAG else 0)
             elif tag == "rev":
                 self._on_reveal(peer, msg)
             elif tag == "ra":
@@ -442,7 +486,8 @@ class Runner:
             self.changed = True
 
     def _on_event(self, peer, msg):
-        _tag, idx, author, event, h, ck = msg[:6]
+        idx, author, event, h, ck = \
+            msg[_EV_INDEX], msg[_EV_AUTHOR], msg[_EV_EVENT], msg[_EV_HASH], msg[_EV_CK]
         s = self.seat
         if self.desync is not None:
             return  # stopped: the log as it was is the evidence
@@ -463,13 +508,13 @@ class Runner:
             if not isinstance(author, int) or not 0 <= author < s.n:
                 raise IllegalAction("bad author %r" % (author,))
             if not gt.event_ok(self.keys, s.player, author, idx, s.short_hash(), event, ck,
-                               msg[6]):
+                               msg[_EV_TAGS]):
                 self._forged(idx, gt.forged_event(s.player, author, idx))
                 return
             if self.relay or gt.relayed(s.player, author):
                 # before the event: a resend must find them (streams.py), a partner's to heal
                 # a host whose save was cut, which only its partners can give it back
-                self._journal(["t", idx, msg[6]])
+                self._journal(["t", idx, msg[_EV_TAGS]])
         s.receive(author, event, ck)  # journals it, with ck
         self._moved = True
         if s.short_hash() != h:
@@ -479,7 +524,7 @@ class Runner:
             if not self.behind:  # a cut host takes back from a partner others' events too
                 self.streams.learn(peer, author)
             if self.keys is not None:
-                self.streams.keep_tags(idx, msg[6])
+                self.streams.keep_tags(idx, msg[_EV_TAGS])
             self._broadcast(msg, peer)
 
     def _own_again(self, idx, event, h, ck):
@@ -490,13 +535,13 @@ class Runner:
         match (a lie could not pass: the secrets decide). One line says what was rolled back."""
         s = self.seat
         t = s.to_move()
-        if t is None or t[0] != s.player:
+        if t is None or t[_WHOSE] != s.player:
             raise IllegalAction("a peer sent an event as me")
         if event == [CONCEDE] or isinstance(event, list) and event[:1] == [CONCEDE]:
             s.concede()
-        elif t[1] == "answer":
+        elif t[_KIND] == _TURN_ANSWER:
             s.author()
-        elif t[1] == "act":
+        elif t[_KIND] == _TURN_ACT:
             a = self._action_for(event, ck)
             if a is None:
                 raise IllegalAction("a peer sent an event as me")
@@ -551,7 +596,7 @@ class Runner:
         return True
 
     def _on_bye(self, peer, msg):
-        who = msg[1] if len(msg) == 3 else None
+        who = msg[_WHO] if len(msg) == 3 else None
         if type(who) is not int or not 0 <= who < self.seat.n or who == self.seat.player:
             raise IllegalAction("malformed bye")
         self.left[who] = self._now  # since when, for the screen that says who it waits for
@@ -564,13 +609,13 @@ class Runner:
         if len(msg) == 1:  # from a unit that could not read its own save: the sender
             who = self._seat(peer) if self.relay else (1 - s.player if s.n == 2 else 0)
         else:
-            who = msg[1] if len(msg) == 2 or msg[2:] == ["link"] else None
+            who = msg[_WHO] if len(msg) == 2 or msg[_VOID_HOW:] == ["link"] else None
         if type(who) is not int or not 0 <= who < s.n or who == s.player or \
                 self.relay and self.streams.seat_of.get(peer, who) != who:
             raise IllegalAction("malformed void")  # a host takes a partner's for itself only
         self._end_here((LOST if len(msg) == 3 else VOID) % (who + 1))
         if self.relay:
-            self._broadcast(["void", who] + msg[2:], peer)
+            self._broadcast(["void", who] + msg[_VOID_HOW:], peer)
 
     def _back(self, peer, msg):
         """A partner heard after its bye has resumed the game. In a pair any message says so.
@@ -591,9 +636,9 @@ class Runner:
             return
         n = len(left)
         left.pop(0, None)
-        tag = msg[0]
-        q = msg[1] if tag == "back" and len(msg) == 2 else (
-            msg[2] if tag == "ev" and len(msg) > 2 else None)
+        tag = msg[_MSG_TAG]
+        q = msg[_WHO] if tag == "back" and len(msg) == 2 else (
+            msg[_EV_AUTHOR] if tag == "ev" and len(msg) > _EV_AUTHOR else None)
         if type(q) is int:  # a peer's bytes: a list would not hash
             left.pop(q, None)
         self.changed = len(left) != n or self.changed
@@ -678,10 +723,12 @@ class Runner:
     def _on_reveal(self, peer, msg):
         s = self.seat
         tags = None
-        if self.keys is None:
-            _tag, player, salt, setup, count = msg
-        else:
-            _tag, player, salt, setup, count, tags = msg
+        if len(msg) != (_REV_TAGS if self.keys is None else _REV_TAGS + 1):
+            raise IllegalAction("malformed reveal")
+        player, salt, setup, count = msg[_REV_PLAYER], msg[_REV_SALT], msg[_REV_SETUP], \
+            msg[_REV_COUNT]
+        if self.keys is not None:
+            tags = msg[_REV_TAGS]
             from fathom.link.grouptags import head_size
             if not isinstance(tags, bytes) or len(tags) != head_size(s.n):
                 raise IllegalAction("a reveal without its tags")
@@ -704,7 +751,9 @@ class Runner:
                     self._queue(p, ["relay", player])
 
     def _on_actions(self, peer, msg):
-        _tag, player, first, actions = msg
+        if len(msg) != 4:
+            raise IllegalAction("malformed revealed actions")
+        player, first, actions = msg[_RA_PLAYER], msg[_RA_FIRST], msg[_RA_ACTIONS]
         if player == self.seat.player:
             return
         st = self.reveals.get(player)
@@ -713,24 +762,24 @@ class Runner:
         if not isinstance(first, int) or not isinstance(actions, list) or \
                 not 0 < len(actions) <= CHUNK:
             raise IllegalAction("malformed revealed actions")
-        if first > st[3] or first + len(actions) > st[2]:
+        if first > st[_ST_HAVE] or first + len(actions) > st[_ST_COUNT]:
             raise IllegalAction("revealed actions out of order")
-        skip = st[3] - first
+        skip = st[_ST_HAVE] - first
         if skip >= len(actions):
             return  # a resend
         if skip:  # a resend overlapping what we have: keep only the new tail
-            msg = ["ra", player, st[3], actions[skip:]]
+            msg = ["ra", player, st[_ST_HAVE], actions[skip:]]
         self._journal(msg)  # a group's host relays it from there (streams.py)
-        st[3] += len(msg[3])
+        st[_ST_HAVE] += len(msg[_RA_ACTIONS])
         self.changed = True
 
     def _revealed_actions(self, player):
         """The actions `player` revealed, read back from the journal one chunk at a time."""
-        it = self.seat.journal.read(self.reveals[player][4])
+        it = self.seat.journal.read(self.reveals[player][_ST_POS])
         try:
             for _p, _e, rec in it:
-                if rec[0] == "ra" and rec[1] == player:
-                    for a in rec[3]:
+                if rec[_MSG_TAG] == "ra" and rec[_RA_PLAYER] == player:
+                    for a in rec[_RA_ACTIONS]:
                         yield a
         finally:
             it.close()
@@ -742,11 +791,11 @@ class Runner:
             return
         for p in self.reveals:
             st = self.reveals[p]
-            if p not in self.verdicts and st[3] == st[2]:
+            if p not in self.verdicts and st[_ST_HAVE] == st[_ST_COUNT]:
                 v = self._forged_reveal(p, st) if self.keys is not None else None
                 if v is None:
                     from fathom.games.audit import audit  # the end's code, loaded at the end
-                    v = audit(s, p, [st[0], st[1], self._revealed_actions(p)])
+                    v = audit(s, p, [st[_ST_SALT], st[_ST_SETUP], self._revealed_actions(p)])
                 self.verdicts[p] = v
                 self._journal(["v", p, None if v is None else list(v)])
                 self._receipt(p)
@@ -755,16 +804,17 @@ class Runner:
     def _digest(self, p):
         from fathom.link import grouptags as gt
         st = self.reveals[p]
-        return gt.reveal_digest(p, st[0], st[1], st[2], self._revealed_actions(p))
+        return gt.reveal_digest(p, st[_ST_SALT], st[_ST_SETUP], st[_ST_COUNT],
+                                self._revealed_actions(p))
 
     def _forged_reveal(self, p, st):
         """A group's checks before the audit: the author's final chain is ours (else someone
         showed us different games: equivocation), and the reveal is what it sent."""
         from fathom.link import grouptags as gt
         s = self.seat
-        if not gt.end_ok(self.keys, s.player, p, s.n_log, s.chain, st[5]):
+        if not gt.end_ok(self.keys, s.player, p, s.n_log, s.chain, st[_ST_TAGS]):
             return (s.n_log - 1, gt.other_game(s.player, p))
-        if not gt.reveal_ok(self.keys, s.player, p, self._digest(p), st[5]):
+        if not gt.reveal_ok(self.keys, s.player, p, self._digest(p), st[_ST_TAGS]):
             return (s.n_log - 1, gt.forged_reveal(s.player, p))
         return None
 
@@ -779,7 +829,7 @@ class Runner:
         if not gt.relayed(self.seat.player, p) or self.verdicts.get(p, 0) == WITHHELD:
             return
         st = self.reveals[p]
-        if st[3] < st[2]:
+        if st[_ST_HAVE] < st[_ST_COUNT]:
             return
         tag = gt.got_tag(self.keys, self.seat.player, p, self._digest(p))
         for peer in self.peers:  # paced (streams.py), as everything on a group's links
@@ -787,21 +837,23 @@ class Runner:
 
     def _on_got(self, peer, msg):
         s = self.seat
-        if len(msg) != 4 or type(msg[1]) is not int or type(msg[2]) is not int or \
-                not 0 < msg[1] < s.n or not 0 < msg[2] < s.n or msg[1] == msg[2]:
+        if len(msg) != 4:
+            raise IllegalAction("malformed receipt")
+        sender, author = msg[_GOT_SENDER], msg[_GOT_AUTHOR]
+        if type(sender) is not int or type(author) is not int or \
+                not 0 < sender < s.n or not 0 < author < s.n or sender == author:
             raise IllegalAction("malformed receipt")
         if self.relay:  # the host passes it on to its addressee, paced
             for p in self.peers:
-                if p is not peer and self._seat(p) == msg[2]:
+                if p is not peer and self._seat(p) == author:
                     self._queue(p, msg)
             return
-        sender = msg[1]
-        if msg[2] != s.player or self.receipts.get(sender) is True:
+        if author != s.player or self.receipts.get(sender) is True:
             return  # another partner's, or one we have
         from fathom.link import grouptags as gt
         salt, setup, count = s.reveal_head()
         d = gt.reveal_digest(s.player, salt, setup, count, (a for _p, _e, a in s.my_actions()))
-        ok = gt.got_ok(self.keys, s.player, sender, d, msg[3])
+        ok = gt.got_ok(self.keys, s.player, sender, d, msg[_GOT_TAG])
         if ok or sender not in self.receipts:
             # a receipt over another digest: what reached that partner was not our reveal
             # (a valid receipt, which only that partner can make, still wins later)
@@ -856,22 +908,23 @@ class Runner:
 
     def replayed(self, pos, rec):
         """A runner record met while the seat replays its journal (load)."""
-        tag = rec[0]
+        tag = rec[_MSG_TAG]
         if tag == "rv":
             self.revealed = True
         elif tag == "r":
-            self.reveals[rec[1]] = [rec[2], rec[3], rec[4], 0, pos] + (rec[5:] or [None])
+            self.reveals[rec[_REV_PLAYER]] = [rec[_REV_SALT], rec[_REV_SETUP], rec[_REV_COUNT], 0,
+                                              pos] + (rec[_REV_TAGS:] or [None])
         elif tag == "ra":
-            self.reveals[rec[1]][3] += len(rec[3])
+            self.reveals[rec[_RA_PLAYER]][_ST_HAVE] += len(rec[_RA_ACTIONS])
         elif tag == "v":
-            v = rec[2]
-            self.verdicts[rec[1]] = v if v is None or v == WITHHELD else tuple(v)
+            v = rec[_V_VERDICT]
+            self.verdicts[rec[_V_PLAYER]] = v if v is None or v == WITHHELD else tuple(v)
         elif tag == "cl":
-            self.claimed = rec[1] if len(rec) > 1 else CLAIMED
+            self.claimed = rec[_CL_REASON] if len(rec) > _CL_REASON else CLAIMED
         elif tag == "g":
-            self.receipts[rec[1]] = rec[2]
+            self.receipts[rec[_G_SENDER]] = rec[_G_OK]
         elif tag == "x":
-            self.desync = (rec[1], rec[2])
+            self.desync = (rec[_X_INDEX], rec[_X_REASON])
         elif tag not in ("h", "t"):  # "t": a relayed event's tags, read back by a resend
             raise JournalError("unknown journal record %r" % (tag,))
 

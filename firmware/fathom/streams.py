@@ -19,8 +19,34 @@
 # (link/grouptags.py): this unit's own are computed again from the journal, a relayed event's
 # read back from the ["t", index, tags] record journalled before it (or, on a host, for the
 # newest events, from the copy kept here in RAM, keep_tags()).
-from fathom.games.seat import RECENT
+from fathom.compat import const
 from fathom.journal import JournalError
+
+# The slots read here, copies of the names their schemas give (seat.py: the journal's event
+# record; runner.py: the messages and the reveals; tests/source holds the copies equal):
+_RECENT = const(4)
+_REC_TAG = const(0)
+_REC_AUTHOR = const(1)
+_REC_EVENT = const(2)
+_REC_HASH = const(3)
+_REC_CK = const(4)
+_MSG_TAG = const(0)
+_EV_INDEX = const(1)
+_RA_PLAYER = const(1)
+_RA_FIRST = const(2)
+_RA_ACTIONS = const(3)
+_TAGS_INDEX = const(1)
+_TAGS_TAGS = const(2)
+_ST_SALT = const(0)
+_ST_SETUP = const(1)
+_ST_COUNT = const(2)
+_ST_HAVE = const(3)
+_ST_POS = const(4)
+_ST_TAGS = const(5)
+_JOB_KIND = const(0)   # a stream (the list above): its kind,
+_JOB_AT = const(1)     # ["ev", index]: the next event; ["mine", first, pos]: the next action
+_JOB_POS = const(2)    # and its journal position; ["relay", player, pos]: where reading is
+_JOB_PLAYER = const(1)
 
 CHUNK = 12             # revealed actions per "ra" message
 BURST = 4              # messages a paced stream sends per peer per tick
@@ -57,8 +83,9 @@ class Streams:
         asked again."""
         jobs = self.jobs.setdefault(peer, [])
         for j in jobs:
-            if j[0] == job[0] and (j == job if job[0] == "got" else
-                                   (job[0] != "relay" or j[1] == job[1])):
+            kind = job[_JOB_KIND]
+            if j[_JOB_KIND] == kind and (j == job if kind == "got" else
+                                         (kind != "relay" or j[_JOB_PLAYER] == job[_JOB_PLAYER])):
                 jobs.remove(j)
                 break
         jobs.append(job)
@@ -123,7 +150,7 @@ class Streams:
     def offer(self, peer, msg):
         """A new event for `peer` now if its feed has reached it and its link has room (True);
         otherwise the feed sends it in order as the link drains."""
-        i = msg[1]
+        i = msg[_EV_INDEX]
         if self.fw.setdefault(peer, i) != i or self.room(peer) <= 0:
             return False
         self.fw[peer] = i + 1
@@ -136,10 +163,10 @@ class Streams:
         self.seat_of[peer] = player
 
     def keep_tags(self, idx, tags):
-        """Keep the tags of the newest RECENT events in RAM for the feeds."""
+        """Keep the tags of the newest RECENT (seat.py) events in RAM for the feeds."""
         tc = self.tagc
         tc[idx] = tags
-        tc.pop(idx - RECENT, None)
+        tc.pop(idx - _RECENT, None)
 
     def _feed(self, peer):
         s = self.seat
@@ -152,7 +179,7 @@ class Streams:
         if i < s.recent_from() or (self.keys is not None and i not in self.tagc):
             job = ["ev", i]  # older than what RAM holds (a partner far behind): the journal
             self._step_events(peer, job, room)
-            self.fw[peer] = job[1]
+            self.fw[peer] = job[_JOB_AT]
             return
         own = self.seat_of.get(peer)
         again = self.again.get(peer, 0)
@@ -162,8 +189,8 @@ class Streams:
             for rec in g:
                 if self.keys is not None and i not in self.tagc:
                     break  # an event authored again after a cut: the journal's path next
-                if rec[1] != own or i < again:
-                    msg = ["ev", i, rec[1], rec[2], rec[3], rec[4]]
+                if rec[_REC_AUTHOR] != own or i < again:
+                    msg = ["ev", i, rec[_REC_AUTHOR], rec[_REC_EVENT], rec[_REC_HASH], rec[_REC_CK]]
                     if self.keys is not None:
                         msg.append(self.tagc[i])
                     tell(self.seat, peer, msg)
@@ -179,7 +206,7 @@ class Streams:
     def _step(self, peer, job, budget):
         """Send up to `budget` messages of one stream; (messages sent, finished): finished is
         None for a stream that waits for more to arrive (the pump goes on to the next one)."""
-        kind = job[0]
+        kind = job[_JOB_KIND]
         if kind == "ev":
             return self._step_events(peer, job, budget)
         if kind == "mine":
@@ -193,21 +220,22 @@ class Streams:
         if self.keys is not None:
             return self._step_tagged(peer, job, budget)
         s = self.seat
-        i = job[1]
+        i = job[_JOB_AT]
         sent = 0
         g = s.records(i, i + budget)
         try:
             for rec in g:
                 # the peer's own events too: it holds none from its sync's index on unless its
                 # save was cut, and then it authors them again from these (runner._own_again)
-                tell(self.seat, peer, ["ev", i, rec[1], rec[2], rec[3], rec[4]])
+                tell(self.seat, peer, ["ev", i, rec[_REC_AUTHOR], rec[_REC_EVENT], rec[_REC_HASH],
+                                       rec[_REC_CK]])
                 sent += 1
                 i += 1
                 if sent >= budget:
                     break
         finally:
             g.close()
-        job[1] = i
+        job[_JOB_AT] = i
         return sent, i >= s.n_log
 
     def _step_tagged(self, peer, job, budget):
@@ -220,7 +248,7 @@ class Streams:
         from fathom.link.crypto import sha256
         from fathom.link.grouptags import HOST, event_tags
         s = self.seat
-        i = job[1]
+        i = job[_JOB_AT]
         if i >= s.n_log:
             return 0, True
         if i == 0:  # event 0's tags record precedes it: read from the start
@@ -233,26 +261,28 @@ class Streams:
         g = s.journal.read(pos)
         try:
             for _p, _e, rec in g:
-                if rec[0] == "t":
+                if rec[_REC_TAG] == "t":
                     tags = rec
                     continue
-                if rec[0] != "e":
+                if rec[_REC_TAG] != "e":
                     continue
                 if j >= i:
-                    if rec[1] == s.player:
-                        t = event_tags(self.keys, s.player, j, prev, rec[2], rec[4])
-                    elif tags is not None and tags[1] == j:
-                        t = tags[2]
-                    elif not self.relay and rec[1] == HOST:
+                    author = rec[_REC_AUTHOR]
+                    if author == s.player:
+                        t = event_tags(self.keys, s.player, j, prev, rec[_REC_EVENT], rec[_REC_CK])
+                    elif tags is not None and tags[_TAGS_INDEX] == j:
+                        t = tags[_TAGS_TAGS]
+                    elif not self.relay and author == HOST:
                         t = b""
                     elif not self.relay:  # a save from before partners kept them: no more
                         j = s.n_log
                         break
                     else:
                         raise JournalError("the journal lacks the tags of event %d" % j)
-                    tell(self.seat, peer, ["ev", j, rec[1], rec[2], rec[3], rec[4], t])
+                    tell(self.seat, peer, ["ev", j, author, rec[_REC_EVENT], rec[_REC_HASH],
+                                           rec[_REC_CK], t])
                     sent += 1
-                prev = rec[3]
+                prev = rec[_REC_HASH]
                 j += 1
                 if sent >= budget or j >= s.n_log:
                     break
@@ -260,7 +290,7 @@ class Streams:
             g.close()
         if j <= i:
             raise JournalError("the journal lacks event %d" % i)
-        job[1] = j
+        job[_JOB_AT] = j
         return sent, j >= s.n_log
 
     def _head(self, peer, salt, setup, count):
@@ -280,7 +310,7 @@ class Streams:
             self._head(peer, salt, setup, count)
             job.extend([0, None])
             return 1, count == 0
-        first, pos = job[1], job[2]
+        first, pos = job[_JOB_AT], job[_JOB_POS]
         chunk = []
         g = s.my_actions(pos)
         try:
@@ -293,29 +323,31 @@ class Streams:
             g.close()
         if chunk:
             tell(self.seat, peer, ["ra", s.player, first, chunk])
-        job[1], job[2] = first + len(chunk), pos
-        return 1, not chunk or job[1] >= s.n_actions
+        job[_JOB_AT], job[_JOB_POS] = first + len(chunk), pos
+        return 1, not chunk or job[_JOB_AT] >= s.n_actions
 
     def _step_relay(self, peer, job):
         """Another player's reveal, head then chunks, from the journal as they come in: a
         relay queued when the head arrives waits (done None) for chunks not yet received."""
-        p = job[1]
+        p = job[_JOB_PLAYER]
         st = self.reveals[p]
-        if len(job) == 2:
-            tell(self.seat, peer, ["rev", p, st[0], st[1], st[2]] + ([st[5]] if st[5] else []))
-            job.append(st[4])
-            return 1, st[2] == 0
-        pos = job[2]
+        if len(job) == _JOB_POS:
+            tags = st[_ST_TAGS]
+            tell(self.seat, peer, ["rev", p, st[_ST_SALT], st[_ST_SETUP], st[_ST_COUNT]] +
+                 ([tags] if tags else []))
+            job.append(st[_ST_POS])
+            return 1, st[_ST_COUNT] == 0
+        pos = job[_JOB_POS]
         g = self.seat.journal.read(pos)
         try:
             for _p, end, rec in g:
-                job[2] = end
-                if rec[0] == "ra" and rec[1] == p:
+                job[_JOB_POS] = end
+                if rec[_MSG_TAG] == "ra" and rec[_RA_PLAYER] == p:
                     tell(self.seat, peer, rec)
-                    return 1, rec[2] + len(rec[3]) >= st[2]
+                    return 1, rec[_RA_FIRST] + len(rec[_RA_ACTIONS]) >= st[_ST_COUNT]
         finally:
             g.close()
-        return 0, (True if st[3] >= st[2] else None)
+        return 0, (True if st[_ST_HAVE] >= st[_ST_COUNT] else None)
 
 
 def _room(peer, busy=BUSY):

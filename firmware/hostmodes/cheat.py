@@ -23,7 +23,7 @@ import os
 
 from fathom import codec
 from fathom.games.base import IllegalAction
-from fathom.games.seat import chain_next, state_hash
+from fathom.games.seat import TURN_ACT, chain_next, state_hash
 
 
 def parse(spec):
@@ -115,7 +115,7 @@ def install_attack(cls, at):
         s = self.seat
         t = s.to_move()
         if getattr(self, "_attacked", False) or s.n_log < at or t is None or \
-                t[0] == s.player or t[1] != "act" or len(self.peers) != 1:
+                t[0] == s.player or t[1] != TURN_ACT or len(self.peers) != 1:
             return changed
         ch = self.peers[0].ch
         if ch.pending() or ch.unacked():
@@ -162,7 +162,7 @@ def forge(runner, msg, spec):
         return None
     ev = msg[3]
     t = s.engine.turn(s.pub)
-    if not isinstance(ev, list) or not ev or t != (msg[2], "act"):
+    if not isinstance(ev, list) or not ev or t != (msg[2], TURN_ACT):
         return None  # a set-up or an answer: not a move
     before = s.settle()  # the hash the seat chains the event on (games/seat.py chain_next)
     squares = s.pub["size"] ** 2

@@ -7,7 +7,7 @@ import time
 
 from fathom.sealed import deal
 from fathom.sealed.group import Group
-from fathom.sealed.table import Table
+from hostmodes.sealedtable import Table
 
 try:
     _us = time.ticks_us
@@ -177,7 +177,7 @@ def engine_game(gid, k=0, level="sharp"):
         s = local.next_author(seats)
         while s.setup_legal():
             s.setup_choose(bots[s.player].setup(s))
-        action = bots[s.player].act(s) if s.to_move()[1] == "act" else None
+        action = bots[s.player].act(s) if s.my_turn(acting=True) else None
         ev = work(play, s.player, s.author, action)
         for o in seats:
             if o is not s:

@@ -1,6 +1,6 @@
 # Whole-game copies of a seat as one dict, and the seat rebuilt from one: for tests and host
 # tools only (they grow with the game), so kept out of seat.py and the unit's heap.
-from fathom.games.seat import CONCEDE, Seat
+from fathom.games.seat import CONCEDE, TURN_ACT, TURN_ANSWER, Seat
 
 
 def save(seat):
@@ -24,10 +24,10 @@ def restore(engine, saved):
             kind = s.to_move()[1] if event[0] != CONCEDE else CONCEDE
             action = None
             s.settle(kind)  # the state's hash, before act() changes it
-            if kind == "act":
+            if kind == TURN_ACT:
                 action = actions.pop(0)
                 s.engine.act(s.pub, s.priv, s.player, action)
-            elif kind == "answer":
+            elif kind == TURN_ANSWER:
                 s.engine.answer(s.pub, s.priv, s.player)
             s._record(author, event, kind, action)
         else:

@@ -158,7 +158,7 @@ def _play(runner, bot, limit_ms):
             runner.setup_choose(bot.setup(s))
         _pace.limits(runner)
         _watch(runner.tick(now), s, runner.peers)
-        if s.result() is None and runner.my_turn() and s.to_move()[1] == "act":
+        if s.result() is None and runner.my_turn() and s.my_turn(acting=True):
             runner.play(bot.act(s))
         _pace.sleep(1)
     return None

@@ -318,7 +318,7 @@ class UxPlayer:
         rd = self.reading
         if rd is not None:
             rd.look(scr, s)
-        if not s.setup_legal() and not (runner.my_turn() and s.to_move()[1] == "act"):
+        if not s.setup_legal() and not (runner.my_turn() and s.my_turn(acting=True)):
             return
         if rd is not None and not rd.read():
             now = ticks_ms()

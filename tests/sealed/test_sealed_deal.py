@@ -5,10 +5,10 @@ import pytest
 
 from fathom.codec import encode
 from fathom.sealed import deal
-from fathom.sealed.audit import audit, audit_player
 from fathom.sealed.group import Group, SealedError
-from fathom.sealed.table import Table
 from hostmodes import sealedplay as sp
+from hostmodes.sealedaudit import audit, audit_player
+from hostmodes.sealedtable import Table
 
 pytestmark = pytest.mark.micropython
 

@@ -5,7 +5,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from fathom.sealed import deal
 from fathom.sealed.group import Group, SealedError
-from fathom.sealed.table import Table
+from hostmodes.sealedtable import Table
 from hostmodes import sealedplay as sp
 
 GRP = Group()

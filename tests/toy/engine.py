@@ -4,6 +4,7 @@
 # 8 misses each = draw.
 from fathom.compat import const
 from fathom.games.base import CONCEDED, READY, Engine, IllegalAction
+from fathom.games.seat import TURN_ACT, TURN_ANSWER
 
 import toy as D
 
@@ -50,8 +51,8 @@ class Toy(Engine):
         if self.result(pub) is not None:
             return None
         if pub[GUESSED] is not None:
-            return (1 - pub[TURN], "answer")
-        return (pub[TURN], "act")
+            return (1 - pub[TURN], TURN_ANSWER)
+        return (pub[TURN], TURN_ACT)
 
     def legal(self, pub, priv, player):
         return [[EV_GUESS, g] for g in range(1, pub[TOP] + 1)]

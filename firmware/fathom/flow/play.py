@@ -85,7 +85,7 @@ class AutoPlayer:
         r, s = self.runner, self.runner.seat
         while s.setup_legal():
             r.setup_choose(self.bot.setup(s))
-        if s.result() is None and r.my_turn() and s.to_move()[1] == "act":
+        if s.result() is None and r.my_turn() and s.my_turn(acting=True):
             if self.ready_at is None:
                 self.ready_at = ticks_add(now, self.THINK_MS)
             elif ticks_diff(now, self.ready_at) >= 0:

@@ -10,6 +10,7 @@
 # RIGHT/LEFT step an event (held, they repeat), DOWN/UP a turn, OK turns between the board and
 # the page of words, BACK closes it. Loaded when opened, forgotten when closed.
 from fathom import games
+from fathom.compat import const
 from fathom.games.replay import Replay
 from fathom.ui.dialog import draw_page
 from fathom.ui.font import CH, put
@@ -18,6 +19,11 @@ from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import top_bar
 
 TITLE = "Replay"
+_TAG = const(0)            # an event's tag (games/base.py)
+_FAILED_PLAYER = const(0)  # copies of games/replay.py's names for Replay.failed
+_FAILED_AT = const(1)
+_FAILED_WHY = const(2)
+_EVENT_LINE = const(0)     # step_text()'s first line: the event in the log's words
 _LINE_BELOW = 64  # panels this tall have the step's first line of words under the board
 
 
@@ -33,8 +39,10 @@ def step_text(rp, part, viewer):
     if rp.at == rp.end:
         f = rp.failed
         if f is not None:
-            where = "set-up" if f[1] < 0 else "event %d" % f[1]
-            out.append("Replay ends here: P%d %s fails: %s" % (f[0] + 1, where, f[2]))
+            at = f[_FAILED_AT]
+            where = "set-up" if at < 0 else "event %d" % at
+            out.append("Replay ends here: P%d %s fails: %s"
+                       % (f[_FAILED_PLAYER] + 1, where, f[_FAILED_WHY]))
         else:
             out.append("End of the game")
     return out
@@ -42,7 +50,7 @@ def step_text(rp, part, viewer):
 
 def _said(rp, author, event):
     from fathom.ui.happened import DEAL
-    if event[0] in DEAL:
+    if event[_TAG] in DEAL:
         return "Sealed deal"
     return games.describe(rp.engine, rp, author, event)
 
@@ -76,7 +84,7 @@ class ReplayScreen(Screen):
             self.part.draw(d, rp, self.viewer, 0, CH, w, h - CH)
             return
         self.part.draw(d, rp, self.viewer, 0, CH, w, h - 2 * CH)
-        put(d, self.text()[0], 0, h - CH, w // CH)
+        put(d, self.text()[_EVENT_LINE], 0, h - CH, w // CH)
 
     def lines(self):
         rp = self.rp

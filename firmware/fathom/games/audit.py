@@ -3,9 +3,21 @@
 # state commitment they sent with one. It runs once per player at the end, so it is its own
 # module, imported then: the seat it reads stays in the heap all game, this code does not.
 from fathom.codec import encode
+from fathom.compat import const
 from fathom.journal import JournalError
 from fathom.games.base import SETUP, IllegalAction
 from fathom.games.seat import apply_event, commitment, fresh_state, state_commit, step_kind
+
+_TURN_ACT = const("act")     # copies of seat.py's turn kinds
+_TURN_ANSWER = const("answer")
+_REVEAL_SALT = const(0)      # a reveal: [salt, set-up choices, actions]
+_REVEAL_CHOICES = const(1)
+_REVEAL_ACTIONS = const(2)
+_REC_AUTHOR = const(1)       # copies of seat.py's names for its journal's event record
+_REC_EVENT = const(2)
+_REC_CK = const(4)
+_SETUP_PUBLIC = const(1)     # copies of base.py's names for the set-up event
+_SETUP_COMMIT = const(2)
 
 
 def audit(seat, player, reveal, commits=True):
@@ -14,9 +26,10 @@ def audit(seat, player, reveal, commits=True):
     (log index or -1 for set-up, reason): a rewritten hidden past is named at the first
     event it contradicts. commits=False skips the state commitments (tests only: it is the
     audit as it was before them, so a test can show a cheat they alone catch)."""
-    actions = iter(reveal[2])
+    actions = iter(reveal[_REVEAL_ACTIONS])
     try:
-        return _audit(seat, player, reveal[0], reveal[1], actions, commits)
+        return _audit(seat, player, reveal[_REVEAL_SALT], reveal[_REVEAL_CHOICES], actions,
+                      commits)
     except IllegalAction as e:
         return (-1, "replay failed: " + str(e))
     except JournalError:
@@ -32,7 +45,7 @@ def _entries(seat):
     g = seat.records()
     try:
         for rec in g:
-            yield rec[1], rec[2], rec[4]
+            yield rec[_REC_AUTHOR], rec[_REC_EVENT], rec[_REC_CK]
     finally:
         g.close()
 
@@ -56,20 +69,22 @@ def _audit(seat, player, salt, choices, actions, commits):
         for author, event, ck in entries:
             kind = step_kind(engine, pub, author, event, nplayers, setups)
             if kind == SETUP:
-                if author == player and (event[2] != digest or encode(event[1]) != encode(public)):
+                if author == player and (event[_SETUP_COMMIT] != digest or
+                                         encode(event[_SETUP_PUBLIC]) != encode(public)):
                     return (i, "set-up does not match the commitment")
                 engine.apply(pub, author, event)
-                setups[author] = event[2]
-            elif author == player and kind in ("act", "answer"):
-                if kind == "answer":
+                setups[author] = event[_SETUP_COMMIT]
+            elif author == player and (kind == _TURN_ACT or kind == _TURN_ANSWER):
+                if kind == _TURN_ANSWER:
                     expected = engine.answer(pub, priv, player)
                 else:
                     a = _next(actions)
                     if a is _NONE:
                         return (i, "no action revealed for this event")
-                    if a not in engine.legal(pub, priv, player):
+                    try:  # act() is the one check of an action's legality
+                        expected = engine.act(pub, priv, player, a)
+                    except IllegalAction:
                         return (i, "revealed action %r was not legal" % (a,))
-                    expected = engine.act(pub, priv, player, a)
                 if encode(expected) != encode(event):
                     return (i, "event %d: sent %r, secrets give %r" % (i, event, expected))
             if kind != SETUP:

@@ -120,11 +120,13 @@ class Engine:
       new_private(pub, player, rng): this player's private state before their secret set-up;
         `rng` is the same joint-seed Prng on every unit (label b'deal'), so a dealt hand is the
         same on every unit;
-      turn(pub): (player, kind) who must author the next event: kind 'act' (choose an action)
-        or 'answer' (answer the pending query from their secrets); None once the game is over;
+      turn(pub): (player, kind) who must author the next event: kind seat.TURN_ACT (choose an
+        action) or seat.TURN_ANSWER (answer the pending query from their secrets); None once
+        the game is over;
       legal(pub, priv, player): every legal action for `player` now (bots, random play-outs);
       act(pub, priv, player, action): the public event an action makes; may update priv with
-        its secret consequences (the new position), never pub; IllegalAction if not legal;
+        its secret consequences (the new position), never pub; IllegalAction if not legal (the
+        one legality check of a player's own action: Seat.author leaves it to act);
       answer(pub, priv, player): the public event answering pub's pending query from this
         player's priv (may update priv: a mine destroyed);
       result(pub): None while playing, else (winners, reason): winners a list of players

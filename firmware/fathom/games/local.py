@@ -51,8 +51,7 @@ def _play(engine, seats, nplayers, bots, max_events, on_event, audit_once):
         bot = bots[s.player]
         while s.setup_legal():
             s.setup_choose(bot.setup(s))
-        t = s.to_move()
-        event = s.author(bot.act(s) if t[1] == "act" else None)
+        event = s.author(bot.act(s) if s.my_turn(acting=True) else None)
         for o in seats:
             if o is not s:
                 o.receive(s.player, event, s.ck)  # with its commitment, as the runner does

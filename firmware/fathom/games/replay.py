@@ -3,12 +3,26 @@
 # record at a time, each player's revealed actions one at a time, and keeps only the state as it
 # stands (the public state and one private state per player). Nothing grows with the game:
 # stepping back replays from the start. Loaded only when the result screen opens it.
+from fathom.compat import const
 from fathom.prng import Prng
 from fathom.games.base import CONCEDE, SETUP, event_tag
 from fathom.games.seat import step_kind
 
-_ACT = "act"
-_ANSWER = "answer"
+_TURN_ACT = const("act")   # copies of seat.py's turn kinds
+_TURN_ANSWER = const("answer")
+_VERDICT_AT = const(0)     # a failed audit's verdict (games/audit.py): (log index or -1, reason)
+_VERDICT_WHY = const(1)
+_ST_SALT = const(0)        # copies of runner.py's names for Runner.reveals[player]
+_ST_SETUP = const(1)
+_REC_AUTHOR = const(1)     # copies of seat.py's names for its journal's event record
+_REC_EVENT = const(2)
+_SETUP_COMMIT = const(2)   # a copy of base.py's
+_WHOSE = const(0)          # copies of seat.py's names for a turn
+_KIND = const(1)
+_LAST_EVENT = const(1)     # Replay.last: (author, event, kind)
+_FAILED_PLAYER = const(0)  # Replay.failed: (player, log index or -1 for the set-up, reason)
+_FAILED_AT = const(1)
+_FAILED_WHY = const(2)
 
 
 class Replay:
@@ -27,10 +41,10 @@ class Replay:
         for p in sorted(runner.verdicts):
             v = runner.verdicts[p]
             if isinstance(v, (list, tuple)):  # a failed audit (None: verified)
-                idx = max(0, v[0])
+                idx = max(0, v[_VERDICT_AT])
                 if idx < self.end or self.failed is None:
                     self.end = min(self.end, idx)
-                    self.failed = (p, v[0], v[1])
+                    self.failed = (p, v[_VERDICT_AT], v[_VERDICT_WHY])
         self._log = None
         self._acts = None
         self.restart()
@@ -42,7 +56,7 @@ class Replay:
         if p == s.player:
             return s.salt, s.setup_choices
         st = self.runner.reveals[p]
-        return st[0], st[1]
+        return st[_ST_SALT], st[_ST_SETUP]
 
     def _actions(self, p):
         s = self.seat
@@ -88,7 +102,7 @@ class Replay:
         if self.at >= self.end:
             return False
         rec = next(self._log)
-        author, event = rec[1], rec[2]
+        author, event = rec[_REC_AUTHOR], rec[_REC_EVENT]
         e, pub = self.engine, self.pub
         kind = step_kind(e, pub, author, event, self.n, self.setups)
         k = self.kept
@@ -96,21 +110,21 @@ class Replay:
             self.before = [list(v[k]) for v in self.privs]
         if kind == SETUP:
             e.apply(pub, author, event)
-            self.setups[author] = event[2]
+            self.setups[author] = event[_SETUP_COMMIT]
         elif kind == CONCEDE:
             e.concede(pub, author)
         else:
             priv = self.privs[author]
-            if kind == _ACT:
+            if kind == _TURN_ACT:
                 e.act(pub, priv, author, next(self._acts[author]))
-            elif kind == _ANSWER:
+            elif kind == _TURN_ANSWER:
                 e.answer(pub, priv, author)
             e.apply(pub, author, event)
             for p in range(self.n):
                 e.apply_private(pub, self.privs[p], p, author, event)
         self.last = (author, event, kind)
-        self.opens = kind == _ACT and author != self.actor   # this event began a turn
-        if kind == _ACT:
+        self.opens = kind == _TURN_ACT and author != self.actor   # this event began a turn
+        if kind == _TURN_ACT:
             self.actor = author
         self.at += 1
         return True
@@ -134,7 +148,7 @@ class Replay:
         e = self.engine
         while self.at < self.end:
             t = e.turn(self.pub) if len(self.setups) == self.n else None
-            if t is not None and t[1] == _ACT and t[0] != self.actor:
+            if t is not None and t[_KIND] == _TURN_ACT and t[_WHOSE] != self.actor:
                 return
             self.forward()
 
@@ -157,7 +171,7 @@ class Replay:
         return _less(self.before[p], self.privs[p][self.kept]) if self.before else []
 
     def tag(self):
-        return event_tag(self.last[1]) if self.last else None
+        return event_tag(self.last[_LAST_EVENT]) if self.last else None
 
 
 def _less(a, b):

@@ -9,9 +9,30 @@
 import hashlib
 
 from fathom.codec import encode, feed
+from fathom.compat import const
 from fathom.journal import JournalError, MemJournal
 from fathom.prng import Prng
 from fathom.games.base import CONCEDE, SETUP, IllegalAction, event_tag
+
+# The turn kinds (Engine.turn, Seat.to_move: (player, kind)), named here once. On the wire and in
+# saves they are these strings. Modules a unit runs keep private copies (`_TURN_ACT =
+# const("act")`: folded, no global on a unit's heap), held to these by tests/source.
+TURN_ACT = const("act")        # the player chooses an action
+TURN_ANSWER = const("answer")  # the player answers the pending query from its secrets
+
+# The journal's records of a seat (Seat's docstring), their slots named: the runner, its
+# streams, the audit and the replay read them too, each with its own private copies of these
+# names (MicroPython folds them: no global), which tests/source holds to these values.
+_REC_TAG = const(0)      # "e": an event, "c": a set-up choice (the runner adds its own tags)
+_REC_AUTHOR = const(1)   # ["e", author, event, hash8, ck(, action)]
+_REC_EVENT = const(2)
+_REC_HASH = const(3)     # the chain's head after the event, 8 bytes
+_REC_CK = const(4)       # the author's state commitment after it (None: unchecked, tests)
+_REC_ACTION = const(5)   # this player's own act events: the action chosen
+_REC_CHOICE = const(1)   # ["c", choice]
+_SETUP_COMMIT = const(2)  # [SETUP, public part, commitment] (games/base.py)
+_WHOSE = const(0)        # a turn (Engine.turn, Seat.to_move): (player, kind)
+_KIND = const(1)
 
 
 def commitment(salt, priv):
@@ -78,24 +99,25 @@ def fresh_state(engine, opts, nplayers, seed, player, salt=None):
 
 
 def step_kind(engine, pub, author, event, nplayers, setups):
-    """Check an incoming event is one its author may send now; return the turn kind."""
+    """The turn kind of an incoming event (SETUP, CONCEDE, TURN_ACT or TURN_ANSWER; None for
+    one its author may not send now), for the hash chain, which leaves the state out of an
+    answer's link. Whether the event may be sent is Engine.apply's one check (its shape, author, the
+    set-ups in, the game not over, the author's turn), made as it is applied; here only what
+    apply never sees: a seat's second set-up, and a concession (Engine.concede is no event of
+    the rules)."""
     tag = event_tag(event)
     if tag == SETUP:
         if author in setups:
             raise IllegalAction("player %d set up twice" % author)
         return SETUP
-    if len(setups) < nplayers:
-        raise IllegalAction("play before every set-up is in")
     if tag == CONCEDE:
+        if len(setups) < nplayers:
+            raise IllegalAction("play before every set-up is in")
         if engine.result(pub) is not None:
             raise IllegalAction("game already over")
         return CONCEDE
-    t = engine.turn(pub)
-    if t is None:
-        raise IllegalAction("game is over")
-    if t[0] != author:
-        raise IllegalAction("out of turn: player %d sent, player %d to play" % (author, t[0]))
-    return t[1]
+    t = engine.turn(pub) if len(setups) == nplayers else None
+    return t[_KIND] if t is not None and t[_WHOSE] == author else None
 
 
 def apply_event(engine, pub, priv, player, author, event, kind):
@@ -166,7 +188,7 @@ class Seat:
         unless that is an answer, which chains without it (chain_next). The runner calls it
         once a change is on the screen and sent (Runner.late); otherwise the next event
         does, before anything changes pub."""
-        if kind != "answer" and self.settled is None:
+        if kind != TURN_ANSWER and self.settled is None:
             self.settled = state_hash(self.pub)
         return self.settled
 
@@ -195,33 +217,30 @@ class Seat:
             return None
         return self.engine.turn(self.pub)
 
-    def my_turn(self):
+    def my_turn(self, acting=False):
+        """This player must author next; acting=True: and choose an action (its turn is not a
+        set-up or an answer)."""
         t = self.to_move()
-        return t is not None and t[0] == self.player
+        return t is not None and t[_WHOSE] == self.player and (not acting or t[_KIND] == TURN_ACT)
 
     def legal(self):
-        t = self.to_move()
-        if t is None or t[0] != self.player or t[1] != "act":
-            return []
-        return self.engine.legal(self.pub, self.priv, self.player)
+        return self.engine.legal(self.pub, self.priv, self.player) if self.my_turn(acting=True) else []
 
     def author(self, action=None):
         """Author this player's next event: set-up commit, answer, or the given action.
         Journals it (with the action) and applies the event locally."""
         t = self.to_move()
-        if t is None or t[0] != self.player:
+        if t is None or t[_WHOSE] != self.player:
             raise IllegalAction("not your turn")
-        kind = t[1]
+        kind = t[_KIND]
         self.settle(kind)  # before act() changes pub
         if kind == SETUP:
             event = self.setup_event()
-        elif kind == "answer":
+        elif kind == TURN_ANSWER:
             event = self.engine.answer(self.pub, self.priv, self.player)
-        else:
-            if action not in self.engine.legal(self.pub, self.priv, self.player):
-                raise IllegalAction("illegal action %r" % (action,))
+        else:  # act() refuses an illegal action (the engine's one check of it), before pub changes
             event = self.engine.act(self.pub, self.priv, self.player, action)
-        self._record(self.player, event, kind, action if kind == "act" else None)
+        self._record(self.player, event, kind, action if kind == TURN_ACT else None)
         return event
 
     def concede(self):
@@ -246,16 +265,17 @@ class Seat:
         """Apply an event and journal it (pos None), or note where the journal has it. The
         caller settled the state hash before anything changed pub, unless it is an answer."""
         before = None
-        if kind != "answer":
+        if kind != TURN_ANSWER:
             before = self.settled
             if before is None:
                 raise RuntimeError("an event recorded before the state hash was settled")
         self.settled = None
         if kind == SETUP:
-            if len(event) != 3 or not isinstance(event[2], bytes) or len(event[2]) != 32:
+            if len(event) != 3 or not isinstance(event[_SETUP_COMMIT], bytes) or \
+                    len(event[_SETUP_COMMIT]) != 32:
                 raise IllegalAction("malformed set-up event")
             self.engine.apply(self.pub, author, event)
-            self.setups[author] = event[2]
+            self.setups[author] = event[_SETUP_COMMIT]
         else:
             apply_event(self.engine, self.pub, self.priv, self.player, author, event, kind)
         after = None
@@ -265,7 +285,7 @@ class Seat:
         if author == self.player:
             ck = self.ck = state_commit(self.salt, self.n_log, self.priv)
         rec = ["e", author, event, self.chain[:8], ck]
-        if kind == "act" and author == self.player:
+        if kind == TURN_ACT and author == self.player:
             rec.append(action)
             self.n_actions += 1
         if pos is None:
@@ -281,9 +301,9 @@ class Seat:
         self.n_log = i + 1
         r = self._recent
         r.append(rec)
-        self._rw += _weight(rec[2])
+        self._rw += _weight(rec[_REC_EVENT])
         while len(r) > RECENT or (len(r) > 2 and self._rw > RECENT_BYTES):
-            self._rw -= _weight(r.pop(0)[2])
+            self._rw -= _weight(r.pop(0)[_REC_EVENT])
         self._mark(i, pos)
 
     def _mark(self, i, pos):
@@ -302,7 +322,7 @@ class Seat:
         i = 0
         for _p, _e, rec in old.read():
             pos = journal.append(rec)
-            if rec[0] == "e":
+            if rec[_REC_TAG] == "e":
                 self._mark(i, pos)
                 i += 1
 
@@ -337,7 +357,7 @@ class Seat:
             it = self.journal.read(pos)
             try:
                 for _p, end, rec in it:
-                    if rec[0] != "e":
+                    if rec[_REC_TAG] != "e":
                         continue
                     if j >= start:
                         self._cur = (j + 1, end)
@@ -358,7 +378,7 @@ class Seat:
         g = self.records(start, stop)
         try:
             for rec in g:
-                yield (rec[1], rec[2])
+                yield (rec[_REC_AUTHOR], rec[_REC_EVENT])
         finally:
             g.close()
 
@@ -380,8 +400,9 @@ class Seat:
         it = self.journal.read(start_pos)
         try:
             for p, end, rec in it:
-                if rec[0] == "e" and len(rec) > 5 and rec[1] == self.player:
-                    yield p, end, rec[5]
+                if rec[_REC_TAG] == "e" and len(rec) > _REC_ACTION and \
+                        rec[_REC_AUTHOR] == self.player:
+                    yield p, end, rec[_REC_ACTION]
         finally:
             it.close()
 
@@ -403,9 +424,9 @@ class Seat:
         it = self.journal.read()
         try:
             for pos, _end, rec in it:
-                tag = rec[0]
+                tag = rec[_REC_TAG]
                 if tag == "c":
-                    self.setup_choose(rec[1], False)
+                    self.setup_choose(rec[_REC_CHOICE], False)
                 elif tag == "e":
                     self._replay_event(pos, rec)
                 elif other is not None:
@@ -414,24 +435,25 @@ class Seat:
             it.close()
 
     def _replay_event(self, pos, rec):
-        if len(rec) < 5:
+        if len(rec) < _REC_ACTION:
             raise JournalError("malformed event record")
-        author, event = rec[1], rec[2]
+        author, event = rec[_REC_AUTHOR], rec[_REC_EVENT]
         if author == self.player:
-            kind = self.to_move()[1] if event[0] != CONCEDE else CONCEDE
+            kind = self.to_move()[_KIND] if event_tag(event) != CONCEDE else CONCEDE
             self.settle(kind)
-            if kind == "act":
-                self.engine.act(self.pub, self.priv, self.player, rec[5])
-            elif kind == "answer":
+            if kind == TURN_ACT:
+                self.engine.act(self.pub, self.priv, self.player, rec[_REC_ACTION])
+            elif kind == TURN_ANSWER:
                 self.engine.answer(self.pub, self.priv, self.player)
-            self._record(author, event, kind, rec[5] if kind == "act" else None, pos)
-            if self.ck != rec[4]:
+            action = rec[_REC_ACTION] if kind == TURN_ACT else None
+            self._record(author, event, kind, action, pos)
+            if self.ck != rec[_REC_CK]:
                 raise JournalError("event %d replays to another hidden state" % (self.n_log - 1))
         else:
             kind = step_kind(self.engine, self.pub, author, event, self.n, self.setups)
             self.settle(kind)
-            self._record(author, event, kind, None, pos, rec[4])
-        if self.chain[:8] != rec[3]:
+            self._record(author, event, kind, None, pos, rec[_REC_CK])
+        if self.chain[:8] != rec[_REC_HASH]:
             raise JournalError("event %d replays to another state" % (self.n_log - 1))
 
 
@@ -461,7 +483,7 @@ class LogView(_View):
     def __getitem__(self, i):
         if isinstance(i, int):
             rec = self.s.record_at(i)
-            return (rec[1], rec[2])
+            return (rec[_REC_AUTHOR], rec[_REC_EVENT])
         n = self.s.n_log
         a, b = _bound(i.start, 0, n), _bound(i.stop, n, n)
         if i.step not in (None, 1):

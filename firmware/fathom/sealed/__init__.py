@@ -3,7 +3,8 @@
 # clock; the same bytes on CPython and MicroPython.
 #   group.py  the group (a fathom-specific safe prime), element codec, fixed-base tables
 #   deal.py   one player's steps: key, shuffle chunks, shares, private opening
-#   audit.py  the end-of-game check of one player's steps from its revealed secret (a game's
-#             seat audit does the same through stage.py's answers; this one is for the bench
-#             and the protocol tests)
-#   stage.py  the deal as a stage of a game: pub["sd"], the work queue, answers, live checks
+#   stage.py  the deal as a stage of a game: pub["sd"], the work queue, answers, and the deal's
+#             one apply (its live checks), with the schema of its events and queue
+#   hooks.py  the engine hooks every game with a sealed deal shares
+# The bench's and the protocol tests' deal without a game (its table and audit over stage.py's
+# apply) is host-only code: hostmodes/sealedtable.py, hostmodes/sealedaudit.py.

@@ -9,6 +9,8 @@ from fathom.games.base import Engine, IllegalAction
 # MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
 _READY = const("ready")
 _CONCEDED = const("conceded")
+_TURN_ACT = const("act")
+_TURN_ANSWER = const("answer")
 _TAG = const(0)
 _SETUP_PUBLIC = const(1)
 
@@ -409,8 +411,8 @@ class Ashtapada(Engine):
         if self.result(pub) is not None or False in pub[_READY]:
             return None
         if pub[_PENDING] is not None:
-            return (1 - pub[_PENDING][_PEND_BY], "answer")
-        return (pub[_TURN], "act")
+            return (1 - pub[_PENDING][_PEND_BY], _TURN_ANSWER)
+        return (pub[_TURN], _TURN_ACT)
 
     def charge_squares(self, pub, player):
         """Where `player` may drop a charge now (rule 4.2)."""
@@ -437,7 +439,7 @@ class Ashtapada(Engine):
         return out
 
     def legal(self, pub, priv, player):
-        if self.turn(pub) != (player, "act"):
+        if self.turn(pub) != (player, _TURN_ACT):
             return []
         out = [[_EV_MOVE, p] for p in self._walks(pub, player)]
         for s in self.charge_squares(pub, player):
@@ -447,7 +449,7 @@ class Ashtapada(Engine):
         return out
 
     def _check_action(self, pub, player, action):
-        if self.turn(pub) != (player, "act"):
+        if self.turn(pub) != (player, _TURN_ACT):
             raise IllegalAction("not player %d's turn to act" % player)
         if not isinstance(action, list) or len(action) != 2:
             raise IllegalAction("malformed action")

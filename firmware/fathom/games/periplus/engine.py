@@ -27,6 +27,8 @@ from fathom.games.periplus import fleet as F
 # copies that MicroPython folds into the code, so they cost no heap; a test holds each
 # to its schema.
 _CONCEDED = const("conceded")
+_TURN_ACT = const("act")
+_TURN_ANSWER = const("answer")
 _TAG = const(0)
 _SETUP_PUBLIC = const(1)
 _SHIPS = const("ships")
@@ -196,14 +198,14 @@ class PeriplusEngine(SealedHooks, Engine):
             from fathom.sealed import stage
             a = stage.pending(pub[_SEALED])
             if a >= 0:
-                return (a, "answer")
+                return (a, _TURN_ANSWER)
         if ph == _PH_DEFEND:
-            return (1 - pub[_TURN], "act")
-        return (pub[_TURN], "act")
+            return (1 - pub[_TURN], _TURN_ACT)
+        return (pub[_TURN], _TURN_ACT)
 
     def legal(self, pub, priv, player):
         t = self.turn(pub)
-        if t is None or t != (player, "act"):
+        if t is None or t != (player, _TURN_ACT):
             return []
         if priv.get(FOUL):
             return [[EV_FOUL]]
@@ -265,7 +267,7 @@ class PeriplusEngine(SealedHooks, Engine):
 
     def default_action(self, pub, priv, player):
         """What the runner sends for a defender who does not answer in time: take the hit."""
-        if self.turn(pub) == (player, "act") and pub[_PHASE] == _PH_DEFEND:
+        if self.turn(pub) == (player, _TURN_ACT) and pub[_PHASE] == _PH_DEFEND:
             return [_EV_TAKE]
         return None
 

@@ -13,6 +13,8 @@ from fathom.games.ping import track
 # MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
 _READY = const("ready")
 _CONCEDED = const("conceded")
+_TURN_ACT = const("act")
+_TURN_ANSWER = const("answer")
 _TAG = const(0)
 _SETUP_PUBLIC = const(1)
 
@@ -190,14 +192,14 @@ class PingEngine(SealedHooks, Engine):
             from fathom.sealed import stage
             a = stage.pending(pub[_SEALED])
             if a >= 0:
-                return (a, "answer")
+                return (a, _TURN_ANSWER)
         p = pub[_MOVER]
         q = pub[_PHASE]
         if q == _PLAY or q == _PICK or q == _LATE:
-            return (p, "act")
+            return (p, _TURN_ACT)
         if q == _SHUF:
-            return (1 - p, "act")
-        return (1 - p, "answer")
+            return (1 - p, _TURN_ACT)
+        return (1 - p, _TURN_ANSWER)
 
     def result(self, pub):
         if _CONCEDED in pub:
@@ -209,7 +211,7 @@ class PingEngine(SealedHooks, Engine):
     # ---- legal actions ---------------------------------------------------------------------
     def legal(self, pub, priv, player):
         t = self.turn(pub)
-        if t is None or t[0] != player or t[1] != "act":
+        if t is None or t[0] != player or t[1] != _TURN_ACT:
             return []
         if priv.get(EV_FOUL):
             return [[EV_FOUL]]

@@ -13,6 +13,8 @@ from fathom.games.base import Engine, IllegalAction
 # The schema's names this module reads (the engine's, and base's): private copies that
 # MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
 _CONCEDED = const("conceded")
+_TURN_ACT = const("act")
+_TURN_ANSWER = const("answer")
 _TAG = const(0)
 _SETUP_PUBLIC = const(1)
 _SETUP_COMMIT = const(2)
@@ -194,12 +196,12 @@ class SugarDog(Engine):
         if ph == _PH_SETUP or ph == _PH_OVER or self.result(pub) is not None:
             return None
         if ph == _PH_ANS:
-            return (pub[_WAIT][_NEXT], "answer")
-        return (pub[_CUR], "act")
+            return (pub[_WAIT][_NEXT], _TURN_ANSWER)
+        return (pub[_CUR], _TURN_ACT)
 
     def legal(self, pub, priv, player):
         t = self.turn(pub)
-        if t is None or t != (player, "act"):
+        if t is None or t != (player, _TURN_ACT):
             return []
         size = pub[_SIZE]
         pos = priv[_POS]
