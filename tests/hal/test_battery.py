@@ -32,6 +32,9 @@ def _slept():
     raise Slept
 
 
+_CELL_MV = adc_twin.cell_mv
+
+
 def _clean(test):
     """The gauge's charge is the top bar's for every screen after it: other tests in this
     process must not see it."""
@@ -41,6 +44,7 @@ def _clean(test):
         finally:
             topbar.CELL[0] = None
             adc_twin.set_board(None)
+            adc_twin.cell_mv = _CELL_MV   # a later test's Heltec reads a full cell again
     return run
 
 
