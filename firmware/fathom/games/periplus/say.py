@@ -65,14 +65,6 @@ def ahead_to(pub, sid, n):
     return ahead_dest(pub, grid(pub), sid, n)
 
 
-def ship_words(pub, sid, me):
-    """'your Trireme c3 2/3' or 'foe Quinquereme e8 5/5 no oars'."""
-    sh = pub[_SHIPS][sid]
-    return "%s %s %s %d/%d%s" % ("your" if sid // _NSHIPS == me else "foe", SHIP_NAMES[sh[_TYPE]],
-                                 B.sq_name(sh[_SQUARE]), sh[_LEFT], HITS[sh[_TYPE]],
-                                 " no oars" if sh[_SHEARED] else "")
-
-
 def card_words(k):
     """'Javelins: shot, range 2' / 'Periplus: move, knight' / 'Parablemata: stops shots'."""
     t = C.ctype(k)
@@ -81,17 +73,6 @@ def card_words(k):
         return "%s: stops %ss" % (C.name(k), _KIND_WORDS[r])
     return "%s: %s, %s" % (C.name(k), _KIND_WORDS[t], "knight jump" if r == C.KNIGHT
                            else "range %d" % r)
-
-
-def card_note(k):
-    """Type and range in two characters: m2 move 2, s3 shot 3, N knight, -S negates shots."""
-    t = C.ctype(k)
-    r = C.rng(k)
-    if t == C.DEFENSE:
-        return "-" + r
-    if r == C.KNIGHT:
-        return t.lower() + "N"
-    return t.lower() + str(r)
 
 
 def squares(pub, player, row, a):
