@@ -22,7 +22,7 @@ from fathom.ui.font import CH, TH, TW, put, tiny, tiny_cols, tiny_width
 from fathom.ui.listview import ListView, steps
 from fathom.ui.gamebase import GameBase
 from fathom.ui.textpage import TextPage
-from fathom.ui.topbar import top_bar
+from fathom.ui.topbar import title_room, top_bar
 
 # The schema's names this module reads (the engine's, and base's): private copies that
 # MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
@@ -193,15 +193,19 @@ class PingScreen(GameBase):
             return
         if self.mode == MENU:
             v = self.menu
-            top_bar(d, self.menu_title, link, None, v.cursor + 1, v.count())
+            top_bar(d, self.menu_title, link, None, v.cursor + 1, v.count(), small=d.width < 128)
             v.draw(d, 0, CH, d.width, d.height - CH)
             return
         low = d.height >= _LOW    # room for the event line under the board
         if low and d.width < 128 and self.mode == BOARD:
             self._draw_narrow(d, link)
         else:
-            top_bar(d, self.title_long if d.width >= 128 else self.title_short, link,
-                    _SEAT[self.runner.seat.player], fit=True)
+            # one font a size, whatever the status: 3x5 below 128 px; 8x8 at 128, "PING may
+            # report" too long for it giving way to "May report"
+            title = self.title_long
+            if d.width < 128 or len(title) > title_room(d.width, link, _SEAT[self.runner.seat.player]):
+                title = self.title_short
+            top_bar(d, title, link, _SEAT[self.runner.seat.player], fit=True, small=d.width < 128)
             bh = d.height - CH - (TH if low else 0)
             if self.mode == _PICKING:
                 self._draw_pick(d, bh)
