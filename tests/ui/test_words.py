@@ -247,3 +247,20 @@ def test_the_sealed_deal_is_told_in_words_not_steps():
         assert not [x for x in h.lines if "step" in x], h.lines
         now += 10
     assert "Deck shuffled in secret" in seen and "Cards dealt in secret" in seen, seen
+
+
+def test_ping_names_the_card_you_take_next_in_the_hands_form_at_72x40():
+    # "TK 1LST": a code of its own ('LST' is in no help line), where the hand says "1 LSTN"
+    from fathom.games.ping import say as ping_say
+    from kit.ping import M1_ENC, M1_GUN, M1_TORP, M2_DIVE, M2_TORP, M3_PING, game, play
+    from test_ping_screen import screen_for as ping_screen
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M2_TORP, M1_ENC, M2_DIVE], "G", "S")
+    play(seats, ["ping", M3_PING])
+    _app, scr = ping_screen(seats[1], 72, 40)
+    scr.refresh()
+    rows = scr.side_short
+    i = rows.index("TAKE")
+    take = rows[i + 1]
+    forms = [ping_say.util_short(u) for u in range(6)]
+    assert take in ("-", "?") or take.split()[-1] in forms, rows
+    assert not [r for r in rows if r.startswith("TK")], rows

@@ -178,8 +178,10 @@ class PingScreen(GameBase):
                                           obj_names(s.pub[_REPORTED][1 - s.player]))
         self.side = rows
         short = [W.card_short(c) for c, _d in hand]
-        tk = slot_short(right, known_down(s, right))   # a 4-character code ('3LST') takes
-        short.append(("TK " if len(tk) < 4 else "TK") + tk)  # the space: 7 columns at 72x40
+        # the card you take next on two rows of the 7 columns at 72x40, as the hand's are
+        # said ('1 LSTN', the help's short form), not a code of its own ('TK 1LST')
+        short.append("TAKE")
+        short.append(slot_short(right, known_down(s, right)))
         short.append("ME " + obj_names(s.priv[_DONE]))
         short.append(_SEAT[1 - s.player] + " " + obj_names(s.pub[_REPORTED][1 - s.player]))
         self.side_short = short
@@ -547,18 +549,20 @@ def slot_words(slot, known):
     if known >= 0:
         return W.card(known)
     if slot[_SLOT_UTIL] >= 0:
-        return "? " + B.UTIL_NAMES[slot[_SLOT_UTIL]][:4]
+        return "? " + W.util_short(slot[_SLOT_UTIL])
     return "?"
 
 
 def slot_short(slot, known):
-    """slot_words in at most 4 characters ('2PIN'), for a narrow side strip."""
+    """slot_words in at most 6 characters ('2 PING', the hand's form), for a narrow strip."""
     if slot is None:
         return "-"
     if slot[_SLOT_CARD] >= 0:
-        return W.code(slot[_SLOT_CARD])
+        return W.card_short(slot[_SLOT_CARD])
     if known >= 0:
-        return W.code(known)
+        return W.card_short(known)
+    if slot[_SLOT_UTIL] >= 0:
+        return "? " + W.util_short(slot[_SLOT_UTIL])
     return "?"
 
 
