@@ -264,3 +264,26 @@ def test_ping_names_the_card_you_take_next_in_the_hands_form_at_72x40():
     forms = [ping_say.util_short(u) for u in range(6)]
     assert take in ("-", "?") or take.split()[-1] in forms, rows
     assert not [r for r in rows if r.startswith("TK")], rows
+
+
+def test_periplus_hand_gives_way_to_its_codes_only_when_the_names_do_not_fit():
+    # five long names took four rows of the panel and left what happened three
+    from fathom.games.periplus import cards as C
+    from fathom.games.periplus import say as W
+    from fathom.games.periplus import screen as P
+    from test_periplus_screen import my_phase, new_game, play_until
+    rs = new_game()
+    assert play_until(rs, my_phase("move"))
+    u, scr, drawn = _drawn(lambda app: P.screen(app, rs[0]), 128, 64)
+    try:
+        hand = rs[0].seat.priv["hand"]
+        for kinds, named in (([0, 4], True), ([23, 3, 21, 6, 2], False)):
+            hand[:] = kinds
+            scr.ch = None                       # the hand changed: rebuild as after an event
+            u.app.redraw()
+            u.app.redraw()
+            want = C.name(kinds[-1]).upper().split()[-1] if named else W.CODE[kinds[-1]]
+            assert want in drawn.words or want + "," in drawn.words, (kinds, drawn.words)
+            assert len(scr.hand_page.lines(scr.layout(u.app.d)[5] - 1, 64)) <= P.HAND_ROWS
+    finally:
+        drawn.close()

@@ -58,6 +58,9 @@ _SQUARE = const(1)
 _LEFT = const(2)
 _SHEARED = const(3)
 
+# Rows of the side panel the hand takes at most by name: what happened keeps the rest (a hand
+# of five long names took four, and left it three); a longer hand goes in the help's codes.
+HAND_ROWS = const(3)
 # The defender's unit sends the default (take the hit) when nobody answers for this long.
 ANSWER_TIMEOUT_MS = const(20000)
 # No answer leaves before this, whatever the hand holds and however fast the thumb: an answer
@@ -212,6 +215,7 @@ class PeriplusScreen(GameBase):
         # 8x8, too few for "Quinquereme" or "Parablemata" whole (and one line a page)
         self.news_page = TextPage("", True)
         self.hand_page = TextPage("", True)  # your hand by name, at the panel's foot
+        self.hand_named = True
         self.ck = 0               # counts decisions (tick() redraws when it moves on)
         self.ck_log = self.ck_setup = -1
         self.ck_q = True
@@ -272,6 +276,7 @@ class PeriplusScreen(GameBase):
         self.news()
         self.last_news = self.happened.newest()
         self.hand_page.set("Hand: " + ", ".join([C.name(k) for k in s.priv[_HELD]]))
+        self.hand_named = True    # by name until the panel finds it longer than HAND_ROWS
         acts = [] if self.answer.queued is not None else (s.setup_legal() or s.legal())
         self.ch = Choices(s, acts)
         self._enter(self.ch.stage)
@@ -665,7 +670,13 @@ class PeriplusScreen(GameBase):
             if h >= 64:                    # room for the hand, by name, at the foot
                 # laid out for the whole panel's height (one wrap per width), drawn from
                 # where its last line ends at the foot
-                yh = h - len(self.hand_page.lines(sw - 1, h)) * TH
+                n = len(self.hand_page.lines(sw - 1, h))
+                if n > HAND_ROWS and self.hand_named:   # no room for the names: the codes
+                    self.hand_named = False
+                    self.hand_page.set("Hand " + " ".join(
+                        [W.CODE[k] for k in self.runner.seat.priv[_HELD]]))
+                    n = len(self.hand_page.lines(sw - 1, h))
+                yh = h - n * TH
                 self.hand_page.draw(d, sx + 1, yh + 1, sw - 1, h)
             self.news_page.draw(d, sx + 1, y + 1, sw - 1, yh - y - 1)
         else:
