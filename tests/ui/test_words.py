@@ -25,7 +25,9 @@ def test_lake_names_whose_boat_moved_in_a_sentence():
 def test_lake_tells_the_draw_to_come_in_words():
     seats = lake_game()
     st = lake_say.status(seats[0].pub, 0)
-    assert [s for s in st if s.startswith("Draw in ")], st
+    assert [s for s in st if s.startswith("Draw: ") and s.endswith(" turns")], st
+    assert lake_say._draw_in(1) == "Draw: 1 turn"
+    assert max(len(s) for s in st) <= 14, st
     assert not [s for s in st if "Calm" in s], st
 
 
