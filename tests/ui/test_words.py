@@ -289,3 +289,15 @@ def test_periplus_hand_gives_way_to_its_codes_only_when_the_names_do_not_fit():
             assert len(scr.hand_page.lines(scr.layout(u.app.d)[5] - 1, 64)) <= P.HAND_ROWS
     finally:
         drawn.close()
+
+
+def test_periplus_discard_at_128x64_gives_what_happened_every_row_left():
+    # one row at the panel's foot turned through a turn told by name for longer than the panel
+    # stays lit (30 s), and the next key only woke the panel
+    from fathom.ui.font import TH
+    from test_periplus_screen import draw, make_screen, my_phase, new_game, play_until
+    rs = new_game()
+    assert play_until(rs, my_phase("discard"))
+    _app, scr = make_screen(rs, 128, 64)
+    draw(scr)
+    assert scr.news_page._bh >= 4 * TH, scr.news_page._bh

@@ -653,7 +653,14 @@ class PeriplusScreen(GameBase):
         self.grid.draw(d, 0, top, bw, h - top, self.cell_fn,
                        self.stage in (PICK, AIM, MENU) and self.cur >= 0)
         y = top if top else CH
-        if self.stage == CARDS or self.stage == MENU:
+        if self.stage == CARDS:
+            # the cards and two rows of the card's words; what happened below them, every row
+            # left (one row turned through a turn told by name for longer than the panel
+            # stays lit, and a key then only woke it)
+            yn = y + 1 + self.row.size(sw - 1)[1] + 2 + 2 * TH
+            self.news_page.draw(d, sx + 1, yn + 1, sw - 1, h - yn - 1)
+            h = yn
+        elif self.stage == MENU:
             # what happened, one row at the side panel's foot (turned when longer)
             self.news_page.draw(d, sx + 1, h - TH + 1, sw - 1, TH - 1)
             h -= TH
