@@ -526,11 +526,13 @@ def test_random_playouts_finish_and_pass_every_audit(seed, islands):
     assert out["seats"][0].pub["hand"] == hands
 
 
-def test_log_lines_are_short_and_never_crash():
+def test_log_lines_name_ships_and_never_crash():
+    # ships by name, not the board's letters ("P1 Row T>d5"): the log wraps a long row whole
     pub, privs = pos(FOUR, hands=([K["Row"]], []))
-    assert SAY.describe(pub, 0, ["move", K["Row"], 0, sq("d5")]) == "P1 Row T>d5"
-    assert SAY.describe(pub, 1, ["fire", K["Ram"], 8, 0]) == "P2 Ram T>T"
+    assert SAY.describe(pub, 0, ["move", K["Row"], 0, sq("d5")]) == "P1 Row: Trireme to d5"
+    assert SAY.describe(pub, 1, ["fire", K["Ram"], 8, 0]) == "P2 Ram: Trireme at Trireme"
     assert SAY.describe(pub, 1, ["defend", K["Disengage"]]) == "P2 plays Disengage"
+    assert SAY.describe(pub, 0, ["pass"]) == "P1 passes"
     for ev in (["take"], ["pass"], ["also", 7], ["halt"], ["move", 99], ["fire"]):
         line = SAY.describe(pub, 0, ev)
-        assert line.startswith("P1 ") and len(line) <= 21
+        assert line.startswith("P1 ") and len(line) <= 40

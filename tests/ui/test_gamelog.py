@@ -40,7 +40,7 @@ def test_the_sealed_deal_is_one_log_row_per_deal(gid):
     scr = LogScreen(app, r)
     rows = [scr.view.labels[i] for i in range(scr.view.count())]
     assert len(rows) == len(tags) - len([t for t in tags if t in DEAL]) + deals, rows
-    deal_rows = [x for x in rows if "Sealed deal" in x]
+    deal_rows = [x for x in rows if x.endswith(" in secret")]
     assert len(deal_rows) == deals, rows
     for word in ("deal key", "shuffles", "opens"):
         assert not [x for x in rows if word in x], rows

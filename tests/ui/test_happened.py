@@ -87,7 +87,7 @@ def test_the_sealed_deal_is_one_line_and_the_stack_is_bounded():
         now += 10
         assert now < 600000, "the deal never ended"
     assert len([t for _a, t in s.log if t[0] in DEAL]) > 2 * MAX
-    deal = [x for x in h.lines if x.startswith("Sealed deal")]
+    deal = [x for x in h.lines if x == "Deck shuffled in secret"]
     assert len(deal) == 1 and len(h.lines) <= MAX, h.lines
 
 

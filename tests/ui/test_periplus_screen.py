@@ -135,7 +135,7 @@ def test_setup_is_a_row_of_ship_types_placed_left_to_right():
     press(scr, keys)
     assert rs[0].seat.priv["row"] == [3]
     assert [l for l in scr.lines() if l.startswith("~ ")] == [
-        "~ Bireme: 2 hits, 2 left. Goes to b1"]
+        "~ Bireme, 2 hits: goes to b1"]
     d = draw(scr)
     assert corners(scr, d, 1) == 4 and own_glyph(scr, d, 1)   # b1, where the next one goes
     assert corners(scr, d, 0) == 0 and own_glyph(scr, d, 0)   # a1: the Quinquereme
@@ -184,7 +184,8 @@ def test_move_points_at_a_ship_then_its_goal_then_the_card():
     scr.key("OK")
     author, ev = seat.log[n]
     assert author == 0 and ev[0] == "move" and ev[3] == goal
-    assert scr.lines()[1].startswith("= You: %s " % C.name(ev[1]))
+    assert scr.lines()[1] == "= You: %s, %s to %s" % (        # the ship by name
+        C.name(ev[1]), SHIP_NAMES[seat.pub["ships"][ev[2]][0]], "abcdefgh"[goal % 8] + str(goal // 8 + 1))
 
 
 def test_back_steps_back_one_stage_and_then_pauses():

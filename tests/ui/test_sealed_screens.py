@@ -166,7 +166,7 @@ def test_the_deal_shows_a_progress_bar_that_fills_then_closes(gid, size):
             top.draw(d)
             assert d.outside() == 0, (gid, size, top.lines())
             done, total = top.pr
-            assert top.lines() == ["Sealed deal", top.text, "%d/%d" % (done, total)]
+            assert top.lines() == ["Sealed deal", top.text, "%d of %d steps" % (done, total)]
             fills.append(d.fb.lit(1, 18, w - 2, 1))   # the bar's first inner row (y 17 + 1)
         elif fills:
             break

@@ -1,6 +1,6 @@
 # The game log screen (from the pause menu, or BACK on the result). Loaded when first opened.
 # One row per event, except the sealed deal: its many messages (keys, shuffle chunks, shares)
-# are one row per deal, which says how many steps it took and who shuffled.
+# are one row per deal, which says whether it shuffled the deck or dealt cards.
 from fathom.games import describe
 from fathom.ui.font import CH
 from fathom.ui.happened import DEAL, deal_line
@@ -25,8 +25,8 @@ def deal_runs(seat):
 
 
 class _LogRows:
-    """The game log as a sequence for a list view: "N text" per entry (a deal: "N-M Sealed
-    deal..."), read from the journal a window at a time (the whole log never sits in the
+    """The game log as a sequence for a list view: "N text" per entry (a deal: "N-M Deck
+    shuffled in secret"), read from the journal a window at a time (the whole log never sits in the
     heap)."""
     SPAN = 8
 
@@ -56,7 +56,13 @@ class _LogRows:
         s = self.s
         a, b = self.span(row)
         if b - a > 1 or s.log[a][1][0] in DEAL:
-            return "%d-%d %s" % (a, b - 1, deal_line(b - a))
+            shuffled = False
+            for i in range(a, b):
+                if s.log[i][1][0] != DEAL[2]:   # a key or a shuffle, not only cards dealt
+                    shuffled = True
+            if b - a == 1:
+                return "%d %s" % (a, deal_line(shuffled))
+            return "%d-%d %s" % (a, b - 1, deal_line(shuffled))
         au, ev = s.log[a]
         return "%d %s" % (a, describe(s.engine, s, au, ev))
 
@@ -68,23 +74,27 @@ class _LogRows:
 
 
 class LogScreen(Screen):
-    """The game log: a list view from the newest entry back, the highlighted entry wrapped
-    whole so no line is ever cut for good."""
+    """The game log: a list view from the newest entry back, every entry wrapped whole (an
+    entry cut to 'shuffles~' said nothing), in the 3x5 font on a panel narrower than 128 px
+    (17 characters a row, not 8) as everywhere else on it. The title is one that fits the bar
+    in 8x8 beside the counter at every size, so it never changes font."""
     title = "Game log"
 
     def __init__(self, app, runner):
         Screen.__init__(self, app)
         self.runner = runner
         rows_ = _LogRows(runner.seat)
-        self.view = ListView(rows_, max(0, len(rows_) - 1))
+        self.view = ListView(rows_, max(0, len(rows_) - 1), whole=True)
 
     def draw(self, d):
         v = self.view
+        v.small = d.width < 128
         h = d.height - CH
+        title = self.title if d.width >= 128 else "Log"
         if v.fits(h):
-            top_bar(d, self.title, self.app.link_state)
+            top_bar(d, title, self.app.link_state)
         else:
-            top_bar(d, self.title, self.app.link_state, None, v.cursor + 1, v.count())
+            top_bar(d, title, self.app.link_state, None, v.cursor + 1, v.count())
         v.draw(d, 0, CH, d.width, h)
 
     def lines(self):

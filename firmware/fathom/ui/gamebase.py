@@ -3,7 +3,7 @@
 # The screens around a game (the result, the log, Leave, the silent partner) are flows, above
 # this kit: it opens them through the app (App.game_flow(), flow/play.py), never by import.
 from fathom.hal.clock import ticks_diff
-from fathom.ui.font import CH, put, tiny_cols
+from fathom.ui.font import CH, TH, put, tiny, tiny_cols
 from fathom.ui.gamekit import silent
 from fathom.ui.menu import Item, Menu
 from fathom.ui.screen import Screen, clip, cols
@@ -124,12 +124,13 @@ class GameBase(Screen):
             return "waiting"
         if who == r.seat.player:
             return "set up" if r.seat.setup_legal() else "your move"
-        return "waiting for P%d" % (who + 1)
+        return "P%d plays" % (who + 1)   # short enough for a game's 8x8 title at 128 px
 
 
 class DealScreen(Screen):
     """Over the game while the sealed deal's work runs (the opening deal, a reshuffle): who is
-    working and a bar of done / total, which moves as the runner authors one sealed step a
+    shuffling ("You shuffle", "P2 shuffles") and a bar of done / total in words ("6 of 40
+    steps"), which moves as the runner authors one sealed step a
     tick. It closes by itself when the work is done (or the game ends); BACK pauses."""
     title = "Sealed deal"
 
@@ -149,8 +150,9 @@ class DealScreen(Screen):
         self.pr = pr
         who = r.waiting_for()
         mine = who is None or who == r.seat.player
-        self.text = "Shuffling" if mine else "P%d shuffles" % (who + 1)
-        self.count = "%d/%d" % pr
+        # who works now and how far the work is: a newcomer waits for the bar to fill
+        self.text = "You shuffle" if mine else "P%d shuffles" % (who + 1)
+        self.count = "%d of %d steps" % pr
         return True
 
     def tick(self, now):
@@ -163,9 +165,11 @@ class DealScreen(Screen):
     def draw(self, d):
         top_bar(d, self.title, self.app.link_state, fit=True)
         w = d.width
-        n = cols(d)
-        small = len(self.text) > n
-        put(d, self.text, 0, CH, tiny_cols(w) if small else n, 1, small)
+        # one font for every line at a size (8x8 from 128 px, else 3x5): the words are short
+        # enough for either, so nothing switches font as the work passes between units
+        small = w < 128
+        n = tiny_cols(w) if small else cols(d)
+        put(d, self.text, 0, CH + (1 if small else 0), n, 1, small)
         y = 2 * CH + 1
         bh = min(6, d.height - y - CH - 1)   # the count needs a row under the bar
         if bh < 3:
@@ -173,8 +177,11 @@ class DealScreen(Screen):
         done, total = self.pr
         d.rect(0, y, w, bh, 1)
         d.fill_rect(1, y + 1, (w - 2) * done // max(1, total), bh - 2, 1)
-        if y + bh + 1 + CH <= d.height:
-            put(d, self.count, 0, y + bh + 1, n)
+        y += bh + 1
+        if y + CH <= d.height:
+            put(d, self.count, 0, y, n, 1, small)
+        if not small and y + CH + 2 + TH <= d.height:   # why it takes a while, where it fits
+            tiny(d, "NEITHER UNIT SEES THE CARDS", 0, y + CH + 2)
 
     def lines(self):
         return [self.title, self.text, self.count]

@@ -23,8 +23,10 @@ _WORD_MS = const(300)        # and this long for each word on it past the first 
 DEAL = ("sk", "ss", "so")    # the sealed deal's messages (sealed/hooks.DEAL_TAGS)
 
 
-def deal_line(steps):
-    return "Sealed deal: %d step%s" % (steps, "" if steps == 1 else "s")
+def deal_line(shuffled):
+    """A run of the sealed deal's messages in words a newcomer reads: what the units did
+    (a count of its messages, "Sealed deal: 36 steps", told nobody anything)."""
+    return "Deck shuffled in secret" if shuffled else "Cards dealt in secret"
 
 
 def fold(older, newer):
@@ -48,6 +50,7 @@ class Happened:
         self.first = None         # pinned above the stack (pin()): why this player waits
         self.text = start         # the lines joined, one per paragraph (a TextPage wraps it)
         self.deal = 0             # sealed messages in the newest line (0: it is no deal)
+        self.shuffled = False     # and whether they shuffled the deck, or only dealt cards
         self.n = max(0, seat.n_log - LOOK)
         self._turn_at = None      # when the page turns next; False: turned through, resting
         self.update()
@@ -71,18 +74,22 @@ class Happened:
             if author == s.player and len(rec) > 5:
                 del lines[:]      # this player acted: what came before had its chance
                 self.deal = 0
+                self.shuffled = False
                 self.start = False
             elif self.start and lines:
                 lines.pop()       # news: who you are was context, not news
                 self.start = False
             if ev[0] in DEAL:
                 self.deal += 1
+                if ev[0] != DEAL[2]:   # a key or a shuffle: the deck is shuffled
+                    self.shuffled = True
                 if self.deal > 1:
-                    lines[0] = deal_line(self.deal)
+                    lines[0] = deal_line(self.shuffled)
                 else:
-                    lines.insert(0, deal_line(1))
+                    lines.insert(0, deal_line(self.shuffled))
             else:
                 self.deal = 0
+                self.shuffled = False
                 try:
                     line = self.words(prev, author, ev)
                 except Exception as e:  # a news line must never take the screen down

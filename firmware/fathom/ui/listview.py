@@ -9,8 +9,9 @@
 # small=True the rows are in the 3x5 font (a menu in a narrow panel beside a board); with
 # fit=True the list picks it by itself whenever a row would be cut in 8x8 (the home menu at
 # 72x40: "Lake Ashtapada" whole, not "Lake As~"; a game's option row at 128x64).
-# With whole=True (a fixed list: a menu, a game's choices) every long row is wrapped onto the
-# rows below it, not only the highlighted one: no row ends in '~'.
+# With whole=True every long row is wrapped onto the rows below it, not only the highlighted
+# one: no row ends in '~' (a fixed list, a menu or a game's choices, wraps once per width; any
+# other, a game log read from the journal, wraps only the rows its window shows).
 from fathom.ui.font import CH, TH, TW, put, tiny_adv, tiny_len, tiny_width, write
 from fathom.ui.screen import wrap
 
@@ -46,7 +47,7 @@ class ListView:
         self.bar = bar
         self.small = small        # 3x5 rows (TH px a row, TW px a character)
         self.fit = fit            # choose small per box width (see _fit)
-        self.whole = whole and fixed  # every long row wrapped, not only the highlighted one
+        self.whole = whole        # every long row wrapped, not only the highlighted one
         self._fit_w = -1          # fixed: the width the choice was made for
         self._wrapped = None      # fixed: per row, its wrapped lines or None (fits one row)
         self._room = -1
@@ -145,7 +146,7 @@ class ListView:
         c = self.cursor = min(self.cursor, n - 1)
         sel = self._sel(c, room)
         if self.whole:
-            self._draw_whole(d, x, y, w, h, room, nrows)
+            self._draw_whole(d, x, y, w, h, room, nrows, sel)
             return
         k = min(len(sel), nrows) if sel else 1
         if c < self.top:
@@ -167,12 +168,16 @@ class ListView:
             span = max(1, n - nrows)
             d.vline(x + w - 1, y + (h - bh) * min(self.top, span) // span, bh, 1)
 
-    def _h(self, i):
-        r = self._wrapped[i]
+    def _rows(self, i, room):
+        """Row i's wrapped lines, None when one row holds it."""
+        return self._wrapped[i] if self.fixed else self.lines_of(i, room)
+
+    def _h(self, i, room):
+        r = self._rows(i, room)
         return len(r) if r else 1
 
-    def _draw_whole(self, d, x, y, w, h, room, nrows):
-        """Every row as many lines as it needs (a fixed list, wrapped once per width): the
+    def _draw_whole(self, d, x, y, w, h, room, nrows, sel):
+        """Every row as many lines as it needs (a fixed list's wrapped once per width): the
         window keeps the highlighted row whole, and a row cut by the window's foot ends where
         the box does, never in '~'."""
         n = len(self.labels)
@@ -182,23 +187,23 @@ class ListView:
         used = 0
         i = self.top
         while i <= c:
-            used += self._h(i)
+            used += self._h(i, room)
             i += 1
         while used > nrows and self.top < c:
-            used -= self._h(self.top)
+            used -= self._h(self.top, room)
             self.top += 1
-        while i < n:
-            used += self._h(i)
+        while i < n and used <= nrows:   # (enough to know the box is full: a long log
+            used += self._h(i, room)      # is not wrapped whole every redraw)
             i += 1
-        while self.top > 0 and used + self._h(self.top - 1) <= nrows:  # no empty rows below
+        while self.top > 0 and used + self._h(self.top - 1, room) <= nrows:  # no empty rows below
             self.top -= 1
-            used += self._h(self.top)
+            used += self._h(self.top, room)
         lh = self._lh()
         cw = self._cw()
         i = self.top
         yy = y
         while i < n and yy + lh <= y + h:
-            rows = self._wrapped[i]
+            rows = sel if i == c else self._rows(i, room)
             left = (y + h - yy) // lh
             if i == c:
                 yy = self._draw_sel(d, x, yy, w, room, rows,

@@ -48,11 +48,13 @@ def title_room(w, link=None, right=None, pos=0, total=0):
     return (xi - fw - 3 if fw else xi) // CH
 
 
-def top_bar(d, title, link=None, right=None, pos=0, total=0, x=0, w=-1, fit=False):
+def top_bar(d, title, link=None, right=None, pos=0, total=0, x=0, w=-1, fit=False, small=False):
     """Row 0 from x across w pixels (the whole panel by default; a side panel's own bar where
     the board keeps every row): title, then (right-aligned) the field and the link icon.
     With fit, a title too long for its 8x8 room is set in the 3x5 font instead (cut only if
-    even that is too long): a game's status on a 72x40 panel reads whole. Returns the title's
+    even that is too long): a game's status on a 72x40 panel reads whole. With small, the
+    title is set in 3x5 whatever its length: a screen whose titles change (a game's questions)
+    keeps one font at a size instead of flipping between two. Returns the title's
     room in 8x8 cells, for a caller that wants to shorten its own title instead of a '~'."""
     if w < 0:
         w = d.width - x
@@ -65,7 +67,7 @@ def top_bar(d, title, link=None, right=None, pos=0, total=0, x=0, w=-1, fit=Fals
     room = title_room(w + cw, link, right, pos, total)
     xi = x + w - 9 if link else x + w
     fw = field_width(right, pos, total)
-    if fit and len(title) > room:
+    if small or fit and len(title) > room:
         # the same gap before the field as an 8x8 title keeps
         put(d, title, x + 1, 1, ((xi - fw - 3 if fw else xi) - x) // TW, 0, True)
     else:

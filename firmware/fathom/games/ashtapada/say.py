@@ -142,13 +142,19 @@ def _depth(pub, me, actor, sq, hit, n):
 
 
 def status(pub, me):
-    """Short status lines (at most 14 characters each), most important first."""
+    """Short status lines (at most 14 characters each; "Draw: 100 turns" 15, drawn where
+    they fit), most important first."""
     foe = 1 - me
     m = pub[_MINES]
     return ["Foe mines %d/%d" % (m - len(pub[_DEAD][foe]), m),
             "My mines %d/%d" % (m - len(pub[_DEAD][me]), m),
             "Misses %d/%d" % (len(pub[_MISSED][me]), _MISSES),
-            "Draw in %d" % (pub[_CALM] - pub[_QUIET])]   # turns with no mine lost
+            _draw_in(pub[_CALM] - pub[_QUIET])]   # turns with no mine lost
+
+
+def _draw_in(n):
+    """The quiet spell's end in words with its unit ("Draw in 58" read as seconds)."""
+    return "Draw: %d turn%s" % (n, "" if n == 1 else "s")
 
 
 def setup_status(pub, priv):

@@ -411,14 +411,17 @@ class AshtapadaScreen(GameBase):
             # the list takes the whole body; the lake is hidden, so the bar names the square
             title = "At " + A.name(self.here(), self.n)
             if menu.fits(bh):
-                top_bar(d, title, self.app.link_state, _PLAYER[self.me], fit=True)
+                top_bar(d, title, self.app.link_state, _PLAYER[self.me], fit=True,
+                        small=d.width < 128)
             else:
                 top_bar(d, title, self.app.link_state, None, menu.cursor + 1, menu.count(),
-                        fit=True)
+                        fit=True, small=d.width < 128)
             menu.fit = True
             menu.draw(d, 0, CH, d.width, bh)
             return
-        top_bar(d, self._title(), self.app.link_state, _PLAYER[self.me], fit=True)
+        # one font a size (3x5 below 128 px): "Set up" and "Your move" never flip between two
+        top_bar(d, self._title(), self.app.link_state, _PLAYER[self.me], fit=True,
+                small=d.width < 128)
         g = self.grid             # laid out above: its frame first, so a hidden side's dots
         d.rect(g.x0 - 1, g.y0 - 1, g.vc * g.px + 2, g.vr * g.px + 2, 1)   # show on it
         self.grid.draw(d, 0, CH, bw, bh, self._square, True, True)

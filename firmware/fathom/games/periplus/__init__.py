@@ -8,4 +8,4 @@ OPTIONS = (("islands", "Islands", (0, 2, 4), 0),
            ("sealed", "Sealed deal", (0, 1), 1, ("off", "on")))
 PARTS = ("engine", "say", "bot", "screen", "companion", "replay")
 LONG_BOTS = "random"  # sharp bots end it in tens of moves: the device bench plays one more
-SHOTS = (12, "P1 move", "OK,OK")  # docs pictures: choices made, top line then, 2nd picture's keys
+SHOTS = (10, "P1 move", "OK,OK")  # docs pictures: choices made, top line then, 2nd picture's keys

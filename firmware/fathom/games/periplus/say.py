@@ -65,14 +65,6 @@ def ahead_to(pub, sid, n):
     return ahead_dest(pub, grid(pub), sid, n)
 
 
-def ship_words(pub, sid, me):
-    """'your Trireme c3 2/3' or 'foe Quinquereme e8 5/5 no oars'."""
-    sh = pub[_SHIPS][sid]
-    return "%s %s %s %d/%d%s" % ("your" if sid // _NSHIPS == me else "foe", SHIP_NAMES[sh[_TYPE]],
-                                 B.sq_name(sh[_SQUARE]), sh[_LEFT], HITS[sh[_TYPE]],
-                                 " no oars" if sh[_SHEARED] else "")
-
-
 def card_words(k):
     """'Javelins: shot, range 2' / 'Periplus: move, knight' / 'Parablemata: stops shots'."""
     t = C.ctype(k)
@@ -81,17 +73,6 @@ def card_words(k):
         return "%s: stops %ss" % (C.name(k), _KIND_WORDS[r])
     return "%s: %s, %s" % (C.name(k), _KIND_WORDS[t], "knight jump" if r == C.KNIGHT
                            else "range %d" % r)
-
-
-def card_note(k):
-    """Type and range in two characters: m2 move 2, s3 shot 3, N knight, -S negates shots."""
-    t = C.ctype(k)
-    r = C.rng(k)
-    if t == C.DEFENSE:
-        return "-" + r
-    if r == C.KNIGHT:
-        return t.lower() + "N"
-    return t.lower() + str(r)
 
 
 def squares(pub, player, row, a):
@@ -197,10 +178,14 @@ def _who(author, me):
     return "You" if author == me else "P%d" % (author + 1)
 
 
+def _name(pub, sid):
+    return SHIP_NAMES[pub[_SHIPS][sid][_TYPE]]
+
+
 def _ship(pub, sid, me):
     sh = pub[_SHIPS][sid]
-    return "%s %s" % ("your " + SHIP_ABBR[sh[_TYPE]] if sid // _NSHIPS == me
-                      else SHIP_ABBR[sh[_TYPE]], B.sq_name(sh[_SQUARE]) if sh[_SQUARE] >= 0 else "")
+    return "%s%s %s" % ("your " if sid // _NSHIPS == me else "", SHIP_NAMES[sh[_TYPE]],
+                        B.sq_name(sh[_SQUARE]) if sh[_SQUARE] >= 0 else "")
 
 
 def news(pub, log, me):
@@ -217,15 +202,15 @@ def news(pub, log, me):
     if tag == _EV_DISCARD:
         return "%s discarded %s" % (who, C.name(ev[_DISCARD_CARD]))
     if tag == _EV_MOVE:
-        return "%s: %s %s to %s" % (who, C.name(ev[_MOVE_CARD]), abbr(pub, ev[_MOVE_SHIP]),
-                                    B.sq_name(ev[_MOVE_TO]))
+        return "%s: %s, %s to %s" % (who, C.name(ev[_MOVE_CARD]), _name(pub, ev[_MOVE_SHIP]),
+                                     B.sq_name(ev[_MOVE_TO]))
     if tag == _EV_AHEAD:
         s = ev[_AHEAD_SHIP]
-        return "%s: %s fleet ahead, %s to %s" % (who, C.name(ev[_AHEAD_CARD]), abbr(pub, s),
+        return "%s: %s fleet ahead, %s to %s" % (who, C.name(ev[_AHEAD_CARD]), _name(pub, s),
                                                  B.sq_name(sh[s][_SQUARE]))
     if tag == _EV_ALSO:
         s = ev[_ALSO_SHIP]
-        return "%s: %s follows to %s" % (who, abbr(pub, s), B.sq_name(sh[s][_SQUARE]))
+        return "%s: %s follows to %s" % (who, _name(pub, s), B.sq_name(sh[s][_SQUARE]))
     if tag == _EV_HALT:
         return "%s halted the fleet" % who
     if tag == _EV_PASS:
@@ -273,17 +258,22 @@ def _line(pub, ev):
     if tag == _EV_DEFEND:
         return "plays " + C.name(ev[_DEFEND_CARD])
     if tag == _EV_MOVE:
-        return "%s %s>%s" % (C.name(ev[_MOVE_CARD]), abbr(pub, ev[_MOVE_SHIP]),
-                             B.sq_name(ev[_MOVE_TO]))
+        return "%s: %s to %s" % (C.name(ev[_MOVE_CARD]), _name(pub, ev[_MOVE_SHIP]),
+                                 B.sq_name(ev[_MOVE_TO]))
     if tag == _EV_AHEAD:
-        return "%s ahead %s" % (C.name(ev[_AHEAD_CARD]), abbr(pub, ev[_AHEAD_SHIP]))
+        return "%s: fleet ahead, %s first" % (C.name(ev[_AHEAD_CARD]),
+                                              _name(pub, ev[_AHEAD_SHIP]))
     if tag == _EV_ALSO:
-        return "also " + abbr(pub, ev[_ALSO_SHIP])
+        return "%s follows" % _name(pub, ev[_ALSO_SHIP])
     if tag == _EV_FIRE:
-        return "%s %s>%s" % (C.name(ev[_FIRE_CARD]), abbr(pub, ev[_FIRE_SHIP]),
-                             abbr(pub, ev[_FIRE_TARGET]))
+        return "%s: %s at %s" % (C.name(ev[_FIRE_CARD]), _name(pub, ev[_FIRE_SHIP]),
+                                 _name(pub, ev[_FIRE_TARGET]))
     if tag == _EV_TAKE:
         return "takes the hit"
+    if tag == _EV_PASS:
+        return "passes"
+    if tag == _EV_HALT:
+        return "halts the fleet"
     if tag in DEAL_TAGS:
         return deal_line(ev)
     if tag == E.EV_FOUL:

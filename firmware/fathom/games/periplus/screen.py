@@ -58,6 +58,9 @@ _SQUARE = const(1)
 _LEFT = const(2)
 _SHEARED = const(3)
 
+# Rows of the side panel the hand takes at most by name: what happened keeps the rest (a hand
+# of five long names took four, and left it three); a longer hand goes in the help's codes.
+HAND_ROWS = const(3)
 # The defender's unit sends the default (take the hit) when nobody answers for this long.
 ANSWER_TIMEOUT_MS = const(20000)
 # No answer leaves before this, whatever the hand holds and however fast the thumb: an answer
@@ -81,8 +84,8 @@ _ASK = {(_PH_MOVE, PICK): ("Ship?", "Move: ship?"), (_PH_MOVE, AIM): ("To?", "Mo
         (_PH_MOVE, MENU): ("Card?", "Move: card?"),
         (_PH_FIRE, PICK): ("Target?", "Fire: target?"),
         (_PH_FIRE, MENU): ("With?", "Fire: with?"),
-        (_PH_AHEAD, PICK): ("Follow?", "Fleet: follow?"),
-        (_PH_AHEAD, MENU): ("Follow?", "Fleet: follow?"),
+        (_PH_AHEAD, PICK): ("Follow?", "Follow ahead?"),
+        (_PH_AHEAD, MENU): ("Follow?", "Follow ahead?"),
         (_PH_DISCARD, CARDS): ("Discard", "Discard one"),
         (_PH_SETUP, CARDS): ("Place", "Place a ship")}
 _KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
@@ -203,12 +206,16 @@ class PeriplusScreen(GameBase):
         # your back row at the bottom: the board turned round for player 2
         self.grid = BoardGrid(8, 8, 0, self.me == 0, True, 6, 7, "ABCDEFGH", self.me != 0)
         self.row = CardRow(0, 0, 3)
+        # the card's words in 3x5, as the side panel's others: "Quinquereme, 5 hits: goes to
+        # h1" whole in two rows of a 72-px panel, where 8x8 showed "Goes to" cut
+        self.row.page.small = True
         self.view = ListView(fit=True)     # 3x5 where 8x8 labels would be cut
         self.page = TextPage()    # the defender's prompt
         # what happened, in the 3x5 font wherever it shows: the side panel holds 8 columns of
         # 8x8, too few for "Quinquereme" or "Parablemata" whole (and one line a page)
         self.news_page = TextPage("", True)
-        self.hand_page = TextPage("", True)  # your hand in card codes, at the panel's foot
+        self.hand_page = TextPage("", True)  # your hand by name, at the panel's foot
+        self.hand_named = True
         self.ck = 0               # counts decisions (tick() redraws when it moves on)
         self.ck_log = self.ck_setup = -1
         self.ck_q = True
@@ -222,6 +229,7 @@ class PeriplusScreen(GameBase):
         self.last_news = ""       # the newest line of what happened
         self.where = ""           # the cursor square in words (drawn every frame: cached)
         self.where_t = ""         # the same for the 3x5 font
+        self.who = self.who2 = ""  # whose ship is there, by name (and its oars), in 3x5
         self.labels = []          # the open menu's or row's words
         self.menu_acts = []
         self.status_text = ""
@@ -267,7 +275,8 @@ class PeriplusScreen(GameBase):
                 self.last_target = e[_FIRE_TARGET]
         self.news()
         self.last_news = self.happened.newest()
-        self.hand_page.set("Hand " + " ".join([W.CODE[k] for k in s.priv[_HELD]]))
+        self.hand_page.set("Hand: " + ", ".join([C.name(k) for k in s.priv[_HELD]]))
+        self.hand_named = True    # by name until the panel finds it longer than HAND_ROWS
         acts = [] if self.answer.queued is not None else (s.setup_legal() or s.legal())
         self.ch = Choices(s, acts)
         self._enter(self.ch.stage)
@@ -341,10 +350,12 @@ class PeriplusScreen(GameBase):
         return best
 
     def _where(self):
-        """The cursor square in words, 9 characters ("c3 Tr 2/3", "*" for sheared oars; yours
-        are inverted on the board), and in 8 for the 3x5 font."""
+        """The cursor square in words: the square and hits left in 8x8 ("c3 2/3"), whose ship
+        it is by name under it in 3x5 ("FOE TRIREME", then "OARS SHEARED"), where a wide
+        side panel has the room; in 8 characters of the 3x5 font on a narrow one, the ship by
+        its board letter ("C3 T2/3", the one the help's first lines teach)."""
         sq = self.cur
-        self.where = self.where_t = ""
+        self.where = self.where_t = self.who = self.who2 = ""
         self._mark()
         if self.stage not in (PICK, AIM, MENU) or sq < 0:
             return
@@ -353,10 +364,11 @@ class PeriplusScreen(GameBase):
             sh = pub[_SHIPS][sid]
             if sh[_SQUARE] == sq:
                 hp = "%d/%d" % (sh[_LEFT], F.HITS[sh[_TYPE]])
-                ab = F.SHIP_ABBR[sh[_TYPE]]      # yours in small letters (the help says so)
-                ab = ab.lower() if sid // _NSHIPS == self.me else ab
-                self.where = "%s %s%s%s" % (B.sq_name(sq), ab, "*" if sh[_SHEARED] else " ", hp)
-                self.where_t = "%s %s%s" % (B.sq_name(sq), ab, hp)
+                self.where = "%s %s" % (B.sq_name(sq), hp)
+                self.who = "%s %s" % ("your" if sid // _NSHIPS == self.me else "foe",
+                                      F.SHIP_NAMES[sh[_TYPE]])
+                self.who2 = "oars sheared" if sh[_SHEARED] else ""
+                self.where_t = "%s %s%s" % (B.sq_name(sq), F.SHIP_ABBR[sh[_TYPE]], hp)
                 return
         self.where = self.where_t = B.sq_name(sq) + (" isle" if sq in pub[_ISLANDS] else "")
 
@@ -560,7 +572,7 @@ class PeriplusScreen(GameBase):
         out.append("# hand " + ", ".join(C.name(k) for k in s.priv[_HELD]))
         out.append("# discard %d, deck %d" % (len(pub[_DISCARDS]), pub[_DECK]))
         if self.stage in (PICK, AIM, MENU) and self.cur >= 0:
-            out.append("@ " + self.where)
+            out.append("@ " + " ".join([x for x in (self.where, self.who, self.who2) if x]))
         # Choice lines (">" the one OK takes): the open menu's, else the one thing under the
         # cursor, so a driver that reads choices and presses OK always moves the game on.
         if self.stage == CARDS:
@@ -585,9 +597,8 @@ class PeriplusScreen(GameBase):
         if isinstance(x, list):
             return W.card_words(x[_DISCARD_CARD])
         row = self.runner.seat.priv[_ROW]
-        return "%s: %d hits, %d left. Goes to %s" % (
-            F.SHIP_NAMES[x], F.HITS[x], F.FLEET[x] - row.count(x),
-            B.sq_name(W.next_square(self.me, row)))
+        return "%s, %d hits: goes to %s" % (F.SHIP_NAMES[x], F.HITS[x],
+                                            B.sq_name(W.next_square(self.me, row)))
 
     # ---- drawing --------------------------------------------------------------------------
     def layout(self, d):
@@ -614,16 +625,18 @@ class PeriplusScreen(GameBase):
         right = "P1" if self.me == 0 else "P2"
         alone = (self.stage == CARDS or self.stage == MENU) and not big  # no board drawn
         if top or alone:
-            top_bar(d, self.bar, self.app.link_state, right, fit=True)
+            top_bar(d, self.bar, self.app.link_state, right, fit=True, small=not self.wide)
         else:   # a short panel keeps every row for the board: a bar over the side panel only,
             # all of it for the question ("Target?", not "Targ~"; the side says whose ships)
-            top_bar(d, self.bar, self.app.link_state, None, 0, 0, sx, sw, True)
+            top_bar(d, self.bar, self.app.link_state, None, 0, 0, sx, sw, True, True)
         if alone:                 # no side panel: what happened over the cards or menu
             if self.stage == CARDS:
                 # two rows: the other side's turn is read here, at the discard that starts
-                # yours (the card's text keeps its one row under the 3x5 card labels)
-                self.news_page.draw(d, 0, CH + 1, d.width, 2 * TH - 1)
-                self.row.draw(d, 0, CH + 2 * TH + 1, d.width, h - CH - 2 * TH - 1,
+                # yours (the card's text keeps its rows under the 3x5 card labels); one at
+                # the set-up, where nothing happened yet and the ship's words take two
+                n = 1 if self.runner.seat.setup_legal() else 2
+                self.news_page.draw(d, 0, CH + 1, d.width, n * TH - 1)
+                self.row.draw(d, 0, CH + n * TH + 1, d.width, h - CH - n * TH - 1,
                               self.label_fn, self.text_fn)
             else:
                 self.news_page.draw(d, 0, CH + 1, d.width, TH - 1)
@@ -640,7 +653,14 @@ class PeriplusScreen(GameBase):
         self.grid.draw(d, 0, top, bw, h - top, self.cell_fn,
                        self.stage in (PICK, AIM, MENU) and self.cur >= 0)
         y = top if top else CH
-        if self.stage == CARDS or self.stage == MENU:
+        if self.stage == CARDS:
+            # the cards and two rows of the card's words; what happened below them, every row
+            # left (one row turned through a turn told by name for longer than the panel
+            # stays lit, and a key then only woke it)
+            yn = y + 1 + self.row.size(sw - 1)[1] + 2 + 2 * TH
+            self.news_page.draw(d, sx + 1, yn + 1, sw - 1, h - yn - 1)
+            h = yn
+        elif self.stage == MENU:
             # what happened, one row at the side panel's foot (turned when longer)
             self.news_page.draw(d, sx + 1, h - TH + 1, sw - 1, TH - 1)
             h -= TH
@@ -648,20 +668,22 @@ class PeriplusScreen(GameBase):
             self.row.draw(d, sx + 1, y + 1, sw - 1, h - y - 1, self.label_fn, self.text_fn)
             return
         if self.stage == MENU:
-            if self.where:
-                put(d, self.where, sx, y, sw // CH)
-                y += CH
+            y = self._draw_where(d, sx, y)
             self.view.draw(d, sx, y, sw, h - y)
             return
         if big:
-            if self.where:
-                put(d, self.where, sx, y, sw // CH)
-                y += CH
+            y = self._draw_where(d, sx, y)
             yh = h
-            if h >= 64:                    # room for the hand, in card codes, at the foot
+            if h >= 64:                    # room for the hand, by name, at the foot
                 # laid out for the whole panel's height (one wrap per width), drawn from
                 # where its last line ends at the foot
-                yh = h - len(self.hand_page.lines(sw - 1, h)) * TH
+                n = len(self.hand_page.lines(sw - 1, h))
+                if n > HAND_ROWS and self.hand_named:   # no room for the names: the codes
+                    self.hand_named = False
+                    self.hand_page.set("Hand " + " ".join(
+                        [W.CODE[k] for k in self.runner.seat.priv[_HELD]]))
+                    n = len(self.hand_page.lines(sw - 1, h))
+                yh = h - n * TH
                 self.hand_page.draw(d, sx + 1, yh + 1, sw - 1, h)
             self.news_page.draw(d, sx + 1, y + 1, sw - 1, yh - y - 1)
         else:
@@ -669,6 +691,19 @@ class PeriplusScreen(GameBase):
                 tiny(d, self.where_t, sx + 1, y + 1)
                 y += TH + 1
             self.news_page.draw(d, sx + 1, y, sw - 1, h - y)
+
+    def _draw_where(self, d, x, y):
+        """The cursor square (8x8) and whose ship is there by name (3x5); the y under them."""
+        if self.where:
+            put(d, self.where, x, y, (d.width - x) // CH)
+            y += CH
+        if self.who:
+            tiny(d, self.who, x + 1, y)
+            y += TH
+        if self.who2:
+            tiny(d, self.who2, x + 1, y)
+            y += TH
+        return y
 
     def _card_label(self, i):
         return self.labels[i]
@@ -727,13 +762,14 @@ class PeriplusScreen(GameBase):
         right = "P1" if self.me == 0 else "P2"
         q = self.answer.queued
         if q is not None:      # answered: it leaves once the minimum time is up
-            top_bar(d, "Answered", self.app.link_state, right, fit=True)
+            top_bar(d, "Answered", self.app.link_state, right, fit=True, small=not self.wide)
             d.fill_rect(0, h - CH, d.width, CH, 1)
             put(d, "Negate" if q[_TAG] == _EV_DEFEND else "Take the hit", 0, h - CH,
                 d.width // CH, 0)
             return
         left = self.answer.left_s()
-        top_bar(d, "Hit in %ds" % left, self.app.link_state, right, fit=True)
+        top_bar(d, "Hit in %ds" % left, self.app.link_state, right, fit=True,
+                small=not self.wide)
         # the time left, also as a line along the title bar's foot that shrinks to the left
         d.hline(d.width * left // (ANSWER_TIMEOUT_MS // 1000), CH - 1, d.width, 0)
         n = len(self.labels)

@@ -71,6 +71,11 @@ def card(c):
     return "M%d %s" % (steps, _U4[util])
 
 
+def util_short(u):
+    """A card's action alone in its short form ('LSTN'), where only the action is public."""
+    return _U4[u]
+
+
 def card_short(c):
     """A card in six characters for a narrow side strip: '2 PING'."""
     steps, util = B.CARDS[c]

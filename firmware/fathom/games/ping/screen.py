@@ -22,7 +22,7 @@ from fathom.ui.font import CH, TH, TW, put, tiny, tiny_cols, tiny_width
 from fathom.ui.listview import ListView, steps
 from fathom.ui.gamebase import GameBase
 from fathom.ui.textpage import TextPage
-from fathom.ui.topbar import top_bar
+from fathom.ui.topbar import title_room, top_bar
 
 # The schema's names this module reads (the engine's, and base's): private copies that
 # MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
@@ -178,8 +178,10 @@ class PingScreen(GameBase):
                                           obj_names(s.pub[_REPORTED][1 - s.player]))
         self.side = rows
         short = [W.card_short(c) for c, _d in hand]
-        tk = slot_short(right, known_down(s, right))   # a 4-character code ('3LST') takes
-        short.append(("TK " if len(tk) < 4 else "TK") + tk)  # the space: 7 columns at 72x40
+        # the card you take next on two rows of the 7 columns at 72x40, as the hand's are
+        # said ('1 LSTN', the help's short form), not a code of its own ('TK 1LST')
+        short.append("TAKE")
+        short.append(slot_short(right, known_down(s, right)))
         short.append("ME " + obj_names(s.priv[_DONE]))
         short.append(_SEAT[1 - s.player] + " " + obj_names(s.pub[_REPORTED][1 - s.player]))
         self.side_short = short
@@ -193,15 +195,19 @@ class PingScreen(GameBase):
             return
         if self.mode == MENU:
             v = self.menu
-            top_bar(d, self.menu_title, link, None, v.cursor + 1, v.count())
+            top_bar(d, self.menu_title, link, None, v.cursor + 1, v.count(), small=d.width < 128)
             v.draw(d, 0, CH, d.width, d.height - CH)
             return
         low = d.height >= _LOW    # room for the event line under the board
         if low and d.width < 128 and self.mode == BOARD:
             self._draw_narrow(d, link)
         else:
-            top_bar(d, self.title_long if d.width >= 128 else self.title_short, link,
-                    _SEAT[self.runner.seat.player], fit=True)
+            # one font a size, whatever the status: 3x5 below 128 px; 8x8 at 128, "PING may
+            # report" too long for it giving way to "May report"
+            title = self.title_long
+            if d.width < 128 or len(title) > title_room(d.width, link, _SEAT[self.runner.seat.player]):
+                title = self.title_short
+            top_bar(d, title, link, _SEAT[self.runner.seat.player], fit=True, small=d.width < 128)
             bh = d.height - CH - (TH if low else 0)
             if self.mode == _PICKING:
                 self._draw_pick(d, bh)
@@ -543,18 +549,20 @@ def slot_words(slot, known):
     if known >= 0:
         return W.card(known)
     if slot[_SLOT_UTIL] >= 0:
-        return "? " + B.UTIL_NAMES[slot[_SLOT_UTIL]][:4]
+        return "? " + W.util_short(slot[_SLOT_UTIL])
     return "?"
 
 
 def slot_short(slot, known):
-    """slot_words in at most 4 characters ('2PIN'), for a narrow side strip."""
+    """slot_words in at most 6 characters ('2 PING', the hand's form), for a narrow strip."""
     if slot is None:
         return "-"
     if slot[_SLOT_CARD] >= 0:
-        return W.code(slot[_SLOT_CARD])
+        return W.card_short(slot[_SLOT_CARD])
     if known >= 0:
-        return W.code(known)
+        return W.card_short(known)
+    if slot[_SLOT_UTIL] >= 0:
+        return "? " + W.util_short(slot[_SLOT_UTIL])
     return "?"
 
 

@@ -398,7 +398,7 @@ class PinnedDownScreen(GameBase):
             self.text.set(self.doc())
             draw_page(d, self.page_title(), self.app.link_state, self.text)
             return
-        top_bar(d, self._brief, self.app.link_state, self._me, fit=True)
+        top_bar(d, self._brief, self.app.link_state, self._me, fit=True, small=d.width < 128)
         w, h = d.width, d.height
         y = CH + 1
         self.said.draw(d, 0, y, w, TH - 1)
@@ -419,9 +419,9 @@ class PinnedDownScreen(GameBase):
         r = self.row
         self._hand_build()
         if r.n:
-            top_bar(d, "Hand", self.app.link_state, None, r.cursor + 1, r.n)
+            top_bar(d, "Hand", self.app.link_state, None, r.cursor + 1, r.n, small=d.width < 128)
         else:
-            top_bar(d, "Hand", self.app.link_state, "EMPTY")
+            top_bar(d, "Hand", self.app.link_state, "EMPTY", small=d.width < 128)
         r.draw(d, 0, CH + 1, d.width, d.height - CH - 1, self._short_of, self._text_of)
 
     def _short_of(self, i):
