@@ -104,19 +104,10 @@ def test_the_turn_kinds_are_named_once():
         for n in ast.walk(tree):
             if isinstance(n, ast.Constant) and n.value in ("act", "answer") and \
                     id(n) not in words and \
-                    n.lineno not in allowed and not _elsewhere(path):
+                    n.lineno not in allowed:
                 bare.append("%s:%d" % (path.relative_to(FATHOM), n.lineno))
     assert wrong == []
     assert bare == [], "a turn kind as a bare string"
-
-
-# modules other branches own, whose turn kinds are named there (left as they were here)
-ELSEWHERE = ("games/periplus/screen.py", "games/sugardog/screen.py", "games/pinned_down/")
-
-
-def _elsewhere(path):
-    rel = str(path.relative_to(FATHOM))
-    return any(rel.startswith(e) for e in ELSEWHERE)
 
 
 @pytest.mark.parametrize("name", READERS)

@@ -110,7 +110,7 @@ class AnswerClock:
     def active(self):
         s = self.runner.seat
         return (s.result() is None and s.pub[_PHASE] == _PH_DEFEND
-                and s.to_move() == (s.player, "act"))
+                and s.my_turn(acting=True))
 
     def queue(self, action):
         self.queued = action
@@ -421,7 +421,7 @@ class PeriplusScreen(GameBase):
 
     def step(self, st, k):
         """Where key k leads from UI state st = (stage, cursor square, picked ship, list
-        position): a new state, ("act", action), ("pause",) or None (no effect). Pure: key()
+        position): a new state, ("play", action), ("pause",) or None (no effect). Pure: key()
         and keys_for() both walk it."""
         stage, cur, sel, pos = st
         ch = self.ch
@@ -436,7 +436,7 @@ class PeriplusScreen(GameBase):
             if k in ("LEFT", "RIGHT"):
                 return (stage, cur, sel, (pos + (1 if k == "RIGHT" else -1)) % n)
             if k == "OK":
-                return ("act", ch.items[pos])
+                return ("play", ch.items[pos])
             return None
         if stage in (MENU, _ANSWER):
             acts = self._menu_of(stage, cur, sel)
@@ -444,7 +444,7 @@ class PeriplusScreen(GameBase):
             if k in ("UP", "DOWN"):
                 return (stage, cur, sel, (pos + (1 if k == "DOWN" else -1)) % n)
             if k == "OK":
-                return ("act", acts[pos])
+                return ("play", acts[pos])
             return None
         if stage == PICK:
             if k == "OK":
@@ -491,7 +491,7 @@ class PeriplusScreen(GameBase):
             return
         if got[0] == "pause":
             self.pause()
-        elif got[0] == "act":
+        elif got[0] == "play":
             self._author(got[1])
         else:
             stage, cur, sel, pos = got
@@ -532,11 +532,11 @@ class PeriplusScreen(GameBase):
 
         def step(st, k):
             got = self.step(st, k)
-            if got is None or got[0] == "pause" or got[0] == "act" and got[1] != action:
+            if got is None or got[0] == "pause" or got[0] == "play" and got[1] != action:
                 return None        # a dead end: nothing follows a pause or another action
             return got
 
-        return shortest(self._state(), _KEYS, step, lambda st: st[0] == "act")
+        return shortest(self._state(), _KEYS, step, lambda st: st[0] == "play")
 
     def help(self):
         show_help(self.app, "Periplus help", _HELP_FILE)
@@ -658,8 +658,9 @@ class PeriplusScreen(GameBase):
             # left (one row turned through a turn told by name for longer than the panel
             # stays lit, and a key then only woke it)
             yn = y + 1 + self.row.size(sw - 1)[1] + 2 + 2 * TH
-            self.news_page.draw(d, sx + 1, yn + 1, sw - 1, h - yn - 1)
-            h = yn
+            if yn < h:   # a 32-row panel has no room below them
+                self.news_page.draw(d, sx + 1, yn + 1, sw - 1, h - yn - 1)
+                h = yn
         elif self.stage == MENU:
             # what happened, one row at the side panel's foot (turned when longer)
             self.news_page.draw(d, sx + 1, h - TH + 1, sw - 1, TH - 1)

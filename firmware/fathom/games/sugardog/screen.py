@@ -21,6 +21,7 @@ from fathom.ui.topbar import title_room, top_bar
 
 # The schema's names this module reads (the engine's, and base's): private copies that
 # MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
+_TURN_ANSWER = const("answer")  # games/seat.py's turn kind
 _SETUP = const("setup")
 _TAG = const(0)
 _SIZE = const("size")
@@ -144,7 +145,7 @@ class SugarDogScreen(GameBase):
         if who == s.player:
             return ("Your start", "Start") if kind == "setup" else ("Your move", "Move")
         p = "P%d" % (who + 1)
-        if kind == "answer":
+        if kind == _TURN_ANSWER:
             return (p + " answers", p + " ans")
         if kind == "setup":
             return (p + " starts", p + " set")
