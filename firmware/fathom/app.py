@@ -374,6 +374,12 @@ class App:
             from fathom.flow.play import resume  # only now: the game flow is ~35 KB of heap
             resume(self)
         except Exception as e:
+            try:  # a link game's partners are told as well (flow/aside.py, link/lost.py)
+                from fathom.flow.aside import set_aside
+                set_aside(self, e)
+                return
+            except Exception:
+                pass  # that too did not load or run: set aside here, the partners not told
             del self.services[:]
             self.home()
             gc.collect()

@@ -1,5 +1,5 @@
 # A link game whose game flow fails at the resume: a module of it that cannot be imported (a
-# game's screen, the resume's own module), through the keys of emulated units on the ether's
+# game's screen, the resume's own module, the game flow's), through the keys of emulated units on the ether's
 # ESP-NOW. The unit sets its save aside and says so; its partner is told over the game's link
 # and ends the game void in words, instead of waiting for a unit that will never come back to
 # the game (and then finding it "vanished").
@@ -21,7 +21,7 @@ def stopped(c):
     return c.ux is not None
 
 
-@pytest.mark.parametrize("rel", ["games/ashtapada/screen.py", "flow/resume.py"])
+@pytest.mark.parametrize("rel", ["games/ashtapada/screen.py", "flow/resume.py", "flow/play.py"])
 def test_a_game_flow_that_fails_to_load_at_the_resume_ends_the_game_void_on_the_partner(
         tmp_path, ether, rel):
     fw = broken_firmware(tmp_path / "broken", rel,
