@@ -20,7 +20,8 @@ def deck_heap(bits):
     two fixed-base tables take on this runtime's heap."""
     g = sealedplay.Game(sealedplay.secrets_for(b"heap"), sealedplay.PERIPLUS_CARDS, bits)
     sealedplay.periplus_setup(g)
-    src = g.tables[0].deck[0]
+    t = g.tables[0]   # the deck's elements, read back from the log as a unit reads them
+    src = [v for pos in range(sealedplay.PERIPLUS_CARDS) for v in t.card(0, pos)]
     before = heap()
     copy = [bytes(bytearray(v)) for v in src]
     deck = heap() - before
