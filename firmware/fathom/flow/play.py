@@ -113,14 +113,18 @@ def show(app, runner):
     if level:
         bots.append(AutoPlayer(runner, level))
         runner.services.append(bots[-1])
+    # before the screen is built: a screen that runs a service of its own (Periplus's answer
+    # clock) adds it to both lists itself, and leave() removes each service once
+    app.services.extend(runner.services)
     if games.has(runner.gid, "screen"):
         scr = games.part(runner.gid, "screen").screen(app, runner)
     else:
         from fathom.ui.genericscreen import GameScreen
         scr = GameScreen(app, runner)
     if bots:
-        runner.services.append(Thinking(app, scr, bots))
-    app.services.extend(runner.services)
+        t = Thinking(app, scr, bots)
+        runner.services.append(t)
+        app.services.append(t)
     app.push(scr)
 
 
@@ -175,6 +179,12 @@ class Thinking:
 # flows, so it reaches them through App.game_flow(), which is this module.
 def ended(app, runner):
     """The result, or the desync that stopped the game."""
+    for s in runner.services:  # no bot thinks now, and the word holds the game's screen,
+        if isinstance(s, Thinking):  # which leaves the heap before the replay opens
+            runner.services.remove(s)
+            if s in app.services:
+                app.services.remove(s)
+            break
     from fathom.flow.gameend import DesyncScreen, ResultScreen
     app.replace((ResultScreen if runner.desync is None else DesyncScreen)(app, runner))
 
