@@ -50,7 +50,7 @@ def long_game(tmp_path, gid, min_events, heap):
 # what this test holds is the size of each write and allocation (the frozen runtime's heap
 # budgets are tests/device's).
 @pytest.mark.parametrize("gid,min_events,heap", [("ping", 300, "192k"),
-                                                 ("periplus", 100, "160k")])
+                                                 ("periplus", 100, "192k")])
 def test_a_long_game_writes_and_allocates_only_small_pieces(tmp_path, gid, min_events, heap):
     out = long_game(tmp_path, gid, min_events, heap)
     assert out["events"] >= min_events
