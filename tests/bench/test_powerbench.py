@@ -56,5 +56,9 @@ def test_a_resting_panels_80_mhz_clock_is_counted_where_a_datasheet_gives_its_cu
     assert rows["panel_dimmed"]["cpu_duty_pct"] == pytest.approx(8.4)
     panel_only = power.PANEL_MA["on"] - power.PANEL_MA["dim"]
     assert rows["waiting"]["ma"] - rows["panel_dimmed"]["ma"] > panel_only + 5
+    c3 = json.loads((power.BOARDS / "esp32c3_oled_72x40.json").read_text())
+    rows = power._board(c3, cpu)   # no 80 MHz figure taken: counted at the boot clock
+    assert rows["panel_dimmed"]["cpu_mhz"] == 160
+    assert rows["panel_dimmed"]["cpu_duty_pct"] == rows["waiting"]["cpu_duty_pct"]
     typical, bad = power.wake_ms()
     assert typical < bad <= 150   # the waking key still reaches the panel promptly

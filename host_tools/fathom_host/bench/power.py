@@ -20,14 +20,14 @@ BOARDS = pathlib.Path(__file__).resolve().parents[3] / "boards"
 # Datasheet currents, mA (docs/ARCHITECTURE.md, "Power", cites each):
 # chip: CPU running (Wi-Fi/radio off), modem-sleep idle (CPU idle, radio off) at the clock the
 # unit boots with (MicroPython's 160 MHz), the same two at the 80 MHz a resting unit runs at
-# (hal/speed.py), radio listening (RX, on top of the CPU), deep sleep. Where a datasheet gives
-# no 80 MHz figure, the slow figures are the boot clock's: no saving is counted.
+# (hal/speed.py), radio listening (RX, on top of the CPU), deep sleep. Where no datasheet figure
+# for 80 MHz was taken (None), the resting states are counted at the boot clock: no saving.
 CHIP_MA = {
     "esp32":   {"active": 44.0, "idle": 27.0, "active_slow": 31.0, "idle_slow": 20.0,
                 "rx": 95.0, "deep": 0.01},
-    "esp32s3": {"active": 40.0, "idle": 13.2, "active_slow": 40.0, "idle_slow": 13.2,
+    "esp32s3": {"active": 40.0, "idle": 13.2, "active_slow": None, "idle_slow": None,
                 "rx": 88.0, "deep": 0.008},
-    "esp32c3": {"active": 20.0, "idle": 15.0, "active_slow": 20.0, "idle_slow": 15.0,
+    "esp32c3": {"active": 20.0, "idle": 15.0, "active_slow": None, "idle_slow": None,
                 "rx": 82.0, "deep": 0.005},
 }
 # The CPU duty's factor is anchored at 240 MHz (bench path): at 80 MHz the same work takes at
@@ -187,6 +187,7 @@ def _board(profile, cpu):
                                             ("panel_off", "waiting", "off", True, True),
                                             ("deep_sleep", None, "off", False, False)):
         duty = cpu[base]["esp32_cpu_duty_pct"] / 100 if base else 0.0
+        slow = slow and ma["idle_slow"] is not None
         if slow:
             duty = min(1.0, duty * SLOW_DUTY)
         sfx = "_slow" if slow else ""
