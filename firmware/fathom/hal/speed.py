@@ -5,26 +5,28 @@
 # gone). Waking the panel (a key, or the player's turn) gives back the clock the unit booted
 # with before the redraw. A board whose profile names no such chip (the emulator's own) keeps
 # its clock.
-import machine
-
 SLOW_HZ = 80000000
 CHIPS = ("esp32", "esp32s3", "esp32c3")
 
 
 class Speed:
     def __init__(self, chip):
-        self.full = machine.freq() if chip in CHIPS else None
+        self.full = None
         self.slow = False
+        if chip in CHIPS:   # (machine imported here: host tools import the app without it)
+            import machine
+            self._freq = machine.freq
+            self.full = machine.freq()
 
     def rest(self):
         """The loop has nothing to do for a while: the slower clock (once)."""
         if self.full is not None and not self.slow and self.full > SLOW_HZ:
-            machine.freq(SLOW_HZ)
+            self._freq(SLOW_HZ)
             self.slow = True
 
     def wake(self):
         """Something happens again: the boot clock back (on an ESP32 the call returns once
         the new clock runs, within one FreeRTOS tick)."""
         if self.slow:
-            machine.freq(self.full)
+            self._freq(self.full)
             self.slow = False
