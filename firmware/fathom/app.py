@@ -6,6 +6,7 @@ import sys
 
 from fathom.hal import clock
 from fathom.hal.buttons import PRESS_CONFIRM_MS
+from fathom.hal.speed import Speed
 from fathom.settings import Settings
 from fathom.ui.menu import Item, Menu
 from fathom.ui.font import CH
@@ -40,6 +41,7 @@ class App:
         self.key_at = None        # when the player last pressed a key (or the loop began)
         self.mine = False         # the shown game was the player's turn (the panel rests)
         self.cell = None          # the battery gauge, on a board that reads its cell
+        self.speed = Speed(hw.profile.get("chip"))  # the CPU's clock, slower while it rests
         self.cell_warned = False  # the low-battery warning was shown (until it charges again)
         b = hw.profile.get("battery")
         if b is not None:
@@ -220,6 +222,7 @@ class App:
                     from fathom.hal.power import power_off
                     power_off(self)
                 self.panel = level
+                self.speed.rest()   # nothing happens: the slower clock until the panel wakes
                 if level == 1:
                     self.d.contrast(DIM_CONTRAST)
                 else:
@@ -231,6 +234,7 @@ class App:
     def wake_panel(self, now):
         """The panel lit again at the player's contrast (a key, or their turn coming); its
         rest counts from now."""
+        self.speed.wake()   # before the redraw that follows
         self.key_at = now
         if self.panel == 2:
             self.d.poweron()

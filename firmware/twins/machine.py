@@ -64,6 +64,8 @@ def reset_twins():
     PINS.clear()
     del _listeners[:]
     _ticks[0] = _clock_ms
+    _freq[0] = BOOT_FREQ
+    del FREQ_LOG[:]
 
 
 # ---- display panel ------------------------------------------------------------------------
@@ -492,13 +494,20 @@ class Pin:
 
 # ---- the rest of the module surface the firmware touches -------------------------------------
 
-_freq = [160000000]
+BOOT_FREQ = 160000000   # MicroPython's default CPU clock on the ESP32, S3 and C3
+_freq = [BOOT_FREQ]
+FREQ_LOG = []           # every clock set, as the hardware would run it (tests read it)
+_FREQS = (20000000, 40000000, 80000000, 160000000, 240000000)
 
 
 def freq(hz=None):
+    """machine.freq as the ESP32 port has it: the clocks it takes, ValueError for another."""
     if hz is None:
         return _freq[0]
+    if hz not in _FREQS:
+        raise ValueError("frequency must be 20MHz, 40MHz, 80Mhz, 160MHz or 240MHz")
     _freq[0] = hz
+    FREQ_LOG.append(hz)
 
 
 def unique_id():

@@ -41,3 +41,24 @@ def test_a_resting_unit_answers_a_frame_on_either_link_at_once():
     for link in ("espnow", "uart"):
         row = out["%s_%s_loss0" % (gid, link)]
         assert row["press_to_other_panel_ms_median"] < 200, row
+
+
+def test_a_resting_panels_80_mhz_clock_is_counted_where_a_datasheet_gives_its_current():
+    # hal/speed.py slows the CPU to 80 MHz while the panel rests: the ESP32's modem-sleep
+    # current at 80 MHz (20-31 mA against 27-44 at 160) makes its dimmed and dark states cheaper
+    # than the panel alone would, even with the same work taking three times the CPU time.
+    import json
+    from fathom_host.bench import power
+    cpu = {s: {"esp32_cpu_duty_pct": 2.8} for s in ("home_idle", "own_turn", "waiting")}
+    p = json.loads((power.BOARDS / "esp32_devkit_ssd1306.json").read_text())
+    rows = power._board(p, cpu)
+    assert rows["waiting"]["cpu_mhz"] == 160 and rows["panel_dimmed"]["cpu_mhz"] == 80
+    assert rows["panel_dimmed"]["cpu_duty_pct"] == pytest.approx(8.4)
+    panel_only = power.PANEL_MA["on"] - power.PANEL_MA["dim"]
+    assert rows["waiting"]["ma"] - rows["panel_dimmed"]["ma"] > panel_only + 5
+    c3 = json.loads((power.BOARDS / "esp32c3_oled_72x40.json").read_text())
+    rows = power._board(c3, cpu)   # no 80 MHz figure taken: counted at the boot clock
+    assert rows["panel_dimmed"]["cpu_mhz"] == 160
+    assert rows["panel_dimmed"]["cpu_duty_pct"] == rows["waiting"]["cpu_duty_pct"]
+    typical, bad = power.wake_ms()
+    assert typical < bad <= 150   # the waking key still reaches the panel promptly

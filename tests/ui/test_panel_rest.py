@@ -2,7 +2,8 @@
 # twins, with no key for the Settings' "dim" seconds the SSD1306 is dimmed (contrast command),
 # after "dark" seconds it is turned off (display-off command, which the panel twin decodes:
 # its glass goes dark); a key lights it again and does nothing else; a game waiting for the
-# partner lights it when the turn becomes the player's.
+# partner lights it when the turn becomes the player's. While the panel rests the CPU runs at
+# 80 MHz (hal/speed.py), and what wakes the panel gives back the boot clock first.
 
 import pytest
 
@@ -19,12 +20,12 @@ DOWN = 33   # esp32_devkit_ssd1306's DOWN button (active low)
 
 
 class Unit:
-    def __init__(self, tag, dim=30, dark=120):
+    def __init__(self, tag, dim=30, dark=120, board="esp32_devkit_ssd1306"):
         machine.reset_twins()
         self.now = 1000
         machine.set_ticks(lambda: self.now)
         root = "/tmp/fathom-test-panel-" + tag
-        self.hw = hw.build(_ROOT + "/boards/esp32_devkit_ssd1306.json", root)
+        self.hw = hw.build(_ROOT + "/boards/%s.json" % board, root)
         self.app = App(self.hw)
         self.app.settings.values["link"] = "uart"  # no invitations: nothing but the panel
         self.app.settings.values["dim"] = dim
@@ -104,3 +105,34 @@ def test_the_partners_move_that_makes_it_the_players_turn_lights_the_panel():
     clock.wake()                              # as its frame wakes the loop
     u.run(20)
     assert u.lit()
+    assert machine.freq() == machine.BOOT_FREQ    # the clock came back with the panel
+    assert machine.FREQ_LOG == [SLOW, machine.BOOT_FREQ]
+
+
+SLOW = 80000000
+
+
+def test_the_cpu_runs_slower_while_the_panel_rests_and_the_waking_key_restores_it():
+    u = Unit("d", dim=30, dark=120)
+    assert machine.freq() == machine.BOOT_FREQ
+    u.run(29000)
+    assert machine.FREQ_LOG == []             # lit: the boot clock
+    u.run(2000)
+    assert u.panel.contrast == DIM_CONTRAST and machine.freq() == SLOW
+    u.run(90000)
+    assert not u.panel.on and machine.freq() == SLOW
+    assert machine.FREQ_LOG == [SLOW]         # set once, not again when the panel turns off
+    seen = []
+    machine.on_panel_update(lambda addr, panel: seen.append(machine.freq()))
+    u.press()
+    assert u.lit() and machine.freq() == machine.BOOT_FREQ
+    assert seen and set(seen) == {machine.BOOT_FREQ}   # every byte of the redraw at full clock
+    u.run(29000)
+    assert machine.FREQ_LOG == [SLOW, machine.BOOT_FREQ]
+
+
+def test_a_board_without_a_chip_that_slows_keeps_its_clock():
+    u = Unit("e", dim=5, dark=10, board="host")
+    u.run(20000)
+    assert not u.panel.on
+    assert machine.FREQ_LOG == []

@@ -10,7 +10,7 @@ import time
 
 from fathom_host import use_firmware
 from fathom_host.bench.metrics import int_metrics
-from fathom_host.bench.path import FACTOR
+from fathom_host.bench.path import FACTOR, I2C, PRESS, REDRAW_US
 
 WINDOW_S = 6          # each state is watched this long
 FAST_WINDOW_S = 2
@@ -18,13 +18,24 @@ CELL_MAH = 1000
 BOARDS = pathlib.Path(__file__).resolve().parents[3] / "boards"
 
 # Datasheet currents, mA (docs/ARCHITECTURE.md, "Power", cites each):
-# chip: CPU running (Wi-Fi/radio off), modem-sleep idle (CPU idle, radio off), radio listening
-# (RX, on top of the CPU), deep sleep.
+# chip: CPU running (Wi-Fi/radio off), modem-sleep idle (CPU idle, radio off) at the clock the
+# unit boots with (MicroPython's 160 MHz), the same two at the 80 MHz a resting unit runs at
+# (hal/speed.py), radio listening (RX, on top of the CPU), deep sleep. Where no datasheet figure
+# for 80 MHz was taken (None), the resting states are counted at the boot clock: no saving.
 CHIP_MA = {
-    "esp32":   {"active": 30.0, "idle": 20.0, "rx": 95.0, "deep": 0.01},
-    "esp32s3": {"active": 40.0, "idle": 13.2, "rx": 88.0, "deep": 0.008},
-    "esp32c3": {"active": 20.0, "idle": 15.0, "rx": 82.0, "deep": 0.005},
+    "esp32":   {"active": 44.0, "idle": 27.0, "active_slow": 31.0, "idle_slow": 20.0,
+                "rx": 95.0, "deep": 0.01},
+    "esp32s3": {"active": 40.0, "idle": 13.2, "active_slow": None, "idle_slow": None,
+                "rx": 88.0, "deep": 0.008},
+    "esp32c3": {"active": 20.0, "idle": 15.0, "active_slow": None, "idle_slow": None,
+                "rx": 82.0, "deep": 0.005},
 }
+# The CPU duty's factor is anchored at 240 MHz (bench path): at 80 MHz the same work takes at
+# most three times as long (code run through the flash cache scales less with the clock).
+SLOW_DUTY = 3.0
+# machine.freq() on an ESP32 returns once the new clock runs, waiting a FreeRTOS tick at most:
+# what waking from the slower clock adds to the key that wakes the panel, ms.
+FREQ_SWITCH_MS = 10
 # SSD1306 panel: about half the pixels lit at full contrast, dimmed (contrast 0), display off
 # (the controller's sleep current). Scaled by area for the 72x40 glass.
 PANEL_MA = {"on": 12.0, "dim": 4.0, "off": 0.01}
@@ -169,21 +180,35 @@ def _board(profile, cpu):
     ma = CHIP_MA.get(chip, CHIP_MA["esp32"])
     area = profile["display"]["width"] * profile["display"]["height"] / (128 * 64)
     rows = {}
-    for state, base, panel, radio in (("home_idle", "home_idle", "on", True),
-                                      ("own_turn", "own_turn", "on", True),
-                                      ("waiting", "waiting", "on", True),
-                                      ("panel_dimmed", "waiting", "dim", True),
-                                      ("panel_off", "waiting", "off", True),
-                                      ("deep_sleep", None, "off", False)):
+    for state, base, panel, radio, slow in (("home_idle", "home_idle", "on", True, False),
+                                            ("own_turn", "own_turn", "on", True, False),
+                                            ("waiting", "waiting", "on", True, False),
+                                            ("panel_dimmed", "waiting", "dim", True, True),
+                                            ("panel_off", "waiting", "off", True, True),
+                                            ("deep_sleep", None, "off", False, False)):
         duty = cpu[base]["esp32_cpu_duty_pct"] / 100 if base else 0.0
-        chip_ma = (ma["active"] * duty + ma["idle"] * (1 - duty)) if base else ma["deep"]
+        slow = slow and ma["idle_slow"] is not None
+        if slow:
+            duty = min(1.0, duty * SLOW_DUTY)
+        sfx = "_slow" if slow else ""
+        chip_ma = ((ma["active" + sfx] * duty + ma["idle" + sfx] * (1 - duty)) if base
+                   else ma["deep"])
         radio_ma = ma["rx"] if radio else 0.0
         panel_ma = PANEL_MA[panel] * area
         total = chip_ma + radio_ma + panel_ma
         rows[state] = {"cpu_duty_pct": round(duty * 100, 1), "ma": round(total, 2),
+                       "cpu_mhz": None if not base else (80 if slow else 160),
                        "radio_share_pct": round(100 * radio_ma / total),
                        "hours_1000mah": round(CELL_MAH / total, 1)}
     return rows
+
+
+def wake_ms():
+    """The key that wakes a resting panel, press to panel, ms (typical, bad) on an ESP32: the
+    press confirmed, the clock given back, the redraw at full clock, the panel's bytes (bench
+    path's figures)."""
+    return [round(PRESS[k] + FREQ_SWITCH_MS + REDRAW_US[k] * FACTOR[k] / 1000 + I2C[k])
+            for k in (0, 1)]
 
 
 def collect(args):
@@ -195,7 +220,7 @@ def collect(args):
     tick = _tick_us()
     cpu = {k: _cpu(v, pace, tick) for k, v in states.items()}
     out = {"cpu": cpu, "pace_pystones": round(pace * REF_PYSTONES),
-           "rest_check_us": round(tick, 2)}
+           "rest_check_us": round(tick, 2), "wake_key_to_panel_ms": wake_ms()}
     for f in sorted(BOARDS.glob("*.json")):
         p = json.loads(f.read_text())
         if p.get("chip") in CHIP_MA:   # the boards, not the emulator's own
