@@ -6,7 +6,6 @@ import sys
 
 from fathom.hal import clock
 from fathom.hal.buttons import PRESS_CONFIRM_MS
-from fathom.hal.speed import Speed
 from fathom.settings import Settings
 from fathom.ui.menu import Item, Menu
 from fathom.ui.font import CH
@@ -41,7 +40,9 @@ class App:
         self.key_at = None        # when the player last pressed a key (or the loop began)
         self.mine = False         # the shown game was the player's turn (the panel rests)
         self.cell = None          # the battery gauge, on a board that reads its cell
-        self.speed = Speed(hw.profile.get("chip"))  # the CPU's clock, slower while it rests
+        # the CPU's clock, slower while the panel rests (hal/speed.py): loaded the first time it
+        # rests, so a game's heap, measured with the panel lit, does not carry it
+        self.speed = None
         self.cell_warned = False  # the low-battery warning was shown (until it charges again)
         b = hw.profile.get("battery")
         if b is not None:
@@ -222,6 +223,9 @@ class App:
                     from fathom.hal.power import power_off
                     power_off(self)
                 self.panel = level
+                if self.speed is None:
+                    from fathom.hal.speed import Speed
+                    self.speed = Speed(self.hw.profile.get("chip"))
                 self.speed.rest()   # nothing happens: the slower clock until the panel wakes
                 if level == 1:
                     self.d.contrast(DIM_CONTRAST)
@@ -234,7 +238,8 @@ class App:
     def wake_panel(self, now):
         """The panel lit again at the player's contrast (a key, or their turn coming); its
         rest counts from now."""
-        self.speed.wake()   # before the redraw that follows
+        if self.speed is not None:
+            self.speed.wake()   # before the redraw that follows
         self.key_at = now
         if self.panel == 2:
             self.d.poweron()

@@ -179,9 +179,10 @@ class Thinking:
 # flows, so it reaches them through App.game_flow(), which is this module.
 def ended(app, runner):
     """The result, or the desync that stopped the game."""
-    for s in runner.services:  # no bot thinks now, and the word holds the game's screen,
-        if isinstance(s, Thinking):  # which leaves the heap before the replay opens
-            runner.services.remove(s)
+    services = getattr(runner, "services", ())  # (show() gives a runner its services)
+    for s in services:  # no bot thinks now, and the word holds the game's screen, which
+        if isinstance(s, Thinking):  # leaves the heap before the replay opens
+            services.remove(s)
             if s in app.services:
                 app.services.remove(s)
             break
