@@ -276,7 +276,14 @@ class HardBot(SharpBot):
     another card can go. Against sharp (which negates every attack it can): 60% of the 190
     decided games of `fathom bench bots`' 200, but 53% of 192 over the next 200 seeds (56.5% of
     all 400), short of the 60% that would have the menus offer it: the declaration has no HARD.
-    (Taking every other hit: 57% of the bench's games; only keeping Defense cards: 56.5%.)"""
+    (Taking every other hit: 57% of the bench's games; only keeping Defense cards: 56.5%.)
+    Also tried, all short (bench seeds 0-199, then 200-399): guarding the Quinquereme's free
+    neighbours against rams and boarding, 45% / 47% (most attacks that land on a Quinquereme
+    are shots, which fly over guards: 180 of 251 in 40 of those games); with the Defense cards
+    kept as here, ships drawn away from it, 55%; attacks weighted 10 (not 3) for the target's
+    reach to the Quinquereme, 59.7% / 54.2%; that and the Quinquereme shunning threat twice
+    as much, 56.5%; discarding last the attack cards a ship could already aim at the enemy
+    Quinquereme, 59.4% / 54.1%."""
     LEVEL = "hard"
     LABEL = b"hard"
 
