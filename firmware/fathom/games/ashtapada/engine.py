@@ -279,22 +279,30 @@ def known_empty(pub, player, sq):
 
 
 # ---- deduction (rule 6.3: the overlay the UI may show, and SharpBot's eyes) ------------------
-def candidates(pub, player):
+def candidates(pub, player, since=None):
     """bytearray over the lake: 1 where a live enemy mine of `player`'s opponent could still be.
     Sound and per square: a 0 is proved empty by the public record (if the opponent answered
     honestly); a 1 passes every test below but may still be impossible in combination with the
     other squares. Tests: enemy half, not an island, not a destroyed mine, not a miss, not
     crossed safely by `player`'s boat, and for each of `player`'s sounding charges either its
     distance was reported or its path could have been blocked (an island, a square still
-    marked 1, or a mine destroyed after that report). Repeated to a fixed point."""
+    marked 1, or a mine destroyed after that report). Repeated to a fixed point, walking only
+    the squares still open. `since`: an earlier result for the same player, to start from (what
+    the record proves only grows, so a square it proved empty stays so): a bot deciding every
+    turn takes about half the time."""
     n = pub[_SIZE]
     enemy = 1 - player
     cand = unproved(pub, player)
+    if since is not None:
+        for s in range(n * n):
+            if not since[s]:
+                cand[s] = 0
+    left = [s for s in range(n * n) if cand[s]]
     mine_reports = [r for r in reports(pub) if r[0] == player]
     dead = pub[_DEAD][enemy]
     isl = _islands(pub)
     changed = True
-    while changed:
+    while changed and left:
         changed = False
         for _who, c, dists, nd in mine_reports:
             block = bytearray(cand)
@@ -302,10 +310,12 @@ def candidates(pub, player):
                 block[s] = 1
             for s in dead[nd:]:
                 block[s] = 1
-            for s in range(n * n):
+            for s in left:
                 if cand[s] and distance(n, c, s) not in dists and _reach(n, c, s, block) >= 0:
                     cand[s] = 0
                     changed = True
+        if changed:
+            left = [s for s in left if cand[s]]
     return cand
 
 
