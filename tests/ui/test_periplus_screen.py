@@ -578,6 +578,27 @@ def test_the_defence_prompt_goes_round_twice_before_the_default_answer_at_72x40(
     assert pages * TURN_MS * 2 <= P.ANSWER_TIMEOUT_MS, (pages, page.count(), page.rows())
 
 
+def test_the_discard_at_72x40_shows_every_cards_words_whole_under_the_cards():
+    # framed 3x5 cards left their words one row ("ROW ROW: MOVE," and an arrow): bare cards
+    # give them two, which hold every card's words
+    rs = new_game()
+    assert play_until(rs, my_phase("discard"))
+    app, scr = make_screen(rs, 72, 40)
+    assert scr.stage == P.CARDS
+    d = draw(scr)
+    page = scr.row.page
+    assert page.rows() == 2
+    box = 40 - (8 + 2 * 6 + 1) - 7 - 1                   # under the news and the cards
+    assert d.lit(0, 40 - box, 72, box) > 20                # both rows drawn
+    for k in range(len(C.CARDS)):
+        page.set(P.W.card_words(k))
+        lines = page.lines(72, box)
+        assert len(lines) <= 2, lines
+    # the selected card stays inverted; the others are letters with no frame round them
+    y = 8 + 2 * 6 + 1
+    assert d.lit(0, y, 72, 7) > 40
+
+
 def test_the_discard_at_72x40_shows_what_happened_in_two_rows_over_the_cards():
     # the other side's turn is read at the discard that starts yours: one row of 18 characters
     # turning every TURN_MS went round a 12-line turn in about 40 s

@@ -2,6 +2,8 @@
 # inverted and its text shows below in a scrolling page (UP/DOWN). Cards carry a short label
 # (8x8 letters when enough cards fit, else the 3x5 font) or a glyph the caller draws. When not
 # every card fits, the row scrolls with the selection and small arrows mark the hidden ends.
+# Where framed 3x5 cards would leave the text a single row (a 40 px panel), the cards lose
+# their frames (the selected one stays inverted): the 3 px won give the text its second row.
 from fathom.ui.font import CH, TH, TW, put
 from fathom.ui.listview import steps
 from fathom.ui.textpage import TextPage
@@ -47,6 +49,13 @@ class CardRow:
         if not self.n:
             return y
         cw, chh, small = self.size(w)
+        gap = 2
+        two = 2 * TH - 1          # two 3x5 rows: the gap under the last one is not needed
+        bare = (small and text is not None and self.page.small
+                and h - chh - gap < two <= h - (TH + 1) - 1)
+        if bare:
+            chh = TH + 1
+            gap = 1
         self.cursor = min(self.cursor, self.n - 1)
         fits = self.n * (cw + _GAP) - _GAP <= w
         x0 = x if fits else x + 4            # room for the arrows at both ends
@@ -63,13 +72,13 @@ class CardRow:
             sel = i == self.cursor
             if sel:
                 d.fill_rect(cx, y, cw, chh, 1)
-            else:
+            elif not bare:
                 d.rect(cx, y, cw, chh, 1)
             if glyph is not None:
                 glyph(d, i, cx, y, cw, chh, sel)
             else:
-                put(d, label(i), cx + 2, y + 2, self.chars + (1 if small else 0),
-                    0 if sel else 1, small)
+                put(d, label(i), cx + 2, y + (1 if bare else 2),
+                    self.chars + (1 if small else 0), 0 if sel else 1, small)
             i += 1
         m = y + chh // 2
         if self.first > 0:                   # cards hidden to the left
@@ -78,8 +87,8 @@ class CardRow:
         if self.first + vis < self.n:        # and to the right
             d.vline(x + w - 1, m, 1, 1)
             d.vline(x + w - 2, m - 1, 3, 1)
-        yb = y + chh + 2
-        if text is not None and yb + CH <= y + h:
+        yb = y + chh + gap
+        if text is not None and yb + (TH - 1 if self.page.small else CH) <= y + h:
             self.page.set(text(self.cursor))
             self.page.draw(d, x, yb, w, y + h - yb)
         return yb
