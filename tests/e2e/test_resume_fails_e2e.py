@@ -48,3 +48,41 @@ def test_a_game_flow_that_fails_to_load_at_the_resume_ends_the_game_void_on_the_
         a.wait(lambda c: c.text[:1] == ["fathom"], 30, "home")
         for u in (a, b):
             assert "Traceback" not in u.console(), u.console()[-3000:]
+
+
+def test_a_partner_switched_off_while_told_is_told_when_it_comes_back(tmp_path, ether):
+    # unit 1 is off while unit 2 sets its save aside and tells; unit 2 reboots and rests at
+    # home. Before, the telling ended after a minute and unit 1, back in its game, found unit 2
+    # silent for good; now unit 2 owes the notice (data/owed) and its home menu says it again
+    fw = broken_firmware(tmp_path / "broken", "flow/resume.py",
+                         "raise ImportError('a module left half-written')\n")
+    emu = Emulator(2, workdir=tmp_path / "game", ether=ether, env={"FATHOM_LINK": "espnow"})
+    a, b = emu.units
+    a.extra_env.update(player_env())
+    b.extra_env.update(player_env(moves=4))
+    owed = b.dir / "data" / "owed"
+    with emu:
+        pair([a, b], "Lake Ashtapada")
+        assert b.wait(stopped, 120, "four choices").ux.get("error") is None
+        a.kill()
+        b.kill()
+        b.extra_env.pop("FATHOM_UXPLAYER")
+        plain = dict(b.extra_env)
+        b.extra_env.update(broken_env(b, fw))
+        b.start()
+        b.wait(lambda c: any("could not be read" in l for l in c.text), 30, "the notice")
+        assert owed.exists()
+        b.kill()                        # a reboot before anyone answered: the duty stays
+        b.extra_env = plain
+        b.start()
+        b.wait(lambda c: c.text[:1] == ["fathom"], 30, "home")
+        a.extra_env.pop("FATHOM_UXPLAYER")
+        a.start()
+        a.wait(lambda c: c.text[:1] == ["Result"] and "Game void" in c.text, 60,
+               "the partner's void game")
+        assert any(VOID in l for l in a.text), a.text
+        assert not any("vanished" in l or "not answering" in l for l in a.text)
+        b.wait(lambda c: not owed.exists(), 30, "the receipt")
+        for u in (a, b):
+            assert "Traceback" not in u.console(), u.console()[-3000:]
+

@@ -113,6 +113,44 @@ def test_the_notice_of_a_save_set_aside_voids_the_game_with_the_saves_sentence()
     assert ra.result() == ([], VOID % 2) and ra.finished()
 
 
+def test_a_partner_away_while_told_is_owed_the_notice_until_its_receipt():
+    # unit a is switched off while unit b tells: before, the telling gave up after TELL_MS and
+    # unit a, back in its game, found unit b silent for good
+    (ra, rb), (ta, tb), air = pair()
+    now = play([ra, rb], lambda: ra.seat.n_log >= 3)
+    st = MemStorage()
+    k = lost.Keys(SEED, None, 1, 2)
+    t = lost.Teller(tb, k, lost.SAVE, None, st)
+    owed = st.read_obj(lost.OWED)
+    assert owed[0] == lost.notice(k, lost.SAVE) and len(owed[1]) == 1
+    assert SEED not in owed[0] + owed[1][0]                 # frames the air carries, no key
+    for _ in range(lost.TELL_MS // 1000 + 2):               # nobody answers
+        now += 1000
+        t.tick(now)
+    assert not t.pending()
+    assert st.read_obj(lost.OWED) == owed                   # still owed once the telling ends
+    ta.inbox.clear()
+    tb.inbox.clear()
+    tb.send(None, owed[0])           # unit a is back in its game; the home menu says it again
+    ra.tick(now + 10)
+    assert ra.result() == ([], VOID % 2)
+    assert any(owed[1][0] in d for d in tb.inbox)        # its receipt carries the owed tag
+    # and the tag is not in any frame a bystander could have sent before that receipt
+    assert not any(owed[1][0] in d for d in air[:-1])
+
+
+def test_a_telling_that_is_answered_owes_nothing():
+    (ra, rb), (ta, tb), air = pair()
+    now = play([ra, rb], lambda: ra.seat.n_log >= 3)
+    st = MemStorage()
+    t = lost.Teller(tb, lost.Keys(SEED, None, 1, 2), lost.SAVE, None, st)
+    for _ in range(100):
+        now += 10
+        t.tick(now)
+        ra.tick(now)
+    assert not t.pending() and not st.exists(lost.OWED)
+
+
 def test_a_bystanders_notice_changes_nothing_and_is_counted():
     (ra, rb), (ta, tb), air = pair()
     now = play([ra, rb], lambda: ra.seat.n_log >= 3)

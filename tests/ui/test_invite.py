@@ -259,3 +259,33 @@ def test_a_code_is_read_a_second_before_ok_says_it_matches():
     assert scr.lines()[3] == "OK yes BACK no"
     scr.key("OK")
     assert said == [True]
+
+
+def test_the_home_menu_says_an_owed_notice_until_the_partners_receipt():
+    # a unit whose save was set aside while its partner was away owes it link/lost.py's notice:
+    # the idle home menu says it every OWE_MS until the partner, back in its game, answers
+    import hashlib
+
+    from fathom.link import lost
+    seed = hashlib.sha256(b"a joint seed").digest()
+    u = Unit()
+    st = u.app.hw.storage
+    me = lost.Keys(seed, None, 1, 2)
+    lost.owe(st, me, lost.SAVE, [0])
+    sent = []
+    u.radio.send = lambda peer, data: sent.append((peer, bytes(data))) or True
+    u.app.invite.load_owed(u.now)
+    u.run(12000)
+    notice = lost.notice(me, lost.SAVE)
+    assert sent == [(None, notice)] * 3                       # at once, 5 s and 10 s later
+    other = lost.Keys(hashlib.sha256(b"a guess").digest(), None, 0, 2)
+    u.radio.inbox.append((HOST, lost.receipt(other, 1)))      # a bystander's receipt
+    u.run(100)
+    assert st.read_obj(lost.OWED) is not None and u.app.invite.owed is not None
+    u.radio.inbox.append((HOST, lost.receipt(lost.Keys(seed, None, 0, 2), 1)))
+    u.run(100)
+    assert not st.exists(lost.OWED) and u.app.invite.owed is None
+    n = len(sent)
+    u.run(6000)
+    assert len(sent) == n
+

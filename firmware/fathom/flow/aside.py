@@ -27,4 +27,4 @@ def set_aside(app, e):
         t = open_transport(k.kind, app.hw.profile)
     except OSError:
         return  # no radio: the partners find this unit silent, as when it is switched off
-    app.services.append(lost.Teller(t, k, lost.SAVE, app))
+    app.services.append(lost.Teller(t, k, lost.SAVE, app, st))

@@ -8,8 +8,10 @@
 # leaves with it while a game is paired or played (App.leave_home: the units put aside are
 # forgotten then); the radio's module and a beacon's parser (imported once per new beacon)
 # leave with the home menu's shed (App.shed), like everything else loaded at home.
+# The same radio says a notice this unit still owes (link/lost.py: its save or link was lost,
+# and a partner was away while it told) every OWE_MS, until that partner's receipt comes.
 from fathom import games
-from fathom.hal.clock import ticks_diff
+from fathom.hal.clock import ticks_add, ticks_diff
 from fathom.ui.font import CH, TH, tiny_cols, write
 from fathom.ui.screen import wrap
 
@@ -22,6 +24,8 @@ MAX_READS = 16    # frames read a loop at most: a flood cannot stall the menu
 # would stay on the home heap): anything else is dropped unparsed.
 _BEACON = 0x03
 HINT = "OK: join?\nBACK: not now"
+OWED = "owed"     # lost.OWED, and its pace (not imported: the notice's module stays off the heap)
+OWE_MS = 5000
 
 
 class Invites:
@@ -36,6 +40,8 @@ class Invites:
         self.ready = False     # READ_MS have passed: OK and BACK answer it
         self.last_key = None   # the player's last key at home (or when home came up)
         self.off = None        # why the radio would not start: no invitations until a reboot
+        self.owed = None       # [notice frame, [receipt tags]] (lost.owe), while the radio is open
+        self.owe_at = 0        # when it is said next
 
     # ---- the app's calls ----------------------------------------------------------------
     def tick(self, now, home):
@@ -52,6 +58,8 @@ class Invites:
                 self._open(now)
             if self.t is not None:
                 self._listen(now)
+                if self.owed is not None and ticks_diff(now, self.owe_at) >= 0:
+                    self._say_owed(now)
             self._pick(now)
         return self.shown != shown or self.ready != ready
 
@@ -65,7 +73,11 @@ class Invites:
             return 0 if self.off is None and app.settings["link"] == "espnow" else None
         if not getattr(self.t, "irq", False):
             return 0  # a radio that cannot wake the loop is polled every loop
-        return 100 if self.heard else None
+        w = 100 if self.heard else None
+        if self.owed is not None:
+            o = max(0, ticks_diff(self.owe_at, now))
+            w = o if w is None else min(w, o)
+        return w
 
     def key(self, k, now):
         """A key at home. True when it answered the invitation; otherwise the menu takes it
@@ -109,6 +121,40 @@ class Invites:
             return
         for e in self.heard.values():
             e[1] = now  # not heard while away, not gone: a unit put aside stays aside
+        self.load_owed(now)
+
+    def load_owed(self, now):
+        """The notice this unit still owes its partners (lost.owe), said from now on."""
+        self.owed = None
+        try:
+            o = self.app.hw.storage.read_obj(OWED)
+        except Exception:  # CorruptFile (set aside): the partners find this unit silent
+            o = None
+        if isinstance(o, list) and len(o) == 2 and isinstance(o[0], bytes) and o[1]:
+            self.owed = o
+            self.owe_at = now
+
+    def _say_owed(self, now):
+        try:
+            self.t.send(None, self.owed[0])
+        except OSError:
+            pass  # the radio's buffers are full: said again OWE_MS later
+        self.owe_at = ticks_add(now, OWE_MS)
+
+    def _answered(self, data):
+        """A partner's receipt for the owed notice (its tag, under a key only the two units
+        hold, is in the frame): that partner is told."""
+        tags = self.owed[1]
+        for tag in tags:
+            if isinstance(tag, bytes) and tag in data:
+                tags.remove(tag)
+                st = self.app.hw.storage
+                if tags:
+                    st.write_obj(OWED, self.owed)
+                else:
+                    st.remove(OWED)
+                    self.owed = None
+                return
 
     def _listen(self, now):
         for _ in range(MAX_READS):
@@ -118,6 +164,8 @@ class Invites:
             mac, data = got
             if len(data) < 11 or data[0] & 0x0F != _BEACON:
                 continue
+            if self.owed is not None:
+                self._answered(data)
             crc = data[-4:]
             e = self.heard.get(mac)
             if e is not None and e[0] == crc:

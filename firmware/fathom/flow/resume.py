@@ -95,7 +95,7 @@ def tell_void(app, player, links, k=None):
                 t = open_transport(k.kind, app.hw.profile)
             except OSError:
                 return
-            app.services.append(lost.Teller(t, k, lost.SAVE, app))
+            app.services.append(lost.Teller(t, k, lost.SAVE, app, app.hw.storage))
             return
     msg = ["void"] if player is None else ["void", player]
     for p in links:
@@ -106,29 +106,48 @@ def tell_void(app, player, links, k=None):
 class Telling:
     """A service while the home menu shows: the link of a game set aside, open until every
     partner acknowledged its "void" (or TELL_MS), then closed. What partners say meanwhile no
-    longer has a game to go to."""
+    longer has a game to go to. The partners yet to answer are owed link/lost.py's notice (kept
+    through a reboot, said from the home menu until each comes back), if the header of the
+    save set aside still gives the key to tag it with."""
 
     def __init__(self, app, links):
         self.app = app
         self.links = links
         self.since = None
+        self.rest = None        # the players not yet told, as last owed
 
     def tick(self, now):
         from fathom.hal.clock import ticks_diff
         if self.since is None:
             self.since = now
-        done = True
         for p in self.links:
             p.receive()
             while p.recv() is not None:
                 pass
             p.flush(now)
-            done = done and not p.ch.pending()
-        if done or ticks_diff(now, self.since) >= TELL_MS:
+        self._owe()
+        if not self.rest or ticks_diff(now, self.since) >= TELL_MS:
             for p in self.links:
                 p.close()
             self.app.services.remove(self)
         return False
+
+    def _owe(self):
+        from fathom.link import lost
+        st = self.app.hw.storage
+        if self.rest is None:
+            self.k = lost.of_save(st, True)
+        k = self.k
+        if k is None:  # the header went with the save: the link is the one way to tell
+            rest = [i for i, p in enumerate(self.links) if p.ch.pending()]
+        elif k.relay:  # a host's links are its partners' in player order (Runner.seat_of)
+            rest = [i + 1 for i, p in enumerate(self.links) if p.ch.pending()]
+        else:
+            rest = [0 if k.n > 2 else 1 - k.me] if self.links[0].ch.pending() else []
+        if rest != self.rest:
+            self.rest = rest
+            if k is not None:
+                lost.owe(st, k, lost.SAVE, rest)
 
 
 def _why(e):
@@ -203,7 +222,7 @@ def lost_link(app, runner, show, e):
         app.push(Message(app, "Resume", "The radio did not start (%s). The game is kept." % o))
         return
     k = lost.Keys(s.seed, runner.keys, s.player, s.n, None, runner.relay)
-    runner.peers = [lost.Teller(t, k)]
+    runner.peers = [lost.Teller(t, k, lost.LINK, None, app.hw.storage)]
     if not runner.claimed:
         runner.void(s.player, LOST)
     show(app, runner)

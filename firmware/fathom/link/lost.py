@@ -5,6 +5,9 @@
 # says "I lost this game's link" in an unkeyed broadcast frame tagged under those
 # (the notice), every partner's LinkPeer checks its own tag and ends the game void in words
 # (runner._on_void), and answers with a receipt tagged the same way, which stops the notices.
+# A partner away from the game while it is told (at home, out of range, switched off) is told
+# when it comes back: the notice is kept (OWED) until that partner's receipt, and the home
+# menu's radio says it again every OWE_MS (flow/invite.py).
 # Loaded only when a notice arrives or a unit lost its link: a game never loads it otherwise.
 from fathom import codec
 from fathom.link import crypto, frame
@@ -16,6 +19,8 @@ _NOTICE = "lost"        # the payload's first item: ["lost", player, what, tags]
 LINK, SAVE = "link", "save"  # what was lost: the link record, or the whole save (set aside)
 _RECEIPT = "lost ok"    # ["lost ok", player, lost player, tag]
 _BEACON = 0x03          # frame.BEACON: an unkeyed frame outside any channel
+OWED = "owed"           # [notice frame, [receipt tag of each partner not yet told]]
+OWE_MS = 5000           # how often the home menu says an owed notice (flow/invite.py)
 
 
 class Keys:
@@ -71,9 +76,24 @@ def notice(k, what=LINK):
     return frame.encode(frame.BEACON, 0, 0, 0, codec.encode([_NOTICE, k.me, what, tags]))
 
 
+def _receipt_tag(k, lost, who):
+    """The tag of `who`'s receipt for `lost`'s notice (a key both hold)."""
+    return k.mac(who if k.me == lost else lost).digest(b"fathom lost ok",
+                                                        bytes((who, lost)))[:TAG]
+
+
 def receipt(k, lost):
     return frame.encode(frame.BEACON, 0, 0, 0, codec.encode(
-        [_RECEIPT, k.me, lost, k.mac(lost).digest(b"fathom lost ok", bytes((k.me, lost)))[:TAG]]))
+        [_RECEIPT, k.me, lost, _receipt_tag(k, lost, k.me)]))
+
+
+def owe(storage, k, what, players):
+    """Keep this unit's notice for `players` until each has answered; none: nothing owed. Only
+    what the air carries anyway is kept (the frame, the receipts' tags), no key."""
+    if players:
+        storage.write_obj(OWED, [notice(k, what), [_receipt_tag(k, k.me, q) for q in players]])
+    else:
+        storage.remove(OWED)
 
 
 def _payload(data):
@@ -119,8 +139,7 @@ def answered_by(k, data):
     if type(who) is not int or not 0 <= who < k.n or who == k.me or lost != k.me or \
             not isinstance(tag, bytes):
         return None
-    want = k.mac(who).digest(b"fathom lost ok", bytes((who, k.me)))[:TAG]
-    return who if crypto.equal(want, tag) else None
+    return who if crypto.equal(_receipt_tag(k, lost, who), tag) else None
 
 
 class Gone:
@@ -158,12 +177,15 @@ class Teller:
     the other unit), or TELL_MS. A game whose link record is lost keeps it as its peer: a peer
     that says nothing and whose `ch` is pending while it still tells, so the result screen
     waits for it (Runner.finished) before OK goes home. A save set aside (flow/aside.py) runs
-    it as a service of the home menu (`app`), which it leaves once done."""
+    it as a service of the home menu (`app`), which it leaves once done. Who has not answered
+    is kept in `storage` (owe): told later from the home menu, or after a reboot."""
 
-    def __init__(self, transport, k, what=LINK, app=None):
+    def __init__(self, transport, k, what=LINK, app=None, storage=None):
         self.t = transport
         self.k = k
+        self.what = what
         self.app = app
+        self.storage = storage
         self.ch = self
         if k.relay:
             self.waits = [q for q in range(k.n) if q != k.me]
@@ -172,6 +194,11 @@ class Teller:
         self.frame = notice(k, what)
         self.next = None
         self.since = None
+        self._owe()
+
+    def _owe(self):
+        if self.storage is not None:
+            owe(self.storage, self.k, self.what, self.waits)
 
     def pending(self):
         return len(self.waits)
@@ -185,10 +212,11 @@ class Teller:
             who = answered_by(self.k, got[1])
             if who in self.waits:
                 self.waits.remove(who)
+                self._owe()
         if self.since is None:
             self.since = now
         if self.waits and ticks_diff(now, self.since) >= TELL_MS:
-            self.waits = []  # nobody answered in time: they find this unit silent instead
+            self.waits = []  # the rest are told when they come back (owe): stop waiting here
         if self.waits and (self.next is None or ticks_diff(now, self.next) >= 0):
             try:
                 self.t.send(None, self.frame)

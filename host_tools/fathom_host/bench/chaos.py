@@ -37,6 +37,7 @@ KEYS = ("UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")
 AWAY_S = (1.0, 20.0)   # how long a player who left stays away before Resume game
 END_SCREENS = ("Result", "DESYNC")
 NOTICES = ("Link lost", "Saved game", "Resume")  # read, then OK, as a person does
+SAID = END_SCREENS + NOTICES  # the screens that say how a unit's game ended
 
 
 def cases():
@@ -77,7 +78,16 @@ class Game:
         self.seen = {}            # unit -> console bytes already read
         self.tracebacks = []
         self.player_errors = []
-        self.last_end = {}        # unit -> the last end screen it showed (a key may leave it)
+        # unit -> the last screen that said how its game ended (SAID): kept as the hub hears
+        # it, as a key (the player's OK, tidy's) may leave it before the next look
+        self.last_end = {}
+        emu.hub.listeners.append(self._saw)
+
+    def _saw(self, index):
+        c = self.emu.hub.conn(index)
+        t = c.text if c is not None else None
+        if t and t[0] in SAID:
+            self.last_end[index] = list(t)
 
     def press(self, u, key):
         catch_up(u)  # its player's keys are counted too
@@ -271,12 +281,15 @@ def _at_home(u):
 
 
 def outcome(units, last_end):
-    """verified | conceded | void, and the sentences the screens end on (or last showed)."""
+    """verified | conceded | void | unsaid (a unit showed no screen that says how its game
+    ended), and the sentences the screens end on (or last showed)."""
     texts = [u.text if u.text[:1] == ["Result"] else last_end.get(u.index, u.text)
              for u in units]
     if all(t[:1] == ["Result"] and "verified" in t for t in texts):
         return "verified", []
-    words = [" ".join(t[1:4]) for t in texts]
+    words = [" ".join(t[:4]) for t in texts]
+    if any(not t or t[0] not in SAID for t in texts):
+        return "unsaid", words
     if any("conced" in w.lower() for w in words):
         return "conceded", words
     return "void", words
@@ -316,7 +329,8 @@ def play_game(gid, n, options, seed, workdir, plan):
 def bench_case(name, gid, n, options, seed, games, plan):
     """`games` games of one case, game g from seed + g; plan: (faults and their weights, the
     most per game, the gap between two)."""
-    out = {"games": 0, "verified": 0, "conceded": 0, "void": 0, "stalls": 0, "tracebacks": 0,
+    out = {"games": 0, "verified": 0, "conceded": 0, "void": 0, "unsaid": 0, "stalls": 0,
+           "tracebacks": 0,
            "player_errors": 0, "not_started": 0, "stalled": [], "traced": [], "voids": [],
            "faults": 0, "game_s": []}
     base = pathlib.Path(tempfile.mkdtemp(prefix="fathom-chaos-"))
@@ -354,9 +368,9 @@ def bench_case(name, gid, n, options, seed, games, plan):
                                        "faults": row["faults"]})
                 continue
             out[row["ended"]] += 1
-            if row["ended"] == "void":
+            if row["ended"] in ("void", "unsaid"):
                 out["voids"].append({"seed": s, "sentences": row["sentences"],
-                                     "faults": row["faults"]})
+                                     "faults": row["faults"], "ended": row["ended"]})
     finally:
         shutil.rmtree(str(base), ignore_errors=True)
     return out
