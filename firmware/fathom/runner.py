@@ -359,8 +359,8 @@ class Runner:
             self._auto()
             self._audit_pending()
             self._reveal_deadline(now)
-            if not self.relay and self.seat.n > 2:
-                self._watch_feed(now)
+            if not self.relay and self.seat.n > 2 and self.peers:  # none: a link lost after
+                self._watch_feed(now)                              # the game (lost_link)
         elif self.claimed and self._end is None:
             self._end = now  # a void game waits this long at most for its partners' acks
         self.streams.pump(self.peers)
