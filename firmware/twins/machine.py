@@ -497,14 +497,21 @@ class Pin:
 BOOT_FREQ = 160000000   # MicroPython's default CPU clock on the ESP32, S3 and C3
 _freq = [BOOT_FREQ]
 FREQ_LOG = []           # every clock set, as the hardware would run it (tests read it)
+# The clocks each chip's port takes (MicroPython 1.28, ports/esp32/modmachine.c): the C3 has no
+# 240 MHz. The chip is the esp32 twin's (FATHOM_CHIP, or a test's set_chip).
 _FREQS = (20000000, 40000000, 80000000, 160000000, 240000000)
+_FREQS_C3 = (20000000, 40000000, 80000000, 160000000)
 
 
 def freq(hz=None):
     """machine.freq as the ESP32 port has it: the clocks it takes, ValueError for another."""
     if hz is None:
         return _freq[0]
-    if hz not in _FREQS:
+    import esp32
+    if esp32.chip() == "esp32c3":
+        if hz not in _FREQS_C3:
+            raise ValueError("frequency must be 20MHz, 40MHz, 80Mhz or 160MHz")
+    elif hz not in _FREQS:
         raise ValueError("frequency must be 20MHz, 40MHz, 80Mhz, 160MHz or 240MHz")
     _freq[0] = hz
     FREQ_LOG.append(hz)

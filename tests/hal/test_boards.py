@@ -100,6 +100,8 @@ CASES = [
     (("chords",), [{"pins": [32, 33], "key": "HOME"}], "^chords.0..key: 'HOME' is not one of"),
     (("flash_offset",), _DELETE, "^flash_offset: missing"),
     (("firmware", "board"), _DELETE, "^firmware.board: missing"),
+    (("cpu_mhz",), 200, "^cpu_mhz: 200 MHz is not a clock the esp32 runs at .80, 160, 240."),
+    (("cpu_mhz",), "240", "^cpu_mhz: expected an integer"),
 ]
 
 
@@ -108,6 +110,22 @@ def test_each_mistake_names_its_field(case):
     path, value, message = case
     with pytest.raises(ProfileError, match=message):
         load_profile(_broken(_set(path, value)))
+
+
+def test_every_board_runs_lit_at_its_chips_top_clock():
+    # the press path's Python is most of a move's time, and bench path's factor is for 240 MHz
+    top = {"esp32": 240, "esp32s3": 240, "esp32c3": 160}
+    for name in SHIPPED[:-1]:
+        p = _load(name)
+        assert p["cpu_mhz"] == top[p["chip"]], name
+    c3 = _load("esp32c3_oled_72x40")
+    c3["cpu_mhz"] = 240
+    with pytest.raises(ProfileError, match="^cpu_mhz: 240 MHz is not a clock the esp32c3"):
+        load_profile(c3)
+    host = _load("host")
+    host["cpu_mhz"] = 160
+    with pytest.raises(ProfileError, match="^cpu_mhz: 160 MHz is not a clock the host"):
+        load_profile(host)
 
 
 def test_host_profile_needs_no_flash_fields():

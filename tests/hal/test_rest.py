@@ -69,3 +69,17 @@ def test_bytes_on_a_watched_port_end_the_sleep_and_wake_the_loop():
     assert 40 <= _timed(rest, 40) < LONG_MS   # unwatched, its bytes wake nothing
     assert not clock.woken()
 
+
+
+def test_a_boards_wait_shorter_than_a_tick_is_slept_to_the_ms():
+    # An ESP32's poll waits in whole FreeRTOS ticks (10 ms): a press confirmed 5 ms after its
+    # first read would wait 5-15 ms there. A board (no emulator host) sleeps such a wait, timed
+    # to the ms, even when the flag is up; a longer one still polls, and the flag ends it.
+    from fathom.hal.rest import _TICK_MS
+    rest = _rest()
+    clock.wake()
+    assert 5 <= _timed(rest, 5) < _TICK_MS
+    assert rest._p is None            # no poll was made for it
+    assert clock.woken()              # the flag waits for the step
+    clock.wake()
+    assert _timed(rest, LONG_MS) < LONG_MS // 2

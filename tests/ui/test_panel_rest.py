@@ -2,8 +2,9 @@
 # twins, with no key for the Settings' "dim" seconds the SSD1306 is dimmed (contrast command),
 # after "dark" seconds it is turned off (display-off command, which the panel twin decodes:
 # its glass goes dark); a key lights it again and does nothing else; a game waiting for the
-# partner lights it when the turn becomes the player's. While the panel rests the CPU runs at
-# 80 MHz (hal/speed.py), and what wakes the panel gives back the boot clock first.
+# partner lights it when the turn becomes the player's. A lit unit runs at its profile's clock
+# (cpu_mhz, set at boot: the chip's top one); while the panel rests the CPU runs at 80 MHz
+# (hal/speed.py), and what wakes the panel gives back the lit clock first.
 
 import pytest
 
@@ -105,30 +106,31 @@ def test_the_partners_move_that_makes_it_the_players_turn_lights_the_panel():
     clock.wake()                              # as its frame wakes the loop
     u.run(20)
     assert u.lit()
-    assert machine.freq() == machine.BOOT_FREQ    # the clock came back with the panel
-    assert machine.FREQ_LOG == [SLOW, machine.BOOT_FREQ]
+    assert machine.freq() == LIT                  # the clock came back with the panel
+    assert machine.FREQ_LOG == [LIT, SLOW, LIT]
 
 
 SLOW = 80000000
+LIT = 240000000     # esp32_devkit_ssd1306's cpu_mhz
 
 
 def test_the_cpu_runs_slower_while_the_panel_rests_and_the_waking_key_restores_it():
     u = Unit("d", dim=30, dark=120)
-    assert machine.freq() == machine.BOOT_FREQ
+    assert machine.freq() == LIT              # set at boot, from MicroPython's 160 MHz
     u.run(29000)
-    assert machine.FREQ_LOG == []             # lit: the boot clock
+    assert machine.FREQ_LOG == [LIT]          # lit: the profile's clock
     u.run(2000)
     assert u.panel.contrast == DIM_CONTRAST and machine.freq() == SLOW
     u.run(90000)
     assert not u.panel.on and machine.freq() == SLOW
-    assert machine.FREQ_LOG == [SLOW]         # set once, not again when the panel turns off
+    assert machine.FREQ_LOG == [LIT, SLOW]    # set once, not again when the panel turns off
     seen = []
     machine.on_panel_update(lambda addr, panel: seen.append(machine.freq()))
     u.press()
-    assert u.lit() and machine.freq() == machine.BOOT_FREQ
-    assert seen and set(seen) == {machine.BOOT_FREQ}   # every byte of the redraw at full clock
+    assert u.lit() and machine.freq() == LIT
+    assert seen and set(seen) == {LIT}        # every byte of the redraw at full clock
     u.run(29000)
-    assert machine.FREQ_LOG == [SLOW, machine.BOOT_FREQ]
+    assert machine.FREQ_LOG == [LIT, SLOW, LIT]
 
 
 def test_a_board_without_a_chip_that_slows_keeps_its_clock():
@@ -136,3 +138,20 @@ def test_a_board_without_a_chip_that_slows_keeps_its_clock():
     u.run(20000)
     assert not u.panel.on
     assert machine.FREQ_LOG == []
+
+
+def test_a_c3_runs_lit_at_160_mhz_its_top_clock_and_rests_at_80():
+    import esp32
+    esp32.set_chip("esp32c3")
+    try:
+        u = Unit("f", dim=5, dark=10, board="esp32c3_oled_72x40")
+        assert machine.freq() == 160000000
+        with pytest.raises(ValueError):
+            machine.freq(LIT)                 # the C3's port has no 240 MHz
+        u.run(6000)
+        assert machine.freq() == SLOW
+        u.press(2)                            # the C3 board's UP
+        assert machine.freq() == 160000000
+        assert machine.FREQ_LOG == [160000000, SLOW, 160000000]
+    finally:
+        esp32.set_chip(None)

@@ -9,6 +9,10 @@ LINKS = ("espnow", "uart")
 # and the S3's RTC GPIOs (ext0/ext1), the C3's GPIO0-5 (its only deep-sleep wake, wake_on_gpio).
 _RTC32 = (0, 2, 4, 12, 13, 14, 15, 25, 26, 27, 32, 33, 34, 35, 36, 37, 38, 39)
 WAKE_PINS = {"esp32": _RTC32, "esp32s3": tuple(range(22)), "esp32c3": tuple(range(6))}
+# The CPU clocks, MHz, each chip's MicroPython port takes (machine.freq) at which its radio works
+# (under 80 MHz the Wi-Fi's clock is gone): the profile's "cpu_mhz", the clock a lit unit runs
+# at, set at boot (hal/hw.py); hal/speed.py lowers it to 80 while the panel rests.
+CPU_MHZ = {"esp32": (80, 160, 240), "esp32s3": (80, 160, 240), "esp32c3": (80, 160)}
 SIZES = ((128, 64), (128, 32), (72, 40))
 RAM_COLUMNS = {"ssd1306": 128, "sh1106": 132}
 RAM_ROWS = 64
@@ -148,6 +152,10 @@ def validate(p):
         if chip in WAKE_PINS and wake not in WAKE_PINS[chip]:
             _fail("wake", "pin %r cannot wake an %s from deep sleep (it can: %s)" % (
                 wake, chip, ", ".join(str(n) for n in WAKE_PINS[chip])))
+    mhz = _get(p, "cpu_mhz", int, "", False)
+    if mhz is not None and mhz not in CPU_MHZ.get(chip, ()):
+        _fail("cpu_mhz", "%d MHz is not a clock the %s runs at (%s)" % (
+            mhz, chip, ", ".join(str(n) for n in CPU_MHZ.get(chip, ())) or "none: it keeps its own"))
     b = _get(p, "battery", dict, "", False)
     if b is not None:
         _battery(b, pins, wake)

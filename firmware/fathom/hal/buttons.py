@@ -5,10 +5,10 @@ from fathom.compat import const
 from fathom.hal.clock import ticks_add, ticks_diff, wake
 
 DEBOUNCE_MS = const(20)      # a release must hold this long to count (contact bounce is < 10 ms)
-PRESS_CONFIRM_MS = const(5)  # a press must: a thumb's tap lasts 30 ms or more, and what bounces
+PRESS_CONFIRM_MS = const(2)  # a press must: a thumb's tap lasts 30 ms or more, and what bounces
                              # after the first contact is a release shorter than DEBOUNCE_MS, so
-                             # a press answers within a loop or two while a spike (one read)
-                             # still does not count
+                             # a press answers 2 ms after its edge woke the loop while a spike
+                             # (microseconds: one read) or a brush of the key still does not count
 LONG_MS = const(600)         # held this long: the button's 'long' key instead of its 'short' one
 REPEAT_DELAY_MS = const(400)  # arrows held this long start repeating...
 REPEAT_MS = const(120)       # ...once per this period

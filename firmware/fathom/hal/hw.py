@@ -40,6 +40,11 @@ def build(profile, storage_root, validated=False):
     else:
         from fathom.hal import board  # the validator is needed once, at boot
         p = board.load_profile(profile)
+    mhz = p.get("cpu_mhz")
+    if mhz:
+        # the clock a lit unit runs at (its chip's top one in the shipped profiles: the press
+        # path's Python is most of a move's time); MicroPython boots at 160 MHz
+        machine.freq(mhz * 1000000)
     d = p["display"]
     power = _power_up(d)
     add_panel = getattr(machine, "add_panel", None)

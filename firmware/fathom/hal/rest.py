@@ -10,6 +10,13 @@ from fathom.hal import clock
 
 _POLLIN = 1   # select.POLLIN on every port
 _POLL = 3     # MP_STREAM_POLL: the request select.poll makes of a stream
+# An ESP32's poll waits in whole FreeRTOS ticks (10 ms in MicroPython's build): asked for 5 ms,
+# it returns at the first tick after them, 5-15 ms later. A board's shorter wait (a press being
+# confirmed, PRESS_CONFIRM_MS) is slept instead, which the port times to the microsecond (the
+# last part of time.sleep_ms under a tick is a busy wait): the press acts on time, and the CPU
+# is busy a few ms per press. Nothing that could end such a wait sooner is missed: the radio's
+# frames wait for the step in its buffer, a key's edge is read by that step.
+_TICK_MS = 10
 
 
 class _Flag(io.IOBase):
@@ -70,6 +77,9 @@ class Rest:
     def wait(self, ms):
         """False when the emulator's host said quit, else True."""
         host = self._host
+        if host is None and 0 < ms < _TICK_MS:
+            clock.sleep_ms(ms)
+            return True
         p = self._poller()
         t0 = clock.ticks_ms()
         left = ms

@@ -21,7 +21,11 @@ TIMES = ("a_us", "b_answer_us", "b_move_us", "late_us")
 
 # The ESP32 estimate, ms: (typical, bad case). docs/ARCHITECTURE.md gives the sources.
 FACTOR = (60, 92)                 # the 32-bit runtime's CPU time at 124k pystones/s times this
-PRESS = (10, 15)                  # loop wait (0-10 ms) and the press confirmed 5 ms on
+FACTOR_MHZ = 240                  # the clock FACTOR is for: an ESP32's top one, which a lit unit
+                                  # runs at (its profile's cpu_mhz, set at boot by hal/hw.py)
+PRESS = (2, 12)                   # the press confirmed 2 ms after its edge woke the loop
+                                  # (PRESS_CONFIRM_MS, which hal/rest.py sleeps to the ms); bad:
+                                  # the loop was in a step (up to 10 ms) when the edge came
 RADIO = (2, 7)                    # ESP-NOW one way
 LOOP = (5, 10)                    # the partner's loop wait
 APPEND = (3, 25)                  # a journal append (bad: a 4 KB sector erased first)

@@ -10,7 +10,7 @@ import time
 
 from fathom_host import use_firmware
 from fathom_host.bench.metrics import int_metrics
-from fathom_host.bench.path import FACTOR, I2C, PRESS, REDRAW_US
+from fathom_host.bench.path import FACTOR, FACTOR_MHZ, I2C, PRESS, REDRAW_US
 
 WINDOW_S = 6          # each state is watched this long
 FAST_WINDOW_S = 2
@@ -18,21 +18,23 @@ CELL_MAH = 1000
 BOARDS = pathlib.Path(__file__).resolve().parents[3] / "boards"
 
 # Datasheet currents, mA (docs/ARCHITECTURE.md, "Power", cites each):
-# chip: CPU running (Wi-Fi/radio off), modem-sleep idle (CPU idle, radio off) at the clock the
-# unit boots with (MicroPython's 160 MHz), the same two at the 80 MHz a resting unit runs at
-# (hal/speed.py), radio listening (RX, on top of the CPU), deep sleep. Where no datasheet figure
-# for 80 MHz was taken (None), the resting states are counted at the boot clock: no saving.
+# chip: CPU running (Wi-Fi/radio off), modem-sleep idle (CPU idle, radio off) at the clock a lit
+# unit runs at (its profile's cpu_mhz, set at boot: 240 MHz on the ESP32 and ESP32-S3, 160 on
+# the C3), the same two at the 80 MHz a resting unit runs at (hal/speed.py), radio listening
+# (RX, on top of the CPU), deep sleep. Where no datasheet figure for 80 MHz was taken (None),
+# the resting states are counted at the lit clock: no saving.
 CHIP_MA = {
-    "esp32":   {"active": 44.0, "idle": 27.0, "active_slow": 31.0, "idle_slow": 20.0,
+    "esp32":   {"active": 68.0, "idle": 30.0, "active_slow": 31.0, "idle_slow": 20.0,
                 "rx": 95.0, "deep": 0.01},
     "esp32s3": {"active": 40.0, "idle": 13.2, "active_slow": None, "idle_slow": None,
                 "rx": 88.0, "deep": 0.008},
     "esp32c3": {"active": 20.0, "idle": 15.0, "active_slow": None, "idle_slow": None,
                 "rx": 82.0, "deep": 0.005},
 }
-# The CPU duty's factor is anchored at 240 MHz (bench path): at 80 MHz the same work takes at
-# most three times as long (code run through the flash cache scales less with the clock).
-SLOW_DUTY = 3.0
+SLOW_MHZ = 80
+# The CPU duty's factor is for FACTOR_MHZ (bench path): at a slower clock the same work takes at
+# most that many times as long (code run through the flash cache scales less with the clock),
+# 1.5x at 160 MHz, 3x at 80.
 # machine.freq() on an ESP32 returns once the new clock runs, waiting a FreeRTOS tick at most:
 # what waking from the slower clock adds to the key that wakes the panel, ms.
 FREQ_SWITCH_MS = 10
@@ -178,6 +180,7 @@ def _pace(args):
 def _board(profile, cpu):
     chip = profile.get("chip", "esp32")
     ma = CHIP_MA.get(chip, CHIP_MA["esp32"])
+    lit_mhz = profile.get("cpu_mhz") or FACTOR_MHZ
     area = profile["display"]["width"] * profile["display"]["height"] / (128 * 64)
     rows = {}
     for state, base, panel, radio, slow in (("home_idle", "home_idle", "on", True, False),
@@ -186,10 +189,10 @@ def _board(profile, cpu):
                                             ("panel_dimmed", "waiting", "dim", True, True),
                                             ("panel_off", "waiting", "off", True, True),
                                             ("deep_sleep", None, "off", False, False)):
-        duty = cpu[base]["esp32_cpu_duty_pct"] / 100 if base else 0.0
         slow = slow and ma["idle_slow"] is not None
-        if slow:
-            duty = min(1.0, duty * SLOW_DUTY)
+        mhz = SLOW_MHZ if slow else lit_mhz
+        duty = cpu[base]["esp32_cpu_duty_pct"] / 100 if base else 0.0
+        duty = min(1.0, duty * FACTOR_MHZ / mhz)
         sfx = "_slow" if slow else ""
         chip_ma = ((ma["active" + sfx] * duty + ma["idle" + sfx] * (1 - duty)) if base
                    else ma["deep"])
@@ -197,7 +200,7 @@ def _board(profile, cpu):
         panel_ma = PANEL_MA[panel] * area
         total = chip_ma + radio_ma + panel_ma
         rows[state] = {"cpu_duty_pct": round(duty * 100, 1), "ma": round(total, 2),
-                       "cpu_mhz": None if not base else (80 if slow else 160),
+                       "cpu_mhz": mhz if base else None,
                        "radio_share_pct": round(100 * radio_ma / total),
                        "hours_1000mah": round(CELL_MAH / total, 1)}
     return rows

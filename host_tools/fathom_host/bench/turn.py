@@ -63,7 +63,8 @@ def _start(gid, n, link, ether):
 
 def measure(units, ether, link, turns, timeout_s):
     """Play until `turns` moves were timed, the game ended or `timeout_s` passed."""
-    lat, frames, nbytes, queued = [], [], [], []
+    from fathom_host.bench.metrics import metrics
+    lat, frames, nbytes, queued, panel = [], [], [], [], []
     seen = {u.index: 0 for u in units}
     untimed = 0
     end = time.monotonic() + timeout_s
@@ -94,6 +95,7 @@ def measure(units, ether, link, turns, timeout_s):
             for o in others:
                 hub.conn(o.index).changed_at = None
             downs = hub.conn(u.index).downs
+        i2c0 = [int(metrics(o)["i2c"]) for o in others]
         c0 = dict(ether.counters[link])
         asked = time.monotonic()
         u.press(keys[-1], wait=False)
@@ -114,6 +116,8 @@ def measure(units, ether, link, turns, timeout_s):
         queued.append((t0 - asked) * 1000)
         frames.append(c1["sent"] - c0["sent"])
         nbytes.append(c1["bytes"] - c0["bytes"])
+        # what the partner's panel took over I2C for the move (bench path's I2C term)
+        panel.append(max(int(metrics(o)["i2c"]) - b for o, b in zip(others, i2c0)))
     if not lat:
         return {"error": "no turn measured (%d moves reached no panel in %d s)" % (
             untimed, SHOW_S)}
@@ -124,7 +128,9 @@ def measure(units, ether, link, turns, timeout_s):
             # not in the figures above: the scripted finger finishing the keys before it
             "asked_to_pin_down_ms_median": round(statistics.median(queued), 1),
             "frames_per_turn_median": statistics.median(frames),
-            "bytes_per_turn_median": statistics.median(nbytes)}
+            "bytes_per_turn_median": statistics.median(nbytes),
+            "partner_panel_i2c_bytes_median": statistics.median(panel),
+            "partner_panel_i2c_bytes_max": max(panel)}
 
 
 def run_case(gid, n, link, loss, turns, timeout_s):
