@@ -13,6 +13,7 @@ from fathom.games.periplus.engine import ENGINE
 from fathom.games.periplus.fleet import HITS, NSHIPS, SHIP_NAMES, SQUARE
 from fathom.peers import pipe_pair
 from fathom.runner import Runner
+from fathom.ui.font import tiny_adv
 from fathom.ui.happened import TURN_MS
 
 from kit.panel import App, Oversized
@@ -576,6 +577,45 @@ def test_the_defence_prompt_goes_round_twice_before_the_default_answer_at_72x40(
     page = scr.page
     pages = (page.count() + page.rows() - 1) // page.rows()
     assert pages * TURN_MS * 2 <= P.ANSWER_TIMEOUT_MS, (pages, page.count(), page.rows())
+
+
+def test_whose_turn_it_is_reads_whole_in_the_side_panels_bar_at_72x40():
+    # beside the board the bar is the side panel's own, and the link icon takes its right
+    # end: "P2 plays" was cut to "P2 pla~" there (bench ux's cut lines)
+    rs = new_game()
+    assert play_until(rs, lambda s: s.result() is None and s.to_move() == (1, "act"))
+    app, scr = make_screen(rs, 72, 40)
+    app.link_state = "linked"
+    draw(scr)
+    sw = scr.layout(app.hw.display)[5]
+    assert scr.bar == "P2 up" and tiny_adv(scr.bar) <= (sw - 9) // 4 * 4   # put()'s field
+    app, scr = make_screen(rs, 128, 64)
+    draw(scr)
+    assert "P2" in scr.bar and not scr.bar.endswith("~")
+
+
+def test_a_long_menu_row_wraps_in_the_side_panel_instead_of_being_cut():
+    # bench ux found "Reinforced Ram ~": a fire choice not under the cursor was cut
+    import fathom.ui.listview as L
+    rs = new_game()
+    app, scr = make_screen(rs, 128, 64)
+    v = scr.view
+    v.set(["Pass", "Reinforced Ram b4", "Tower Archers b4"])
+    v.cursor = 0
+    calls = []
+    real = L.put
+
+    def put(d, text, x, y, n, c=1, small=False):
+        calls.append((text, n, small))
+        real(d, text, x, y, n, c, small)
+
+    L.put = put
+    try:
+        v.draw(app.hw.display, 59, 20, 69, 44)
+    finally:
+        L.put = real
+    for text, n, small in calls:
+        assert (tiny_adv(text) <= n * 4) if small else len(text) <= n, (text, n)
 
 
 def test_the_discard_at_72x40_shows_every_cards_words_whole_under_the_cards():

@@ -15,7 +15,7 @@ from fathom.hal import clock
 from fathom.ui.boardgrid import BoardGrid
 from fathom.ui.cardrow import CardRow
 from fathom.ui.dialog import show_help
-from fathom.ui.font import CH, TH, put, tiny
+from fathom.ui.font import CH, TH, put, tiny, tiny_adv
 from fathom.ui.listview import ListView
 from fathom.ui.gamebase import GameBase
 from fathom.ui.textpage import TextPage
@@ -209,7 +209,9 @@ class PeriplusScreen(GameBase):
         # the card's words in 3x5, as the side panel's others: "Quinquereme, 5 hits: goes to
         # h1" whole in two rows of a 72-px panel, where 8x8 showed "Goes to" cut
         self.row.page.small = True
-        self.view = ListView(fit=True)     # 3x5 where 8x8 labels would be cut
+        # 3x5 where 8x8 labels would be cut; a row longer still wraps ("Reinforced Ram b4" in a
+        # side panel), never "Reinforced Ram ~"
+        self.view = ListView(fixed=True, fit=True, whole=True)
         self.page = TextPage()    # the defender's prompt
         # what happened, in the 3x5 font wherever it shows: the side panel holds 8 columns of
         # 8x8, too few for "Quinquereme" or "Parablemata" whole (and one line a page)
@@ -404,7 +406,11 @@ class PeriplusScreen(GameBase):
         if ask is None or self.runner.problem:
             self.bar = self.status_text
             if not self.wide and self.bar.startswith("wait for "):
-                self.bar = self.bar[9:] + " plays"   # 'P2 plays': whole in a 72-px bar
+                # 'P2 plays': whole in a 72-px bar; the side panel's own bar beside the board
+                # (a 40-px panel) has 24 px after the link icon: 'P2 up' ("P2 pla~" before)
+                lay = self._lay
+                narrow = lay is not None and lay[2] == 0 and lay[5] - 9 < tiny_adv("P2 plays")
+                self.bar = self.bar[9:] + (" up" if narrow else " plays")
         else:
             self.bar = ask[1] if self.wide else ask[0]
 
