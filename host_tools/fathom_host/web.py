@@ -29,9 +29,10 @@ CACHE = ROOT / "build" / "npm"
 COMPILED = ROOT / "build" / "web-mpy"   # fathom/ as `fathom deploy` compiles it, kept between builds
 PAGE_FILES = ("index.html", "companion.html", "unit.html", "app.js", "units.js", "unit.js",
               "ether.js", "gif.js", "style.css")
-# The host twins a page's unit needs (its own hub and wire replace hub.py and etherwire.py),
+# The host twins a page's unit needs (its own hub and wire replace hub.py and etherwire.py;
+# esp32.py for machine.freq, which checks the clock against the chip, at boot),
 # and the one host mode it runs: a scripted player, for the tests.
-TWINS = ("machine.py", "network.py", "espnow.py", "uart_twin.py", "unitenv.py")
+TWINS = ("machine.py", "esp32.py", "network.py", "espnow.py", "uart_twin.py", "unitenv.py")
 HOSTMODES = ("__init__.py", "uxplayer.py")
 DEFAULT_PORT = 8128
 
