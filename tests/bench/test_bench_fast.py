@@ -93,6 +93,21 @@ def test_bench_bots_fast_pits_the_levels_and_times_each():
             assert 0 < t["esp32_median_ms"], t
 
 
+def test_bench_bots_first_plays_a_later_seed_set(monkeypatch):
+    """--first 200: the games a second seed set plays are seeds 200.., the bench's figures
+    over 0-199 checked on games it never tuned on."""
+    from fathom_host.bench import bots
+    seen = []
+    real = bots._seed
+    monkeypatch.setattr(bots, "_seed", lambda gid, i: seen.append(i) or real(gid, i))
+    out = run("bots", "--game", "periplus", "--pairs", "sharp/easy", "--first", "200",
+              "--timed", "0")
+    row = out["periplus"]
+    assert row["first_seed"] == 200 and "levels" not in row
+    assert seen == list(range(200, 200 + row["games"])), seen
+    assert row["pairs"]["sharp/easy"]["games"] == row["games"]
+
+
 def test_bench_soak_fast_completes_every_game():
     out = run("soak")
     assert sorted(out) == ["%s_%s" % (g, link) for g, _n, link in soak.fast_plan()]

@@ -31,6 +31,9 @@ def add_arguments(p):
     from fathom_host.bench import runtime_option
     p.add_argument("--games", type=int, default=None,
                    help="games per level pair (default %d)" % GAMES)
+    p.add_argument("--first", type=int, default=0,
+                   help="the first game's seed number (default 0): a second seed set is "
+                   "--first 200")
     p.add_argument("--game", default=None, help="one game id (default every game with bots)")
     p.add_argument("--pairs", default=None,
                    help="level pairs, stronger first: hard/sharp,sharp/easy (default both)")
@@ -60,13 +63,17 @@ def collect(args):
             if len(p) != 2 or not set(p) <= set(LEVELS):
                 raise SystemExit("bench bots: a pair is two of %s, as hard/sharp"
                                  % "/".join(LEVELS))
+    first = getattr(args, "first", 0) or 0
     out = {}
     for gid in gids:
         row = {"games": n_games}
+        if first:
+            row["first_seed"] = first
         if games.engine(gid).COOPERATIVE:
-            row["partner"] = {lv: goal_rate(gid, lv, n_games) for lv in ("easy", "sharp", "hard")}
+            row["partner"] = {lv: goal_rate(gid, lv, n_games, first)
+                              for lv in ("easy", "sharp", "hard")}
         else:
-            row["pairs"] = {"%s/%s" % p: win_rate(gid, p, n_games) for p in pairs}
+            row["pairs"] = {"%s/%s" % p: win_rate(gid, p, n_games, first) for p in pairs}
         timed = getattr(args, "timed", None)
         if timed != 0:
             row["levels"] = decision_times(gid, fast, timed)
@@ -79,14 +86,14 @@ def _seed(gid, i):
     return hashlib.sha256(b"bench bots %s %d" % (gid.encode(), i)).digest()[:16]
 
 
-def win_rate(gid, pair, n_games):
+def win_rate(gid, pair, n_games, first_seed=0):
     """pair[0] against pair[1], pair[0] in seat 0 in even games and seat 1 in odd ones."""
     from fathom import games
     from fathom.games import local
     from fathom.games.bots import make_bot
     eng = games.engine(gid)
     wins, draws, t0 = [0, 0], 0, time.monotonic()
-    for i in range(n_games):
+    for i in range(first_seed, first_seed + n_games):
         seed = _seed(gid, i)
         first = i % 2
         bots = [make_bot(gid, pair[(p + first) % 2], seed, p) for p in range(2)]
@@ -101,7 +108,7 @@ def win_rate(gid, pair, n_games):
             "wall_s": round(time.monotonic() - t0, 1)}
 
 
-def goal_rate(gid, level, n_games):
+def goal_rate(gid, level, n_games, first_seed=0):
     """A two-player team, `level` the partner of a sharp player (seats alternating): how often
     it reaches the goal."""
     from fathom import games
@@ -109,7 +116,7 @@ def goal_rate(gid, level, n_games):
     from fathom.games.bots import make_bot
     eng = games.engine(gid)
     won = 0
-    for i in range(n_games):
+    for i in range(first_seed, first_seed + n_games):
         seed = _seed(gid, i)
         bots = [make_bot(gid, level if p == i % 2 else "sharp", seed, p) for p in range(2)]
         won += 1 if local.play(eng, eng.options(), 2, seed, bots)["result"][0] else 0

@@ -430,6 +430,9 @@ class HardBot(SharpBot):
     """Sharp, deploying every ship worth more than its threat however far the fleet is ahead
     of the next attack (as a sharp player's partner it reached the goal in 137 of 150 games
     against sharp's 130, but 166 of 200 against 171 in `bench bots`, and 171 of 200 against
-    171 on its next 200 seeds: no better yet)."""
+    171 on its next 200 seeds: no better yet). Also tried: sharp whose fight scores weigh the
+    chance that a damaged ship's damage card destroys it (from the damage cards not under a
+    ship), 171 + 172 of those 400 games against sharp's 171 + 171 (every one of its 57
+    losses with every flagship destroyed)."""
     LEVEL = "hard"
     SURPLUS = -9999
