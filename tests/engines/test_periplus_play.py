@@ -151,3 +151,17 @@ def test_bots_pick_legal_actions_in_every_phase():
         assert out["result"] is not None
         assert all(a[2] is None for a in out["audits"])
     assert C.DECK_SIZE == 55
+
+
+def test_sharp_finishes_a_setup_begun_out_of_its_order():
+    # the chaos bench: a stray OK laid a Bireme first, and the scripted player's sharp bot then
+    # asked for a ship type with none left (keys_for found no keys, the game stalled)
+    seat = Seat(ENGINE, ENGINE.options({}), 2, b"s" * 32, 0, b"salt")
+    seat.setup_choose(0)
+    seat.setup_choose(0)             # both Biremes, where sharp lays its Quinquereme first
+    bot = SharpBot(b"s", 0)
+    while seat.setup_legal():
+        t = bot.setup(seat)
+        assert t in seat.setup_legal()
+        seat.setup_choose(t)
+    assert sorted(seat.priv["row"]) == sorted([3, 2, 1, 0, 1, 0, 1, 2])

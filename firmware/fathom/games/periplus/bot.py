@@ -131,7 +131,13 @@ class SharpBot(Bot):
     LABEL = b"sharp"
 
     def setup(self, seat):
-        return _ROW_TYPES[len(seat.priv[_ROW])]
+        """Its own row's order; a row begun otherwise (a player whose first choice went astray
+        hands over, chaos bench) goes on with the next type of that order still left."""
+        legal = seat.setup_legal()
+        for t in _ROW_TYPES[len(seat.priv[_ROW]):]:
+            if t in legal:
+                return t
+        return legal[0]
 
     def act(self, seat):
         legal = seat.legal()
