@@ -5,11 +5,8 @@
 # the game (and then finding it "vanished").
 import pytest
 
-from fathom_host.emulator.drive import pair, player_env
-from fathom_host.emulator.units import Emulator
-
 from kit.broken_firmware import broken_env, broken_firmware
-from kit.e2e import ether_fixture
+from kit.e2e import ends_void, ether_fixture, four_choices_then_off, lake_pair
 
 pytestmark = pytest.mark.slow
 
@@ -17,33 +14,21 @@ ether = ether_fixture(7)
 VOID = "save was damaged: this game cannot be checked and is void"
 
 
-def stopped(c):
-    return c.ux is not None
-
-
 @pytest.mark.parametrize("rel", ["games/ashtapada/screen.py", "flow/resume.py", "flow/play.py"])
 def test_a_game_flow_that_fails_to_load_at_the_resume_ends_the_game_void_on_the_partner(
         tmp_path, ether, rel):
     fw = broken_firmware(tmp_path / "broken", rel,
                          "raise ImportError('a module left half-written')\n")
-    emu = Emulator(2, workdir=tmp_path / "game", ether=ether, env={"FATHOM_LINK": "espnow"})
-    a, b = emu.units
-    a.extra_env.update(player_env())
-    b.extra_env.update(player_env(moves=4))
+    emu = lake_pair(tmp_path / "game", ether)
+    a = emu.units[0]
     with emu:
-        pair([a, b], "Lake Ashtapada")
-        assert b.wait(stopped, 120, "four choices").ux.get("error") is None
-        b.kill()
-        b.extra_env.pop("FATHOM_UXPLAYER")
+        b = four_choices_then_off(emu)
         b.extra_env.update(broken_env(b, fw))
         b.start()
         b.wait(lambda c: any("could not be read" in l for l in c.text), 30, "the notice")
         assert any("half-written" in l for l in b.text), b.text
         assert (b.dir / "data" / "game.bad").exists()
-        a.wait(lambda c: c.text[:1] == ["Result"] and "Game void" in c.text, 60,
-               "the partner's void game")
-        assert any(VOID in l for l in a.text), a.text
-        assert not any("vanished" in l or "not answering" in l for l in a.text)
+        ends_void(a, VOID)
         a.press("OK")
         a.wait(lambda c: c.text[:1] == ["fathom"], 30, "home")
         for u in (a, b):
@@ -56,17 +41,12 @@ def test_a_partner_switched_off_while_told_is_told_when_it_comes_back(tmp_path, 
     # silent for good; now unit 2 owes the notice (data/owed) and its home menu says it again
     fw = broken_firmware(tmp_path / "broken", "flow/resume.py",
                          "raise ImportError('a module left half-written')\n")
-    emu = Emulator(2, workdir=tmp_path / "game", ether=ether, env={"FATHOM_LINK": "espnow"})
+    emu = lake_pair(tmp_path / "game", ether)
     a, b = emu.units
-    a.extra_env.update(player_env())
-    b.extra_env.update(player_env(moves=4))
     owed = b.dir / "data" / "owed"
     with emu:
-        pair([a, b], "Lake Ashtapada")
-        assert b.wait(stopped, 120, "four choices").ux.get("error") is None
+        four_choices_then_off(emu)
         a.kill()
-        b.kill()
-        b.extra_env.pop("FATHOM_UXPLAYER")
         plain = dict(b.extra_env)
         b.extra_env.update(broken_env(b, fw))
         b.start()
@@ -78,10 +58,7 @@ def test_a_partner_switched_off_while_told_is_told_when_it_comes_back(tmp_path, 
         b.wait(lambda c: c.text[:1] == ["fathom"], 30, "home")
         a.extra_env.pop("FATHOM_UXPLAYER")
         a.start()
-        a.wait(lambda c: c.text[:1] == ["Result"] and "Game void" in c.text, 60,
-               "the partner's void game")
-        assert any(VOID in l for l in a.text), a.text
-        assert not any("vanished" in l or "not answering" in l for l in a.text)
+        ends_void(a, VOID)
         b.wait(lambda c: not owed.exists(), 30, "the receipt")
         for u in (a, b):
             assert "Traceback" not in u.console(), u.console()[-3000:]

@@ -1,13 +1,14 @@
 # End-to-end test parts shared by the test modules (the key-driving helpers are the host
 # tools', re-exported by e2e_driver.py): the emulated radio as a pytest fixture, a unit lent as
-# the bot opponent, a group game's start and verified end, a game's options on its menu.
+# the bot opponent, a group game's start and verified end, a game's options on its menu, and a
+# pair whose one unit stops mid-game for a fault and whose other ends the game void in words.
 import contextlib
 
 import pytest
 
 from fathom.codec import decode
 from fathom.hal.records import scan_records
-from fathom_host.emulator.drive import finished, pair_group
+from fathom_host.emulator.drive import finished, pair, pair_group, player_env
 from fathom_host.emulator.ether import Ether
 from fathom_host.emulator.units import Emulator
 
@@ -34,6 +35,36 @@ def chain(u):
 def verified(lines):
     """A result screen whose audit checked out."""
     return lines[:1] == ["Result"] and "verified" in lines
+
+
+# ---- a fault in the middle of a pair's game ----------------------------------------------------
+def lake_pair(workdir, ether, hurt=1):
+    """Two units over the ether's ESP-NOW for Lake Ashtapada, each played by its scripted
+    player: unit `hurt`'s stops after four choices (four_choices_then_off), the other's plays
+    on."""
+    emu = Emulator(2, workdir=workdir, ether=ether, env={"FATHOM_LINK": "espnow"})
+    for u in emu.units:
+        u.extra_env.update(player_env(moves=4) if u.index == hurt else player_env())
+    return emu
+
+
+def four_choices_then_off(emu, hurt=1):
+    """In `with emu` (lake_pair's): the units paired, four choices made on unit `hurt`, which
+    is then switched off without its player (what it meets next is the test's); returns it."""
+    u = emu.units[hurt]
+    pair(emu.units, "Lake Ashtapada")
+    assert u.wait(lambda c: c.ux is not None, 120, "four choices").ux.get("error") is None
+    u.kill()
+    u.extra_env.pop("FATHOM_UXPLAYER")
+    return u
+
+
+def ends_void(u, words, what="the partner's void game"):
+    """Unit u's result is "Game void" with `words` on it, and it never found its partner
+    vanished or not answering."""
+    u.wait(lambda c: c.text[:1] == ["Result"] and "Game void" in c.text, 60, what)
+    assert any(words in l for l in u.text), u.text
+    assert not any("vanished" in l or "not answering" in l for l in u.text), u.text
 
 
 # ---- menus ------------------------------------------------------------------------------------

@@ -114,6 +114,7 @@ class Telling:
         self.app = app
         self.links = links
         self.since = None
+        self.k = None           # the save's secrets (lost.Keys), read at the first tick
         self.rest = None        # the players not yet told, as last owed
 
     def tick(self, now):
