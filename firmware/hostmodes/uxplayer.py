@@ -56,6 +56,7 @@ class Drawn:
         self.words = set()        # every word drawn in the newest frame, upper case
         self.frames = 0
         self.cut = set()          # the distinct runs that end in (or hold) a cut
+        self.tails = []           # the last frame's words split at a page's end: (y, x, step, part)
         self.on_frame = None      # called after each frame
         d = app.d
         text0 = d.text
@@ -117,17 +118,26 @@ class Drawn:
                 for w in t.upper().split():
                     words.add(w)
         # a word the wrap split with a hyphen (ui/screen.wrap) reads whole: its next part
-        # starts the next line at the same x
+        # starts the next line at the same x, or, where the page ends on it, the next page
+        # turned into the same box (a line at the same x, no lower than the split: a one-row
+        # event line shows "Quinque-", then "reme c4")
+        tails = []
         for (y, x, step), t in starts.items():
             w = t.split()[-1] if t.endswith(HYPHEN) else ""
             while w.endswith(HYPHEN):
                 y += TH if step == TW else step
                 nxt = starts.get((y, x, step))
                 if not nxt:
+                    tails.append((y - (TH if step == TW else step), x, step, w[:-1]))
                     break
                 w = w[:-1] + nxt.split()[0]
             if w:
                 words.add(w.upper())
+        for (y, x, step), t in starts.items():
+            for ty, tx, tstep, part in self.tails:
+                if tx == x and tstep == step and y <= ty and t:
+                    words.add((part + t.split()[0]).upper())
+        self.tails = tails
         self.words = words
         self.frames += 1
         if self.on_frame is not None:
@@ -260,7 +270,12 @@ class UxPlayer:
             except OSError:
                 return
             self.go = None
-        scr = self.app.stack[-1]
+        st = self.app.stack
+        scr = st[-1]
+        if getattr(scr, "wait", 0):
+            return                # a question that takes no key yet: a person reads it first
+        if len(st) > 1 and getattr(st[-2], "asking", None) is scr:
+            scr = st[-2]          # the game's own question over it: the game says which keys
         runner = getattr(scr, "runner", None)
         if self.done:
             # a later game (a second session, a rematch): play it too, unless told to stop
@@ -332,8 +347,12 @@ class UxPlayer:
             # shows what a person looks at while choosing)
             self._report({"result": False})
             return
+        if getattr(scr, "offer", None) is not None:
+            return                # a question the game puts up at its next tick comes first
         action = self.bot.setup(s) if s.setup_legal() else self.bot.act(s)
         keys = scr.keys_for(action)
+        if getattr(scr, "offer", None) is not None:
+            return                # (found by keys_for's look at the seat): the same
         self.waiting = [_mark(s), len(keys), None]
         if self.host:
             self.announced += 1

@@ -259,17 +259,29 @@ def _same(asked, done):
     return W.label(asked) == W.label(done)
 
 
+def tick(app, scr, now):
+    """The loop's tick of the top screen; a question the game put up is ticked past its wait
+    (a person reads it before answering)."""
+    scr.tick(now)
+    top = app.stack[-1]
+    if top is not scr:
+        top.tick(now)
+        top.tick(now + ui.ASK_WAIT_MS)
+
+
 def keyed_game(seed, bots, sizes, counts):
     """Each seat plays what its bot chooses, through the keys its screen names; every screen
     drawn after every event. Returns the log."""
     seats = make_seats(ENGINE, {}, 2, seed)
     scr = [screen_for(seats[0], *sizes[0]), screen_for(seats[1], *sizes[1])]
-    rounds = 0
+    rounds = now = 0
     while seats[0].result() is None:
         moved = False
         for p in (0, 1):
             app, sc = scr[p]
             s = seats[p]
+            now += 1000
+            tick(app, sc, now)                 # as the unit's loop does: a turn's question
             if s.setup_legal():
                 want = bots[p].setup(s)
                 keys = sc.keys_for(want)
@@ -322,6 +334,20 @@ def test_whole_games_through_the_keys_keys_for_names():
     p90 = counts[len(counts) * 9 // 10]
     print("ping keys per action: median %d, p90 %d over %d" % (median, p90, len(counts)))
     assert median <= 4 and p90 <= 8, (median, p90)
+
+
+def test_sharp_players_need_at_most_four_keys_an_action_at_both_sizes():
+    # bench ux's PING median was 5 at 72x40 (sharp against sharp): a report before the card
+    # took six keys through the boat's menu; the turn's question takes two
+    for w, h in ((128, 64), (72, 40)):
+        counts = []
+        for g in range(3):
+            seed = b"k%d" % g
+            keyed_game(seed, (SharpBot(seed, 0), SharpBot(seed + b"'", 1)), ((w, h), (w, h)),
+                       counts)
+        counts.sort()
+        median = counts[len(counts) // 2]
+        assert median <= 4 and counts[len(counts) * 9 // 10] <= 8, (w, h, median, counts)
 
 
 def test_ok_where_nothing_can_be_done_says_why_in_one_line():
@@ -414,6 +440,56 @@ def test_showing_your_square_asks_once_and_the_menu_never_opens_on_it(w, h):
     app, scr = screen_for(seats[0], w, h)
     press(scr, scr.keys_for(["report"]))
     assert seats[0].actions[-1] == ["report"]
+
+
+@pytest.mark.parametrize("w, h", ((128, 64), (72, 40)))
+def test_a_turn_that_starts_on_an_unreported_objective_offers_the_report_once(w, h):
+    # the report before the card cost six keys through the boat's menu (OK, UP, UP, OK and
+    # the question's DOWN, OK): the turn now asks it first, the cursor on Not now
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M1_LISTEN, M1_ENC, M2_DIVE], "M", "S")
+    app, scr = screen_for(seats[0], w, h)
+    n = len(seats[0].actions)
+    scr.tick(1000)
+    ask = app.stack[-1]
+    assert ask is not scr and ask.lines() == [
+        "Report M?", "P2 then sees your submarine at M. Objectives count once reported."]
+    press(scr, ["DOWN", "OK"])              # keys meant for the board, just before it came
+    assert app.stack[-1] is ask and len(seats[0].actions) == n
+    ask.tick(1000)
+    ask.tick(1000 + ui.ASK_WAIT_MS - 1)
+    assert ask.lines()[2:] == [], "answers before the wait is over"
+    ask.tick(1000 + ui.ASK_WAIT_MS)
+    assert ask.lines()[2:] == [">Not now", " Report"]
+    draw(app, ask)
+    assert scr.keys_for(["report"]) == ["DOWN", "OK"]
+    press(scr, scr.keys_for(["report"]))
+    assert app.stack[-1] is scr and seats[0].actions[-1] == ["report"]
+    scr.tick(3000)
+    assert app.stack[-1] is scr, "asked again after the report"
+
+    # Not now: nothing shown, not asked again this turn, the report still on the boat's menu
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M1_LISTEN, M1_ENC, M2_DIVE], "M", "S")
+    app, scr = screen_for(seats[0], w, h)
+    scr.tick(1000)
+    ask = app.stack[-1]
+    ask.tick(1000)
+    ask.tick(1000 + ui.ASK_WAIT_MS)
+    keys = scr.keys_for(["move", M1_TORP, SQ["N"], 0])
+    assert keys[0] == "OK"                  # Not now, then the move as before
+    press(scr, ["OK"])
+    assert app.stack[-1] is scr and len(seats[0].actions) == n
+    scr.tick(3000)
+    assert app.stack[-1] is scr
+    assert W.label(["report"], w < 128) in [scr._label(a) for a in scr.menu_at(SQ["M"])]
+
+
+@pytest.mark.parametrize("at, reported", (("S", 0), ("M", 0b100)))
+def test_no_report_is_offered_off_an_objective_or_on_one_reported(at, reported):
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M1_LISTEN, M1_ENC, M2_DIVE], at, "S")
+    seats[0].priv["done"] = reported         # completed before: the report is not legal
+    app, scr = screen_for(seats[0])
+    scr.tick(1000)
+    assert app.stack[-1] is scr and scr.lines()[0] == "PING your move"
 
 
 @pytest.mark.parametrize("w, h", ((128, 64), (72, 40)))

@@ -95,3 +95,28 @@ def test_a_word_split_with_a_hyphen_reads_whole_once_both_parts_are_drawn():
         assert "QUINQUEREME" in drawn.words and not drawn.cut
     finally:
         drawn.close()
+
+
+def test_a_word_split_at_a_page_end_reads_whole_once_the_next_page_is_drawn():
+    # Periplus's one-row event line at 72x40 holds 8 columns: "Quinquereme" turns through it
+    # as "Foe" / "Quinque-" / "reme c4", each page in the same box (bench ux counted that event
+    # unseen)
+    from fathom.ui import font
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M2_TORP, M1_ENC, M2_DIVE], "M", "S")
+    u = unit_for(seats[0])
+    drawn = Drawn(u)
+    try:
+        for rows in (["Foe"], ["Quinque-"], ["reme c4"]):
+            del drawn.runs[:]
+            for i, row in enumerate(rows):
+                font.tiny(u.d, row, 40, 20 + i * font.TH)
+            drawn._frame()
+        assert "QUINQUEREME" in drawn.words and "C4" in drawn.words
+        # a page that ends in another box does not join: the word is not made up
+        for x, row in ((40, "Quinque-"), (0, "reme c4")):
+            del drawn.runs[:]
+            font.tiny(u.d, row, x, 20)
+            drawn._frame()
+        assert "QUINQUEREME" not in drawn.words
+    finally:
+        drawn.close()

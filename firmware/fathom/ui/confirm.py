@@ -37,6 +37,13 @@ class Confirm(Screen):
             return True
         return False
 
+    def wake_in(self, now):
+        if not self.wait:
+            return None           # only a key changes it now
+        if self.since is None:
+            return 0
+        return max(0, self.wait - ticks_diff(now, self.since))
+
     def draw(self, d):
         top_bar(d, self.title, self.app.link_state, fit=True)
         h = d.height - CH

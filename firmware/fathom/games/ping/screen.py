@@ -57,6 +57,7 @@ HELP_FILE = "games/ping/help.txt"
 _LETTERS = tuple([chr(65 + i) for i in range(B.NSQ)])  # drawn every frame: never rebuilt
 _SEAT = ("P1", "P2")
 _START = const(12)           # the cursor's square before you have one: M, the centre
+ASK_WAIT_MS = const(600)     # a key this soon after the turn's report is offered was not for it
 _LOW = const(40)             # panels this tall have the event line under the board
 
 
@@ -93,6 +94,8 @@ class PingScreen(GameBase):
         self.why_page = TextPage("", True)  # the same where the event heads the strip
         self.status_page = TextPage("", True)  # the status, heading a 72x40 side strip
         self.moved = False        # the cursor moved since the screen opened: a start is chosen
+        self.offer = None         # the report to offer when the turn starts (tick asks it)
+        self.asking = None        # that question, while it is over the board
         # what happened since your last move, newest first: the bottom line (the side strip's
         # head on a 32-px panel), a row at a time in turn when it is longer
         self.hear(self._words, W.line([], runner.seat.player), TextPage("", True))
@@ -146,6 +149,15 @@ class PingScreen(GameBase):
             if isinstance(self.acts[0], list) and not pick and not self.menu_at(me):
                 sq = self._nearest_with_actions(me)
             self.grid.cursor = B.cell(sq)
+            # a turn that starts on an objective not yet reported asks first whether to report
+            # it (most do: it is how the game is won), the cursor on Not now
+            self.offer = None
+            if not pick:
+                for a in self.acts:
+                    if isinstance(a, list) and a[_TAG] == _A_REPORT and self._hides(a):
+                        self.offer = a
+        elif not self.acts:
+            self.offer = None
         if pick:
             self.mode = _PICKING
             self.row.set(len(self.acts))
@@ -185,6 +197,31 @@ class PingScreen(GameBase):
         short.append("ME " + obj_names(s.priv[_DONE]))
         short.append(_SEAT[1 - s.player] + " " + obj_names(s.pub[_REPORTED][1 - s.player]))
         self.side_short = short
+
+    def tick(self, now):
+        st = self.app.stack
+        top = st[-1] if st else None
+        if top is self:
+            self.asking = None    # answered: its screen is not kept
+        changed = GameBase.tick(self, now)
+        # asked in the step that brought the turn: nothing (a key, the ux bench's player)
+        # sees the turn without its question
+        if top is not self or st[-1] is not self:
+            return changed
+        self.refresh()
+        a = self.offer
+        if a is None or self.mode != BOARD:
+            return changed
+        self.offer = None
+        sq = self.runner.seat.priv[_SUB_AT]
+        # a question that comes up by itself: keys typed for the board just before it (a
+        # cursor moved while the other player's turn ran) do nothing to it for ASK_WAIT_MS;
+        # the consequence first, where two rows of 3x5 at 72x40 hold it
+        self._ask(a, "Report %s?" % _LETTERS[sq], "%s then sees your submarine at %s. Objectives "
+                  "count once reported." % (_SEAT[1 - self.runner.seat.player], _LETTERS[sq]),
+                  "Not now", "Report", ASK_WAIT_MS)
+        self.asking = self.app.stack[-1]
+        return True
 
     # ---- drawing ---------------------------------------------------------------------------
     def draw(self, d):
@@ -406,9 +443,9 @@ class PingScreen(GameBase):
         not the late one, whose turn waits only where your square is public already."""
         return _shows_square(a) and self.runner.seat.pub[_PHASE] != _LATE
 
-    def _ask(self, a, title, text, safe, step=None):
+    def _ask(self, a, title, text, safe, step=None, wait=0):
         from fathom.ui.confirm import ask
-        ask(self.app, title, text, step or title[:-1], lambda app: self._play(a), safe)
+        ask(self.app, title, text, step or title[:-1], lambda app: self._play(a), safe, wait)
 
     def _play(self, a):
         r = self.runner
@@ -433,6 +470,11 @@ class PingScreen(GameBase):
             if self.acts[0][_TAG] == _EV_SHUFFLE:
                 return pre + ["OK"]
             return pre + self.row.keys_to(self.labels.index(want)) + ["OK"]
+        q = self.asking
+        if q is not None and self.app.stack[-1] is q:   # the turn's report offered
+            if _shows_square(action) and action[_TAG] == _A_REPORT:
+                return q.keys_for("Report")
+            pre = q.keys_for("Not now")
         ask = ["DOWN", "OK"] if self._hides(action) else []  # the question's step
         if mode == MENU:
             labels = [self._label(a) for a in self.items]
