@@ -483,6 +483,28 @@ def test_a_turn_that_starts_on_an_unreported_objective_offers_the_report_once(w,
     assert W.label(["report"], w < 128) in [scr._label(a) for a in scr.menu_at(SQ["M"])]
 
 
+def test_the_turns_report_question_closes_once_the_game_moves_on_under_it():
+    # a unit that plays its own seat (lent as a bot) asked it and nobody answered: the game
+    # went on under the question, whose screen never let the game's end be shown
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M1_LISTEN, M1_ENC, M2_DIVE], "M", "S")
+    app, scr = screen_for(seats[0])
+    scr.tick(1000)
+    ask = app.stack[-1]
+    assert ask is not scr
+    ask.tick(1000)
+    assert app.stack[-1] is ask              # nothing happened: it stays
+    play(seats, ["report"])                  # played by other means than its answer
+    ask.tick(1100)
+    assert app.stack[-1] is scr
+    # a seat its unit plays itself is not asked at all
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M1_LISTEN, M1_ENC, M2_DIVE], "M", "S")
+    app = App(128, 64)
+    scr = ui.screen(app, Runner(seats[0], [], None, "ping", {"autoplay": "sharp"}))
+    app.push(scr)
+    scr.tick(1000)
+    assert app.stack[-1] is scr
+
+
 @pytest.mark.parametrize("at, reported", (("S", 0), ("M", 0b100)))
 def test_no_report_is_offered_off_an_objective_or_on_one_reported(at, reported):
     seats = game([M1_TORP, M1_GUN, M3_PING], [M1_LISTEN, M1_ENC, M2_DIVE], at, "S")

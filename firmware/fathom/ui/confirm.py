@@ -17,10 +17,12 @@ class Confirm(Screen):
     """`text` above the answers [safe, step]; the step's answer runs `do(app)` after this
     screen closes, the safe one and BACK only close it. With `wait` (ms) it takes no key and
     shows no answers until it has been up that long: a question that comes up by itself (an
-    invitation's) must not take keys typed for the screen before it."""
+    invitation's) must not take keys typed for the screen before it. With `stale`, it closes
+    by itself once that says what it asks about has passed (the game moved on under it)."""
 
-    def __init__(self, app, title, text, step, do, safe="No", wait=0):
+    def __init__(self, app, title, text, step, do, safe="No", wait=0, stale=None):
         Screen.__init__(self, app)
+        self.stale = stale        # () -> True once what it asks about has passed: it closes
         self.title = title
         self.text = text
         self.do = do
@@ -30,6 +32,9 @@ class Confirm(Screen):
         self.view = ListView((safe, step), SAFE, fixed=True, fit=True, whole=True)
 
     def tick(self, now):
+        if self.stale is not None and self.stale():
+            self.app.pop()        # the screen under it says what came instead
+            return True
         if self.since is None:
             self.since = now
         if self.wait and ticks_diff(now, self.since) >= self.wait:
@@ -39,7 +44,8 @@ class Confirm(Screen):
 
     def wake_in(self, now):
         if not self.wait:
-            return None           # only a key changes it now
+            # only a key changes it now, or a frame that makes it stale (the loop steps on one)
+            return None
         if self.since is None:
             return 0
         return max(0, self.wait - ticks_diff(now, self.since))
@@ -79,8 +85,8 @@ class Confirm(Screen):
             self.app.pop()
 
 
-def ask(app, title, text, step, do, safe="No", wait=0):
-    app.push(Confirm(app, title, text, step, do, safe, wait))
+def ask(app, title, text, step, do, safe="No", wait=0, stale=None):
+    app.push(Confirm(app, title, text, step, do, safe, wait, stale))
 
 
 def concede(app, runner):

@@ -152,7 +152,7 @@ class PingScreen(GameBase):
             # a turn that starts on an objective not yet reported asks first whether to report
             # it (most do: it is how the game is won), the cursor on Not now
             self.offer = None
-            if not pick:
+            if not pick and not self.runner.meta.get("autoplay"):   # a person plays it
                 for a in self.acts:
                     if isinstance(a, list) and a[_TAG] == _A_REPORT and self._hides(a):
                         self.offer = a
@@ -217,9 +217,14 @@ class PingScreen(GameBase):
         # a question that comes up by itself: keys typed for the board just before it (a
         # cursor moved while the other player's turn ran) do nothing to it for ASK_WAIT_MS;
         # the consequence first, where two rows of 3x5 at 72x40 hold it
-        self._ask(a, "Report %s?" % _LETTERS[sq], "%s then sees your submarine at %s. Objectives "
-                  "count once reported." % (_SEAT[1 - self.runner.seat.player], _LETTERS[sq]),
-                  "Not now", "Report", ASK_WAIT_MS)
+        r = self.runner
+        n = len(r.seat.log)
+        from fathom.ui.confirm import ask
+        ask(self.app, "Report %s?" % _LETTERS[sq], "%s then sees your submarine at %s. "
+            "Objectives count once reported." % (_SEAT[1 - r.seat.player], _LETTERS[sq]),
+            "Report", lambda app: self._play(a), "Not now", ASK_WAIT_MS,
+            # an event since it was asked (the game ended, the unit's own bot played) passes
+            lambda: len(r.seat.log) != n or r.desync is not None)
         self.asking = self.app.stack[-1]
         return True
 
@@ -443,9 +448,9 @@ class PingScreen(GameBase):
         not the late one, whose turn waits only where your square is public already."""
         return _shows_square(a) and self.runner.seat.pub[_PHASE] != _LATE
 
-    def _ask(self, a, title, text, safe, step=None, wait=0):
+    def _ask(self, a, title, text, safe, step=None):
         from fathom.ui.confirm import ask
-        ask(self.app, title, text, step or title[:-1], lambda app: self._play(a), safe, wait)
+        ask(self.app, title, text, step or title[:-1], lambda app: self._play(a), safe)
 
     def _play(self, a):
         r = self.runner
