@@ -82,7 +82,7 @@ def _held_to_the_engine(seen):
         seen[1] += len([1 for x in fx[3] if x[0] is None])
         if ph == "fight":
             for fight in pub["fights"]:
-                assert FT.sums(pub, fight, fx) == FT.sums(pub, fight), fight
+                assert FT.sums(pub, fight, fx) == FT.sums(pub, fight, None), fight
             return
         fs, nf, prefix = pub["fs"], len(pub["foes"]), list(pub["asg"])
         for i in range(0, min(nf ** (len(fs) - len(prefix)), 240), 7):
@@ -92,9 +92,9 @@ def _held_to_the_engine(seen):
                 c.append(x % nf)
                 x //= nf
             fights = FT.build(pub, c, fx)
-            assert fights == FT.build(pub, c), c
+            assert fights == FT.build(pub, c, None), c
             for fight in fights:
-                assert FT.sums(pub, fight, fx) == FT.sums(pub, fight), (c, fight)
+                assert FT.sums(pub, fight, fx) == FT.sums(pub, fight, None), (c, fight)
     return check
 
 

@@ -114,9 +114,9 @@ def fleet_power(pub):
     return sum(F.power(pub, s) for s in F.alive(pub))
 
 
-def _score_fights(pub, fights, fx=None):
+def _score_fights(pub, fights, fx):
     """Expected worth of a set of fights (wins good, losses bad, overpowered flagships worst).
-    `fx`: figures(pub), when the caller scores many sets of one attack."""
+    `fx`: figures(pub), or None (worked out here). No default: fights.build says why."""
     if fx is None:
         fx = figures(pub)
     total = 0
@@ -125,7 +125,7 @@ def _score_fights(pub, fights, fx=None):
     for fight in fights:
         ships, foes = fight[_FIGHT_SHIPS], fight[_FIGHT_FOES]
         # the engine's own sums; each battle destiny still to draw counted at its mean, 2
-        pp, pd, ep, ed, _res = FT.forecast(pub, fight, fx)
+        pp, pd, ep, ed, _n = FT.sums(pub, fight, fx)
         pp += 2 * pd
         ep += 2 * ed
         if pp > ep:
@@ -323,7 +323,7 @@ class SharpBot(Bot):
             if a[_TAG] == _EV_PLAY and len(a) == 3 and (C.kw(a[_PLAY_CARD], "FT2")
                                                        or C.kw(a[_PLAY_CARD], "FA1")):
                 f = pub[_FIGHTS][a[_PLAY_TARGET]]
-                if _score_fights(pub, [f]) < 0:
+                if _score_fights(pub, [f], None) < 0:
                     return a
         for a in legal:
             if a[_TAG] == _EV_PLAY and C.kw(a[_PLAY_CARD], "REP"):

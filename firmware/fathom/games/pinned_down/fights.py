@@ -40,14 +40,15 @@ def foe_power(pub, f):
     return C.get(pub[_FOES][f][_FOE_CARD])[C.POWER] + pub[_AMBUSH] + ep
 
 
-def build(pub, asg, fx=None):
+def build(pub, asg, fx):
     """The fights assignment `asg` (attacker per ship of pub[_FIGHTERS]) makes, pub unchanged:
     one fight per defended attacker; the other attackers join, lowest power first, the fight
     where the enemy power is lowest (the earlier fight on ties).
-    `fx`, when the caller has it: what is the same for every assignment of one attack, worked
-    out once (the bot's figures(pub), held to these functions' own by a test): the bot scores
-    up to hundreds of assignments of one attack, and recomputing these for each was most of
-    its slowest decisions' work."""
+    `fx`: None, or what is the same for every assignment of one attack worked out once (the
+    bot's figures(pub), held to these functions' own by a test): the bot scores up to
+    hundreds of assignments of one attack, and recomputing these for each was most of its
+    slowest decisions' work. A parameter without a default: a default makes the function
+    object a bigger heap block on a unit, and Pinned Down's replay is at its heap budget."""
     if fx is None:
         # Sorted as plain ints, power * 64 + index (fewer than 64 attackers: MAX_REVEAL): a
         # key function would run under the C quicksort's recursion, which made this the C
@@ -85,7 +86,7 @@ def build(pub, asg, fx=None):
     return fights
 
 
-def sums(pub, fight, fx=None):
+def sums(pub, fight, fx):
     """(fleet power, its battle destinies, enemy power, its destinies, ships still in it):
     what the fight is resolved with before the destiny cards are drawn. `fx`: as build's."""
     ships = [s for s in fight[_FIGHT_SHIPS] if pub[_SHIPS][s][_SHIP_ALIVE]]
@@ -115,11 +116,11 @@ def sums(pub, fight, fx=None):
     return pp, pd, ep, ed, len(ships)
 
 
-def forecast(pub, fight, fx=None):
+def forecast(pub, fight):
     """(fleet power, its destinies, enemy power, its destinies, outcome) of `fight` as the
-    resolution counts it before the destiny cards are drawn: what the screen shows and the bot
-    scores. `fx`: as build's."""
-    pp, pd, ep, ed, n = sums(pub, fight, fx)
+    resolution counts it before the destiny cards are drawn: what the screen shows (the bot
+    scores the same sums)."""
+    pp, pd, ep, ed, n = sums(pub, fight, None)
     return pp, pd, ep, ed, outcome(pp, ep, n)
 
 

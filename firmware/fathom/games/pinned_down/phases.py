@@ -517,7 +517,7 @@ def defend(eng, pub, p, event):
     pub[_ASSIGNED].append(event[_DEFEND_FOE])
     if len(pub[_ASSIGNED]) != len(pub[_FIGHTERS]):
         return None
-    pub[_FIGHTS] = FT.build(pub, pub[_ASSIGNED])
+    pub[_FIGHTS] = FT.build(pub, pub[_ASSIGNED], None)
     return _propose(pub, _PHASE_ASSIGN_CONFIRM, fights_start)
 
 
@@ -556,7 +556,7 @@ def resolve(pub, k):
     beaten), overpowered (every ship in the fight destroyed) or damaged (a card each)."""
     fight_ = pub[_FIGHTS][k]
     fight_[_FIGHT_DONE] = True
-    pp, pd, ep, ed, n = FT.sums(pub, fight_)
+    pp, pd, ep, ed, n = FT.sums(pub, fight_, None)
     # the battle destinies, the fleet's first, each the top attack card's threat: drawn
     # here rather than in a helper, whose reshuffle would add two frames to the deepest
     # chain under apply (no power above depends on the attack deck)

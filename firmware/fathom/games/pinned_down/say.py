@@ -315,7 +315,7 @@ def preview(pub, a):
         if a and a[_TAG] == "def":
             asg.append(a[_DEFEND_FOE])
         if asg and len(asg) == len(pub[_FIGHTERS]):
-            return FT.build(pub, asg)
+            return FT.build(pub, asg, None)
         out = []
         for f in range(len(pub[_FOES])):
             ships = [pub[_FIGHTERS][i] for i in range(len(asg)) if asg[i] == f]
@@ -367,7 +367,7 @@ def effect_bonus(pub, me, a, fight):
 def forecast(pub, fight, bonus=0):
     """(fleet power, its destinies, enemy power, its destinies, outcome) with `bonus` added
     to the fleet: the sums and the rule the engine resolves the fight with."""
-    pp, pd, ep, ed, n = FT.sums(pub, fight)
+    pp, pd, ep, ed, n = FT.sums(pub, fight, None)
     pp += bonus
     return pp, pd, ep, ed, FT.outcome(pp, ep, n)
 
