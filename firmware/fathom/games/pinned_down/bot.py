@@ -4,6 +4,11 @@
 # location + one per ship + difficulty + table tokens) times the enemy power per threat of the
 # attack cards still unseen gives the enemy power to expect; it plays power while the fleet is
 # short of it, threat control and repairs otherwise, and searches fight assignments.
+# The search is its slowest decision, bounded by a count, never the clock (the same seed makes
+# the same choice on the host and on a unit): at most _SEARCH assignments weighed (more: ship
+# by ship, greedily), each from the attack's figures worked out once (figures()). Its worst
+# known decision, a 15-attacker attack (bench bots' seed 11), makes 767 calls into the fight
+# rules (tests/engines/test_pinned_down_bot.py holds it), about 0.6 s on the ESP32 estimate.
 from fathom.compat import const
 from fathom.games.bots import Bot
 from fathom.games.pinned_down import cards as C
@@ -111,7 +116,7 @@ def next_threat(pub):
 
 
 def fleet_power(pub):
-    return sum(F.power(pub, s) for s in F.alive(pub))
+    return sum(F.power(pub, s, None, None) for s in F.alive(pub))
 
 
 def _score_fights(pub, fights, fx):
@@ -168,7 +173,7 @@ def figures(pub):
         for at in ship[_SHIP_ABOARD]:
             if C.kw(at[_ABOARD_CARD], "IS"):
                 steady = False
-        ships.append((F.power(pub, s) if steady else None,
+        ships.append((F.power(pub, s, None, None) if steady else None,
                       1 if "BD" in codes and not F.has_dmg(pub, s, "NB") else 0,
                       C.kw(ship[_SHIP_CARD], "F"), F.structure_lost(pub, s, codes)))
     return fp, fd, order, ships, F.flagships_left(pub)
@@ -314,8 +319,8 @@ class SharpBot(Bot):
             return [_EV_CLOAK, 0]
         expected = next_threat(pub) * power_per_threat(pub) // 100
         fighting = [x for x in F.alive(pub) if not pub[_SHIPS][x][_SHIP_CLOAKED] and x != s]
-        others = sum(F.power(pub, x) for x in fighting)
-        return [_EV_CLOAK, 1 if F.power(pub, s) * 2 < expected - others else 0]
+        others = sum(F.power(pub, x, None, None) for x in fighting)
+        return [_EV_CLOAK, 1 if F.power(pub, s, None, None) * 2 < expected - others else 0]
 
     def _fight(self, pub, legal):
         open_ = CH.open_fights(pub)
@@ -425,9 +430,9 @@ class SharpBot(Bot):
         if cap is not None:
             v = 30 if cap == ship[_SHIP_CARD] else 0
         elif [1 for k in kws if k.startswith("P") and k[1:].isdigit()] or "IS" in kws:
-            v = 12 + F.power(pub, s) // 2 - cost
+            v = 12 + F.power(pub, s, None, None) // 2 - cost
         elif "BD" in kws:
-            v = 10 + F.power(pub, s) // 3 - cost
+            v = 10 + F.power(pub, s, None, None) // 3 - cost
         elif "SH10" in kws or "DCK" in kws or "CK" in kws:
             v = 6 + (8 if C.kw(ship[_SHIP_CARD], "F") else 0)
         elif "DRW" in kws or "RPA" in kws or "RET" in kws or "PKA" in kws or "NAV" in kws:

@@ -279,7 +279,7 @@ def use(eng, pub, p, event):
         ship[_SHIP_USED] = 1
         if len(event) == 3:     # overload (rule 9.3): power now, a damage card attached
             ship[_SHIP_BOOST] += max(F.keyword_total(F.abilities(pub, s), "OV"), 0)
-            F.damage(pub, s, overload=True)
+            F.damage(pub, s, True)
         else:
             F.repair(pub, event[_USE_REPAIR_SHIP], event[_USE_REPAIR_DAMAGE])
     else:
@@ -400,7 +400,7 @@ def do_jump(pub):
         if k == "DFL":
             for s in F.alive(pub):
                 if C.kw(pub[_SHIPS][s][_SHIP_CARD], "F"):
-                    F.damage(pub, s)
+                    F.damage(pub, s, False)
         elif k == "DRA":
             for q in range(pub[_PLAYER_COUNT]):
                 draw(pub, q, 1)
@@ -413,7 +413,7 @@ def do_jump(pub):
         elif k in ("OVH", "DHI"):
             s = F.strongest(pub)
             if s >= 0:
-                F.damage(pub, s, overload=k == "OVH")
+                F.damage(pub, s, k == "OVH")
     return attack_start if pub[_END] is None else None
 
 
@@ -479,7 +479,7 @@ def _attack_event(pub, card):
     elif "SAB" in kws:
         s = F.strongest(pub)
         if s >= 0:
-            F.damage(pub, s)
+            F.damage(pub, s, False)
     elif "WEA" in kws:          # Weary: a random character (not immune) is discarded
         crew = []
         for s in F.alive(pub):
@@ -582,7 +582,7 @@ def resolve(pub, k):
             F.destroy(pub, s)
     elif won == FT.DAMAGED:
         for s in fighters:
-            F.damage(pub, s)
+            F.damage(pub, s, False)
     pub[_LAST_FIGHT] = [k, pp, ep, won]
 
 
