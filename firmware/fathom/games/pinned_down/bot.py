@@ -182,8 +182,9 @@ def figures(pub):
 def best_assignment(pub):
     """The full assignment (attacker per fighting ship) that scores best, keeping the part
     already proposed: every completion scored in order (the first free ship's attacker the
-    most significant digit), the first best kept. Each completion is built from its index
-    when it is scored: a list of them all would be a 1 KB block on the heap."""
+    most significant digit), the first best kept; over _SEARCH completions, _greedy. Each
+    completion is built from its index when it is scored (a list of them all would be a 1 KB
+    block on the heap), from the attack's figures worked out once (figures())."""
     fs, nf = pub[_FIGHTERS], len(pub[_FOES])
     prefix = list(pub[_ASSIGNED])
     free = len(fs) - len(prefix)
