@@ -406,7 +406,7 @@ def test_damage_over_capacity_discards_at_random_and_full_structure_destroys():
     assert pub["ships"][s][K.SHIP_ABOARD] == [] and pub["disc"][0] == ["R6"]
     set_damage(pub, s, ["D7", "D2"])
     pub["ddeck"] = ["D5"]                                    # 50 + 40 + 10 = 100%
-    F.damage(pub, s)
+    F.damage(pub, s, False)
     assert not pub["ships"][s][K.SHIP_ALIVE] and pub["dest"][0] == ["R4"]
 
 
@@ -416,7 +416,7 @@ def test_a_wreck_keeps_its_place_and_encodes_as_before_but_holds_no_lists():
     pub["ships"][s][K.SHIP_ABOARD] = [[0, "R6", 0]]
     set_damage(pub, s, ["D7", "D2"])
     pub["ddeck"] = ["D5"]                                    # 50 + 40 + 10 = 100%
-    F.damage(pub, s)
+    F.damage(pub, s, False)
     wreck = pub["ships"][s]
     assert not wreck[K.SHIP_ALIVE] and wreck[K.SHIP_OWNER] == 0 and wreck[K.SHIP_CARD] == "R4"
     # the cards went where the rules send them, and the wreck holds one shared constant
@@ -434,7 +434,7 @@ def test_losing_every_flagship_loses_the_game():
     pub = fight_pub([], [])
     set_damage(pub, 1, ["D10", "D2"])
     pub["ddeck"] = ["D5"]
-    F.damage(pub, 1)
+    F.damage(pub, 1, False)
     assert ENGINE.result(pub) == ([], "every flagship destroyed")
 
 
@@ -469,7 +469,7 @@ def test_overload_attaches_a_damage_card_and_engine_room_hit_prevents_it():
     assert ["use", s, -1] in CH.uses(pub, 0)
     ENGINE.apply(pub, 0, ["use", s, -1])
     assert pub["ships"][s][K.SHIP_DAMAGE] == ["D1"] and pub["ships"][s][K.SHIP_BOOST] == 3
-    assert F.power(pub, s) == 7 - 1 + 3
+    assert F.power(pub, s, None, None) == 7 - 1 + 3
     pub["ships"][s][7] = 0
     assert ["use", s, -1] not in CH.uses(pub, 0)      # Engine Room Hit: can't overload
 
@@ -518,20 +518,20 @@ def test_spare_parts_repair_a_ship_of_the_same_type():
 def test_ship_powers_with_captains_equipment_and_locations():
     pub = table()
     pub["locs"] = ["L2", "L2"]
-    assert F.power(pub, 0) == 11                             # Ardor: +x locations
+    assert F.power(pub, 0, None, None) == 11                             # Ardor: +x locations
     pub["ships"][0][K.SHIP_ABOARD] = [[0, "R5", 0], [0, "R6", 0], [0, "R8", 0]]
-    assert F.power(pub, 0) == 11 + 2 + 1 + 2
+    assert F.power(pub, 0, None, None) == 11 + 2 + 1 + 2
     set_damage(pub, 0, ["D4"])                             # Bridge Hit: no bonuses
-    assert F.power(pub, 0) == 9
+    assert F.power(pub, 0, None, None) == 9
 
 
 def test_intertia_stabilizer_only_against_equal_or_higher_printed_power():
     pub = table()
     s = add_ship(pub, "R4")
     pub["ships"][s][K.SHIP_ABOARD] = [[0, "P7", 0]]
-    assert F.power(pub, s, ["X2"]) == 4
-    assert F.power(pub, s, ["X3"]) == 5
-    assert F.power(pub, s) == 4
+    assert F.power(pub, s, ["X2"], None) == 4
+    assert F.power(pub, s, ["X3"], None) == 5
+    assert F.power(pub, s, None, None) == 4
 
 
 def test_tactical_officer_and_cloaking_device_grant_keywords():
@@ -617,9 +617,9 @@ def test_reinforced_hull_and_bulwark_reduce_structure_loss():
     pub = table(1, "blue")
     s = add_ship(pub, "B6")
     set_damage(pub, s, ["D2", "D5"])
-    assert F.structure_lost(pub, s) == 30 + 0
+    assert F.structure_lost(pub, s, None) == 30 + 0
     pub["ships"][s][K.SHIP_ABOARD] = [[0, "B8", 0]]
-    assert F.structure_lost(pub, s) == 20
+    assert F.structure_lost(pub, s, None) == 20
 
 
 def test_overload_damage_is_not_lessened_by_structure_reductions():
@@ -630,23 +630,23 @@ def test_overload_damage_is_not_lessened_by_structure_reductions():
     pub["ddeck"] = ["D2", "D2", "D5"]                        # Hull Breach 40%, Minor 10%
     ENGINE.apply(pub, 0, ["use", s, -1])
     assert pub["ships"][s][K.SHIP_DAMAGE] == ["D2"]
-    assert F.structure_lost(pub, s) == 40                    # not 30
-    F.damage(pub, s)                                         # fight damage is still lessened
-    assert pub["ships"][s][K.SHIP_DAMAGE] == ["D2", "D2"] and F.structure_lost(pub, s) == 40 + 30
+    assert F.structure_lost(pub, s, None) == 40                    # not 30
+    F.damage(pub, s, False)                                         # fight damage is still lessened
+    assert pub["ships"][s][K.SHIP_DAMAGE] == ["D2", "D2"] and F.structure_lost(pub, s, None) == 40 + 30
     F.repair(pub, s, 0)                                      # the overload card goes first
-    assert F.structure_lost(pub, s) == 30
+    assert F.structure_lost(pub, s, None) == 30
     # a forced overload (Minefield) on a shielded ship takes its full loss too
     pub = table(1, "blue")
     pub["ships"][0][K.SHIP_ABOARD] = [[0, "B8", 0]]                     # on the only ship, the strongest
     pub["ddeck"] = ["D2", "D2"]
     pub["lopts"], pub["prop"], pub["cq"], pub["adeck"] = ["L7"], 0, [], []
     P.run(pub, P.do_jump)
-    assert pub["ships"][0][K.SHIP_DAMAGE] == ["D2"] and F.structure_lost(pub, 0) == 40
+    assert pub["ships"][0][K.SHIP_DAMAGE] == ["D2"] and F.structure_lost(pub, 0, None) == 40
     # Event Horizon damages (does not overload) the strongest ship: the reduction holds
     pub["ddeck"] = ["D2"]
     pub["lopts"], pub["prop"], pub["cq"], pub["adeck"] = ["L12"], 0, [], []
     P.run(pub, P.do_jump)
-    assert pub["ships"][0][K.SHIP_DAMAGE] == ["D2", "D2"] and F.structure_lost(pub, 0) == 40 + 30
+    assert pub["ships"][0][K.SHIP_DAMAGE] == ["D2", "D2"] and F.structure_lost(pub, 0, None) == 40 + 30
 
 
 def test_damage_with_the_damage_deck_and_its_discard_pile_empty_destroys_the_ship():
@@ -654,11 +654,11 @@ def test_damage_with_the_damage_deck_and_its_discard_pile_empty_destroys_the_shi
     s = add_ship(pub, "R4")
     set_damage(pub, s, ["D5"])
     pub["ddeck"], pub["ddisc"] = [], []
-    F.damage(pub, s)
+    F.damage(pub, s, False)
     assert not pub["ships"][s][K.SHIP_ALIVE] and pub["dest"][0] == ["R4"]
     assert pub["ddisc"] == ["D5"]                            # its card is free again
     assert pub["ships"][0][K.SHIP_ALIVE] and pub["end"] is None
-    F.damage(pub, 0)                                         # that card is drawn next
+    F.damage(pub, 0, False)                                         # that card is drawn next
     assert pub["ships"][0][K.SHIP_DAMAGE] == ["D5"] and pub["ships"][0][K.SHIP_ALIVE]
     # a fight lost with nothing to draw destroys every ship in it
     pub = fight_pub(["R4", "R4"], ["X6"])                    # 8 vs 10: damaged

@@ -310,7 +310,7 @@ def test_fight_forecast_is_what_the_engine_resolves_and_leaves_pub_alone():
                     assert [[f[0], f[1]] for f in pub["fights"]] == want
                 continue
             if pub["ph"] == "fight" and a[0] == "fight":
-                pp, pd, ep, ed, res = L.forecast(pub, fights[a[1]])
+                pp, pd, ep, ed, res = L.forecast(pub, fights[a[1]], 0)
                 assert (pp, pd, ep, ed, res) == FT.forecast(pub, fights[a[1]])
                 deliver(seats, s, a)
                 if pd == 0 and ed == 0:
@@ -332,7 +332,7 @@ def test_the_highlighted_assignment_shows_its_forecast():
         a = scr.current()
         fights = L.preview(seat.pub, a)
         hot = L.hot_fight(seat.pub, fights, a)
-        assert "# " + L.forecast_words(seat.pub, hot, fights[hot]) in scr.lines()
+        assert "# " + L.forecast_words(seat.pub, hot, fights[hot], 0) in scr.lines()
 
 
 def test_waiting_unit_shows_the_newest_event_and_no_choices():
@@ -404,7 +404,7 @@ def _moves(app, scr, keys, check):
         d.fill(0)
         scr.draw(d)
         if check:
-            assert scr.line2() == L.choice_line(seat.pub, seat.player, scr.current())
+            assert scr.line2() == L.choice_line(seat.pub, seat.player, scr.current(), None)
 
 
 @pytest.mark.parametrize("ph", ["assign", "main"])

@@ -4,6 +4,11 @@
 # location + one per ship + difficulty + table tokens) times the enemy power per threat of the
 # attack cards still unseen gives the enemy power to expect; it plays power while the fleet is
 # short of it, threat control and repairs otherwise, and searches fight assignments.
+# The search is its slowest decision, bounded by a count, never the clock (the same seed makes
+# the same choice on the host and on a unit): at most _SEARCH assignments weighed (more: ship
+# by ship, greedily), each from the attack's figures worked out once (figures()). Its worst
+# known decision, a 15-attacker attack (bench bots' seed 11), makes 767 calls into the fight
+# rules (tests/engines/test_pinned_down_bot.py holds it), about 0.6 s on the ESP32 estimate.
 from fathom.compat import const
 from fathom.games.bots import Bot
 from fathom.games.pinned_down import cards as C
@@ -53,6 +58,11 @@ _OWN_POWER = const(-1)
 _JUMP_OPTION = const(1)
 _DISCARD_CARD = const(1)
 _TAG = const(0)
+# figures(pub)'s slots (fights.py reads the first four with its own names)
+_FX_SHIPS = const(3)
+_FX_FLAGSHIPS = const(4)
+_SX_FLAGSHIP = const(2)
+_SX_LOST = const(3)
 _PHASE_MAIN = const("main")
 _PHASE_JUMP = const("jump")
 _PHASE_JUMP_CONFIRM = const("jconf")
@@ -106,50 +116,82 @@ def next_threat(pub):
 
 
 def fleet_power(pub):
-    return sum(F.power(pub, s) for s in F.alive(pub))
+    return sum(F.power(pub, s, None, None) for s in F.alive(pub))
 
 
-def _score_fights(pub, fights):
-    """Expected worth of a set of fights (wins good, losses bad, overpowered flagships worst)."""
+def _score_fights(pub, fights, fx):
+    """Expected worth of a set of fights (wins good, losses bad, overpowered flagships worst).
+    `fx`: figures(pub), or None (worked out here). No default: fights.build says why."""
+    if fx is None:
+        fx = figures(pub)
     total = 0
-    flags = F.flagships_left(pub)
+    flags = fx[_FX_FLAGSHIPS]
+    ships_x = fx[_FX_SHIPS]
     for fight in fights:
         ships, foes = fight[_FIGHT_SHIPS], fight[_FIGHT_FOES]
         # the engine's own sums; each battle destiny still to draw counted at its mean, 2
-        pp, pd, ep, ed, _res = FT.forecast(pub, fight)
+        pp, pd, ep, ed, _n = FT.sums(pub, fight, fx)
         pp += 2 * pd
         ep += 2 * ed
         if pp > ep:
             total += 10 * len(foes) + min(pp - ep, 3)
         elif ep >= 2 * pp:
             for s in ships:
-                if C.kw(pub[_SHIPS][s][_SHIP_CARD], "F"):
+                if ships_x[s][_SX_FLAGSHIP]:
                     flags -= 1
                     total -= 1000 if flags == 0 else 60
                 else:
                     total -= 25
         else:
             for s in ships:
-                lost = F.structure_lost(pub, s)
-                total -= (12 if C.kw(pub[_SHIPS][s][_SHIP_CARD], "F") else 6) + lost // 10
+                total -= (12 if ships_x[s][_SX_FLAGSHIP] else 6) + ships_x[s][_SX_LOST] // 10
     return total
 
 
-def _fights_for(pub, asg):
-    return FT.build(pub, asg)
+def figures(pub):
+    """What scoring an assignment reads that no assignment of this attack changes, worked out
+    once (fights.build's and sums' `fx`, a test holds them to those functions' own): per
+    attacker its foe_power and battle destinies, the attackers in the order they join fights
+    (power * 64 + index, sorted: build's); per ship (its power, or None when its abilities or
+    an attachment make it hang on the fight (fleet.power's conditional bonuses: the Ac'arr
+    swarm, SW; Inertia Stabilizer, IS), its battle destinies, flagship, structure lost %); and
+    the flagships left. Without them one 15-attacker assignment made 24,000 foe_power calls
+    (11 s on an ESP32)."""
+    fp = []
+    fd = []
+    order = []
+    for a in range(len(pub[_FOES])):
+        fp.append(FT.foe_power(pub, a))
+        fd.append(1 if C.kw(pub[_FOES][a][_FOE_CARD], "BD") else 0)
+        order.append(fp[a] * 64 + a)
+    order.sort()
+    ships = []
+    for s in range(len(pub[_SHIPS])):
+        ship = pub[_SHIPS][s]
+        codes = F.abilities(pub, s)
+        steady = "SW" not in codes
+        for at in ship[_SHIP_ABOARD]:
+            if C.kw(at[_ABOARD_CARD], "IS"):
+                steady = False
+        ships.append((F.power(pub, s, None, None) if steady else None,
+                      1 if "BD" in codes and not F.has_dmg(pub, s, "NB") else 0,
+                      C.kw(ship[_SHIP_CARD], "F"), F.structure_lost(pub, s, codes)))
+    return fp, fd, order, ships, F.flagships_left(pub)
 
 
 def best_assignment(pub):
     """The full assignment (attacker per fighting ship) that scores best, keeping the part
     already proposed: every completion scored in order (the first free ship's attacker the
-    most significant digit), the first best kept. Each completion is built from its index
-    when it is scored: a list of them all would be a 1 KB block on the heap."""
+    most significant digit), the first best kept; over _SEARCH completions, _greedy. Each
+    completion is built from its index when it is scored (a list of them all would be a 1 KB
+    block on the heap), from the attack's figures worked out once (figures())."""
     fs, nf = pub[_FIGHTERS], len(pub[_FOES])
     prefix = list(pub[_ASSIGNED])
     free = len(fs) - len(prefix)
     count = nf ** free
+    fx = figures(pub)
     if count > _SEARCH:
-        return _greedy(pub, prefix)
+        return _greedy(pub, prefix, fx)
     best, bs = None, None
     for i in range(count):
         c = prefix + [0] * free
@@ -159,7 +201,7 @@ def best_assignment(pub):
             x //= nf
         if not _valid(len(fs), nf, c):
             continue
-        sc = _score_fights(pub, _fights_for(pub, c))
+        sc = _score_fights(pub, FT.build(pub, c, fx), fx)
         if bs is None or sc > bs:
             best, bs = c, sc
     return best
@@ -175,7 +217,7 @@ def _valid(nships, nfoes, asg):
     return len(used) == nfoes
 
 
-def _greedy(pub, prefix):
+def _greedy(pub, prefix, fx):
     asg = list(prefix)
     save = pub[_ASSIGNED]
     while len(asg) < len(pub[_FIGHTERS]):
@@ -184,9 +226,9 @@ def _greedy(pub, prefix):
         best, bs = opts[0], None
         for a in opts:
             trial = asg + [a]
-            sc = _score_fights(pub, [f for f in _fights_for(pub, trial)
+            sc = _score_fights(pub, [f for f in FT.build(pub, trial, fx)
                                      if [1 for s in f[_FIGHT_SHIPS]
-                                         if s in pub[_FIGHTERS][:len(trial)]]])
+                                         if s in pub[_FIGHTERS][:len(trial)]]], fx)
             if bs is None or sc > bs:
                 best, bs = a, sc
         asg.append(best)
@@ -278,8 +320,8 @@ class SharpBot(Bot):
             return [_EV_CLOAK, 0]
         expected = next_threat(pub) * power_per_threat(pub) // 100
         fighting = [x for x in F.alive(pub) if not pub[_SHIPS][x][_SHIP_CLOAKED] and x != s]
-        others = sum(F.power(pub, x) for x in fighting)
-        return [_EV_CLOAK, 1 if F.power(pub, s) * 2 < expected - others else 0]
+        others = sum(F.power(pub, x, None, None) for x in fighting)
+        return [_EV_CLOAK, 1 if F.power(pub, s, None, None) * 2 < expected - others else 0]
 
     def _fight(self, pub, legal):
         open_ = CH.open_fights(pub)
@@ -287,7 +329,7 @@ class SharpBot(Bot):
             if a[_TAG] == _EV_PLAY and len(a) == 3 and (C.kw(a[_PLAY_CARD], "FT2")
                                                        or C.kw(a[_PLAY_CARD], "FA1")):
                 f = pub[_FIGHTS][a[_PLAY_TARGET]]
-                if _score_fights(pub, [f]) < 0:
+                if _score_fights(pub, [f], None) < 0:
                     return a
         for a in legal:
             if a[_TAG] == _EV_PLAY and C.kw(a[_PLAY_CARD], "REP"):
@@ -302,8 +344,9 @@ class SharpBot(Bot):
         # (the first on ties; a loop, not a sort with a key: that key would run under the C
         # quicksort's recursion, deep on the C stack)
         best, bs = open_[0], None
+        fx = figures(pub)
         for k in open_:
-            sc = _score_fights(pub, [pub[_FIGHTS][k]])
+            sc = _score_fights(pub, [pub[_FIGHTS][k]], fx)
             if bs is None or sc > bs:
                 best, bs = k, sc
         return [_EV_RESOLVE, best]
@@ -388,9 +431,9 @@ class SharpBot(Bot):
         if cap is not None:
             v = 30 if cap == ship[_SHIP_CARD] else 0
         elif [1 for k in kws if k.startswith("P") and k[1:].isdigit()] or "IS" in kws:
-            v = 12 + F.power(pub, s) // 2 - cost
+            v = 12 + F.power(pub, s, None, None) // 2 - cost
         elif "BD" in kws:
-            v = 10 + F.power(pub, s) // 3 - cost
+            v = 10 + F.power(pub, s, None, None) // 3 - cost
         elif "SH10" in kws or "DCK" in kws or "CK" in kws:
             v = 6 + (8 if C.kw(ship[_SHIP_CARD], "F") else 0)
         elif "DRW" in kws or "RPA" in kws or "RET" in kws or "PKA" in kws or "NAV" in kws:

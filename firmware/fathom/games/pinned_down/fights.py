@@ -17,6 +17,15 @@ _SHIP_ALIVE = const(4)
 _FOE_CARD = const(0)
 _FIGHT_SHIPS = const(0)
 _FIGHT_FOES = const(1)
+# The slots of `fx` (build's and sums'), as the bot's figures() fills them: per attacker its
+# foe_power and its battle destinies; the attackers as power * 64 + index, sorted; per ship
+# (power or None, battle destinies, ...)
+_FX_POWER = const(0)
+_FX_DESTINIES = const(1)
+_FX_ORDER = const(2)
+_FX_SHIPS = const(3)
+_SX_POWER = const(0)
+_SX_DESTINIES = const(1)
 
 WIN = "win"
 DAMAGED = "dmg"
@@ -31,63 +40,87 @@ def foe_power(pub, f):
     return C.get(pub[_FOES][f][_FOE_CARD])[C.POWER] + pub[_AMBUSH] + ep
 
 
-def build(pub, asg):
+def build(pub, asg, fx):
     """The fights assignment `asg` (attacker per ship of pub[_FIGHTERS]) makes, pub unchanged:
     one fight per defended attacker; the other attackers join, lowest power first, the fight
-    where the enemy power is lowest (the earlier fight on ties)."""
+    where the enemy power is lowest (the earlier fight on ties).
+    `fx`: None, or what is the same for every assignment of one attack worked out once (the
+    bot's figures(pub), held to these functions' own by a test): the bot scores up to
+    hundreds of assignments of one attack, and recomputing these for each was most of its
+    slowest decisions' work. A parameter without a default: a default makes the function
+    object a bigger heap block on a unit, and Pinned Down's replay is at its heap budget."""
+    if fx is None:
+        # Sorted as plain ints, power * 64 + index (fewer than 64 attackers: MAX_REVEAL): a
+        # key function would run under the C quicksort's recursion, which made this the C
+        # stack's peak. Loops, not comprehensions: each of those is one more frame under
+        # foe_power.
+        fp = []
+        order = []
+        for a in range(len(pub[_FOES])):
+            fp.append(foe_power(pub, a))
+            order.append(fp[a] * 64 + a)
+        order.sort()
+    else:
+        fp, order = fx[_FX_POWER], fx[_FX_ORDER]
     fights = []
     done = []
     for a in asg:
         if a not in done:
             done.append(a)
     done.sort()
+    tps = []   # each fight's enemy power so far
     for a in done:
         ships = [pub[_FIGHTERS][i] for i in range(len(asg)) if asg[i] == a]
         fights.append([ships, [a], False])
-    # Sorted as plain ints, power * 64 + index (fewer than 64 attackers: MAX_REVEAL): a key
-    # function would run under the C quicksort's recursion, which made this the C stack's
-    # peak. Loops, not comprehensions: each of those is one more frame under foe_power.
-    order = []
-    for a in range(len(pub[_FOES])):
-        if a not in asg:
-            order.append(foe_power(pub, a) * 64 + a)
-    order.sort()
+        tps.append(fp[a])
     for o in order:
         a = o % 64
-        best, bp = 0, None
-        for k in range(len(fights)):
-            tp = 0
-            for f in fights[k][_FIGHT_FOES]:
-                tp += foe_power(pub, f)
-            if bp is None or tp < bp:
-                best, bp = k, tp
+        if a in asg:
+            continue
+        best = 0
+        for k in range(1, len(tps)):
+            if tps[k] < tps[best]:
+                best = k
         fights[best][_FIGHT_FOES].append(a)
+        tps[best] += fp[a]
     return fights
 
 
-def sums(pub, fight):
+def sums(pub, fight, fx):
     """(fleet power, its battle destinies, enemy power, its destinies, ships still in it):
-    what the fight is resolved with before the destiny cards are drawn."""
+    what the fight is resolved with before the destiny cards are drawn. `fx`: as build's."""
     ships = [s for s in fight[_FIGHT_SHIPS] if pub[_SHIPS][s][_SHIP_ALIVE]]
-    foes = [pub[_FOES][f][_FOE_CARD] for f in fight[_FIGHT_FOES]]
+    foes = None
     pp = pd = 0
     for s in ships:
+        if fx is not None:
+            x = fx[_FX_SHIPS][s]
+            pd += x[_SX_DESTINIES]
+            if x[_SX_POWER] is not None:
+                pp += x[_SX_POWER]
+                continue
+        if foes is None:
+            foes = [pub[_FOES][f][_FOE_CARD] for f in fight[_FIGHT_FOES]]
         pp += F.power(pub, s, foes, ships)
-        if "BD" in F.abilities(pub, s) and not F.has_dmg(pub, s, "NB"):
+        if fx is None and "BD" in F.abilities(pub, s) and not F.has_dmg(pub, s, "NB"):
             pd += 1
     ep = ed = 0
     for f in fight[_FIGHT_FOES]:
-        ep += foe_power(pub, f)
-        if C.kw(pub[_FOES][f][_FOE_CARD], "BD"):
-            ed += 1
+        if fx is not None:
+            ep += fx[_FX_POWER][f]
+            ed += fx[_FX_DESTINIES][f]
+        else:
+            ep += foe_power(pub, f)
+            if C.kw(pub[_FOES][f][_FOE_CARD], "BD"):
+                ed += 1
     return pp, pd, ep, ed, len(ships)
 
 
 def forecast(pub, fight):
     """(fleet power, its destinies, enemy power, its destinies, outcome) of `fight` as the
-    resolution counts it before the destiny cards are drawn: what the screen shows and the bot
-    scores."""
-    pp, pd, ep, ed, n = sums(pub, fight)
+    resolution counts it before the destiny cards are drawn: what the screen shows (the bot
+    scores the same sums)."""
+    pp, pd, ep, ed, n = sums(pub, fight, None)
     return pp, pd, ep, ed, outcome(pp, ep, n)
 
 

@@ -110,9 +110,11 @@ def has_dmg(pub, s, code):
     return False
 
 
-def power(pub, s, foes=None, mates=None):
+def power(pub, s, foes, mates):
     """Ship power now. In a fight, `foes` (attack card ids) and `mates` (ship indices) let the
-    conditional bonuses (Intertia Stabilizer, the Ac'arr swarm) count."""
+    conditional bonuses (Intertia Stabilizer, the Ac'arr swarm) count; out of one, None.
+    This module's functions take no default arguments: a default makes the function a bigger
+    heap block on a unit, resident while a replay plays, whose heap is at its budget."""
     ship = pub[_SHIPS][s]
     c = _CARDS[_FIND(ship[_SHIP_CARD]) // 3]
     p = c[C.POWER]
@@ -157,10 +159,10 @@ def capacity(pub, s):
     return max(0, n)
 
 
-def structure_lost(pub, s, codes=None):
+def structure_lost(pub, s, codes):
     """Structure lost in %. A shield (SH<n>) lessens each damage card, except one attached by an
     overload: rule 9.3, "Damage taken from overloading cannot be prevented". `codes`: the
-    ship's abilities when the caller has them (damage(): one frame less under it)."""
+    ship's abilities when the caller has them (damage(): one frame less under it), else None."""
     ship = pub[_SHIPS][s]
     shield = keyword_total(abilities(pub, s) if codes is None else codes, "SH")
     t = 0
@@ -201,11 +203,12 @@ def attack_top(pub):
 
 
 # ---- what happens to ships -----------------------------------------------------------------
-def damage(pub, s, overload=False):
+def damage(pub, s, overload):
     """Attach the top damage card (damage and overload alike); shed attachments over capacity
     at random; destroy the ship at 100% structure lost. With the damage deck and its discard
     pile both empty (every card is under a ship in play) the ship is destroyed: damage is never
-    skipped, and no card is left to say how it is taken (docs/rules/pinned_down.md)."""
+    skipped, and no card is left to say how it is taken (docs/rules/pinned_down.md).
+    `overload`: the ship overloads (its damage card cannot be lessened)."""
     ship = pub[_SHIPS][s]
     if not ship[_SHIP_ALIVE]:
         return
@@ -266,7 +269,7 @@ def strongest(pub):
     """The alive ship with the highest power (lowest index on ties), or -1."""
     best, bp = -1, -1
     for s in alive(pub):
-        p = power(pub, s)
+        p = power(pub, s, None, None)
         if p > bp:
             best, bp = s, p
     return best

@@ -279,7 +279,7 @@ def use(eng, pub, p, event):
         ship[_SHIP_USED] = 1
         if len(event) == 3:     # overload (rule 9.3): power now, a damage card attached
             ship[_SHIP_BOOST] += max(F.keyword_total(F.abilities(pub, s), "OV"), 0)
-            F.damage(pub, s, overload=True)
+            F.damage(pub, s, True)
         else:
             F.repair(pub, event[_USE_REPAIR_SHIP], event[_USE_REPAIR_DAMAGE])
     else:
@@ -400,7 +400,7 @@ def do_jump(pub):
         if k == "DFL":
             for s in F.alive(pub):
                 if C.kw(pub[_SHIPS][s][_SHIP_CARD], "F"):
-                    F.damage(pub, s)
+                    F.damage(pub, s, False)
         elif k == "DRA":
             for q in range(pub[_PLAYER_COUNT]):
                 draw(pub, q, 1)
@@ -413,7 +413,7 @@ def do_jump(pub):
         elif k in ("OVH", "DHI"):
             s = F.strongest(pub)
             if s >= 0:
-                F.damage(pub, s, overload=k == "OVH")
+                F.damage(pub, s, k == "OVH")
     return attack_start if pub[_END] is None else None
 
 
@@ -479,7 +479,7 @@ def _attack_event(pub, card):
     elif "SAB" in kws:
         s = F.strongest(pub)
         if s >= 0:
-            F.damage(pub, s)
+            F.damage(pub, s, False)
     elif "WEA" in kws:          # Weary: a random character (not immune) is discarded
         crew = []
         for s in F.alive(pub):
@@ -517,7 +517,7 @@ def defend(eng, pub, p, event):
     pub[_ASSIGNED].append(event[_DEFEND_FOE])
     if len(pub[_ASSIGNED]) != len(pub[_FIGHTERS]):
         return None
-    pub[_FIGHTS] = FT.build(pub, pub[_ASSIGNED])
+    pub[_FIGHTS] = FT.build(pub, pub[_ASSIGNED], None)
     return _propose(pub, _PHASE_ASSIGN_CONFIRM, fights_start)
 
 
@@ -556,7 +556,7 @@ def resolve(pub, k):
     beaten), overpowered (every ship in the fight destroyed) or damaged (a card each)."""
     fight_ = pub[_FIGHTS][k]
     fight_[_FIGHT_DONE] = True
-    pp, pd, ep, ed, n = FT.sums(pub, fight_)
+    pp, pd, ep, ed, n = FT.sums(pub, fight_, None)
     # the battle destinies, the fleet's first, each the top attack card's threat: drawn
     # here rather than in a helper, whose reshuffle would add two frames to the deepest
     # chain under apply (no power above depends on the attack deck)
@@ -582,7 +582,7 @@ def resolve(pub, k):
             F.destroy(pub, s)
     elif won == FT.DAMAGED:
         for s in fighters:
-            F.damage(pub, s)
+            F.damage(pub, s, False)
     pub[_LAST_FIGHT] = [k, pp, ep, won]
 
 

@@ -315,7 +315,7 @@ def preview(pub, a):
         if a and a[_TAG] == "def":
             asg.append(a[_DEFEND_FOE])
         if asg and len(asg) == len(pub[_FIGHTERS]):
-            return FT.build(pub, asg)
+            return FT.build(pub, asg, None)
         out = []
         for f in range(len(pub[_FOES])):
             ships = [pub[_FIGHTERS][i] for i in range(len(asg)) if asg[i] == f]
@@ -364,15 +364,15 @@ def effect_bonus(pub, me, a, fight):
     return add
 
 
-def forecast(pub, fight, bonus=0):
+def forecast(pub, fight, bonus):
     """(fleet power, its destinies, enemy power, its destinies, outcome) with `bonus` added
     to the fleet: the sums and the rule the engine resolves the fight with."""
-    pp, pd, ep, ed, n = FT.sums(pub, fight)
+    pp, pd, ep, ed, n = FT.sums(pub, fight, None)
     pp += bonus
     return pp, pd, ep, ed, FT.outcome(pp, ep, n)
 
 
-def forecast_words(pub, k, fight, bonus=0):
+def forecast_words(pub, k, fight, bonus):
     """'Fight 1: 11+d vs 9, win': a destiny still to draw shows as +d (it may change it)."""
     pp, pd, ep, ed, res = forecast(pub, fight, bonus)
     return "Fight %d: %d%s vs %d%s: %s" % (k + 1, pp, "+d" * pd, ep, "+d" * ed,
@@ -401,10 +401,12 @@ def choice_lines(pub, me, acts):
     return out
 
 
-def choice_line(pub, me, a, ships=None):
+def choice_line(pub, me, a, ships):
     """The line a screen shows for choice `a` (None: no one choice): the fight forecast while
     fights are formed or fought, else the ship the choice acts on, else None. `ships`, a dict,
-    keeps ship lines already made."""
+    keeps ship lines already made (None: none kept). This module's functions take no default
+    arguments: a default makes the function a bigger heap block on a unit, and it is resident
+    while a replay plays, whose heap is at its budget."""
     out = None
     if isinstance(a, list) or pub[_PHASE] in (_PHASE_ASSIGN_CONFIRM, _PHASE_FIGHT):
         out = choice_forecast(pub, me, a if isinstance(a, list) else None)
@@ -422,7 +424,7 @@ def phase_words(pub):
     return _PH.get(pub[_PHASE], pub[_PHASE])
 
 
-def status(pub, room=40):
+def status(pub, room):
     """Distance, threat and where the fleet is, in words that fit `room` characters
     (distance and threat first: they fit 18, a 72 px panel's 3x5 line)."""
     where = C.get(pub[_LOCATIONS][-1])[C.NAME] if pub[_LOCATIONS] else "the start"
@@ -439,8 +441,8 @@ def status(pub, room=40):
 def ship_line(pub, s):
     """'Cruiser: power 6, 20% lost' ('cloaked' when it is)."""
     ship = pub[_SHIPS][s]
-    out = "%s: power %d" % (C.get(ship[_SHIP_CARD])[C.NAME], F.power(pub, s))
-    lost = F.structure_lost(pub, s)
+    out = "%s: power %d" % (C.get(ship[_SHIP_CARD])[C.NAME], F.power(pub, s, None, None))
+    lost = F.structure_lost(pub, s, None)
     if lost:
         out += ", %d%% lost" % lost
     if ship[_SHIP_CLOAKED]:

@@ -215,7 +215,7 @@ class PinnedDownScreen(GameBase):
         self.sub_of = -1
         self.news()
         self._news = self.happened.newest()
-        self._stat = say.status(s.pub)
+        self._stat = say.status(s.pub, 40)
         self._tstat = say.status(s.pub, tiny_cols(self.app.hw.display.width))
         self._dk = None
         self._brief = self.brief()
@@ -225,7 +225,7 @@ class PinnedDownScreen(GameBase):
         self._fc = []
         me = s.player
         self._fc = say.choice_lines(s.pub, me, acts)
-        self._fc_none = say.choice_line(s.pub, me, None)
+        self._fc_none = say.choice_line(s.pub, me, None, None)
 
     def choices(self):
         """[(choice, label)] of every legal choice (the generic screen's shape)."""
@@ -498,7 +498,7 @@ class PinnedDownScreen(GameBase):
         a = a if isinstance(a, list) else None
         fights = say.preview(pub, a)
         for k in range(len(fights)):
-            out.append(say.forecast_words(pub, k, fights[k]))
+            out.append(say.forecast_words(pub, k, fights[k], 0))
             for i in fights[k][_FIGHT_SHIPS]:
                 if pub[_SHIPS][i][_SHIP_ALIVE]:
                     out.append(" " + say.ship_line(pub, i))
