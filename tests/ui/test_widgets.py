@@ -549,3 +549,24 @@ def test_a_word_longer_than_the_line_is_split_with_a_hyphen():
     assert wrap("Parablemata", 4) == ["Par-", "abl-", "ema-", "ta"]
     assert wrap("Row Row", 7) == ["Row Row"]
     assert wrap("abc", 1) == ["a", "b", "c"]     # no room for a hyphen: split bare
+
+
+def test_a_wrap_measures_each_word_once():
+    # a side panel wraps what happened on every move: measuring the whole line again for each
+    # word it took (as wrap did) made the wrap quadratic in the line's length
+    from fathom.ui.screen import wrap
+    text = " ".join(["torpedo", "from", "K", "heading", "E", "at", "full", "speed"] * 6)
+    measured = [0]
+
+    def size(s):
+        measured[0] += len(s)
+        return tiny_adv(s)
+
+    lines = wrap(text, 120, size)
+    assert measured[0] <= len(text) + 2      # each word once, and the space and the hyphen
+    assert lines == wrap(text, 120, tiny_adv)
+    assert all(tiny_adv(x) <= 120 for x in lines)
+    assert " ".join(lines) == text
+    # where a line ends is where the greedy wrap ends it: the next word would not fit
+    for x, nxt in zip(lines, lines[1:]):
+        assert tiny_adv(x + " " + nxt.split(" ")[0]) > 120

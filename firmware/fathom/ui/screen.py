@@ -60,8 +60,10 @@ def wrap(text, width, size=len):
     out = []
     for para in text.split("\n"):
         line = ""
-        for word in para.split(" "):
-            while size(word) > width:
+        lw = 0                             # size(line), kept as words join it (size adds up:
+        for word in para.split(" "):       # measuring the whole line again for each word
+            ww = size(word)                # made a side panel's wrap quadratic)
+            while ww > width:
                 if line:
                     out.append(line)
                     line = ""
@@ -76,12 +78,16 @@ def wrap(text, width, size=len):
                         k -= 1
                     out.append(word[:k])
                 word = word[k:]
+                ww = size(word)
             if not line:
                 line = word
-            elif size(line) + gap + size(word) <= width:
+                lw = ww
+            elif lw + gap + ww <= width:
                 line += " " + word
+                lw += gap + ww
             else:
                 out.append(line)
                 line = word
+                lw = ww
         out.append(line)
     return out
