@@ -570,3 +570,86 @@ def test_a_wrap_measures_each_word_once():
     # where a line ends is where the greedy wrap ends it: the next word would not fit
     for x, nxt in zip(lines, lines[1:]):
         assert tiny_adv(x + " " + nxt.split(" ")[0]) > 120
+
+
+def _greedy(text, width, size):
+    """The greedy wrap as wrap() did it before it was made linear: each word joined to its
+    line, the line measured whole for each word (the reference the fast one must equal)."""
+    width = max(1, width)
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while size(word) > width:
+                if line:
+                    out.append(line)
+                    line = ""
+                k = len(word) - 1
+                while k > 1 and size(word[:k]) + size("-") > width:
+                    k -= 1
+                if k > 1:
+                    out.append(word[:k] + "-")
+                else:
+                    k = max(1, len(word) - 1)
+                    while k > 1 and size(word[:k]) > width:
+                        k -= 1
+                    out.append(word[:k])
+                word = word[k:]
+            if not line:
+                line = word
+            elif size(line) + size(" ") + size(word) <= width:
+                line += " " + word
+            else:
+                out.append(line)
+                line = word
+        out.append(line)
+    return out
+
+
+def test_the_linear_wrap_is_the_greedy_wrap():
+    # texts of words, double and leading spaces, paragraphs, words longer than a line, wide
+    # and narrow letters, at widths down to one character
+    from fathom.ui.screen import wrap
+    words = ["a", "MW", "Quinquereme", "I", "", "hit", "Parablemata", "P2:", "at", "full",
+             "speed", "torpedo", "x\ny", "WWWWWWWWW", "il"]
+    seed = 12345
+    n = 0
+    for _ in range(300):
+        parts = []
+        for _ in range(12):
+            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+            parts.append(words[seed % len(words)])
+        text = " ".join(parts)
+        for width in (1, 3, 7, 16, 40):
+            assert wrap(text, width) == _greedy(text, width, len), (text, width)
+            px = width * TW
+            assert wrap(text, px, tiny_adv) == _greedy(text, px, tiny_adv), (text, px)
+            n += 1
+    assert n == 1500
+
+
+def test_a_text_page_sure_to_scroll_is_wrapped_as_if_tried_at_full_width_first():
+    # TextPage wraps a text it can tell will not fit straight at the narrower width that leaves
+    # room for its scroll arrows: the lines must be the ones the two tries give
+    from fathom.ui.screen import wrap
+    words = ["You", "sounded", "D4:", "2,3", "P2", "moved", "Quinquereme", "hit", "MW",
+             "You", "", "a", "x\ny"]
+    seed = 777
+    seq = []
+    for _ in range(50):
+        seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+        seq.append(words[(seed >> 16) % len(words)])
+    for small in (False, True):
+        for n in range(1, len(seq)):   # every length, so each box's edge of fitting is met
+            text = " ".join(seq[:n])
+            for w, h in ((128, 56), (60, 30), (36, 20), (20, 12), (9, 6), (5, 5)):
+                page = TextPage(text, small)
+                cols = (lambda x: (x + 1) // TW) if small else (lambda x: x // CH)
+                rows = max(1, (h + 1) // TH if small else h // CH)
+
+                def at(x):
+                    return wrap(text, cols(x) * TW, tiny_adv) if small else wrap(text, cols(x))
+                want = at(w)
+                if len(want) > rows and cols(w - 4) < cols(w):
+                    want = at(w - 4)
+                assert page.lines(w, h) == want, (text, w, h, small)
