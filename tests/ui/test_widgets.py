@@ -627,29 +627,3 @@ def test_the_linear_wrap_is_the_greedy_wrap():
             n += 1
     assert n == 1500
 
-
-def test_a_text_page_sure_to_scroll_is_wrapped_as_if_tried_at_full_width_first():
-    # TextPage wraps a text it can tell will not fit straight at the narrower width that leaves
-    # room for its scroll arrows: the lines must be the ones the two tries give
-    from fathom.ui.screen import wrap
-    words = ["You", "sounded", "D4:", "2,3", "P2", "moved", "Quinquereme", "hit", "MW",
-             "You", "", "a", "x\ny"]
-    seed = 777
-    seq = []
-    for _ in range(50):
-        seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
-        seq.append(words[(seed >> 16) % len(words)])
-    for small in (False, True):
-        for n in range(1, len(seq)):   # every length, so each box's edge of fitting is met
-            text = " ".join(seq[:n])
-            for w, h in ((128, 56), (60, 30), (36, 20), (20, 12), (9, 6), (5, 5)):
-                page = TextPage(text, small)
-                cols = (lambda x: (x + 1) // TW) if small else (lambda x: x // CH)
-                rows = max(1, (h + 1) // TH if small else h // CH)
-
-                def at(x):
-                    return wrap(text, cols(x) * TW, tiny_adv) if small else wrap(text, cols(x))
-                want = at(w)
-                if len(want) > rows and cols(w - 4) < cols(w):
-                    want = at(w - 4)
-                assert page.lines(w, h) == want, (text, w, h, small)

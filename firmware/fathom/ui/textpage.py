@@ -43,32 +43,11 @@ class TextPage:
             self._bs = self.small
             # a 3x5 line needs only its 5 lit rows at the box's foot, not the gap under them
             self._rows = max(1, (h + 1) // TH if self.small else h // CH)
-            narrow = self._cols(w - 4) < self._cols(w)
-            if narrow and self._overflows(w):
-                lines = self._wrap(w - 4)   # sure to scroll: not wrapped at w first
-            else:
-                lines = self._wrap(w)
-                if len(lines) > self._rows and narrow:
-                    lines = self._wrap(w - 4)
+            lines = self._wrap(w)
+            if len(lines) > self._rows and self._cols(w - 4) < self._cols(w):
+                lines = self._wrap(w - 4)
             self._lines = lines
         return self._lines
-
-    def _overflows(self, w):
-        """True when the text is sure to wrap to more lines than the box has rows at width w:
-        its words alone (the spaces a wrap drops at a line's end left out) are wider than
-        every row full. Most of a long stack of what happened is, and it was wrapped twice
-        on every event. A line never holds more than the width once the width holds the
-        widest glyph (6 px), so the words need at least their width over it in lines."""
-        t = self.text
-        if self.small:
-            width = self._cols(w) * TW
-            if width < 6:
-                return False
-            words = tiny_adv(t) - TW * t.count(" ") - tiny_adv("\n") * t.count("\n")
-        else:
-            width = self._cols(w)
-            words = len(t) - t.count(" ") - t.count("\n")
-        return words > self._rows * width
 
     def count(self):
         """Lines at the last draw's width."""
