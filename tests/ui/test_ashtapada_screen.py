@@ -438,3 +438,20 @@ def test_after_a_sounding_the_next_turn_starts_where_the_next_action_does(w, h):
     sure = [c for c in range(100) if scr._map[c] & say.CERT and scr._kinds[c] & say.DEPTH]
     assert scr.here() == (sure[0] if sure else boat) != A.parse("A2", 10)
     draw(app, scr)
+
+
+def test_the_lake_drawn_from_the_last_events_candidates_is_the_whole_deduction():
+    # the screen starts each event's deduction from the last one's candidates (say.lake's
+    # since): at every key of whole games, on both screens, its map is what the deduction
+    # from nothing gives
+    checked = [0]
+
+    def check(app, scr):
+        s = scr.runner.seat
+        scr._refresh()
+        assert scr._map == say.lake(s.pub, s.priv, scr.me)[0], s.n_log
+        checked[0] += 1
+
+    for seed, level in ((6, "sharp"), (7, "easy")):
+        _keys_game(seed, level, record=check)
+    assert checked[0] > 100

@@ -169,3 +169,20 @@ def test_a_cut_small_text_ends_in_a_tilde_inside_its_field():
     font.put(p, "MAW", 0, 0, 5, 1, True)            # 6 + 4 + 6 = 16 pixels: whole
     font.tiny(q, "MAW", 0, 0)
     assert bytes(p.buf) == bytes(q.buf)
+
+
+def test_every_character_code_measures_and_draws_as_its_glyph():
+    # tiny() and tiny_adv() look a character up in per-code tables (_INDEX, _ADVS); each
+    # code's entry is the glyph _glyph() names and that glyph's advance, and a character past
+    # ASCII is the block, as wide as it
+    for o in list(range(128)) + [0xe9, 0x263a]:
+        ch = chr(o)
+        g = font._glyph(ch)
+        adv = font.TW if g < 0 else font._ADV[g]
+        assert font.tiny_adv(ch) == adv, o
+        a, b = panels(8, 8, 0)
+        if g >= 0:
+            font.tiny(a, font._SIGNS[g - 36] if 36 <= g < 36 + len(font._SIGNS) else
+                      "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[g] if g < 36 else "@", 1, 1)
+        assert font.tiny(b, ch, 1, 1) == 1 + adv, o
+        assert bytes(a.buf) == bytes(b.buf), o

@@ -549,3 +549,81 @@ def test_a_word_longer_than_the_line_is_split_with_a_hyphen():
     assert wrap("Parablemata", 4) == ["Par-", "abl-", "ema-", "ta"]
     assert wrap("Row Row", 7) == ["Row Row"]
     assert wrap("abc", 1) == ["a", "b", "c"]     # no room for a hyphen: split bare
+
+
+def test_a_wrap_measures_each_word_once():
+    # a side panel wraps what happened on every move: measuring the whole line again for each
+    # word it took (as wrap did) made the wrap quadratic in the line's length
+    from fathom.ui.screen import wrap
+    text = " ".join(["torpedo", "from", "K", "heading", "E", "at", "full", "speed"] * 6)
+    measured = [0]
+
+    def size(s):
+        measured[0] += len(s)
+        return tiny_adv(s)
+
+    lines = wrap(text, 120, size)
+    assert measured[0] <= len(text) + 2      # each word once, and the space and the hyphen
+    assert lines == wrap(text, 120, tiny_adv)
+    assert all(tiny_adv(x) <= 120 for x in lines)
+    assert " ".join(lines) == text
+    # where a line ends is where the greedy wrap ends it: the next word would not fit
+    for x, nxt in zip(lines, lines[1:]):
+        assert tiny_adv(x + " " + nxt.split(" ")[0]) > 120
+
+
+def _greedy(text, width, size):
+    """The greedy wrap as wrap() did it before it was made linear: each word joined to its
+    line, the line measured whole for each word (the reference the fast one must equal)."""
+    width = max(1, width)
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while size(word) > width:
+                if line:
+                    out.append(line)
+                    line = ""
+                k = len(word) - 1
+                while k > 1 and size(word[:k]) + size("-") > width:
+                    k -= 1
+                if k > 1:
+                    out.append(word[:k] + "-")
+                else:
+                    k = max(1, len(word) - 1)
+                    while k > 1 and size(word[:k]) > width:
+                        k -= 1
+                    out.append(word[:k])
+                word = word[k:]
+            if not line:
+                line = word
+            elif size(line) + size(" ") + size(word) <= width:
+                line += " " + word
+            else:
+                out.append(line)
+                line = word
+        out.append(line)
+    return out
+
+
+def test_the_linear_wrap_is_the_greedy_wrap():
+    # texts of words, double and leading spaces, paragraphs, words longer than a line, wide
+    # and narrow letters, at widths down to one character
+    from fathom.ui.screen import wrap
+    words = ["a", "MW", "Quinquereme", "I", "", "hit", "Parablemata", "P2:", "at", "full",
+             "speed", "torpedo", "x\ny", "WWWWWWWWW", "il"]
+    seed = 12345
+    n = 0
+    for _ in range(300):
+        parts = []
+        for _ in range(12):
+            seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+            parts.append(words[seed % len(words)])
+        text = " ".join(parts)
+        for width in (1, 3, 7, 16, 40):
+            assert wrap(text, width) == _greedy(text, width, len), (text, width)
+            px = width * TW
+            assert wrap(text, px, tiny_adv) == _greedy(text, px, tiny_adv), (text, px)
+            n += 1
+    assert n == 1500
+

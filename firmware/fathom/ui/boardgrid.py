@@ -166,10 +166,7 @@ class BoardGrid:
             for dr in range(1, self.vr):
                 for dc in range(1, self.vc):
                     d.pixel(self.x0 + dc * px - 1, self.y0 + dr * px - 1, 1)
-        for dr in range(self.vr):
-            for dc in range(self.vc):
-                cell_fn(d, self.at_screen(self.fc + dc, self.fr + dr), self.x0 + dc * px,
-                        self.y0 + dr * px, px)
+        self._cells(d, cell_fn)
         if self.ty:
             for dc in range(self.vc):
                 sc = self.fc + dc
@@ -188,6 +185,21 @@ class BoardGrid:
             if 0 <= dc < self.vc and 0 <= dr < self.vr:
                 d.rect(self.x0 + dc * px - 1, self.y0 + dr * px - 1, px + 2, px + 2, 1)
         return used
+
+    def _cells(self, d, cell_fn):
+        """cell_fn for every visible square, row by row: the cell number stepped along a row
+        (at_screen() and the products once a square were a third of a lake's redraw)."""
+        px = self.px
+        step = -1 if self.mirror else 1
+        y = self.y0
+        for sr in range(self.fr, self.fr + self.vr):
+            cell = self.at_screen(self.fc, sr)
+            x = self.x0
+            for _ in range(self.vc):
+                cell_fn(d, cell, x, y, px)
+                cell += step
+                x += px
+            y += px
 
     def _open_edges(self, d):
         """Where the window hides squares, its edge on that side is a dotted line (over a

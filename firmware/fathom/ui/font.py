@@ -43,6 +43,30 @@ _ADV = (
     b"\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04"
 )
 _BLOCK = const(53)
+# Per ASCII code, its glyph number (255: a space) and its advance: one lookup a character where
+# a chain of comparisons (or a call to _glyph) was most of what measuring and drawing a text
+# cost; a wrapped side panel measures every word of what happened (ui/screen.wrap). Made from
+# _glyph and _ADV (tests/ui/test_font.py holds them to it). Bytes literals: in flash.
+_INDEX = (
+    b"\x35\x35\x35\x35\x35\x35\x35\x35\x35\x35\x35\x35\x35\x35\x35\x35\x35\x35"
+    b"\x35\x35\x35\x35\x35\x35\x35\x35\x35\x35\x35\x35\x35\x35\xff\x2a\x35\x2c"
+    b"\x35\x33\x35\x32\x2f\x30\x2b\x26\x31\x24\x28\x25\x00\x01\x02\x03\x04\x05"
+    b"\x06\x07\x08\x09\x27\x35\x2d\x35\x2e\x29\x35\x0a\x0b\x0c\x0d\x0e\x0f\x10"
+    b"\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x20\x21\x22"
+    b"\x23\x35\x35\x35\x35\x35\x35\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14"
+    b"\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f\x20\x21\x22\x23\x35\x35\x35"
+    b"\x34\x35"
+)
+_ADVS = (
+    b"\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04"
+    b"\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04"
+    b"\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04"
+    b"\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04"
+    b"\x04\x02\x04\x04\x05\x06\x05\x05\x04\x04\x04\x04\x04\x04\x04\x06\x04\x04"
+    b"\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x04\x02\x04\x04"
+    b"\x05\x06\x05\x05\x04\x04\x04\x04\x04\x04\x04\x06\x04\x04\x04\x04\x04\x04"
+    b"\x04\x04"
+)
 # One character at a time through a 5x5 frame over 5 bytes, which blit() draws in C, clipped
 # at the panel's edges (a narrow glyph's unused columns are 0, which blit's key leaves alone):
 # 15 pixel() calls a character were 60-90% of a redraw's time.
@@ -71,21 +95,14 @@ def _glyph(ch):
 
 def tiny(d, text, x, y, c=1):
     """`text` in the 3x5 font at x, y (top left); returns the x after it."""
-    cols, one, adv = _COLS, _ONE, _ADV
+    cols, one, adv = _COLS, _ONE, _ADV  # (up to three at once build no tuple)
+    index = _INDEX
     for ch in text:
-        o = ord(ch)   # the glyph (_glyph written out: a call a character costs as much as
-        if 97 <= o <= 122:  # the drawing)
-            o -= 32
-        if 48 <= o <= 57:
-            g = o - 48
-        elif 65 <= o <= 90:
-            g = o - 55
-        elif o == 32:
+        o = ord(ch)
+        g = index[o] if o < 128 else _BLOCK
+        if g == 255:      # a space
             x += TW
             continue
-        else:
-            g = _SIGNS.find(ch)
-            g = 36 + g if g >= 0 else _BLOCK
         i = 5 * g
         one[0] = cols[i]
         one[1] = cols[i + 1]
@@ -104,9 +121,10 @@ def tiny_adv(text):
     """Pixels the 3x5 text moves the pen (each glyph and the gap after it): additive, so a
     word wrap can add words up."""
     n = 0
+    advs = _ADVS
     for ch in text:
-        g = _glyph(ch)
-        n += TW if g < 0 else _ADV[g]
+        o = ord(ch)
+        n += advs[o] if o < 128 else 4  # (_ADV[_BLOCK])
     return n
 
 

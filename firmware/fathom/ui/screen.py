@@ -59,12 +59,19 @@ def wrap(text, width, size=len):
     dash = size("-")
     out = []
     for para in text.split("\n"):
-        line = ""
+        # the line is para[ls:le] (its words and the single spaces between them, cut out once
+        # when the line ends, not joined a word at a time) and lw its size (size adds up:
+        # measuring the whole line again for each word made a side panel's wrap quadratic)
+        ls = le = lw = 0
+        i = 0                              # the next word's start in para
         for word in para.split(" "):
-            while size(word) > width:
-                if line:
-                    out.append(line)
-                    line = ""
+            wi = i
+            i += len(word) + 1
+            ww = size(word)
+            while ww > width:
+                if le > ls:
+                    out.append(para[ls:le])
+                    ls = le
                 k = len(word) - 1          # the longest part that leaves room for a hyphen
                 while k > 1 and size(word[:k]) + dash > width:
                     k -= 1
@@ -76,12 +83,19 @@ def wrap(text, width, size=len):
                         k -= 1
                     out.append(word[:k])
                 word = word[k:]
-            if not line:
-                line = word
-            elif size(line) + gap + size(word) <= width:
-                line += " " + word
+                wi += k
+                ww = size(word)
+            if le == ls:
+                ls = wi
+                le = wi + len(word)
+                lw = ww
+            elif lw + gap + ww <= width:
+                le = wi + len(word)
+                lw += gap + ww
             else:
-                out.append(line)
-                line = word
-        out.append(line)
+                out.append(para[ls:le])
+                ls = wi
+                le = wi + len(word)
+                lw = ww
+        out.append(para[ls:le])
     return out

@@ -1,8 +1,8 @@
 # `fathom bench path`: the Python of a move's path between two units on the frozen 32-bit runtime
 # (bench/mp/pathrun.py), and from it the press-to-partner's-panel estimate for an ESP32 that
 # docs/ARCHITECTURE.md ("A press to the partner's panel") explains part by part: CPU scaled by
-# the pystone-anchored factor, the flash writes counted, the radio, the loop waits, the redraw
-# and the I2C bytes.
+# the pystone-anchored factor (the partner's redraw too, timed on its game's own screen), the
+# flash writes counted, the radio, the loop waits and the I2C bytes.
 import json
 import os
 import pathlib
@@ -17,7 +17,8 @@ MOVES = 60            # timed moves per game, over as many seeds as that takes (
 FAST_MOVES = 8
 RUNS = 3              # the same game again; each time the middle run's figure is kept (each
                       # run's are already at the reference pace: bench/mp/pathrun.py)
-TIMES = ("a_us", "b_answer_us", "b_move_us", "late_us")
+TIMES = ("a_us", "b_answer_us", "b_move_us", "late_us", "redraw_answer_us", "redraw_move_us",
+         "redraw_answer_p90_us", "redraw_move_p90_us")
 
 # The ESP32 estimate, ms: (typical, bad case). docs/ARCHITECTURE.md gives the sources.
 FACTOR = (60, 92)                 # the 32-bit runtime's CPU time at 124k pystones/s times this
@@ -30,7 +31,10 @@ RADIO = (2, 7)                    # ESP-NOW one way
 LOOP = (5, 10)                    # the partner's loop wait
 APPEND = (3, 25)                  # a journal append (bad: a 4 KB sector erased first)
 SAVE = (7, 25)                    # a channel save: a small file written and renamed
-REDRAW_US = (400, 700)            # the partner's redraw on the 32-bit runtime (bench boot)
+# The partner's redraw is timed per move on its game's screen (pathrun: the screen's tick,
+# fill, draw and show), typical its median, bad its 90th percentile. It was a constant, 400 /
+# 700 us, a home menu's cursor move (bench boot); a game's screen after a move works out what
+# the move changed (its legal actions, the words of what happened, wrapped) and took 0.4-2.4 ms.
 I2C = (12, 23)                    # the changed pages at 400 kHz (a whole frame: 23 ms)
 
 
@@ -44,14 +48,17 @@ def estimate(row):
     """The ESP32 press-to-partner's-panel ms, typical and bad, for a move the partner answers
     and one it does not (None where the game had no such move)."""
     out = {}
-    for kind, b_us, b_files in (("answered", row["b_answer_us"], row["files_b_answer"]),
-                                ("unanswered", row["b_move_us"], row["files_b_move"])):
+    for kind, b_us, b_files, redraw in (
+            ("answered", row["b_answer_us"], row["files_b_answer"],
+             (row["redraw_answer_us"], row["redraw_answer_p90_us"])),
+            ("unanswered", row["b_move_us"], row["files_b_move"],
+             (row["redraw_move_us"], row["redraw_move_p90_us"]))):
         if b_us is None:
             continue
         for k, name in ((0, "typical"), (1, "bad")):
             ms = (PRESS[k] + row["a_us"] * FACTOR[k] / 1000 + _flash(row["files_a"], k)
                   + RADIO[k] + LOOP[k] + b_us * FACTOR[k] / 1000 + _flash(b_files, k)
-                  + REDRAW_US[k] * FACTOR[k] / 1000 + I2C[k])
+                  + redraw[k] * FACTOR[k] / 1000 + I2C[k])
             out["esp32_%s_%s_ms" % (kind, name)] = round(ms)
     return out
 

@@ -222,9 +222,11 @@ MINE = 0x20    # own live mine
 DEAD = 0x30    # a destroyed mine (own or enemy)
 
 
-def lake(pub, priv, me):
-    """(codes, certain count): the lake's squares as `me` knows them: a base in the high
-    nibble (island, own mine, destroyed mine) else flags in the low one."""
+def lake(pub, priv, me, since=None):
+    """(codes, certain count, candidates): the lake's squares as `me` knows them: a base in the
+    high nibble (island, own mine, destroyed mine) else flags in the low one. `since`: the
+    candidates an earlier call gave for this game (engine.candidates starts from them, as the
+    bot's do: what the record proves only grows); None before the deduction starts."""
     n = pub[_SIZE]
     m = bytearray(n * n)
     missed = pub[_MISSED]
@@ -234,8 +236,9 @@ def lake(pub, priv, me):
         if who == me:
             m[c] |= SOUNDED
     ncert = 0
+    cand = None
     if False not in pub[_READY] and pub[_END] is None:
-        cand = A.candidates(pub, me)
+        cand = A.candidates(pub, me, since)
         for sq in range(n * n):
             if cand[sq]:
                 m[sq] |= CAND
@@ -251,7 +254,7 @@ def lake(pub, priv, me):
     isl = pub[_ISLANDS]
     for sq in isl[_SOUTH] + isl[_NORTH] + priv[_MY_ISLANDS]:
         m[sq] = ISLAND
-    return m, ncert
+    return m, ncert, cand
 
 
 # what a square's code means, for the line under the cursor (constant strings: no allocation)

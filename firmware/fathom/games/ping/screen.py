@@ -146,7 +146,7 @@ class PingScreen(GameBase):
             # your turn: the cursor on your boat, or where nothing can be done on the boat's
             # square, on the nearest square where something can (OK there opens a menu)
             sq = me
-            if isinstance(self.acts[0], list) and not pick and not self.menu_at(me):
+            if isinstance(self.acts[0], list) and not pick and not self._acts_at(me):
                 sq = self._nearest_with_actions(me)
             self.grid.cursor = B.cell(sq)
             # a turn that starts on an objective not yet reported asks first whether to report
@@ -417,6 +417,15 @@ class PingScreen(GameBase):
                 if d < far:
                     best, far = sq, d
         return best
+
+    def _acts_at(self, sq):
+        """Whether any action is offered on square sq (menu_at's list not built: ordering it
+        was a fifth of a partner's redraw after a move)."""
+        me = self.runner.seat.priv[_SUB_AT]
+        for a in self.acts:
+            if sq in W.squares_of(a, me):
+                return True
+        return False
 
     def menu_at(self, sq):
         """The actions offered on square sq, in the menu's order."""
