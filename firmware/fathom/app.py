@@ -231,7 +231,7 @@ class App:
                     self.d.contrast(DIM_CONTRAST)
                 else:
                     self.d.poweroff()
-                r = getattr(self.top(), "runner", None)
+                r = self._runner()
                 self.mine = r is not None and r.my_turn()
         return None
 
@@ -247,9 +247,22 @@ class App:
         self.panel = 0
         self.dirty = True
 
+    def _runner(self):
+        """The game's runner, under whatever is over its screen (the pause menu, a question
+        the game asked as the turn came), or None."""
+        st = self.stack
+        i = len(st) - 1
+        while i > 0:
+            r = getattr(st[i], "runner", None)
+            if r is not None:
+                return r
+            i -= 1
+        return None
+
     def _turn_wakes(self, now):
-        # a game waiting for the partner: the panel lights when the turn becomes the player's
-        r = getattr(self.top(), "runner", None)
+        # a game waiting for the partner: the panel lights when the turn becomes the player's,
+        # also under a question it put up in the same step (PING's report)
+        r = self._runner()
         mine = r is not None and r.my_turn()
         if mine and not self.mine:
             self.wake_panel(now)

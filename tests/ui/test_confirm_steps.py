@@ -74,3 +74,38 @@ def test_leaving_a_group_asks_once_with_the_cursor_on_stay(size):
     now = press(app, app.top().keys_for("Leave"), now)
     now = run(app, now)
     assert game not in app.stack and app.top().lines()[0] == "fathom", app.top().lines()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_question_longer_than_its_box_turns_its_words_by_itself(size):
+    # PING's turn report puts what came since your last move above the question: at 72x40 the
+    # box holds two rows, and the rest waited for LEFT/RIGHT, which a newcomer does not know
+    from fathom.ui.confirm import Confirm
+    from fathom.ui.textpage import TURN_MS
+    app, _pins, _bus = real_app(size=size)
+    app.push(home_menu(app))
+    words = "P2 moved. P2 fired a torpedo at your square and missed. " * 3 + "Last words."
+    q = Confirm(app, "Report M?", words, "Report", lambda a: None, "Not now")
+    app.push(q)
+    seen = set()
+    now = 1000
+    for _ in range(40):
+        draws(app)
+        seen.update(w for line in q.page.lines(*_box(app)) [q.page.top:q.page.top + q.page._rows]
+                    for w in line.split())
+        w = q.wake_in(now)
+        assert w is not None, "it rests before its words went round"
+        now += max(w, 1)
+        q.tick(now)
+        if q.page.turn_at is False:
+            break
+    assert q.page.turn_at is False and q.page.top == 0       # round once, then the first page
+    assert "Last" in seen and "words." in seen
+    assert q.wake_in(now) is None                              # and it rests
+    assert now - 1000 >= TURN_MS
+
+
+def _box(app):
+    d = app.hw.display
+    from fathom.ui.font import CH
+    return d.width, d.height - CH - 2 * CH

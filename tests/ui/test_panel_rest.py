@@ -110,6 +110,43 @@ def test_the_partners_move_that_makes_it_the_players_turn_lights_the_panel():
     assert machine.FREQ_LOG == [LIT, SLOW, LIT]
 
 
+def test_the_turn_lights_the_panel_under_a_question_it_put_up():
+    # PING asks the turn's report in the step the turn comes: the panel stayed dark under the
+    # question (the app looked for a game only on top), so the player's first key only woke it
+    u = Unit("q", dim=15, dark=60)
+
+    class Runner:
+        mine = False
+
+        def my_turn(self):
+            return self.mine
+
+    class Asking(Screen):
+        title = "PING"
+
+        def __init__(self, app):
+            Screen.__init__(self, app)
+            self.runner = Runner()
+
+        def tick(self, now):
+            if self.runner.mine and self.app.stack[-1] is self:
+                self.app.push(Screen(self.app))   # the question, in the turn's own step
+                return True
+            return False
+
+        def wake_in(self, now):
+            return None
+
+    scr = Asking(u.app)
+    u.app.push(scr)
+    u.run(61000)
+    assert not u.panel.on
+    scr.runner.mine = True
+    clock.wake()
+    u.run(20)
+    assert u.app.stack[-1] is not scr and u.lit()
+
+
 SLOW = 80000000
 LIT = 240000000     # esp32_devkit_ssd1306's cpu_mhz
 

@@ -451,8 +451,9 @@ def test_a_turn_that_starts_on_an_unreported_objective_offers_the_report_once(w,
     n = len(seats[0].actions)
     scr.tick(1000)
     ask = app.stack[-1]
+    # what came since your last move heads it (the question covers the board's event line)
     assert ask is not scr and ask.lines() == [
-        "Report M?", "P2 then sees your submarine at M. Objectives count once reported."]
+        "Report M?", "You are P1: you start\nA report shows P2 your submarine at M."]
     press(scr, ["DOWN", "OK"])              # keys meant for the board, just before it came
     assert app.stack[-1] is ask and len(seats[0].actions) == n
     ask.tick(1000)

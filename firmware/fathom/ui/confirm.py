@@ -40,15 +40,20 @@ class Confirm(Screen):
         if self.wait and ticks_diff(now, self.since) >= self.wait:
             self.wait = 0         # read: the answers show and the keys count
             return True
-        return False
+        return self.page.turn(now)   # words longer than the box: read without a key
 
     def wake_in(self, now):
-        if not self.wait:
-            # only a key changes it now, or a frame that makes it stale (the loop steps on one)
-            return None
         if self.since is None:
             return 0
-        return max(0, self.wait - ticks_diff(now, self.since))
+        if self.wait:
+            return max(0, self.wait - ticks_diff(now, self.since))
+        at = self.page.turn_at
+        if at is None:
+            return 0 if self.page.last_top() else None
+        if at is False:
+            # only a key changes it now, or a frame that makes it stale (the loop steps on one)
+            return None
+        return max(0, ticks_diff(at, now))
 
     def draw(self, d):
         top_bar(d, self.title, self.app.link_state, fit=True)

@@ -11,15 +11,12 @@
 # round again until something new happens. The line a screen starts with (who you are) is
 # context, not news: the first event replaces it. A player out of the game (pin()) reads that
 # above everything else.
-from fathom.compat import const
-from fathom.hal import clock
+from fathom.ui.textpage import TURN_MS  # noqa: F401 (the tests' name for it, here)
 
 MAX = 10                     # lines kept: older ones fold into the last
 FOLD = 200                   # characters the folded last line keeps (its newest parts)
 JOIN = " / "
 LOOK = 12                    # events read back when a screen opens on a game under way
-TURN_MS = 1600               # a page of a stack longer than its box shows at least this long,
-_WORD_MS = const(300)        # and this long for each word on it past the first four
 DEAL = ("sk", "ss", "so")    # the sealed deal's messages (sealed/hooks.DEAL_TAGS)
 
 
@@ -52,7 +49,7 @@ class Happened:
         self.deal = 0             # sealed messages in the newest line (0: it is no deal)
         self.shuffled = False     # and whether they shuffled the deck, or only dealt cards
         self.n = max(0, seat.n_log - LOOK)
-        self._turn_at = None      # when the page turns next; False: turned through, resting
+        self._new = True          # the stack changed since the page last turned round
         self.update()
 
     def newest(self):
@@ -114,24 +111,12 @@ class Happened:
 
     def _join(self):
         self.text = "\n".join(self.lines if self.first is None else [self.first] + self.lines)
-        self._turn_at = None
+        self._new = True
 
     def turn(self, page, now):
-        """Turn `page` (the TextPage showing the stack) to its next rows when the stack is
-        longer than its box, each page held while its words are read, and back to the newest
-        after the last, where it rests until the stack changes; True when it turned."""
-        at = self._turn_at
-        if at is False or page.last_top() == 0:
-            return False
-        if at is not None:
-            if clock.ticks_diff(now, at) < 0:
-                return False
-            if page.top >= page.last_top():
-                page.top = 0
-                self._turn_at = False   # read once: the newest stays in view
-                return True
-            page.top = page.next_top()
-        words = page.words_shown()
-        self._turn_at = clock.ticks_add(now, TURN_MS + (words - 4) * _WORD_MS
-                                        if words > 4 else TURN_MS)
-        return at is not None
+        """Turn `page` (the TextPage showing the stack) when the stack is longer than its box
+        (TextPage.turn: the newest rests in view once read round); True when it turned."""
+        if self._new:
+            self._new = False
+            page.turn_at = None   # the stack changed: read round again, even to the same text
+        return page.turn(now)

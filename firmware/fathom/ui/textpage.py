@@ -4,8 +4,13 @@
 # long log line; with small=True the same in the 3x5 font, for the
 # side panels beside a board. Where there is more above or below, a 3-pixel arrow in the box's
 # right edge says so; text that must scroll is wrapped 4 px narrower to leave it room.
+from fathom.compat import const
+from fathom.hal import clock
 from fathom.ui.font import CH, TH, TW, tiny_adv, write
 from fathom.ui.screen import wrap
+
+TURN_MS = 1600               # a page turned by itself (turn()) shows at least this long,
+_WORD_MS = const(300)        # and this long for each word on it past the first four
 
 
 class TextPage:
@@ -18,6 +23,7 @@ class TextPage:
         self._bh = -1             # compared on every draw would allocate)
         self._bs = False
         self._rows = 1            # the box's height in rows at the last draw (for key())
+        self.turn_at = None       # turn(): the next page's time; False once read round
 
     def set(self, text):
         """New text; the scroll position goes back to the top only when the text changed."""
@@ -25,6 +31,27 @@ class TextPage:
             self.text = text
             self.top = 0
             self._bw = -1
+            self.turn_at = None
+
+    def turn(self, now):
+        """Turn to the next rows by itself where the text is longer than its box (as drawn
+        last), each page held while its words are read, and back to the top after the last,
+        where it rests until the text changes; True when it turned."""
+        at = self.turn_at
+        if at is False or self.last_top() == 0:
+            return False
+        if at is not None:
+            if clock.ticks_diff(now, at) < 0:
+                return False
+            if self.top >= self.last_top():
+                self.top = 0
+                self.turn_at = False   # read once: the first page stays in view
+                return True
+            self.top = self.next_top()
+        words = self.words_shown()
+        self.turn_at = clock.ticks_add(now, TURN_MS + (words - 4) * _WORD_MS
+                                       if words > 4 else TURN_MS)
+        return at is not None
 
     def _cols(self, w):
         return (w + 1) // TW if self.small else w // CH

@@ -215,16 +215,20 @@ class PingScreen(GameBase):
         self.offer = None
         sq = self.runner.seat.priv[_SUB_AT]
         # a question that comes up by itself: keys typed for the board just before it (a
-        # cursor moved while the other player's turn ran) do nothing to it for ASK_WAIT_MS;
-        # the consequence first, where two rows of 3x5 at 72x40 hold it
+        # cursor moved while the other player's turn ran) do nothing to it for ASK_WAIT_MS
         r = self.runner
-        n = len(r.seat.log)
+        s = r.seat
+        n = s.n_actions
         from fathom.ui.confirm import ask
-        ask(self.app, "Report %s?" % _LETTERS[sq], "%s then sees your submarine at %s. "
-            "Objectives count once reported." % (_SEAT[1 - r.seat.player], _LETTERS[sq]),
+        # what came since your last move first, as the board's event line says it: the
+        # question covers the board, and what the other player just did is what a report
+        # is weighed against
+        ask(self.app, "Report %s?" % _LETTERS[sq], "%s\nA report shows %s your submarine at "
+            "%s." % (self.news(), _SEAT[1 - s.player], _LETTERS[sq]),
             "Report", lambda app: self._play(a), "Not now", ASK_WAIT_MS,
-            # an event since it was asked (the game ended, the unit's own bot played) passes
-            lambda: len(r.seat.log) != n or r.desync is not None)
+            # passed once the seat acted by other means or the game ended (its own sealed
+            # work goes on under the question: the log may grow)
+            lambda: s.n_actions != n or s.result() is not None or r.desync is not None)
         self.asking = self.app.stack[-1]
         return True
 
