@@ -100,10 +100,12 @@ def test_a_save_whose_replay_fails_never_loops_the_unit(tmp_path):
         u.choose("vs bot: easy")
         for _ in range(4):
             c = u.wait(lambda c: c.text and ("your move" in c.text[0] or "set up" in c.text[0]
-                                             or c.text[0].startswith("Start at")),
+                                             or c.text[0].startswith(("Start at", "Report "))),
                        30, "our turn")
             if c.text[0].startswith("Start at"):   # the start square asks once
                 u.choose("Start")
+            elif c.text[0].startswith("Report "):  # a turn begun on an objective asks too
+                u.choose("Report")
             else:
                 u.press("OK")
         u.kill()

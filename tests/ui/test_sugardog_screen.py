@@ -399,3 +399,31 @@ def test_a_cruise_stops_after_one_square_through_the_keys_and_both_players_read_
     draw(app, scr)
     assert "| P%d stopped: no further contacts" % (me + 1) in o_scr.lines()
     draw(_o_app, o_scr)
+
+
+@pytest.mark.parametrize("w, h", ((128, 64), (72, 40)))
+def test_what_the_square_under_the_cursor_holds_is_never_cut(w, h):
+    # bench ux read "your mi~" at 72x40: the word was fitted by its count of letters, and the
+    # 3x5 M is wider than a column
+    from fathom.ui.font import tiny_adv
+    seats = game(2, [0, 24])
+    app, scr = screen_for(seats[0], w, h)
+    drawn = []
+    put0 = ui.put
+
+    def put(d, text, x, y, ncols, c=1, small=False):
+        drawn.append((text, ncols, small))
+        return put0(d, text, x, y, ncols, c, small)
+
+    ui.put = put
+    try:
+        for glyph, word in zip(list(say._HERE), say.HERE_WORDS):
+            scr.grid[scr.board.cursor] = glyph
+            del drawn[:]
+            draw(app, scr)
+            parts = [(t, n, sm) for t, n, sm in drawn if t in word.split() or t == word]
+            assert " ".join(t for t, _n, _s in parts) == word, (word, drawn)
+            for t, n, sm in parts:
+                assert (tiny_adv(t) <= n * 4) if sm else len(t) <= n, (t, n, w, h)
+    finally:
+        ui.put = put0

@@ -17,12 +17,13 @@ class Confirm(Screen):
     """`text` above the answers [safe, step]; the step's answer runs `do(app)` after this
     screen closes, the safe one and BACK only close it. With `wait` (ms) it takes no key and
     shows no answers until it has been up that long: a question that comes up by itself (an
-    invitation's) must not take keys typed for the screen before it. With `stale`, it closes
-    by itself once that says what it asks about has passed (the game moved on under it)."""
+    invitation's) must not take keys typed for the screen before it. With `watch`, called on
+    every tick with the question, the screen that asked keeps it true while it is up: new words
+    (q.page.set) or, once what it asks about has passed, closing it; True when it did."""
 
-    def __init__(self, app, title, text, step, do, safe="No", wait=0, stale=None):
+    def __init__(self, app, title, text, step, do, safe="No", wait=0, watch=None):
         Screen.__init__(self, app)
-        self.stale = stale        # () -> True once what it asks about has passed: it closes
+        self.watch = watch
         self.title = title
         self.text = text
         self.do = do
@@ -32,8 +33,7 @@ class Confirm(Screen):
         self.view = ListView((safe, step), SAFE, fixed=True, fit=True, whole=True)
 
     def tick(self, now):
-        if self.stale is not None and self.stale():
-            self.app.pop()        # the screen under it says what came instead
+        if self.watch is not None and self.watch(self):
             return True
         if self.since is None:
             self.since = now
@@ -51,7 +51,7 @@ class Confirm(Screen):
         if at is None:
             return 0 if self.page.last_top() else None
         if at is False:
-            # only a key changes it now, or a frame that makes it stale (the loop steps on one)
+            # only a key changes it now, or what its watch sees (the loop steps on a frame)
             return None
         return max(0, ticks_diff(at, now))
 
@@ -90,8 +90,8 @@ class Confirm(Screen):
             self.app.pop()
 
 
-def ask(app, title, text, step, do, safe="No", wait=0, stale=None):
-    app.push(Confirm(app, title, text, step, do, safe, wait, stale))
+def ask(app, title, text, step, do, safe="No", wait=0, watch=None):
+    app.push(Confirm(app, title, text, step, do, safe, wait, watch))
 
 
 def concede(app, runner):

@@ -96,6 +96,8 @@ class PingScreen(GameBase):
         self.moved = False        # the cursor moved since the screen opened: a start is chosen
         self.offer = None         # the report to offer when the turn starts (tick asks it)
         self.asking = None        # that question, while it is over the board
+        self.asked_n = 0          # the seat's actions when it was asked
+        self.why_report = ""      # its last line
         # what happened since your last move, newest first: the bottom line (the side strip's
         # head on a 32-px panel), a row at a time in turn when it is longer
         self.hear(self._words, W.line([], runner.seat.player), TextPage("", True))
@@ -213,24 +215,37 @@ class PingScreen(GameBase):
         if a is None or self.mode != BOARD:
             return changed
         self.offer = None
-        sq = self.runner.seat.priv[_SUB_AT]
-        # a question that comes up by itself: keys typed for the board just before it (a
-        # cursor moved while the other player's turn ran) do nothing to it for ASK_WAIT_MS
-        r = self.runner
-        s = r.seat
-        n = s.n_actions
+        s = self.runner.seat
+        sq = s.priv[_SUB_AT]
+        self.asked_n = s.n_actions
+        self.why_report = "A report shows %s your submarine at %s." % (_SEAT[1 - s.player],
+                                                                     _LETTERS[sq])
         from fathom.ui.confirm import ask
-        # what came since your last move first, as the board's event line says it: the
-        # question covers the board, and what the other player just did is what a report
-        # is weighed against
-        ask(self.app, "Report %s?" % _LETTERS[sq], "%s\nA report shows %s your submarine at "
-            "%s." % (self.news(), _SEAT[1 - s.player], _LETTERS[sq]),
-            "Report", lambda app: self._play(a), "Not now", ASK_WAIT_MS,
-            # passed once the seat acted by other means or the game ended (its own sealed
-            # work goes on under the question: the log may grow)
-            lambda: s.n_actions != n or s.result() is not None or r.desync is not None)
+        # what came since your last move heads it, as the board's event line says it: the
+        # question covers the board, and what the other player just did is what a report is
+        # weighed against. It comes up by itself: keys typed for the board just before it (a
+        # cursor moved while the other player's turn ran) do nothing to it for ASK_WAIT_MS.
+        ask(self.app, "Report %s?" % _LETTERS[sq], self._report_words(), "Report",
+            lambda app: self._play(a), "Not now", ASK_WAIT_MS, self._watch_report)
         self.asking = self.app.stack[-1]
         return True
+
+    def _report_words(self):
+        return self.news() + "\n" + self.why_report
+
+    def _watch_report(self, q):
+        """The turn's report question, while it is up: closed once the seat acted by other
+        means or the game ended; what comes meanwhile (a card of yours taken and shown) added
+        to its words, which the board's event line under it would have said."""
+        r = self.runner
+        if r.seat.n_actions != self.asked_n or r.result() is not None or r.desync is not None:
+            self.app.pop()        # the board says what came instead
+            return True
+        before = self.happened.text
+        if self.news() != before:
+            q.page.set(self._report_words())
+            return True
+        return False
 
     # ---- drawing ---------------------------------------------------------------------------
     def draw(self, d):

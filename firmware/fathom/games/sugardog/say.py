@@ -157,7 +157,8 @@ def here(glyph):
 
 
 _HERE = {_G_SUB: "your sub", _G_MINE: "your mine", _G_TORP: "your torp", _G_CONTACT: "contact"}
-HERE_MAX = max([len(w) for w in _HERE.values()])   # the longest of here()'s words
+HERE_WORDS = tuple(_HERE.values())
+HERE_MAX = max([len(w) for w in HERE_WORDS])   # the longest of here()'s words
 
 
 # ---- the log line (games.describe), in the source's notation ----------------------

@@ -13,7 +13,7 @@ from fathom.games.sugardog import engine as S
 from fathom.games.sugardog import say
 from fathom.ui.boardgrid import BoardGrid
 from fathom.ui.dialog import show_help
-from fathom.ui.font import CH, TH, TW, number, put, tiny
+from fathom.ui.font import CH, TH, TW, number, put, tiny, tiny_len
 from fathom.ui.listview import ListView, steps
 from fathom.ui.gamebase import GameBase
 from fathom.ui.textpage import TextPage
@@ -21,6 +21,7 @@ from fathom.ui.topbar import title_room, top_bar
 
 # The schema's names this module reads (the engine's, and base's): private copies that
 # MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
+_HERE_TINY = max([tiny_len(w) for w in say.HERE_WORDS])   # say.HERE_MAX in 3x5 columns
 _TURN_ANSWER = const("answer")  # games/seat.py's turn kind
 _SETUP = const("setup")
 _TAG = const(0)
@@ -281,11 +282,13 @@ class SugarDogScreen(GameBase):
         dy = 1 if small else 0             # 3x5 text sits a pixel below the 8x8 rows
         word = say.here(self.grid[c])
         room = cols - (xx - x0) // cw - 1
-        if say.HERE_MAX > room:   # a row of its own for the word rather than a cut ("your~"),
-            y += lh               # on every square: the panel below keeps one layout
-            xx = x0 - cw
+        # in 3x5 columns where small: its M is wider than a column ("your mi~" fit by count)
+        wl = tiny_len if small else len
+        if (_HERE_TINY if small else say.HERE_MAX) > room:   # a row of its own for the word
+            y += lh               # rather than a cut ("your~"), on every square: the panel
+            xx = x0 - cw          # below keeps one layout
             room = cols
-        if word and len(word) > room:   # a panel narrower than the word: a word a row
+        if word and wl(word) > room:   # a panel narrower than the word: a word a row
             i = word.find(" ")
             if i > 0:
                 put(d, word[:i], xx + cw, y + dy, room, 1, small)
