@@ -155,18 +155,19 @@ class BoardGrid:
                         lambda c: c == goal)
 
     # ---- drawing -------------------------------------------------------------------------
-    def draw(self, d, x, y, w, h, cell_fn, frame=True, dots=False):
+    def draw(self, d, x, y, w, h, cell_fn, frame=True, dots=False, only=None):
         """Lays out, draws every visible square with cell_fn(d, cell, cx, cy, px), the labels,
         the corner marks and the cursor frame; returns the drawn width (side text can start
         right of it). With dots, a dot where four squares meet: a board whose squares are
-        mostly empty (a lake of open water) still shows its squares to count along."""
+        mostly empty (a lake of open water) still shows its squares to count along. `only`:
+        a byte per cell, 0 where cell_fn would draw nothing (it is not called there)."""
         used = self.layout(x, y, w, h)
         px = self.px
         if dots:
             for dr in range(1, self.vr):
                 for dc in range(1, self.vc):
                     d.pixel(self.x0 + dc * px - 1, self.y0 + dr * px - 1, 1)
-        self._cells(d, cell_fn)
+        self._cells(d, cell_fn, only)
         if self.ty:
             for dc in range(self.vc):
                 sc = self.fc + dc
@@ -186,9 +187,10 @@ class BoardGrid:
                 d.rect(self.x0 + dc * px - 1, self.y0 + dr * px - 1, px + 2, px + 2, 1)
         return used
 
-    def _cells(self, d, cell_fn):
-        """cell_fn for every visible square, row by row: the cell number stepped along a row
-        (at_screen() and the products once a square were a third of a lake's redraw)."""
+    def _cells(self, d, cell_fn, only=None):
+        """cell_fn for every visible square (where `only` is not 0), row by row: the cell
+        number stepped along a row (at_screen() and the products once a square were a third
+        of a lake's redraw; a call per empty square, half the rest)."""
         px = self.px
         step = -1 if self.mirror else 1
         y = self.y0
@@ -196,7 +198,8 @@ class BoardGrid:
             cell = self.at_screen(self.fc, sr)
             x = self.x0
             for _ in range(self.vc):
-                cell_fn(d, cell, x, y, px)
+                if only is None or only[cell]:
+                    cell_fn(d, cell, x, y, px)
                 cell += step
                 x += px
             y += px

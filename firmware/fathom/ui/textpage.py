@@ -9,6 +9,8 @@ from fathom.hal import clock
 from fathom.ui.font import CH, TH, TW, tiny_adv, write
 from fathom.ui.screen import wrap
 
+_PARAS = const(12)           # a text of at most this many paragraphs (what happened: its
+                             # stack, and a line pinned above it) keeps each one's wrap
 TURN_MS = 1600               # a page turned by itself (turn()) shows at least this long,
 _WORD_MS = const(300)        # and this long for each word on it past the first four
 
@@ -24,6 +26,7 @@ class TextPage:
         self._bs = False
         self._rows = 1            # the box's height in rows at the last draw (for key())
         self.turn_at = None       # turn(): the next page's time; False once read round
+        self._paras = {}          # wrap width -> {paragraph: its lines}, of the last text
 
     def set(self, text):
         """New text; the scroll position goes back to the top only when the text changed."""
@@ -58,8 +61,28 @@ class TextPage:
 
     def _wrap(self, w):
         if self.small:            # by pixels: the 3x5 font's wide letters take more
-            return wrap(self.text, self._cols(w) * TW, tiny_adv)
-        return wrap(self.text, self._cols(w))
+            width, size = self._cols(w) * TW, tiny_adv
+        else:
+            width, size = self._cols(w), len
+        paras = self.text.split("\n")
+        if len(paras) > _PARAS:
+            return wrap(self.text, width, size)
+        # what happened gains a paragraph an event and keeps the rest: only the new one is
+        # wrapped (wrap() takes each paragraph on its own), at each of the two widths tried
+        key = width * 2 + (1 if self.small else 0)
+        old = self._paras.get(key)
+        new = {}
+        out = []
+        for para in paras:
+            lines = old.get(para) if old is not None else None
+            if lines is None:
+                lines = new.get(para) or wrap(para, width, size)
+            new[para] = lines
+            out.extend(lines)
+        if len(self._paras) > 1 and old is None:
+            self._paras = {}      # another box: the widths of the last one go
+        self._paras[key] = new
+        return out
 
     def lines(self, w, h):
         """The text wrapped for a w x h box (kept until the text, the box or the font

@@ -23,6 +23,9 @@ _PEND_BY = const(1)
 _DEAD = const("dead")
 _MISSED = const("miss")
 _QUIET = const("quiet")
+_CLEAR = const("clear")
+_SONAR = const("sonar")
+_REC_BY = const(0)
 _END = const("end")
 _MY_ISLANDS = const("islands")
 _MY_MINES = const("mines")
@@ -222,11 +225,13 @@ MINE = 0x20    # own live mine
 DEAD = 0x30    # a destroyed mine (own or enemy)
 
 
-def lake(pub, priv, me, since=None):
-    """(codes, certain count, candidates): the lake's squares as `me` knows them: a base in the
-    high nibble (island, own mine, destroyed mine) else flags in the low one. `since`: the
+def lake(pub, priv, me, since=None, known=None):
+    """(codes, certain squares, candidates): the lake's squares as `me` knows them: a base in
+    the high nibble (island, own mine, destroyed mine) else flags in the low one. `since`: the
     candidates an earlier call gave for this game (engine.candidates starts from them, as the
-    bot's do: what the record proves only grows); None before the deduction starts."""
+    bot's do: what the record proves only grows); None before the deduction starts. `known`:
+    (candidates, certain squares) an earlier call gave for a state of the same deduce_key,
+    taken as they are (the deduction is not worked out again)."""
     n = pub[_SIZE]
     m = bytearray(n * n)
     missed = pub[_MISSED]
@@ -235,17 +240,13 @@ def lake(pub, priv, me, since=None):
     for who, c, _d, _nd in A.reports(pub):
         if who == me:
             m[c] |= SOUNDED
-    ncert = 0
-    cand = None
-    if False not in pub[_READY] and pub[_END] is None:
-        cand = A.candidates(pub, me, since)
+    cand, cert = known if known is not None else _deduce(pub, me, since)
+    if cand is not None:
         for sq in range(n * n):
             if cand[sq]:
                 m[sq] |= CAND
-        cert = A.certain(pub, me, cand)
         for sq in cert:
             m[sq] |= CERT
-        ncert = len(cert)
     for sq in priv[_MY_MINES]:
         m[sq] = MINE
     dead = pub[_DEAD]
@@ -254,7 +255,31 @@ def lake(pub, priv, me, since=None):
     isl = pub[_ISLANDS]
     for sq in isl[_SOUTH] + isl[_NORTH] + priv[_MY_ISLANDS]:
         m[sq] = ISLAND
-    return m, ncert, cand
+    return m, cert, cand
+
+
+def _deduce(pub, me, since):
+    """(candidates, certain squares) of the rule 6.3 overlay, or (None, []) before both lakes
+    are set or once the game is over."""
+    if False in pub[_READY] or pub[_END] is not None:
+        return None, []
+    cand = A.candidates(pub, me, since)
+    return cand, A.certain(pub, me, cand)
+
+
+def deduce_key(pub, me):
+    """What the deduction reads, as counts: every list it reads only grows, so two states of
+    one game with equal keys give the same deduction (a partner's move mostly leaves it as it
+    was: it is not worked out again)."""
+    mine = 0
+    for rec in pub[_SONAR]:
+        if rec[_REC_BY] == me:    # its charger
+            mine += 1
+    isl = pub[_ISLANDS]
+    ready = pub[_READY]
+    return (mine, len(pub[_DEAD][1 - me]), len(pub[_MISSED][me]), len(pub[_CLEAR][me]),
+            len(isl[_SOUTH]) + len(isl[_NORTH]), ready[_SOUTH], ready[_NORTH],
+            pub[_END] is None)
 
 
 # what a square's code means, for the line under the cursor (constant strings: no allocation)
