@@ -10,6 +10,8 @@
 # Cell numbers: cell = r * cols + c, r = 0 is the board's first row (drawn at the bottom if flip),
 # whatever the view: the second player's view of a shared board is flip=False, mirror=True (the
 # board turned round: its own side at the bottom), and the caller never maps squares itself.
+import framebuf
+
 from fathom.ui.font import TH, TW, digits, number, tiny
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -36,6 +38,8 @@ class BoardGrid:
         self.lx = self.ty = 0
         self.vc = self.vr = 0
         self.x0 = self.y0 = 0
+        self._dots = None         # one row of draw()'s dots, for the pitch and columns in
+        self._dots_at = -1        # _dots_at (made again only when the layout changes)
 
     def name(self, cell):
         r, c = divmod(cell, self.nc)
@@ -163,10 +167,10 @@ class BoardGrid:
         a byte per cell, 0 where cell_fn would draw nothing (it is not called there)."""
         used = self.layout(x, y, w, h)
         px = self.px
-        if dots:
+        if dots and self.vc > 1:
+            row = self._dot_row()
             for dr in range(1, self.vr):
-                for dc in range(1, self.vc):
-                    d.pixel(self.x0 + dc * px - 1, self.y0 + dr * px - 1, 1)
+                d.blit(row, self.x0 + px - 1, self.y0 + dr * px - 1, 0)
         self._cells(d, cell_fn, only)
         if self.ty:
             for dc in range(self.vc):
@@ -186,6 +190,20 @@ class BoardGrid:
             if 0 <= dc < self.vc and 0 <= dr < self.vr:
                 d.rect(self.x0 + dc * px - 1, self.y0 + dr * px - 1, px + 2, px + 2, 1)
         return used
+
+    def _dot_row(self):
+        """A row of the dots between squares (px apart, one per inner column line) as a
+        1-pixel-high frame: a row is one blit, where a pixel() a dot was a fifth of a lake's
+        grid."""
+        at = self.px * 256 + self.vc
+        if at != self._dots_at:
+            w = (self.vc - 2) * self.px + 1
+            buf = bytearray((w + 7) // 8)
+            for x in range(0, w, self.px):
+                buf[x >> 3] |= 0x80 >> (x & 7)
+            self._dots = framebuf.FrameBuffer(buf, w, 1, framebuf.MONO_HLSB)
+            self._dots_at = at
+        return self._dots
 
     def _cells(self, d, cell_fn, only=None):
         """cell_fn for every visible square (where `only` is not 0), row by row: the cell

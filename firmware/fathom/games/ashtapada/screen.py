@@ -64,6 +64,7 @@ class AshtapadaScreen(GameBase):
         self.help = None          # TextPage while the help page is open
         self._at = None           # log length and set-up count the caches belong to
         self._legal = []
+        self._sorted = None       # _legal in menu order, made when a menu first needs it
         self._kinds = None
         self._map = None
         self._deduced = None      # (say.deduce_key, (candidates, certain squares)) of the map
@@ -94,7 +95,10 @@ class AshtapadaScreen(GameBase):
         self._at = key
         pub = s.pub
         setup = s.setup_legal()
-        self._legal = setup if setup else say.order(s.legal())
+        # in the engine's order: only a square's menu (say.at) lists them, in menu order
+        # (_in_order); the rest asks what is where (kinds), which order does not change
+        self._legal = setup if setup else s.legal()
+        self._sorted = setup or None
         self._kinds = say.kinds(self._legal, self.n * self.n)
         # the deduction starts from the last event's candidates (0.57 ms of a partner's redraw
         # after each move, about a third of it so): a square proved empty stays so; and it
@@ -182,7 +186,7 @@ class AshtapadaScreen(GameBase):
         s = self.runner.seat
         if only < 0:
             only = self.only
-        acts = say.at(self._legal, sq)
+        acts = say.at(self._in_order(), sq)
         if only:
             acts = [a for a in acts if _bit(a) & only]
         paths = 0
@@ -197,6 +201,12 @@ class AshtapadaScreen(GameBase):
                     acts.append(tag)
                     labels.append(text)
         return acts, labels, boat
+
+    def _in_order(self):
+        """The legal actions in menu order (say.order), sorted once an event, when asked."""
+        if self._sorted is None:
+            self._sorted = say.order(self._legal)
+        return self._sorted
 
     def _first_of(self, bit, frm, known=0):
         """The square nearest `frm` (as drawn) where kind `bit` can be done (and the lake's
@@ -452,7 +462,10 @@ class AshtapadaScreen(GameBase):
     def _square(self, d, sq, x, y, px):
         k = px - 2                   # one pixel clear on every side for the cursor frame
         code = self._map[sq]
-        if code:
+        if code == say.CAND and k >= 4:   # most marked squares: _glyph's dot, without the call
+            m = (k if k & 1 else k - 1) // 2
+            d.pixel(x + 1 + m, y + 1 + m, 1)
+        elif code:
             _glyph(d, x + 1, y + 1, k, code, 1)
         boats = self._boats
         if sq == boats[_SOUTH] or sq == boats[_NORTH]:

@@ -57,6 +57,7 @@ _TYPE = const(0)
 _SQUARE = const(1)
 _LEFT = const(2)
 _SHEARED = const(3)
+_ISLE = const(255)      # in PeriplusScreen.occ: an island (a ship id + 1 is at most 16)
 
 # Rows of the side panel the hand takes at most by name: what happened keeps the rest (a hand
 # of five long names took four, and left it three); a longer hand goes in the help's codes.
@@ -236,7 +237,10 @@ class PeriplusScreen(GameBase):
         self.menu_acts = []
         self.status_text = ""
         self.hi_a = self.hi_b = -1
-        self.occ = bytearray(64)  # square -> ship id + 1, refilled per frame (no allocation)
+        self.occ = bytearray(64)  # square -> ship id + 1 or _ISLE, refilled per frame (no
+                                  # allocation): a square's glyph found in one lookup
+        self._row_at = -1         # per frame: the square of the set-up row's first ship (-1:
+        self._aim = ()            # no row drawn), and the aimed ship's first squares
         self.bar = ""
         self.wide = False         # the last panel drawn was 128 wide: longer words in the bar
         self._lay = None
@@ -650,12 +654,21 @@ class PeriplusScreen(GameBase):
             return
         self.grid.cursor = self.cur if self.cur >= 0 else 0
         occ = self.occ
-        ships = self.runner.seat.pub[_SHIPS]
+        s = self.runner.seat
+        pub = s.pub
+        ships = pub[_SHIPS]
         for i in range(64):
             occ[i] = 0
         for sid in range(2 * _NSHIPS):
             if ships[sid][_SQUARE] >= 0:
                 occ[ships[sid][_SQUARE]] = sid + 1
+        for sq in pub[_ISLANDS]:
+            occ[sq] = _ISLE           # (over a ship: an island's cross is what shows)
+        # what every square asked of the state, asked once a frame (64 squares' questions
+        # were a third of a partner's redraw)
+        self._row_at = B.back_row(self.me) * 8 if pub[_PHASE] == _PH_SETUP and \
+            self.me not in s.setups else -1
+        self._aim = self.ch.first[self.sel] if self.stage == AIM else ()
         self.grid.draw(d, 0, top, bw, h - top, self.cell_fn,
                        self.stage in (PICK, AIM, MENU) and self.cur >= 0)
         y = top if top else CH
@@ -716,21 +729,21 @@ class PeriplusScreen(GameBase):
         return self.labels[i]
 
     def _draw_cell(self, d, sq, x, y, px):
-        s = self.runner.seat
-        pub = s.pub
+        """One square, from what draw() worked out for the frame (occ, _row_at, _aim)."""
         sz = px - 1
-        if sq in pub[_ISLANDS]:
+        o = self.occ[sq]
+        if o == _ISLE:
             d.line(x, y, x + sz - 1, y + sz - 1, 1)
             d.line(x, y + sz - 1, x + sz - 1, y, 1)
             return
-        if self.occ[sq]:
-            sid = self.occ[sq] - 1
-            sh = pub[_SHIPS][sid]
+        if o:
+            sid = o - 1
+            sh = self.runner.seat.pub[_SHIPS][sid]
             _ship(d, x, y, sz, sh[_TYPE], sh[_LEFT], sh[_SHEARED], sid // _NSHIPS == self.me, 1)
             return
-        if pub[_PHASE] == _PH_SETUP and self.me not in s.setups:
-            row = s.priv[_ROW]
-            i = sq - B.back_row(self.me) * 8
+        if self._row_at >= 0:
+            row = self.runner.seat.priv[_ROW]
+            i = sq - self._row_at
             if 0 <= i < len(row):
                 _ship(d, x, y, sz, row[i], F.HITS[row[i]], 0, True, 1)
                 return
@@ -738,13 +751,10 @@ class PeriplusScreen(GameBase):
                 t = self.ch.items[self.row.cursor]
                 _ship(d, x, y, sz, t, F.HITS[t], 0, True, 1)
                 return
-        if (self.stage == AIM and sq in self.ch.first[self.sel]) or self._lit(sq):
+        if sq == self.hi_a or sq == self.hi_b or sq in self._aim:
             d.rect(x + sz // 2 - 1, y + sz // 2 - 1, 3, 3, 1)
         else:
             d.pixel(x + sz // 2, y + sz // 2, 1)
-
-    def _lit(self, sq):
-        return sq == self.hi_a or sq == self.hi_b
 
     def _mark(self):
         """The squares marked at their corners, worked out once per state, not per square
