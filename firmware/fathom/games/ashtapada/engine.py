@@ -452,9 +452,10 @@ class Ashtapada(Engine):
         if self.turn(pub) != (player, _TURN_ACT):
             return []
         out = [[_EV_MOVE, p] for p in self._walks(pub, player)]
-        for s in self.charge_squares(pub, player):
+        charges = self.charge_squares(pub, player)   # (once: a partner's redraw asks)
+        for s in charges:
             out.append([_EV_SOUND, s])
-        for s in self.charge_squares(pub, player):
+        for s in charges:
             out.append([_EV_DEPTH, s])
         return out
 
