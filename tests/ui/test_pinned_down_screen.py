@@ -420,7 +420,8 @@ def test_a_redraw_and_a_cursor_move_allocate_nothing(ph):
     else:
         play(seats, bots, phase(ph))
     app, scr = screen_for(seats[0])
-    draw(app, scr)                       # the first draw of an event may build (the caches)
+    draw(app, scr)                       # the first draw of an event may build (the caches),
+    scr.tick(0)                          # and the next loop's tick the rest (App.step)
     n = len(scr._items)
     assert n > 1
     keys = ("DOWN",) * n + ("UP",) * n
@@ -557,3 +558,21 @@ def test_plays_are_listed_strongest_first_then_ships_by_power_for_threat():
         assert first == sorted(first, reverse=True), choice_lines(scr.lines())  # plays first
         checked += len(ranks) >= 3
     assert checked >= 3, checked
+
+
+def test_the_frame_of_a_move_builds_one_choice_line_and_the_next_tick_the_rest():
+    # what reaches the panel first after a move is that frame: the highlighted choice's line
+    # alone is worked out for it, every other choice's at the next loop's tick (App.step),
+    # before any cursor move could ask for one; each as say.py makes it
+    seats = start(2, "red", b"heap", "normal")
+    bots = [SharpBot(b"h", p) for p in range(2)]
+    play(seats, bots, phase("assign"))
+    app, scr = screen_for(seats[0])
+    seat = seats[0]
+    scr.tick(0)
+    draw(app, scr)
+    assert scr._fc is None
+    assert scr.line2() == L.choice_line(seat.pub, seat.player, scr.current(), None)
+    scr.tick(10)
+    assert scr._fc == [L.choice_line(seat.pub, seat.player, a, None) for a in scr._acts]
+    assert scr.line2() == L.choice_line(seat.pub, seat.player, scr.current(), None)

@@ -133,8 +133,11 @@ class PinnedDownScreen(GameBase):
         self._tstat = ""
         self._doc = ""
         self._brief = ""
-        self._fc = []                # the second line per choice, built once per event
+        self._fc = []                # the second line per choice, built once per event (None:
+                                     # not yet, until the event's first frame has shown)
         self._fc_none = None         # ... and for a group's item (no one choice highlighted)
+        self._fc_one = None          # (choice, its line) for that first frame
+        self._shown = -1             # the _key of the choices the last frame drew
         self._hand = []              # the hand page: card ids, short labels, full texts
         self._short = []
         self._texts = []
@@ -219,13 +222,14 @@ class PinnedDownScreen(GameBase):
         self._tstat = say.status(s.pub, tiny_cols(self.app.hw.display.width))
         self._dk = None
         self._brief = self.brief()
-        # Every choice's second line now, not on each cursor move: a forecast sums the fleet
-        # and the attackers (~1.3 KB of short-lived blocks a unit), and a cursor move must
-        # allocate nothing.
-        self._fc = []
-        me = s.player
-        self._fc = say.choice_lines(s.pub, me, acts)
-        self._fc_none = say.choice_line(s.pub, me, None, None)
+        # Every choice's second line once per event, not on each cursor move: a forecast sums
+        # the fleet and the attackers (~1.3 KB of short-lived blocks a unit), and a cursor move
+        # must allocate nothing. The highlighted choice's line alone for the frame that shows
+        # the event, the others at the next tick, once it shows (tick(): a partner's move
+        # reaches the panel sooner, as the runner's receipts wait for late()).
+        self._fc = None
+        self._fc_one = None
+        self._fc_none = say.choice_line(s.pub, s.player, None, None)
 
     def choices(self):
         """[(choice, label)] of every legal choice (the generic screen's shape)."""
@@ -262,7 +266,24 @@ class PinnedDownScreen(GameBase):
         """The second status line: the highlighted choice's fight forecast, else the ship it
         touches, else None (distance, threat and place), all built once per event."""
         i = self._current_index()
-        return self._fc_none if i < 0 else self._fc[i]
+        if i < 0:
+            return self._fc_none
+        if self._fc is not None:
+            return self._fc[i]
+        one = self._fc_one
+        if one is None or one[0] != i:
+            one = self._fc_one = (i, say.choice_line(self.runner.seat.pub, self.runner.seat.player,
+                                                     self._acts[i], None))
+        return one[1]
+
+    def tick(self, now):
+        self.build()              # (a new event: its choices, whose frame has not shown)
+        if self._fc is None and self._shown == self._key:
+            # the event's frame is on the panel: every choice's line now, for the cursor
+            s = self.runner.seat
+            self._fc = say.choice_lines(s.pub, s.player, self._acts)
+            self._fc_one = None
+        return GameBase.tick(self, now)
 
     def brief(self):
         """The top bar's title: whose turn and which phase, in a few characters."""
@@ -391,6 +412,7 @@ class PinnedDownScreen(GameBase):
     # ---- drawing -------------------------------------------------------------------------
     def draw(self, d):
         self.build()
+        self._shown = self._key
         if self.page == HAND:
             self.draw_hand(d)
             return
