@@ -66,7 +66,8 @@ class SugarDogScreen(GameBase):
         self.menu_title = ""
         self._seen = None         # (events, set-up choices, actions, problem) of the caches
         self._legal_seen = None
-        self.at = {}              # square -> its legal actions, likelier first
+        self.at = {}              # square -> its legal actions (likelier first: _acts_at)
+        self._ordered = []
         self.marks = S.Marks(s.player, size)  # what this captain knows, folded per event
         self.grid = self.marks.grid  # its G_* glyph per square, a bytearray made once
         self.line = ""            # what happened last, in words
@@ -103,9 +104,8 @@ class SugarDogScreen(GameBase):
             for a in legal:
                 q = say.anchor(size, pos, a)
                 at.setdefault(q, []).append(a)
-            for q in at:
-                at[q].sort(key=say.order)
         self.at = at
+        self._ordered.clear()     # the squares whose actions _acts_at has put in menu order
         self.second = second
         if legal != self._legal_seen:      # a new choice: the cursor goes to the submarine
             self._legal_seen = legal
@@ -153,9 +153,19 @@ class SugarDogScreen(GameBase):
         return (p + " to move", p + " act")
 
     # ---- the square menu ------------------------------------------------------------------
+    def _acts_at(self, sq):
+        """The legal actions on square sq, likelier first, or None. Put in that order when a
+        square is first asked for (once: a second sort could swap equals), not for every
+        square at each event: a partner's move need not order menus nobody opened."""
+        acts = self.at.get(sq)
+        if acts is not None and len(acts) > 1 and sq not in self._ordered:
+            acts.sort(key=say.order)
+            self._ordered.append(sq)
+        return acts
+
     def open(self, sq):
         s = self.runner.seat
-        acts = self.at[sq]
+        acts = self._acts_at(sq)
         pos = s.priv[_POS]
         labels = [say.label(pos, a, self.second) for a in acts]
         self.menu = ListView(labels, fit=True)  # 3x5 where 8x8 labels would be cut
@@ -199,7 +209,7 @@ class SugarDogScreen(GameBase):
         if k == "BACK":
             self.pause()
         elif k == "OK":
-            acts = self.at.get(self.board.cursor)
+            acts = self._acts_at(self.board.cursor)
             if not acts:              # OK can do nothing here: the panel says why
                 self.why = "Not your turn." if not self.at else \
                     "Nothing to do here: a dot marks where you can act."
@@ -222,7 +232,7 @@ class SugarDogScreen(GameBase):
         self._refresh()
         s = self.runner.seat
         target = say.anchor(self.size, s.priv[_POS], action)
-        acts = self.at.get(target)
+        acts = self._acts_at(target)
         if not acts or action not in acts:
             raise ValueError("not a legal action here: %r" % (action,))
         out = []
