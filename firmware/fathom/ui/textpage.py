@@ -9,10 +9,13 @@ from fathom.hal import clock
 from fathom.ui.font import CH, TH, TW, tiny_adv, write
 from fathom.ui.screen import wrap
 
-_PARAS = const(12)           # a text of at most this many paragraphs (what happened: its
-                             # stack, and a line pinned above it) keeps each one's wrap
 TURN_MS = 1600               # a page turned by itself (turn()) shows at least this long,
 _WORD_MS = const(300)        # and this long for each word on it past the first four
+
+
+def _hold(words):
+    """How long turn() holds a page of `words`."""
+    return TURN_MS + (words - 4) * _WORD_MS if words > 4 else TURN_MS
 
 
 class TextPage:
@@ -26,7 +29,6 @@ class TextPage:
         self._bs = False
         self._rows = 1            # the box's height in rows at the last draw (for key())
         self.turn_at = None       # turn(): the next page's time; False once read round
-        self._paras = {}          # wrap width -> {paragraph: its lines}, of the last text
 
     def set(self, text):
         """New text; the scroll position goes back to the top only when the text changed."""
@@ -51,38 +53,28 @@ class TextPage:
                 self.turn_at = False   # read once: the first page stays in view
                 return True
             self.top = self.next_top()
-        words = self.words_shown()
-        self.turn_at = clock.ticks_add(now, TURN_MS + (words - 4) * _WORD_MS
-                                       if words > 4 else TURN_MS)
+        self.turn_at = clock.ticks_add(now, _hold(self.words_at(self.top)))
         return at is not None
+
+    def round_ms(self):
+        """How long turn() takes to go round the text once from its first page, as wrapped at
+        the last draw (0 when it fits): a clock that ends a turn can wait for the words."""
+        if self.last_top() == 0:
+            return 0
+        top, ms = 0, 0
+        while True:
+            ms += _hold(self.words_at(top))
+            if top >= self.last_top():
+                return ms
+            top = self.next_top(top)
 
     def _cols(self, w):
         return (w + 1) // TW if self.small else w // CH
 
     def _wrap(self, w):
         if self.small:            # by pixels: the 3x5 font's wide letters take more
-            width, size = self._cols(w) * TW, tiny_adv
-        else:
-            width, size = self._cols(w), len
-        paras = self.text.split("\n")
-        if len(paras) > _PARAS:
-            return wrap(self.text, width, size)
-        # what happened gains a paragraph an event and keeps the rest: only the new one is
-        # wrapped (wrap() takes each paragraph on its own), at each of the two widths tried
-        key = width * 2 + (1 if self.small else 0)
-        old = self._paras.get(key)
-        new = {}
-        out = []
-        for para in paras:
-            lines = old.get(para) if old is not None else None
-            if lines is None:
-                lines = new.get(para) or wrap(para, width, size)
-            new[para] = lines
-            out.extend(lines)
-        if len(self._paras) > 1 and old is None:
-            self._paras = {}      # another box: the widths of the last one go
-        self._paras[key] = new
-        return out
+            return wrap(self.text, self._cols(w) * TW, tiny_adv)
+        return wrap(self.text, self._cols(w))
 
     def lines(self, w, h):
         """The text wrapped for a w x h box (kept until the text, the box or the font
@@ -111,21 +103,24 @@ class TextPage:
         """The top line that shows the end of the text (0 when it all fits)."""
         return max(0, len(self._lines or ()) - self._rows)
 
-    def next_top(self):
-        """The top line of the next page as it turns by itself: a page on, less one line when
-        the last line shown ends in a word split with a hyphen (the word stays whole in view)."""
+    def next_top(self, top=None):
+        """The top line of the page after `top` (default: the one shown) as it turns by itself:
+        a page on, less one line when the page's last line ends in a word split with a hyphen
+        (the word stays whole in view)."""
+        if top is None:
+            top = self.top
         lines = self._lines or ()
         step = self._rows
-        end = self.top + step - 1
+        end = top + step - 1
         if step > 1 and end < len(lines) and lines[end].endswith("-"):
             step -= 1
-        return min(self.last_top(), self.top + step)
+        return min(self.last_top(), top + step)
 
-    def words_shown(self):
-        """Words on the rows the last draw showed (allocates nothing)."""
+    def words_at(self, top):
+        """Words on the page from line `top` down (allocates nothing)."""
         lines = self._lines or ()
         n = 0
-        for i in range(self.top, min(len(lines), self.top + self._rows)):
+        for i in range(top, min(len(lines), top + self._rows)):
             if lines[i]:
                 n += lines[i].count(" ") + 1
         return n
