@@ -78,9 +78,6 @@ class PingScreen(GameBase):
         self.items = []           # the menu's actions, in its order
         self._is_sq = _is_square  # passed to the grid on every arrow: no bound method per key
         self._cellfn = self._cell
-        self._me_at = -1          # per frame: your submarine's square (draw())
-        self._off = bytearray(B.NSQ)   # each square's letter's x in its cell, 3x5, at pitch
-        self._off_px = -1              # _off_px (worked out when the pitch changes)
         self._n = (-1, -1, -1)    # the seat's counts the caches below belong to
         self.acts = []            # the legal choices, one per label (twin cards are one)
         self.labels = []
@@ -253,7 +250,6 @@ class PingScreen(GameBase):
     # ---- drawing ---------------------------------------------------------------------------
     def draw(self, d):
         self.refresh()
-        self._me_at = self.runner.seat.priv[_SUB_AT]   # read once, not once a square
         link = self.app.link_state
         if self.mode == _HELP_PAGE:
             draw_page(d, "PING help", link, self.page)
@@ -302,27 +298,18 @@ class PingScreen(GameBase):
         if sq < 0:
             return                # a reef
         ink = 1
-        if sq == self._me_at:     # your submarine: only this unit knows it
+        if sq == self.runner.seat.priv[_SUB_AT]:  # your submarine: only this unit knows it
             d.fill_rect(x, y, px, px - 1, 1)
             ink = 0
         if px >= 9:
             d.text(_LETTERS[sq], x + (px - 8) // 2, y + (px - 9) // 2, ink)
         else:
-            if px != self._off_px:
-                self._centre_letters(px)
-            tiny(d, _LETTERS[sq], x + self._off[sq], y, ink)
+            tiny(d, _LETTERS[sq], x + max(0, (px - 1 - tiny_width(_LETTERS[sq])) // 2), y, ink)
         if self.foe >> sq & 1:    # the adversary may be here: a line under an 8x8 letter; in
             if px >= 9:           # 3x5, where a line under it would touch the next row's
                 d.hline(x + 1, y + px - 1, px - 2, 1)   # letter, a low bar at the square's
             else:                 # right, a pixel clear of both letters beside it
                 d.vline(x + px - 1, y + 2, 3, 1)
-
-    def _centre_letters(self, px):
-        """Each square's 3x5 letter centred in a cell of pitch px (the widths measured once a
-        pitch, not once a square drawn)."""
-        for sq in range(B.NSQ):
-            self._off[sq] = max(0, (px - 1 - tiny_width(_LETTERS[sq])) // 2)
-        self._off_px = px
 
     def _draw_side(self, d, x, low):
         n = tiny_cols(d.width - x)
