@@ -14,7 +14,7 @@ from fathom.games.periplus.fleet import HITS, NSHIPS, SHIP_NAMES, SQUARE
 from fathom.peers import pipe_pair
 from fathom.runner import Runner
 from fathom.ui.font import tiny_adv
-from fathom.ui.happened import TURN_MS
+from fathom.ui.textpage import TURN_MS
 
 from kit.panel import App, Oversized
 
