@@ -342,13 +342,13 @@ class UxPlayer:
             if ticks_diff(now, self.read_from) < READ_MS:
                 return            # still reading what came since the last choice
         self.read_from = None
-        if self.moves is not None and len(self.presses) >= self.moves:
-            # stop at the choice after the last: the game waits for this player (a screenshot
-            # shows what a person looks at while choosing)
-            self._report({"result": False})
-            return
         if getattr(scr, "offer", None) is not None:
             return                # a question the game puts up at its next tick comes first
+        if self.moves is not None and len(self.presses) >= self.moves:
+            # stop at the choice after the last: the game waits for this player (a screenshot
+            # shows what a person looks at while choosing, the turn's question up if it asks)
+            self._report({"result": False})
+            return
         action = self.bot.setup(s) if s.setup_legal() else self.bot.act(s)
         keys = scr.keys_for(action)
         if getattr(scr, "offer", None) is not None:

@@ -1,6 +1,7 @@
 # Pinned Down's sharp bot (hard shares its search): the work of its slowest decision, the fight
 # assignment, stays bounded, and the figures it works out once per attack (bot.figures, the
 # `fx` of fights.build and fights.sums) give what the engine's own functions give.
+# The hard bot's own rule, its cloaks, holds in games where each kind of cloak decision comes up.
 import pytest
 
 from fathom.games import local
@@ -108,3 +109,35 @@ def test_the_figures_worked_out_once_give_the_engines_fights_and_sums():
         local.play(ENGINE, opts, 4, seed,
                    [Watched(seed, p, [0], [], _held_to_the_engine(seen)) for p in range(4)])
     assert seen[0] >= 20 and seen[1] >= 1, seen
+
+
+class Cloaks(B.HardBot):
+    """The hard bot, each cloak decision noted: (flagship, goal reached, last flagship, cloak)."""
+
+    def __init__(self, seed, player, log):
+        super().__init__(seed, player)
+        self.log = log
+
+    def act(self, seat):
+        pub = seat.pub
+        a = super().act(seat)
+        if pub["ph"] == "cloak":
+            s = pub["cq"][0]
+            self.log.append((bool(C.kw(pub["ships"][s][1], "F")), pub["dist"] >= 10,
+                             F.flagships_left(pub) == 1, a[1]))
+        return a
+
+
+def test_the_hard_partner_cloaks_its_flagship_when_that_fight_decides_the_game():
+    # the purple deck's ships cloak: every kind of decision comes up in these games
+    log = []
+    opts = ENGINE.options()
+    opts["deck"] = "purple"
+    for i in range(8):
+        seed = b"cloak%d" % i
+        local.play(ENGINE, opts, 2, seed, [Cloaks(seed, p, log) for p in range(2)])
+    flag = [(final, last, on) for f, final, last, on in log if f]
+    assert flag and all(on == (1 if final or last else 0) for final, last, on in flag), flag
+    assert {(final or last) for final, last, _on in flag} == {True, False}, flag
+    crew_at_goal = [on for f, final, _last, on in log if not f and final]
+    assert crew_at_goal and not any(crew_at_goal), log

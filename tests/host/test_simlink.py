@@ -94,7 +94,7 @@ def _sim(tmp_path, *argv, code=0):
     env = dict(os.environ, TMPDIR=str(tmp_path))
     out = subprocess.run([sys.executable, "-m", "fathom_host.cli", "sim"] + list(argv),
                          capture_output=True, text=True, env=env, timeout=300)
-    assert out.returncode == code, out.stderr   # a run with failures exits 1
+    assert out.returncode == code, out.stderr + out.stdout[-4000:]  # failures exit 1
     return json.loads(out.stdout.splitlines()[-1])
 
 

@@ -208,8 +208,10 @@ def equivocate(keyed):
                not any(p.inbox for p in host.peers) and
                not any(r.peers[0].inbox for r in runners[1:]), hold=[host])
     # the second game the host shows P3: its own seat, copied from its journal, plays on
-    shadow = Seat(ENGINE, OPTS, 3, b"equivocate", 0, b"salt0", MemJournal())
-    shadow.journal.recs = list(host.seat.journal.recs)
+    copy = MemJournal()
+    for _pos, _end, rec in host.seat.journal.read():
+        copy.append(rec)
+    shadow = Seat(ENGINE, OPTS, 3, b"equivocate", 0, b"salt0", copy)
     shadow.replay()
     k = host.seat.n_log
     extra = []

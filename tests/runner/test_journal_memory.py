@@ -64,3 +64,33 @@ def test_a_long_game_writes_and_allocates_only_small_pieces(tmp_path, gid, min_e
         for k in ("resume_alloc", "audit_alloc"):
             assert out[k] <= ALLOC_MAX, out
         assert max(out["play_alloc"]) <= ALLOC_MAX, out
+
+
+# A journal in RAM (tests, `fathom sim`'s units, a seat without storage) must not hold a game in
+# one growing block either: a sim unit with 3 MB of its 4 MB heap free failed to grow such a
+# list to 16 KB, its long-lived small objects scattered over the whole heap.
+RAM_JOURNAL = """
+import fathomprobe
+from fathom.journal import MemJournal
+j = MemJournal()
+fathomprobe.reset()
+for i in range(3000):
+    j.append(["e", i % 2, ["x", i], b"h" * 8])
+j.replace(1234, ["forged"])
+n = 0
+for pos, _end, rec in j.read():
+    assert rec == (["forged"] if pos == 1234 else ["e", pos % 2, ["x", pos], b"h" * 8]), pos
+    n += 1
+print(fathomprobe.max_alloc(), n, j.first()[2][1])
+"""
+
+
+def test_a_ram_journal_holds_a_long_game_in_small_blocks():
+    env = dict(os.environ, MICROPYPATH=str(FIRMWARE))
+    proc = subprocess.run([str(runtime32()), "-X", "heapsize=2m", "-c", RAM_JOURNAL],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    biggest, n, first = proc.stdout.split()
+    assert (n, first) == ("3000", "0")
+    print("3,000 records in RAM: largest heap block %s bytes" % biggest)
+    assert int(biggest) <= ALLOC_MAX

@@ -14,6 +14,7 @@ from fathom.runner import Runner
 from fathom.ui import happened
 from fathom.ui.dialog import read_text
 from fathom.ui.happened import DEAL, MAX, Happened
+from fathom.ui.textpage import TURN_MS
 
 from kit.ping import M1_ENC, M1_GUN, M1_TORP, M2_DIVE, M2_TORP, M3_PING, game, play
 from kit.play import play_seats
@@ -145,7 +146,7 @@ def test_every_short_form_on_the_screens_is_on_the_help_page():
     help_ping = read_text("games/ping/help.txt")
     for word in ("LSTN", "TORP", "ENCR", "TAKE", "OBJ"):
         assert word in help_ping, word
-    assert happened.TURN_MS >= 1000    # a row stays long enough to be read
+    assert TURN_MS >= 1000    # a row stays long enough to be read
 
 
 def _turned(h, page, w, h_px, until):
@@ -178,7 +179,7 @@ def test_the_box_turns_through_what_is_new_once_then_rests_on_the_newest():
     assert rows > 3
     assert [t for _ms, t in turns[:-1]] == list(range(1, rows)) and turns[-1][1] == 0
     starts = [0] + [ms for ms, _t in turns]
-    assert min(b - a for a, b in zip(starts, starts[1:])) >= happened.TURN_MS  # held to read
+    assert min(b - a for a, b in zip(starts, starts[1:])) >= TURN_MS  # held to read
     assert turns[-1][0] < 40000             # and then it rests on the newest: no more turns
     s.recs.append(["e", 1, ["x", 9], b"", None])   # something new: turned through once again
     h.update()

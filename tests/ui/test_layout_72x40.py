@@ -6,8 +6,9 @@ import pytest
 
 from fathom.games.ping import screen as ping_ui
 from fathom.games.ashtapada import say
-from fathom.ui import font, happened
+from fathom.ui import font
 from fathom.ui.menu import Item, Menu
+from fathom.ui.textpage import TURN_MS
 from fathom.ui.topbar import top_bar
 from kit.ping import M1_ENC, M1_GUN, M1_LISTEN, M1_TORP, M2_DIVE, M3_PING, game, play
 from test_ashtapada_screen import game as ash_game
@@ -114,9 +115,9 @@ def _bottom_rows(scr):
     last = now
     while len(rows) <= scr.said.count():
         now += 50
-        assert now - last < 10 * happened.TURN_MS, rows
+        assert now - last < 10 * TURN_MS, rows
         if scr.tick(now):
-            assert now - last >= happened.TURN_MS, rows      # not before its time
+            assert now - last >= TURN_MS, rows      # not before its time
             last = now
             rows.append(row_text(drawn(scr.draw), 35, 40))
     for _ in range(100):                                   # read once: it rests on the newest
@@ -163,7 +164,7 @@ def test_ping_event_line_turning_allocates_nothing():
 
     def turns():   # the turning part of tick(): once through, back to the newest
         for _ in range(60):
-            box[0] += happened.TURN_MS // 4
+            box[0] += TURN_MS // 4
             if scr.happened.turn(scr.said, box[0]):
                 box[1] += 1
                 d.fill(0)

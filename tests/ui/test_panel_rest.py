@@ -82,14 +82,16 @@ def test_a_dimmed_panel_wakes_on_a_key_that_does_nothing_else():
     assert u.lit() and u.app.top().lines() == lines
 
 
+class Runner:
+    """A game's runner as the app asks it: is it this player's turn."""
+    mine = False
+
+    def my_turn(self):
+        return self.mine
+
+
 def test_the_partners_move_that_makes_it_the_players_turn_lights_the_panel():
     u = Unit("c", dim=15, dark=60)
-
-    class Runner:
-        mine = False
-
-        def my_turn(self):
-            return self.mine
 
     class Waiting(Screen):
         title = "PING"
@@ -114,12 +116,6 @@ def test_the_turn_lights_the_panel_under_a_question_it_put_up():
     # PING asks the turn's report in the step the turn comes: the panel stayed dark under the
     # question (the app looked for a game only on top), so the player's first key only woke it
     u = Unit("q", dim=15, dark=60)
-
-    class Runner:
-        mine = False
-
-        def my_turn(self):
-            return self.mine
 
     class Asking(Screen):
         title = "PING"

@@ -14,7 +14,7 @@ from fathom.games.periplus.fleet import HITS, NSHIPS, SHIP_NAMES, SQUARE
 from fathom.peers import pipe_pair
 from fathom.runner import Runner
 from fathom.ui.font import tiny_adv
-from fathom.ui.happened import TURN_MS
+from fathom.ui.textpage import TURN_MS
 
 from kit.panel import App, Oversized
 
@@ -474,8 +474,8 @@ def test_defence_prompt_offers_the_card_and_shows_the_default(w, h):
     d = draw(scr)
     assert d.lit(0, 0, w, 7) > 0
     assert d.lit(0, h - 16, w, 8) > 40               # the highlighted answer: OK = negate
-    scr.answer.tick(11000)
-    assert "take hit in 10s" in scr.lines()[0]
+    scr.answer.tick(11000)   # (on a small panel, longer while the prompt turns round)
+    assert "take hit in %ds" % ((scr.answer.limit_ms() - 9001) // 1000) in scr.lines()[0]
     assert scr.keys_for(["take"]) in (["DOWN", "OK"], ["UP", "OK"])
 
 
@@ -565,18 +565,43 @@ def test_a_redraw_allocates_nothing(w, h):
     assert stages == [P.PICK, P.AIM, P.MENU]
 
 
-def test_the_defence_prompt_goes_round_twice_before_the_default_answer_at_72x40():
-    # the prompt and what else happened in the turn (a fleet ahead, its followers) turn a page
-    # every TURN_MS: two rows of nine 8x8 characters took most of the answer's 20 s to go round
+def test_the_default_answer_waits_until_a_long_turn_has_gone_round_at_72x40():
+    # the prompt and the turn it ends turn a page every TURN_MS or more: at 72x40 a long turn
+    # took longer than the answer's 20 s, and bench ux's reader had not yet seen the turn's
+    # last event ("P2 discarded Disengage") when the hit was taken by default
+    rs = reach_defence()
+    seat = rs[0].seat
+    app, scr = make_screen(rs, 72, 40)
+    clock, page = scr.answer, scr.page
+    scr.happened.text = "\n".join(["P2: Row Row fleet ahead, T to c5"] +
+                                  ["P2: %s follows to d%d" % (b, i) for i, b in
+                                   enumerate("BDQTBDQT")] + ["P2 discarded Disengage"])
+    n = len(seat.log)
+    t, last_page_at, titles = 0, None, []
+    while len(seat.log) == n:
+        assert t <= P.ANSWER_MOST_MS, "no default answer"
+        clock.tick(t)
+        scr.tick(t)                                   # turns the page
+        if len(seat.log) == n:
+            draw(scr)
+            titles.append(clock.left_s())
+            if last_page_at is None and page.top == page.last_top() > 0:
+                last_page_at = t
+        t += 100
+    assert page.round_ms() > P.ANSWER_TIMEOUT_MS      # longer than the 20 s it had
+    assert last_page_at is not None                   # every page was shown...
+    assert t - last_page_at >= P.ANSWER_AFTER_READ_MS  # ...and held before the hit was taken
+    assert seat.log[-1] == (0, ["take"])
+    assert titles == sorted(titles, reverse=True)     # "Hit in Ns" only ever counts down
+
+
+def test_the_default_answer_leaves_by_the_most_however_long_the_turn():
     rs = reach_defence()
     app, scr = make_screen(rs, 72, 40)
-    scr.answer.tick(1000)
-    scr.happened.text = "\n".join(["P2: Row Row fleet ahead, T to c5"] +
-                                  ["P2: %s follows to d%d" % (b, i) for i, b in enumerate("BDQT")])
-    draw(scr)
-    page = scr.page
-    pages = (page.count() + page.rows() - 1) // page.rows()
-    assert pages * TURN_MS * 2 <= P.ANSWER_TIMEOUT_MS, (pages, page.count(), page.rows())
+    scr.answer.read(10 * P.ANSWER_MOST_MS)
+    assert scr.answer.limit_ms() == P.ANSWER_MOST_MS
+    scr.answer.read(0)                                # a turn that fits: the 20 s
+    assert scr.answer.limit_ms() == P.ANSWER_TIMEOUT_MS
 
 
 def test_whose_turn_it_is_reads_whole_in_the_side_panels_bar_at_72x40():

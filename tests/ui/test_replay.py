@@ -293,18 +293,16 @@ def test_pinned_down_replay_shows_every_hand_and_deck(size):
 
 # ---- a failed audit ----------------------------------------------------------------------------
 def test_a_failed_audit_replays_up_to_the_event_it_names_and_says_so():
-    from fathom.codec import decode
     from fathom.games.audit import audit
     rs = finished("sugardog", b"replay forged")
     r = rs[0]
     j = r.seat.journal
-    for k in range(len(j.recs)):   # P2's revealed actions, its fourth changed as a forger would
-        rec = decode(j.recs[k])
+    for k, _end, rec in j.read():   # P2's revealed actions, its fourth changed as a forger would
         if rec[0] == "ra" and rec[1] == 1:
             acts = rec[3]
             i = 3
             acts[i] = ["cruise", acts[i][1]] if acts[i][0] != "cruise" else ["sonar"]
-            j.recs[k] = encode(rec)
+            j.replace(k, rec)
             break
     st = r.reveals[1]
     v = audit(r.seat, 1, [st[0], st[1], r._revealed_actions(1)])

@@ -11,7 +11,6 @@
 # round again until something new happens. The line a screen starts with (who you are) is
 # context, not news: the first event replaces it. A player out of the game (pin()) reads that
 # above everything else.
-from fathom.ui.textpage import TURN_MS  # noqa: F401 (the tests' name for it, here)
 
 MAX = 10                     # lines kept: older ones fold into the last
 FOLD = 200                   # characters the folded last line keeps (its newest parts)

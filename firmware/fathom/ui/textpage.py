@@ -13,6 +13,11 @@ TURN_MS = 1600               # a page turned by itself (turn()) shows at least t
 _WORD_MS = const(300)        # and this long for each word on it past the first four
 
 
+def _hold(words):
+    """How long turn() holds a page of `words`."""
+    return TURN_MS + (words - 4) * _WORD_MS if words > 4 else TURN_MS
+
+
 class TextPage:
     def __init__(self, text="", small=False):
         self.text = text
@@ -48,10 +53,20 @@ class TextPage:
                 self.turn_at = False   # read once: the first page stays in view
                 return True
             self.top = self.next_top()
-        words = self.words_shown()
-        self.turn_at = clock.ticks_add(now, TURN_MS + (words - 4) * _WORD_MS
-                                       if words > 4 else TURN_MS)
+        self.turn_at = clock.ticks_add(now, _hold(self.words_at(self.top)))
         return at is not None
+
+    def round_ms(self):
+        """How long turn() takes to go round the text once from its first page, as wrapped at
+        the last draw (0 when it fits): a clock that ends a turn can wait for the words."""
+        if self.last_top() == 0:
+            return 0
+        top, ms = 0, 0
+        while True:
+            ms += _hold(self.words_at(top))
+            if top >= self.last_top():
+                return ms
+            top = self.next_top(top)
 
     def _cols(self, w):
         return (w + 1) // TW if self.small else w // CH
@@ -88,21 +103,24 @@ class TextPage:
         """The top line that shows the end of the text (0 when it all fits)."""
         return max(0, len(self._lines or ()) - self._rows)
 
-    def next_top(self):
-        """The top line of the next page as it turns by itself: a page on, less one line when
-        the last line shown ends in a word split with a hyphen (the word stays whole in view)."""
+    def next_top(self, top=None):
+        """The top line of the page after `top` (default: the one shown) as it turns by itself:
+        a page on, less one line when the page's last line ends in a word split with a hyphen
+        (the word stays whole in view)."""
+        if top is None:
+            top = self.top
         lines = self._lines or ()
         step = self._rows
-        end = self.top + step - 1
+        end = top + step - 1
         if step > 1 and end < len(lines) and lines[end].endswith("-"):
             step -= 1
-        return min(self.last_top(), self.top + step)
+        return min(self.last_top(), top + step)
 
-    def words_shown(self):
-        """Words on the rows the last draw showed (allocates nothing)."""
+    def words_at(self, top):
+        """Words on the page from line `top` down (allocates nothing)."""
         lines = self._lines or ()
         n = 0
-        for i in range(self.top, min(len(lines), self.top + self._rows)):
+        for i in range(top, min(len(lines), top + self._rows)):
             if lines[i]:
                 n += lines[i].count(" ") + 1
         return n

@@ -295,7 +295,19 @@ class HardBot(SharpBot):
     then an attack I hold no Defense for) to my Quinquereme against my best attack's expected
     damage to its, 46.9% (0-299) / 51.0% (300-599); that with sharp's pull towards the foe's
     Quinquereme, 47.9% (0-399) / 52.0% (1000-1799); and with my best move-then-attack over
-    sampled next draws, 54.0% (1000-1799): none clearly above this bot."""
+    sampled next draws, 54.0% (1000-1799): none clearly above this bot. Then (seeds 0-199 /
+    200-399, as this bot's 60.0% / 53.1%): attacking another ship only to kill it or when it
+    lies next to my Quinquereme, 47.6% / 42.2%, and no shot at another ship unless it kills,
+    53.2% / 47.0% (so those attacks are worth much: they kill the ships that would strike my
+    Quinquereme and draw the foe's Defense cards); every legal attack played, 59.5% / 53.4%;
+    attacks on other ships not discounted for the foe's Defense cards, 58.6% / 54.7%; the
+    Quinquereme moved only to flee, 60.0% / 53.1% (the same games: it never moves otherwise);
+    the Quinquereme shunning threat three times as much with 2 hits or fewer left, 59.3% /
+    53.4%; the Quinquereme at the other end of the row, 52.4% / 52.1%, or in column d, 54.9% /
+    57.9%; over seeds 0-99 (this bot 64.2%): a fleet move chosen by what every following ship
+    gains, 55.2%, and a ship next to my Quinquereme worth 40 more as a target, 63.2%. Killing a
+    ship in reach of my Quinquereme (reach 8 and up) before a hit on the enemy's that does not
+    sink it: when my Quinquereme has fewer hits left, 60.3% / 55.2%; always, 59.3% / 55.7%."""
     LEVEL = "hard"
     LABEL = b"hard"
 

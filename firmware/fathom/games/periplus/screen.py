@@ -62,8 +62,13 @@ _ISLE = const(255)      # in PeriplusScreen.occ: an island (a ship id + 1 is at 
 # Rows of the side panel the hand takes at most by name: what happened keeps the rest (a hand
 # of five long names took four, and left it three); a longer hand goes in the help's codes.
 HAND_ROWS = const(3)
-# The defender's unit sends the default (take the hit) when nobody answers for this long.
+# The defender's unit sends the default (take the hit) when nobody answers for this long,
 ANSWER_TIMEOUT_MS = const(20000)
+# or, where the prompt and the turn it ends take longer than that to turn round on the screen
+# (a 72x40 panel turning a long turn: bench ux's reader had not seen its last event when the
+# hit was taken), this long after they have gone round once, and never later than the most.
+ANSWER_AFTER_READ_MS = const(8000)
+ANSWER_MOST_MS = const(60000)
 # No answer leaves before this, whatever the hand holds and however fast the thumb: an answer
 # that came faster when there is no Defense card to play would tell the attacker so.
 ANSWER_MIN_MS = const(1500)
@@ -107,6 +112,7 @@ class AnswerClock:
         self.since = 0
         self.now = 0
         self.queued = None
+        self.read_ms = 0      # the prompt's words go round once in this long (read())
 
     def active(self):
         s = self.runner.seat
@@ -116,8 +122,16 @@ class AnswerClock:
     def queue(self, action):
         self.queued = action
 
+    def read(self, ms):
+        """The screen showing the prompt turns its words round once in `ms`."""
+        self.read_ms = ms
+
+    def limit_ms(self):
+        """How long after the prompt appeared the default answer leaves."""
+        return min(ANSWER_MOST_MS, max(ANSWER_TIMEOUT_MS, self.read_ms + ANSWER_AFTER_READ_MS))
+
     def left_s(self):
-        ms = ANSWER_TIMEOUT_MS - clock.ticks_diff(self.now, self.since)
+        ms = self.limit_ms() - clock.ticks_diff(self.now, self.since)
         return max(0, (ms + 999) // 1000)
 
     def tick(self, now):
@@ -131,12 +145,13 @@ class AnswerClock:
             self.at = n
             self.since = now
             self.queued = None
+            self.read_ms = 0
             return True
         waited = clock.ticks_diff(now, self.since)
         if self.queued is not None and waited >= ANSWER_MIN_MS:
             self._send(self.queued)
             return True
-        if self.queued is None and waited >= ANSWER_TIMEOUT_MS:
+        if self.queued is None and waited >= self.limit_ms():
             s = self.runner.seat
             self._send(s.engine.default_action(s.pub, s.priv, s.player) or [_EV_TAKE])
             return True
@@ -784,11 +799,6 @@ class PeriplusScreen(GameBase):
             put(d, "Negate" if q[_TAG] == _EV_DEFEND else "Take the hit", 0, h - CH,
                 d.width // CH, 0)
             return
-        left = self.answer.left_s()
-        top_bar(d, "Hit in %ds" % left, self.app.link_state, right, fit=True,
-                small=not self.wide)
-        # the time left, also as a line along the title bar's foot that shrinks to the left
-        d.hline(d.width * left // (ANSWER_TIMEOUT_MS // 1000), CH - 1, d.width, 0)
         n = len(self.labels)
         y = h - n * CH
         # the prompt, then what else happened since your last move (turned when longer); on a
@@ -798,6 +808,12 @@ class PeriplusScreen(GameBase):
         self.page.small = h < 64
         y0 = CH + 1 if self.page.small else CH
         self.page.draw(d, 0, y0, d.width, y - y0)
+        self.answer.read(self.page.round_ms())   # wrapped for this box by the draw
+        left = self.answer.left_s()
+        top_bar(d, "Hit in %ds" % left, self.app.link_state, right, fit=True,
+                small=not self.wide)
+        # the time left, also as a line along the title bar's foot that shrinks to the left
+        d.hline(d.width * left // (self.answer.limit_ms() // 1000), CH - 1, d.width, 0)
         self.view.draw(d, 0, y, d.width, n * CH)
 
 

@@ -470,12 +470,30 @@ class SharpBot(Bot):
 
 
 class HardBot(SharpBot):
-    """Sharp, deploying every ship worth more than its threat however far the fleet is ahead
-    of the next attack (as a sharp player's partner it reached the goal in 137 of 150 games
-    against sharp's 130, but 166 of 200 against 171 in `bench bots`, and 171 of 200 against
-    171 on its next 200 seeds: no better yet). Also tried: sharp whose fight scores weigh the
-    chance that a damaged ship's damage card destroys it (from the damage cards not under a
-    ship), 171 + 172 of those 400 games against sharp's 171 + 171 (every one of its 57
-    losses with every flagship destroyed)."""
+    """Sharp, cloaking where a flagship's fight is the whole game: the fleet is lost only when
+    every flagship is destroyed, and a cloaked ship fights nowhere. So its flagship cloaks (if
+    it can) when it is the last one alive, and once the jump has reached the goal (that attack
+    is the last: the fleet wins if a flagship lives through it), when its other ships fight
+    instead, taking attackers off the partner's flagship. As a sharp player's partner, `fathom
+    bench bots --game pinned_down` (and `--first 200`): 175 of 200 and 172 of 200 against
+    sharp's 171 and 171; over seeds 0-999, 873 against 859. Of that, the final jump's cloaks
+    alone: 864 (174 and 171 on the two bench sets).
+    Tried, no better: deploying every ship worth more than its threat however far the fleet is
+    ahead (SURPLUS -9999: 166 and 171 of the bench's sets), or only from distance 9 (with these
+    cloaks, 875 of 1000); SURPLUS 0 (173, 177, then 498 of seeds 400-999 against sharp's 517)
+    and 2 (501); jumps weighted 20 or 30 per distance point instead of 10 (511, 512 of
+    400-999); flagships cloaking as sharp cloaks its other ships (on too little power): 866 of
+    1000; fight scores weighing the chance that a damaged ship's damage card destroys it (171 +
+    172); on the final jump, assignments scored by the flagships' survival alone (the same
+    games as without)."""
     LEVEL = "hard"
-    SURPLUS = -9999
+
+    def _cloak(self, pub):
+        s = pub[_CLOAK_QUEUE][_NEXT]
+        if not C.kw(pub[_SHIPS][s][_SHIP_CARD], "F"):
+            return [_EV_CLOAK, 0] if self._final(pub) else SharpBot._cloak(self, pub)
+        return [_EV_CLOAK, 1 if self._final(pub) or F.flagships_left(pub) == 1 else 0]
+
+    def _final(self, pub):
+        """The jump reached the goal: this attack is the last the fleet must live through."""
+        return pub[_DISTANCE] >= _GOAL
