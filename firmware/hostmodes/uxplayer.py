@@ -346,8 +346,10 @@ class UxPlayer:
             return                # a question the game puts up at its next tick comes first
         if self.moves is not None and len(self.presses) >= self.moves:
             # stop at the choice after the last: the game waits for this player (a screenshot
-            # shows what a person looks at while choosing, the turn's question up if it asks)
-            self._report({"result": False})
+            # shows what a person looks at while choosing, the turn's question up if it asks:
+            # `asking` names it, since a key pressed next is the question's, not the game's)
+            q = getattr(scr, "asking", None)
+            self._report({"result": False, "asking": q.title if q is not None else None})
             return
         action = self.bot.setup(s) if s.setup_legal() else self.bot.act(s)
         keys = scr.keys_for(action)

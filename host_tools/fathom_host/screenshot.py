@@ -157,6 +157,8 @@ def play_to(u, gid, moves, level, expect=None):
     if ux.get("result"):
         raise Redeal("%s ended after %d choices, before %d: ask for fewer --moves"
                           % (gid, len(ux["presses"]), moves))
+    if ux.get("asking"):  # the keys would answer it (or, in its first moments, do nothing)
+        raise Redeal("%s after %d choices asks %r first" % (gid, moves, ux["asking"]))
     c = your_turn(u, gid)
     u.stop()
     del u.extra_env["FATHOM_UXPLAYER"]

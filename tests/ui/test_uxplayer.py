@@ -106,3 +106,21 @@ def test_moves_stops_the_player_at_the_choice_after_the_last_and_reports():
 def test_a_spec_it_cannot_read_fails_loudly():
     with pytest.raises(ValueError):
         uxplayer.parse("level=sharp,fast")
+
+
+def test_moves_names_the_question_the_game_asks_when_it_stops():
+    # a screenshot after moves=N presses its keys next: over the turn's question they would
+    # answer it (or, in its first moments, do nothing), so the report says it is up
+    from fathom.games.ping import screen as ping_ui
+    from kit.ping import M1_ENC, M1_GUN, M1_LISTEN, M1_TORP, M2_DIVE, M3_PING, game
+    seats = game([M1_TORP, M1_GUN, M3_PING], [M1_LISTEN, M1_ENC, M2_DIVE], "M", "S")
+    app = App(128, 64)
+    scr = ping_ui.screen(app, Runner(seats[0], [], None, "ping"))
+    app.push(scr)
+    hub = Hub()
+    player = uxplayer.UxPlayer(hub, app, "level=sharp,moves=0")
+    for t in range(0, 2000, 100):         # the question's first 0.6 s take no key
+        app.stack[-1].tick(t)
+        player.idle()
+    assert app.stack[-1] is not scr and len(hub.sent) == 1, hub.sent
+    assert hub.sent[0]["result"] is False and hub.sent[0]["asking"] == "Report M?"
