@@ -319,3 +319,24 @@ def test_a_failed_audit_replays_up_to_the_event_it_names_and_says_so():
     press(app, "RIGHT")                # nothing past it
     assert scr.rp.at == v[0]
     assert "Replay ends here: P2 event %d fails: %s" % (v[0], v[1]) in scr.text()
+
+
+def test_an_in_unit_bots_seat_shares_the_public_state_once_the_replay_opens():
+    # a third copy of the public state beside the seat's and the bot seat's put Pinned Down's
+    # replay over the heap budget: over, the two seats hold the same state, so they share it
+    from kit.memstore import MemStorage
+    from kit.play import bot_step, solo
+    me, bot = solo("pinned_down", b"replay share", MemStorage())
+    for k in range(20000):
+        bot_step(me, bot, k * 300)
+        if me.finished() and me.peers[0].runner.finished():
+            break
+    theirs = me.peers[0].runner.seat
+    assert me.seat.result() is not None and theirs.pub is not me.seat.pub
+    before = state_hash(me.seat.pub)
+    app, scr = opened(me, (128, 64))
+    assert theirs.pub is me.seat.pub and state_hash(me.seat.pub) == before
+    to_end(app, scr)
+    press(app, "BACK")                          # the result again, the game as it ended
+    assert state_hash(me.seat.pub) == before and me.seat.result() is not None
+    assert "verified" in app.stack[-1].lines()

@@ -55,11 +55,25 @@ def _said(rp, author, event):
     return games.describe(rp.engine, rp, author, event)
 
 
+def _share_public(runner):
+    """The replay builds a third copy of the public state beside the seat's and an in-unit
+    bot's seat's (Pinned Down's is 3.5 KB, and its replay stood at the heap budget). Once the
+    game is over both seats hold the same state, and nothing changes it again: they share one."""
+    pub = runner.seat.pub
+    if runner.seat.result() is None:
+        return
+    for p in runner.peers:
+        r = getattr(p, "runner", None)
+        if r is not None and r.seat.pub is not pub and r.seat.pub == pub:
+            r.seat.pub = pub
+
+
 class ReplayScreen(Screen):
     title = TITLE
 
     def __init__(self, app, runner):
         Screen.__init__(self, app)
+        _share_public(runner)
         self.part = games.part(runner.seat.engine.NAME, "replay")
         self.rp = Replay(runner, getattr(self.part, "KEPT", None))
         self.viewer = runner.seat.player

@@ -8,9 +8,7 @@ DECKS = ("purple", "red", "blue", "acarr")   # the four affiliations' starting d
 OPTIONS = (("deck", "P1 deck", DECKS, "red"),
            ("level", "Difficulty", ("easy", "normal", "hard"), "normal"))
 # its hard bot is a better partner for a sharp player than sharp: 175 and 172 goals of 200 against
-# sharp's 171 and 171 (`fathom bench bots --game pinned_down`, and `--first 200`), but not offered
-# yet: the replay of its `fathom bench device` game peaks at 65,648 B of live heap, over the
-# 64 KB game budget (sharp's at 65,456 B: the replay itself sits at the budget)
-HARD = False
+# sharp's 171 and 171 (`fathom bench bots --game pinned_down`, and `--first 200`): offered
+HARD = True
 PARTS = ("engine", "say", "bot", "screen", "companion", "replay")
 SHOTS = (2, "Main", "RIGHT")  # docs pictures: choices made, top line then, 2nd picture's keys
