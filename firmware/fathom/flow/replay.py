@@ -59,9 +59,9 @@ def _share_public(runner):
     """The replay builds a third copy of the public state beside the seat's and an in-unit
     bot's seat's (Pinned Down's is 3.5 KB, and its replay stood at the heap budget). Once the
     game is over both seats hold the same state, and nothing changes it again: they share one."""
-    pub = runner.seat.pub
     if runner.seat.result() is None:
         return
+    pub = runner.seat.pub
     for p in runner.peers:
         r = getattr(p, "runner", None)
         if r is not None and r.seat.pub is not pub and r.seat.pub == pub:
