@@ -342,6 +342,10 @@ class UxPlayer:
             if ticks_diff(now, self.read_from) < READ_MS:
                 return            # still reading what came since the last choice
         self.read_from = None
+        refresh = getattr(scr, "refresh", None)
+        if refresh is not None:
+            refresh()             # the loop may get here before the screen's own tick has seen
+            #                       the partner's move: its offer below must be of this turn
         if getattr(scr, "offer", None) is not None:
             return                # a question the game puts up at its next tick comes first
         if self.moves is not None and len(self.presses) >= self.moves:

@@ -101,12 +101,13 @@ def test_a_game_mid_play_at_72x40_with_its_help(tmp_path):
     # The player makes its choices on the host board; the 72x40 unit resumes that game, and
     # HELP (a long BACK) opens the game's help page on the small panel.
     out = tmp_path / "help.png"
-    r = fathom("screenshot", "--game", "ping", "--moves", "4", "--board", "esp32c3_oled_72x40",
+    # (Sugar Dog: no question of its own comes up as a turn starts, as PING's report does)
+    r = fathom("screenshot", "--game", "sugardog", "--moves", "2", "--board", "esp32c3_oled_72x40",
                "--keys", "HELP", "--scale", "2", "--out", str(out), timeout=180)
     assert r.returncode == 0, r.stderr
     assert Image.open(out).size == (144, 80)
     text = r.stdout.strip().splitlines()[-1].split(" | ")
-    assert text[0] == str(out) + ": PING help"
+    assert text[0] == str(out) + ": Sugar Dog help"
 
 
 @pytest.mark.slow
