@@ -357,8 +357,6 @@ class UxPlayer:
             return
         action = self.bot.setup(s) if s.setup_legal() else self.bot.act(s)
         keys = scr.keys_for(action)
-        if getattr(scr, "offer", None) is not None:
-            return                # (found by keys_for's look at the seat): the same
         self.waiting = [_mark(s), len(keys), None]
         if self.host:
             self.announced += 1

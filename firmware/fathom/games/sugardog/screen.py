@@ -19,9 +19,10 @@ from fathom.ui.gamebase import GameBase
 from fathom.ui.textpage import TextPage
 from fathom.ui.topbar import title_room, top_bar
 
+_HERE_TINY = max([tiny_len(w) for w in say.HERE_WORDS])   # say.HERE_MAX in 3x5 columns
+
 # The schema's names this module reads (the engine's, and base's): private copies that
 # MicroPython folds into the code, so they cost no heap; a test holds each to its schema.
-_HERE_TINY = max([tiny_len(w) for w in say.HERE_WORDS])   # say.HERE_MAX in 3x5 columns
 _TURN_ANSWER = const("answer")  # games/seat.py's turn kind
 _SETUP = const("setup")
 _TAG = const(0)
